@@ -1,14 +1,11 @@
-pub fn add(left: u64, right: u64) -> u64 {
-    left + right
-}
+//! scoresheet: a terminal chess scoresheet.
+//!
+//! The library is the whole engine without the terminal: positions and FEN
+//! ([`position`]), every written form of a move ([`notation`]), the game tree
+//! ([`game`]) and PGN ([`pgn`]). The binary adds the command line and the screens.
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn it_works() {
-        let result = add(2, 2);
-        assert_eq!(result, 4);
-    }
-}
+pub mod cli;
+pub mod game;
+pub mod notation;
+pub mod pgn;
+pub mod position;

@@ -1,0 +1,1 @@
+//! The game: a move tree with comments, NAGs and tags.

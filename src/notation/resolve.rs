@@ -1,0 +1,370 @@
+//! A [`MoveText`] against a position → the one legal move it names, or why not.
+//!
+//! Fast by construction: the pieces that could have made the move are found from
+//! the attack tables around the target square, and only those candidates are
+//! tested for legality; the position's other moves are never generated.
+
+use chess::{
+    get_bishop_moves, get_file, get_king_moves, get_knight_moves, get_pawn_attacks, get_rook_moves,
+    BitBoard, Board, ChessMove, Color, File, Piece, Rank, Square, EMPTY,
+};
+
+use super::format::san;
+use super::parse::{name, Body, MoveText, Target};
+use crate::position::{self, Move, Position};
+
+/// Why a well-formed move cannot be played in the position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ResolveError {
+    /// No legal move matches; the text says why.
+    #[error("illegal: {0}")]
+    Illegal(String),
+    /// Several legal moves match; they are listed in canonical SAN.
+    #[error("ambiguous: {}", or_list(.0))]
+    Ambiguous(Vec<String>),
+    /// A pawn reaches the last rank and no piece was named; the choices in SAN.
+    #[error("the pawn promotes: say to which piece ({})", or_list(.0))]
+    PromotionNeeded(Vec<String>),
+}
+
+/// "a, b or c".
+pub(crate) fn or_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+fn bb(sq: Square) -> BitBoard {
+    BitBoard::from_square(sq)
+}
+
+fn color_word(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// The squares from which a `piece` of the side to move attacks `to` (geometry only:
+/// pins and checks are not considered). Not for pawns.
+pub(crate) fn piece_sources(board: &Board, piece: Piece, to: Square) -> BitBoard {
+    let occupied = *board.combined();
+    let reach = match piece {
+        Piece::Knight => get_knight_moves(to),
+        Piece::Bishop => get_bishop_moves(to, occupied),
+        Piece::Rook => get_rook_moves(to, occupied),
+        Piece::Queen => get_bishop_moves(to, occupied) | get_rook_moves(to, occupied),
+        Piece::King => get_king_moves(to),
+        Piece::Pawn => EMPTY,
+    };
+    reach & *board.pieces(piece) & *board.color_combined(board.side_to_move())
+}
+
+/// A handful of candidate moves, kept on the stack.
+struct Candidates {
+    moves: [ChessMove; 16],
+    len: usize,
+}
+
+impl Candidates {
+    fn new() -> Self {
+        Candidates {
+            moves: [ChessMove::default(); 16],
+            len: 0,
+        }
+    }
+    fn push(&mut self, mv: ChessMove) {
+        if self.len < self.moves.len() {
+            self.moves[self.len] = mv;
+            self.len += 1;
+        }
+    }
+    fn as_slice(&self) -> &[ChessMove] {
+        &self.moves[..self.len]
+    }
+}
+
+/// Resolves a move text in a position.
+pub fn resolve(mt: &MoveText, pos: &Position) -> Result<Move, ResolveError> {
+    match mt.body {
+        Body::Null => {
+            if pos.is_check() {
+                Err(ResolveError::Illegal(
+                    "a null move is impossible while in check".into(),
+                ))
+            } else {
+                Ok(Move::Null)
+            }
+        }
+        Body::Castle { long } => castle(pos, long).map(Move::Normal),
+        Body::Move {
+            piece,
+            from_file,
+            from_rank,
+            capture,
+            to,
+            promotion,
+        } => normal(pos, piece, from_file, from_rank, capture, to, promotion).map(Move::Normal),
+    }
+}
+
+fn castle(pos: &Position, long: bool) -> Result<ChessMove, ResolveError> {
+    let board = pos.board();
+    let side = board.side_to_move();
+    let back = side.to_my_backrank();
+    let from = Square::make_square(back, File::E);
+    let to = Square::make_square(back, if long { File::C } else { File::G });
+    let mv = ChessMove::new(from, to, None);
+    if pos.is_legal(mv) {
+        return Ok(mv);
+    }
+    let wing = if long { "queenside" } else { "kingside" };
+    let rights = board.my_castle_rights();
+    let has = if long {
+        rights.has_queenside()
+    } else {
+        rights.has_kingside()
+    };
+    let why = if !has {
+        format!(
+            "{} can no longer castle {wing} (the king or that rook has moved)",
+            position::color_name(side)
+        )
+    } else if pos.is_check() {
+        "castling is not allowed while in check".to_string()
+    } else {
+        let rook = Square::make_square(back, if long { File::A } else { File::H });
+        if chess::between(from, rook) & *board.combined() != EMPTY {
+            "pieces stand between the king and the rook".to_string()
+        } else {
+            "the king would cross or land on an attacked square".to_string()
+        }
+    };
+    Err(ResolveError::Illegal(why))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn normal(
+    pos: &Position,
+    piece: Option<Piece>,
+    from_file: Option<File>,
+    from_rank: Option<Rank>,
+    capture: bool,
+    to: Target,
+    promotion: Option<Piece>,
+) -> Result<ChessMove, ResolveError> {
+    let board = pos.board();
+    let side = board.side_to_move();
+    let ours = *board.color_combined(side);
+    let theirs = *board.color_combined(!side);
+    let mut found = Candidates::new();
+    let illegal = |s: String| Err(ResolveError::Illegal(s));
+
+    match (from_file, from_rank, to) {
+        (Some(ff), Some(fr), Target::Square(t)) => {
+            // Long algebraic, UCI, ICCF: the from-square is given.
+            let from = Square::make_square(fr, ff);
+            let on_from = pos.piece_at(from).filter(|(_, c)| *c == side).map(|(p, _)| p);
+            let Some(actual) = on_from else {
+                return illegal(format!("no {} piece stands on {from}", color_word(side)));
+            };
+            if piece.is_some_and(|p| p != actual) {
+                return illegal(format!(
+                    "no {} {} stands on {from} (it holds a {})",
+                    color_word(side),
+                    name(piece.unwrap_or(actual)),
+                    name(actual)
+                ));
+            }
+            // UCI from Chess960-aware programs writes castling as king takes own rook.
+            if actual == Piece::King
+                && board.piece_on(t) == Some(Piece::Rook)
+                && ours & bb(t) != EMPTY
+                && t.get_rank() == from.get_rank()
+            {
+                return castle(pos, t.get_file() < from.get_file());
+            }
+            found.push(ChessMove::new(from, t, None));
+        }
+        (_, _, Target::Square(t)) if piece != Some(Piece::Pawn) => {
+            let piece = piece.unwrap_or(Piece::Pawn);
+            if ours & bb(t) != EMPTY {
+                return illegal(format!("{t} holds a {} piece", color_word(side)));
+            }
+            let mut sources = piece_sources(board, piece, t);
+            if piece == Piece::King {
+                // Castling written as a king move: Kg1, Ke1-g1.
+                sources |= *board.pieces(Piece::King) & ours;
+            }
+            for from in sources.filter(|s| matches_from(*s, from_file, from_rank)) {
+                found.push(ChessMove::new(from, t, None));
+            }
+            if found.len == 0 {
+                let have = *board.pieces(piece) & ours != EMPTY;
+                return illegal(if have {
+                    format!("no {} {} can reach {t}", color_word(side), name(piece))
+                } else {
+                    format!("{} has no {}", position::color_name(side), name(piece))
+                });
+            }
+        }
+        (_, _, Target::Square(t)) => {
+            let pawns = *board.pieces(Piece::Pawn) & ours;
+            let diagonal = capture || from_file.is_some_and(|f| f != t.get_file());
+            if diagonal {
+                let ep = ep_square(board);
+                if theirs & bb(t) == EMPTY && ep != Some(t) {
+                    return illegal(format!("there is nothing to capture on {t}"));
+                }
+                let from_sqs = get_pawn_attacks(t, !side, pawns);
+                for from in from_sqs.filter(|s| matches_from(*s, from_file, from_rank)) {
+                    found.push(ChessMove::new(from, t, None));
+                }
+                if found.len == 0 {
+                    return illegal(format!(
+                        "no {} pawn can capture on {t}",
+                        color_word(side)
+                    ));
+                }
+            } else {
+                if *board.combined() & bb(t) != EMPTY {
+                    return illegal(format!(
+                        "{t} is occupied; a pawn captures diagonally (write the capture, e.g. dx{t})"
+                    ));
+                }
+                let mut push_from = None;
+                if let Some(one) = t.backward(side) {
+                    if pawns & bb(one) != EMPTY {
+                        push_from = Some(one);
+                    } else if *board.combined() & bb(one) == EMPTY
+                        && t.get_rank() == side.to_fourth_rank()
+                    {
+                        push_from = one.backward(side).filter(|s| pawns & bb(*s) != EMPTY);
+                    }
+                }
+                if let Some(from) = push_from.filter(|s| matches_from(*s, from_file, from_rank)) {
+                    found.push(ChessMove::new(from, t, None));
+                }
+                if found.len == 0 {
+                    return illegal(format!("no {} pawn can move to {t}", color_word(side)));
+                }
+            }
+        }
+        (_, _, Target::File(tf)) => {
+            // Minimal pawn captures: exd, ed.
+            let ep = ep_square(board);
+            let victims = (theirs | ep.map(bb).unwrap_or(EMPTY)) & get_file(tf);
+            let pawns = *board.pieces(Piece::Pawn) & ours;
+            for from in pawns.filter(|s| matches_from(*s, from_file, from_rank)) {
+                for t in get_pawn_attacks(from, side, victims) {
+                    found.push(ChessMove::new(from, t, None));
+                }
+            }
+            if found.len == 0 {
+                return illegal(format!(
+                    "no {} pawn can capture on the {}-file",
+                    color_word(side),
+                    file_char(tf)
+                ));
+            }
+        }
+    }
+
+    choose(pos, found.as_slice(), promotion)
+}
+
+/// Picks the one legal candidate, completing promotions.
+fn choose(
+    pos: &Position,
+    candidates: &[ChessMove],
+    promotion: Option<Piece>,
+) -> Result<ChessMove, ResolveError> {
+    let board = pos.board();
+    let side = board.side_to_move();
+    let mut legal = Candidates::new();
+    let mut needs_promotion = false;
+    for mv in candidates {
+        let is_pawn = board.piece_on(mv.get_source()) == Some(Piece::Pawn);
+        let last_rank = is_pawn && mv.get_dest().get_rank() == side.to_their_backrank();
+        let mv = match (last_rank, promotion) {
+            (true, Some(p)) => ChessMove::new(mv.get_source(), mv.get_dest(), Some(p)),
+            (true, None) => {
+                needs_promotion = true;
+                ChessMove::new(mv.get_source(), mv.get_dest(), Some(Piece::Queen))
+            }
+            (false, Some(_)) => {
+                return Err(ResolveError::Illegal(
+                    "only a pawn reaching the last rank promotes".into(),
+                ))
+            }
+            (false, None) => *mv,
+        };
+        if pos.is_legal(mv) {
+            legal.push(mv);
+        }
+    }
+    match legal.as_slice() {
+        [one] if needs_promotion => Err(ResolveError::PromotionNeeded(
+            [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight]
+                .iter()
+                .map(|p| san(pos, Move::Normal(ChessMove::new(one.get_source(), one.get_dest(), Some(*p)))))
+                .collect(),
+        )),
+        [one] => Ok(*one),
+        [] => Err(ResolveError::Illegal(why_illegal(pos, candidates))),
+        many => Err(ResolveError::Ambiguous(
+            many.iter().map(|m| san(pos, Move::Normal(*m))).collect(),
+        )),
+    }
+}
+
+/// Why every candidate fails, in a player's words.
+fn why_illegal(pos: &Position, candidates: &[ChessMove]) -> String {
+    let board = pos.board();
+    let side = board.side_to_move();
+    let king = candidates
+        .first()
+        .is_some_and(|m| board.piece_on(m.get_source()) == Some(Piece::King));
+    if king {
+        let to = candidates[0].get_dest();
+        if get_king_moves(candidates[0].get_source()) & bb(to) == EMPTY {
+            return format!("the {} king cannot reach {to}", color_word(side));
+        }
+        return format!("the {} king would be in check on {to}", color_word(side));
+    }
+    if pos.is_check() {
+        return format!(
+            "the {} king is in check and this move does not parry it",
+            color_word(side)
+        );
+    }
+    if let Some(m) = candidates
+        .iter()
+        .find(|m| *board.pinned() & bb(m.get_source()) != EMPTY)
+    {
+        let p = board.piece_on(m.get_source()).unwrap_or(Piece::Pawn);
+        return format!(
+            "the {} on {} is pinned: moving it would expose the {} king",
+            name(p),
+            m.get_source(),
+            color_word(side)
+        );
+    }
+    format!("it would leave the {} king in check", color_word(side))
+}
+
+fn matches_from(sq: Square, file: Option<File>, rank: Option<Rank>) -> bool {
+    file.is_none_or(|f| sq.get_file() == f) && rank.is_none_or(|r| sq.get_rank() == r)
+}
+
+fn ep_square(board: &Board) -> Option<Square> {
+    board
+        .en_passant()
+        .and_then(|pawn| pawn.forward(board.side_to_move()))
+}
+
+fn file_char(f: File) -> char {
+    (b'a' + f.to_index() as u8) as char
+}
