@@ -26,7 +26,13 @@ pub enum Style {
 
 impl Style {
     /// Every style, for tests and menus.
-    pub const ALL: [Style; 5] = [Style::San, Style::Lan, Style::Figurine, Style::Uci, Style::Iccf];
+    pub const ALL: [Style; 5] = [
+        Style::San,
+        Style::Lan,
+        Style::Figurine,
+        Style::Uci,
+        Style::Iccf,
+    ];
 
     /// Reads a style name as given on the command line.
     pub fn by_name(name: &str) -> Option<Style> {
@@ -95,7 +101,10 @@ pub fn write_move(out: &mut String, pos: &Position, mv: Move, style: Style, lang
             out.push_str(lang.letter(p));
         }
     };
-    let file_delta = from.get_file().to_index().abs_diff(to.get_file().to_index());
+    let file_delta = from
+        .get_file()
+        .to_index()
+        .abs_diff(to.get_file().to_index());
     let capture = board.piece_on(to).is_some() || (piece == Piece::Pawn && file_delta == 1);
     if piece == Piece::King && file_delta == 2 {
         out.push_str(if to.get_file() > from.get_file() {

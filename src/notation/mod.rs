@@ -63,7 +63,11 @@ impl NotationError {
 /// Reads one move written in `lang` (figurines and UCI/ICCF are always accepted)
 /// and finds it in `pos`. Returns the move with what was written around it
 /// (glyphs, draw offer, check marks).
-pub fn read_move(text: &str, pos: &Position, lang: &Lang) -> Result<(Move, MoveText), NotationError> {
+pub fn read_move(
+    text: &str,
+    pos: &Position,
+    lang: &Lang,
+) -> Result<(Move, MoveText), NotationError> {
     let err = |kind| NotationError {
         text: text.to_string(),
         kind,

@@ -261,7 +261,10 @@ fn iccf(body: &str) -> Result<Body, ParseError> {
         why: why.to_string(),
     };
     if d.len() != 4 && d.len() != 5 {
-        return Err(bad(1, "a numeric (ICCF) move has 4 digits, or 5 for a promotion"));
+        return Err(bad(
+            1,
+            "a numeric (ICCF) move has 4 digits, or 5 for a promotion",
+        ));
     }
     for (i, v) in d.iter().take(4).enumerate() {
         if !(1..=8).contains(v) {
@@ -408,6 +411,13 @@ fn body_move(
                 None if c.is_ascii_digit() => {
                     return Err(err(format!("'{c}' is not a rank (ranks are 1 to 8)")))
                 }
+                None if c.is_uppercase() => {
+                    return Err(err(format!(
+                        "'{c}' is not a piece letter in {} ({})",
+                        lang.name,
+                        letter_list(lang)
+                    )))
+                }
                 None => return Err(err(format!("unexpected '{c}'"))),
             },
         }
@@ -429,7 +439,8 @@ fn body_move(
         Some(Coord::Rank(r)) => Some(Rank::from_index(*r as usize)),
         _ => None,
     };
-    let square = |f: &Option<Coord>, r: &Option<Coord>| Some(Square::make_square(rank(r)?, file(f)?));
+    let square =
+        |f: &Option<Coord>, r: &Option<Coord>| Some(Square::make_square(rank(r)?, file(f)?));
     let (from_file, from_rank, to) = match c {
         [f, r] if square(f, r).is_some() => (None, None, square(f, r).map(Target::Square)),
         [ff, f, r] if file(ff).is_some() => (file(ff), None, square(f, r).map(Target::Square)),
@@ -478,7 +489,12 @@ fn body_move(
     })
 }
 
-fn push(coords: &mut [Option<Coord>; 5], n: &mut usize, c: Coord, col: usize) -> Result<(), ParseError> {
+fn push(
+    coords: &mut [Option<Coord>; 5],
+    n: &mut usize,
+    c: Coord,
+    col: usize,
+) -> Result<(), ParseError> {
     if *n == coords.len() - 1 {
         return Err(ParseError {
             col,
@@ -490,10 +506,18 @@ fn push(coords: &mut [Option<Coord>; 5], n: &mut usize, c: Coord, col: usize) ->
     Ok(())
 }
 
+/// "K Q R B N, pawn P": the letters of a language, for messages.
+fn letter_list(lang: &Lang) -> String {
+    let l = &lang.letters;
+    let mut out = format!("{} {} {} {} {}", l[5], l[4], l[3], l[2], l[1]);
+    if !l[0].is_empty() {
+        out.push_str(&format!(", pawn {}", l[0]));
+    }
+    out
+}
+
 /// The English name of a piece, for messages.
 pub fn name(piece: Piece) -> &'static str {
-    ["pawn", "knight", "bishop", "rook", "queen", "king"][PIECES
-        .iter()
-        .position(|p| *p == piece)
-        .unwrap_or(0)]
+    ["pawn", "knight", "bishop", "rook", "queen", "king"]
+        [PIECES.iter().position(|p| *p == piece).unwrap_or(0)]
 }

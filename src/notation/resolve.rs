@@ -166,7 +166,10 @@ fn normal(
         (Some(ff), Some(fr), Target::Square(t)) => {
             // Long algebraic, UCI, ICCF: the from-square is given.
             let from = Square::make_square(fr, ff);
-            let on_from = pos.piece_at(from).filter(|(_, c)| *c == side).map(|(p, _)| p);
+            let on_from = pos
+                .piece_at(from)
+                .filter(|(_, c)| *c == side)
+                .map(|(p, _)| p);
             let Some(actual) = on_from else {
                 return illegal(format!("no {} piece stands on {from}", color_word(side)));
             };
@@ -223,10 +226,7 @@ fn normal(
                     found.push(ChessMove::new(from, t, None));
                 }
                 if found.len == 0 {
-                    return illegal(format!(
-                        "no {} pawn can capture on {t}",
-                        color_word(side)
-                    ));
+                    return illegal(format!("no {} pawn can capture on {t}", color_word(side)));
                 }
             } else {
                 if *board.combined() & bb(t) != EMPTY {
@@ -309,14 +309,21 @@ fn choose(
         [one] if needs_promotion => Err(ResolveError::PromotionNeeded(
             [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight]
                 .iter()
-                .map(|p| san(pos, Move::Normal(ChessMove::new(one.get_source(), one.get_dest(), Some(*p)))))
+                .map(|p| {
+                    san(
+                        pos,
+                        Move::Normal(ChessMove::new(one.get_source(), one.get_dest(), Some(*p))),
+                    )
+                })
                 .collect(),
         )),
         [one] => Ok(*one),
         [] => Err(ResolveError::Illegal(why_illegal(pos, candidates))),
-        many => Err(ResolveError::Ambiguous(
-            many.iter().map(|m| san(pos, Move::Normal(*m))).collect(),
-        )),
+        many => {
+            let mut sans: Vec<String> = many.iter().map(|m| san(pos, Move::Normal(*m))).collect();
+            sans.sort();
+            Err(ResolveError::Ambiguous(sans))
+        }
     }
 }
 

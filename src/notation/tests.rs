@@ -1,1 +1,332 @@
-//! placeholder
+//! Table-driven: (position, text, language) → the move in UCI, or the error text.
+
+use super::*;
+
+const START: &str = crate::position::START_FEN;
+/// Knights on g1 and d2 can both reach f3; rooks on a1 and a5 can both reach a3.
+const TWO_KNIGHTS: &str = "4k3/8/8/R7/8/8/3N4/R3K1N1 w - - 0 1";
+/// Three queens that can reach e1 (Wikipedia's Qh4e1 example).
+const THREE_QUEENS: &str = "1k3r2/3r4/8/R7/4Q2Q/8/2K5/R6Q w - - 0 1";
+/// White pawn e5, black pawn just moved d7-d5: en passant exd6 is legal.
+const EP: &str = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2";
+/// A pawn on e7 ready to promote, a rook to capture on d8.
+const PROMO: &str = "3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1";
+/// Both sides may castle either way.
+const CASTLES: &str = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+/// A b-pawn and a bishop that can both take on c3: `bxc3` is the pawn, `Bxc3` the bishop.
+const B_PAWN: &str = "4k3/8/8/8/8/2n5/1P1B4/4K3 w - - 0 1";
+
+fn uci(fen: &str, text: &str, lang: &str) -> Result<String, String> {
+    let pos = Position::from_fen(fen).unwrap();
+    let lang = Lang::by_code(lang).unwrap();
+    read_move(text, &pos, lang)
+        .map(|(mv, _)| format(&pos, mv, Style::Uci, Lang::english()))
+        .map_err(|e| e.to_string())
+}
+
+#[test]
+fn every_written_form_reads() {
+    let cases: &[(&str, &str, &str, &str)] = &[
+        // SAN and its variants.
+        (START, "e4", "en", "e2e4"),
+        (START, "Nf3", "en", "g1f3"),
+        (START, "Pe4", "en", "e2e4"),
+        (START, "nf3", "en", "g1f3"),
+        (START, "N-f3", "en", "g1f3"),
+        (TWO_KNIGHTS, "Ngf3", "en", "g1f3"),
+        (TWO_KNIGHTS, "Ndf3", "en", "d2f3"),
+        (TWO_KNIGHTS, "R5a3", "en", "a5a3"),
+        (TWO_KNIGHTS, "R1a3", "en", "a1a3"),
+        (THREE_QUEENS, "Qh4e1", "en", "h4e1"),
+        (THREE_QUEENS, "Qh4xe1", "en", "h4e1"),
+        (B_PAWN, "bxc3", "en", "b2c3"),
+        (B_PAWN, "Bxc3", "en", "d2c3"),
+        (B_PAWN, "bc3", "en", "b2c3"),
+        (B_PAWN, "b:c3", "en", "b2c3"),
+        (B_PAWN, "B:c3", "en", "d2c3"),
+        (B_PAWN, "Bc3:", "en", "d2c3"),
+        (B_PAWN, "B×c3", "en", "d2c3"),
+        (B_PAWN, "Bc3", "en", "d2c3"),
+        (B_PAWN, "bxc", "en", "b2c3"),
+        (B_PAWN, "bc", "en", "b2c3"),
+        (B_PAWN, "b3", "en", "b2b3"),
+        (B_PAWN, "bc1", "en", "d2c1"),
+        (B_PAWN, "be3", "en", "d2e3"),
+        // En passant in every dress.
+        (EP, "exd6", "en", "e5d6"),
+        (EP, "exd6 e.p.", "en", "e5d6"),
+        (EP, "exd6e.p.", "en", "e5d6"),
+        (EP, "exd6ep", "en", "e5d6"),
+        (EP, "exd6 ep", "en", "e5d6"),
+        (EP, "ed6", "en", "e5d6"),
+        (EP, "exd", "en", "e5d6"),
+        (EP, "ed", "en", "e5d6"),
+        (EP, "e5d6", "en", "e5d6"),
+        // Promotion.
+        (PROMO, "e8=Q", "en", "e7e8q"),
+        (PROMO, "e8Q", "en", "e7e8q"),
+        (PROMO, "e8(Q)", "en", "e7e8q"),
+        (PROMO, "e8/Q", "en", "e7e8q"),
+        (PROMO, "e8=N", "en", "e7e8n"),
+        (PROMO, "e8=♕", "en", "e7e8q"),
+        (PROMO, "exd8=R+", "en", "e7d8r"),
+        (PROMO, "ed8N", "en", "e7d8n"),
+        (PROMO, "e7-e8=Q", "en", "e7e8q"),
+        (PROMO, "e7e8q", "en", "e7e8q"),
+        (PROMO, "e7e8b", "en", "e7e8b"),
+        (PROMO, "57581", "en", "e7e8q"),
+        (PROMO, "57584", "en", "e7e8n"),
+        (PROMO, "e8D", "de", "e7e8q"),
+        (PROMO, "e8=S", "de", "e7e8n"),
+        (PROMO, "e8F", "fr", "e7e8b"),
+        // Castling.
+        (CASTLES, "O-O", "en", "e1g1"),
+        (CASTLES, "0-0", "en", "e1g1"),
+        (CASTLES, "O-O-O", "en", "e1c1"),
+        (CASTLES, "0-0-0", "en", "e1c1"),
+        (CASTLES, "o-o", "en", "e1g1"),
+        (CASTLES, "0-0+", "en", "e1g1"),
+        (CASTLES, "Ke1-g1", "en", "e1g1"),
+        (CASTLES, "Kg1", "en", "e1g1"),
+        (CASTLES, "e1g1", "en", "e1g1"),
+        (CASTLES, "e1h1", "en", "e1g1"),
+        (CASTLES, "e1a1", "en", "e1c1"),
+        (CASTLES, "5171", "en", "e1g1"),
+        // Suffixes, glyphs and the draw offer.
+        (START, "Nf3+", "en", "g1f3"),
+        (START, "Nf3†", "en", "g1f3"),
+        (START, "Nf3ch", "en", "g1f3"),
+        (START, "Nf3 ch", "en", "g1f3"),
+        (START, "Nf3++", "en", "g1f3"),
+        (START, "Nf3#", "en", "g1f3"),
+        (START, "Nf3‡", "en", "g1f3"),
+        (START, "Nf3 mate", "en", "g1f3"),
+        (START, "Nf3!", "en", "g1f3"),
+        (START, "Nf3?!", "en", "g1f3"),
+        (START, "Nf3!!", "en", "g1f3"),
+        (START, "Nf3(=)", "en", "g1f3"),
+        (START, "Nf3 (=)", "en", "g1f3"),
+        (START, "Nf3+!?(=)", "en", "g1f3"),
+        // Long algebraic, UCI, ICCF.
+        (START, "e2-e4", "en", "e2e4"),
+        (START, "e2e4", "en", "e2e4"),
+        (START, "Ng1-f3", "en", "g1f3"),
+        (START, "g1f3", "en", "g1f3"),
+        (START, "Ng1f3", "en", "g1f3"),
+        (START, "5254", "en", "e2e4"),
+        (START, "7163", "en", "g1f3"),
+        // Figurines, either colour.
+        (START, "♘f3", "en", "g1f3"),
+        (START, "♞f3", "en", "g1f3"),
+        (START, "♘f3", "de", "g1f3"),
+        (START, "♘g1-f3", "en", "g1f3"),
+        // Languages.
+        (START, "Sf3", "de", "g1f3"),
+        (START, "Be2-e4", "de", "e2e4"),
+        (START, "Sg1-f3", "de", "g1f3"),
+        (START, "Cf3", "fr", "g1f3"),
+        (START, "Cf3", "es", "g1f3"),
+        (START, "Cf3", "it", "g1f3"),
+        (START, "Cf3", "pt", "g1f3"),
+        (START, "Pf3", "nl", "g1f3"),
+        (START, "Sf3", "pl", "g1f3"),
+        (START, "Jf3", "cs", "g1f3"),
+        (START, "Hf3", "hu", "g1f3"),
+        (START, "Sf3", "sv", "g1f3"),
+        (START, "Кf3", "ru", "g1f3"),
+        (START, "кf3", "ru", "g1f3"),
+        (START, "Rf3", "fi", "g1f3"),
+        (TWO_KNIGHTS, "Крf1", "ru", "e1f1"),
+        (TWO_KNIGHTS, "крf1", "ru", "e1f1"),
+        (TWO_KNIGHTS, "Rf1", "fr", "e1f1"),
+        (TWO_KNIGHTS, "Kf1", "de", "e1f1"),
+        (TWO_KNIGHTS, "T5a3", "de", "a5a3"),
+        (TWO_KNIGHTS, "W1a3", "pl", "a1a3"),
+        (TWO_KNIGHTS, "B1a3", "hu", "a1a3"),
+        (TWO_KNIGHTS, "Лa5a3", "ru", "a5a3"),
+    ];
+    for (fen, text, lang, want) in cases {
+        assert_eq!(
+            uci(fen, text, lang).as_deref(),
+            Ok(*want),
+            "{text} ({lang}) in {fen}"
+        );
+    }
+}
+
+#[test]
+fn errors_say_what_and_why() {
+    let cases: &[(&str, &str, &str, &str)] = &[
+        (TWO_KNIGHTS, "Nf3", "en", "Nf3 is ambiguous: Ndf3 or Ngf3"),
+        (TWO_KNIGHTS, "Ra3", "en", "Ra3 is ambiguous: R1a3 or R5a3"),
+        (
+            THREE_QUEENS,
+            "Qe1",
+            "en",
+            "Qe1 is ambiguous: Q1e1, Qee1 or Qh4e1",
+        ),
+        (START, "Nf4", "en", "illegal: no white knight can reach f4"),
+        (START, "Qh5", "en", "illegal: no white queen can reach h5"),
+        (START, "e5", "en", "illegal: no white pawn can move to e5"),
+        (
+            START,
+            "exd5",
+            "en",
+            "illegal: there is nothing to capture on d5",
+        ),
+        (START, "Ke2", "en", "illegal: e2 holds a white piece"),
+        (
+            START,
+            "O-O",
+            "en",
+            "illegal: pieces stand between the king and the rook",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K2R w - - 0 1",
+            "O-O",
+            "en",
+            "illegal: White can no longer castle kingside",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "Nf3",
+            "en",
+            "illegal: White has no knight",
+        ),
+        (
+            "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1",
+            "Nf4",
+            "en",
+            "illegal: the knight on e2 is pinned",
+        ),
+        (
+            "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1",
+            "Kd1",
+            "en",
+            "illegal: the white king would be in check on d1",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/r3K2R w K - 0 1",
+            "O-O",
+            "en",
+            "castling is not allowed while in check",
+        ),
+        (
+            "4k3/8/8/8/8/8/5r2/4K2R w K - 0 1",
+            "O-O",
+            "en",
+            "the king would cross or land on an attacked square",
+        ),
+        (
+            PROMO,
+            "e8",
+            "en",
+            "the pawn promotes: say to which piece (e8=Q+, e8=R+, e8=B or e8=N)",
+        ),
+        (PROMO, "e8=K", "en", "a pawn cannot promote to a king"),
+        (
+            START,
+            "e4=Q",
+            "en",
+            "only a pawn reaching the last rank promotes",
+        ),
+        (START, "Nz3", "en", "not a move: unexpected 'z'"),
+        (START, "e9", "en", "not a move: '9' is not a rank"),
+        (START, "", "en", "not a move: no move written"),
+        (
+            START,
+            "Nf3",
+            "de",
+            "not a move: 'N' is not a piece letter in German (K D T L S, pawn B)",
+        ),
+        (
+            START,
+            "Sf3",
+            "en",
+            "not a move: 'S' is not a piece letter in English (K Q R B N, pawn P)",
+        ),
+        (START, "d2d5", "en", "illegal"),
+        (
+            START,
+            "g1f4",
+            "en",
+            "illegal: it would leave the white king in check",
+        ),
+        (START, "e3e4", "en", "illegal: no white piece stands on e3"),
+        (
+            START,
+            "Bg1f3",
+            "en",
+            "no white bishop stands on g1 (it holds a knight)",
+        ),
+        (START, "59595", "en", "ICCF"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "--", "en", ""),
+    ];
+    for (fen, text, lang, want) in cases {
+        let got = uci(fen, text, lang);
+        if want.is_empty() {
+            assert!(got.is_ok(), "{text}: {got:?}");
+            continue;
+        }
+        let err = got.expect_err(text);
+        assert!(
+            err.contains(want),
+            "{text} in {fen}: got {err:?}, want {want:?}"
+        );
+    }
+}
+
+#[test]
+fn san_is_canonical() {
+    let cases: &[(&str, &str, &str)] = &[
+        (TWO_KNIGHTS, "g1f3", "Ngf3"),
+        (TWO_KNIGHTS, "a5a3", "R5a3"),
+        (THREE_QUEENS, "h4e1", "Qh4e1"),
+        (THREE_QUEENS, "e4e1", "Qee1"),
+        (B_PAWN, "b2c3", "bxc3"),
+        (EP, "e5d6", "exd6"),
+        (PROMO, "e7d8q", "exd8=Q+"),
+        (CASTLES, "e1c1", "O-O-O"),
+        (
+            "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2",
+            "d8h4",
+            "Qh4#",
+        ),
+        // A pinned knight does not need to be told apart.
+        ("4k3/4r3/8/8/8/8/4N3/2N1K3 w - - 0 1", "c1d3", "Nd3"),
+    ];
+    for (fen, uci_text, want) in cases {
+        let pos = Position::from_fen(fen).unwrap();
+        let (mv, _) = read_move(uci_text, &pos, Lang::english()).unwrap();
+        assert_eq!(san(&pos, mv), *want, "{uci_text} in {fen}");
+    }
+}
+
+#[test]
+fn every_style_and_language_is_written() {
+    let pos = Position::from_fen(PROMO).unwrap();
+    let (mv, _) = read_move("exd8=N", &pos, Lang::english()).unwrap();
+    let de = Lang::by_code("de").unwrap();
+    let ru = Lang::by_code("ru").unwrap();
+    assert_eq!(format(&pos, mv, Style::San, de), "exd8=S");
+    assert_eq!(format(&pos, mv, Style::Lan, Lang::english()), "e7xd8=N");
+    assert_eq!(format(&pos, mv, Style::Figurine, Lang::english()), "exd8=♘");
+    assert_eq!(format(&pos, mv, Style::Uci, de), "e7d8n");
+    assert_eq!(format(&pos, mv, Style::Iccf, de), "57484");
+    let start = Position::start();
+    let (nf3, _) = read_move("Nf3", &start, Lang::english()).unwrap();
+    assert_eq!(format(&start, nf3, Style::San, ru), "Кf3");
+    assert_eq!(format(&start, nf3, Style::Lan, Lang::english()), "Ng1-f3");
+}
+
+#[test]
+fn marks_around_the_move_are_kept() {
+    let pos = Position::start();
+    let (_, mt) = read_move("Nf3!?(=)", &pos, Lang::english()).unwrap();
+    assert_eq!(mt.nag, Some(5));
+    assert!(mt.draw_offer);
+    let (_, mt) = read_move("e4?", &pos, Lang::english()).unwrap();
+    assert_eq!(mt.nag, Some(2));
+    let (_, mt) = read_move("Nf3+", &pos, Lang::english()).unwrap();
+    assert_eq!(mt.check, Some(CheckMark::Check));
+}

@@ -64,7 +64,9 @@ pub enum FenError {
     #[error("castling: '{0}' is not a castling field (letters KQkq in that order, or -)")]
     Castling(String),
     /// Chess960 castling letters.
-    #[error("castling: '{0}' names a rook file (Chess960 / X-FEN); only standard chess is supported")]
+    #[error(
+        "castling: '{0}' names a rook file (Chess960 / X-FEN); only standard chess is supported"
+    )]
     Chess960Castling(String),
     /// A castling right without the king and rook at home.
     #[error("castling: '{letter}' needs the {color} king on {king} and a rook on {rook}")]

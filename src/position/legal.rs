@@ -6,9 +6,8 @@
 //! pins, checks, en passant and castling as the crate's own move generator does.
 
 use chess::{
-    between, get_bishop_moves, get_king_moves, get_knight_moves, get_pawn_attacks,
-    get_pawn_quiets, get_rook_moves, line, BitBoard, Board, ChessMove, Color, File, Piece, Square,
-    EMPTY,
+    between, get_bishop_moves, get_king_moves, get_knight_moves, get_pawn_attacks, get_pawn_quiets,
+    get_rook_moves, line, BitBoard, Board, ChessMove, Color, File, Piece, Square, EMPTY,
 };
 
 fn bb(sq: Square) -> BitBoard {

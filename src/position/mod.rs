@@ -131,7 +131,11 @@ impl Position {
                 == 2;
         Position {
             board: board.make_move_new(mv),
-            halfmove: if pawn || capture { 0 } else { self.halfmove + 1 },
+            halfmove: if pawn || capture {
+                0
+            } else {
+                self.halfmove + 1
+            },
             fullmove: self.fullmove + u32::from(side == Color::Black),
             ep_target: if double_step {
                 mv.get_source().forward(side)

@@ -5,11 +5,7 @@ fn pos(fen: &str) -> Position {
 }
 
 fn mv(from: &str, to: &str) -> ChessMove {
-    ChessMove::new(
-        parse_square(from).unwrap(),
-        parse_square(to).unwrap(),
-        None,
-    )
+    ChessMove::new(parse_square(from).unwrap(), parse_square(to).unwrap(), None)
 }
 
 #[test]
@@ -53,23 +49,56 @@ fn playing_moves_keeps_the_counters_and_en_passant_square() {
 fn bad_fens_name_the_field() {
     let cases: &[(&str, &str)] = &[
         ("8/8/8 w - - 0 1", "placement: 3 ranks"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0", "needs 6"),
-        ("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank 7 (\"ppppppp\") describes 7 squares"),
-        ("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "'9' is not a piece letter"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBXR w KQkq - 0 1", "'X' is not a piece letter"),
-        ("rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", "Black has 0 kings"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1", "White has 2 kings"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0",
+            "needs 6",
+        ),
+        (
+            "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rank 7 (\"ppppppp\") describes 7 squares",
+        ),
+        (
+            "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "'9' is not a piece letter",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBXR w KQkq - 0 1",
+            "'X' is not a piece letter",
+        ),
+        (
+            "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
+            "Black has 0 kings",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1",
+            "White has 2 kings",
+        ),
         ("4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "a pawn on a1"),
         ("4k2P/8/8/8/8/8/8/4K3 w - - 0 1", "a pawn on h8"),
         ("4k3/8/8/8/8/8/8/4K3 x - - 0 1", "side to move: 'x'"),
-        ("4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1", "Black is in check although it is not their move"),
+        (
+            "4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1",
+            "Black is in check although it is not their move",
+        ),
         ("4k3/8/8/8/8/8/8/4K3 w Kx - 0 1", "castling: 'Kx'"),
-        ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", "'K' needs the white king on e1 and a rook on h1"),
-        ("r3k3/8/8/8/8/8/8/4K3 w k - 0 1", "'k' needs the black king on e8 and a rook on h8"),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
+            "'K' needs the white king on e1 and a rook on h1",
+        ),
+        (
+            "r3k3/8/8/8/8/8/8/4K3 w k - 0 1",
+            "'k' needs the black king on e8 and a rook on h8",
+        ),
         ("4k3/8/8/8/8/8/8/R3K2R w HA - 0 1", "Chess960"),
         ("4k3/8/8/8/8/8/8/4K3 w - e9 0 1", "en passant: 'e9'"),
-        ("4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1", "with White to move it must be on the 6th rank"),
-        ("4k3/8/8/8/8/8/8/4K3 b - e3 0 1", "no pawn stands in front of it"),
+        (
+            "4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1",
+            "with White to move it must be on the 6th rank",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 b - e3 0 1",
+            "no pawn stands in front of it",
+        ),
         ("4k3/8/8/8/4P3/4N3/8/4K3 b - e3 0 1", "not empty"),
         ("4k3/8/8/8/8/8/8/4K3 w - - x 1", "half-move clock: 'x'"),
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 0", "move number: '0'"),
@@ -87,7 +116,10 @@ fn status_covers_the_rules() {
         pos("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3").status(),
         Status::Checkmate
     );
-    assert_eq!(pos("1k6/1P6/1K6/8/8/8/8/8 b - - 0 1").status(), Status::Stalemate);
+    assert_eq!(
+        pos("1k6/1P6/1K6/8/8/8/8/8 b - - 0 1").status(),
+        Status::Stalemate
+    );
     for fen in [
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
         "4k3/8/8/8/8/8/8/4KN2 w - - 0 1",
