@@ -1,1 +1,34 @@
-//! The batch commands.
+//! The batch commands: each reads files or standard input, writes to standard
+//! output, reports problems on standard error, and answers with an exit code
+//! (0 clean, 1 problems found in the input, 2 bad arguments or unreadable input).
+
+pub mod transcribe;
+
+use std::io::Read;
+use std::path::Path;
+
+/// Exit codes shared by the batch commands.
+pub mod exit {
+    /// Everything read cleanly.
+    pub const OK: u8 = 0;
+    /// The input had problems (reported on standard error).
+    pub const PROBLEMS: u8 = 1;
+    /// Bad arguments or input that cannot be read.
+    pub const USAGE: u8 = 2;
+}
+
+/// Reads a whole file, or standard input for `None` or `-`. Text that is not valid
+/// UTF-8 is taken as ISO 8859-1 (PGN's original character set), never mangled.
+pub fn read_input(path: Option<&Path>) -> std::io::Result<String> {
+    let mut bytes = Vec::new();
+    match path {
+        Some(p) if p != Path::new("-") => bytes = std::fs::read(p)?,
+        _ => {
+            std::io::stdin().read_to_end(&mut bytes)?;
+        }
+    }
+    Ok(match String::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => e.into_bytes().iter().map(|b| char::from(*b)).collect(),
+    })
+}

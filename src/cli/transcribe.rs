@@ -1,0 +1,76 @@
+//! `scoresheet transcribe`: free move text in → one PGN game out.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use super::{exit, read_input};
+use crate::game::transcribe::transcribe;
+use crate::notation::{Lang, LANGS};
+use crate::pgn::write_game_to_string;
+use crate::position::Position;
+
+/// Arguments of `transcribe`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Start from this position (FEN) instead of the standard start.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Piece-letter language of the text: en, de, fr, es, it, pt, nl, pl, cs, sk,
+    /// hu, sv, da, no, fi, ro, is, et, tr, ru, uk, bg (figurines, UCI and ICCF
+    /// are read whatever the language).
+    #[arg(long, default_value = "en")]
+    pub lang: String,
+    /// The text to read; standard input when absent or `-`.
+    pub file: Option<PathBuf>,
+}
+
+/// Runs the command; returns the exit code.
+pub fn run(args: &Args) -> u8 {
+    let Some(lang) = Lang::by_code(&args.lang) else {
+        let codes: Vec<&str> = LANGS.iter().map(|l| l.code).collect();
+        eprintln!(
+            "scoresheet transcribe: unknown language '{}'; known: {}",
+            args.lang,
+            codes.join(" ")
+        );
+        return exit::USAGE;
+    };
+    let start = match &args.fen {
+        Some(fen) => match Position::from_fen(fen) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("scoresheet transcribe: --fen: {e}");
+                return exit::USAGE;
+            }
+        },
+        None => Position::start(),
+    };
+    let text = match read_input(args.file.as_deref()) {
+        Ok(t) => t,
+        Err(e) => {
+            let name = args
+                .file
+                .as_ref()
+                .map_or("standard input".into(), |p| p.display().to_string());
+            eprintln!("scoresheet transcribe: cannot read {name}: {e}");
+            return exit::USAGE;
+        }
+    };
+    let t = transcribe(&text, start, lang, args.fen.is_some());
+    let pgn = write_game_to_string(&t.game);
+    let mut out = std::io::stdout().lock();
+    if out
+        .write_all(pgn.as_bytes())
+        .and_then(|_| out.flush())
+        .is_err()
+    {
+        return exit::USAGE;
+    }
+    match t.error {
+        Some(e) => {
+            eprintln!("{e}");
+            exit::PROBLEMS
+        }
+        None => exit::OK,
+    }
+}

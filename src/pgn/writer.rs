@@ -1,0 +1,201 @@
+//! PGN export format: the Seven Tag Roster first and in order, then the other tags
+//! as read; movetext wrapped at 80 columns with move numbers as the standard asks
+//! (`N.` for White, `N...` for Black at the start and after a comment or a
+//! variation); NAGs as `$n`; comments in braces; variations in parentheses; the
+//! result last.
+
+use crate::game::{Game, NodeId, SEVEN_TAG_ROSTER};
+use chess::Color;
+
+/// The longest line the writer produces (a single longer token stands alone).
+pub const LINE_WIDTH: usize = 80;
+
+/// Writes one game, followed by a blank line.
+pub fn write_game(game: &Game, out: &mut String) {
+    write_tags(game, out);
+    out.push('\n');
+    let mut text = Movetext::new(out);
+    write_moves(game, &mut text);
+    text.token(game.tag("Result").unwrap_or("*"));
+    text.finish();
+    out.push('\n');
+}
+
+/// [`write_game`] into a new string.
+pub fn write_game_to_string(game: &Game) -> String {
+    let mut out = String::new();
+    write_game(game, &mut out);
+    out
+}
+
+fn write_tags(game: &Game, out: &mut String) {
+    let tag = |out: &mut String, name: &str, value: &str| {
+        out.push('[');
+        out.push_str(name);
+        out.push_str(" \"");
+        for c in value.chars() {
+            if c == '"' || c == '\\' {
+                out.push('\\');
+            }
+            out.push(c);
+        }
+        out.push_str("\"]\n");
+    };
+    for name in SEVEN_TAG_ROSTER {
+        tag(out, name, game.tag(name).unwrap_or("?"));
+    }
+    let setup = game.has_setup();
+    if setup && game.tag("SetUp").is_none() {
+        tag(out, "SetUp", "1");
+    }
+    if setup && game.tag("FEN").is_none() {
+        tag(out, "FEN", &game.start.fen());
+    }
+    for (name, value) in &game.tags {
+        if SEVEN_TAG_ROSTER.contains(&name.as_str()) {
+            continue;
+        }
+        if name == "FEN" && setup {
+            tag(out, name, &game.start.fen());
+        } else {
+            tag(out, name, value);
+        }
+    }
+}
+
+/// Accumulates tokens into lines of at most [`LINE_WIDTH`] characters.
+struct Movetext<'a> {
+    out: &'a mut String,
+    line: usize,
+}
+
+impl<'a> Movetext<'a> {
+    fn new(out: &'a mut String) -> Self {
+        Movetext { out, line: 0 }
+    }
+
+    fn token(&mut self, t: &str) {
+        let len = t.chars().count();
+        if self.line > 0 && self.line + 1 + len > LINE_WIDTH {
+            self.out.push('\n');
+            self.line = 0;
+        }
+        if self.line > 0 {
+            self.out.push(' ');
+            self.line += 1;
+        }
+        self.out.push_str(t);
+        self.line += len;
+    }
+
+    /// Like [`Movetext::token`] but with no space before it (after `(`).
+    fn glued(&mut self, t: &str) {
+        self.out.push_str(t);
+        self.line += t.chars().count();
+    }
+
+    fn comment(&mut self, c: &str) {
+        // A `}` inside would end the comment early; PGN has no escape for it.
+        let text = format!("{{{}}}", c.replace('}', ")"));
+        self.token(&text);
+    }
+
+    fn finish(&mut self) {
+        self.out.push('\n');
+    }
+}
+
+enum Step {
+    /// Continue the line after `parent`, whose first child is played at `ply`.
+    Line { parent: NodeId, ply: usize },
+    /// Open a variation: the move `id` at `ply`.
+    Variation { id: NodeId, ply: usize },
+    /// Close a variation.
+    Close,
+}
+
+/// Walks the tree with an explicit stack, so no depth of nesting can overflow.
+fn write_moves(game: &Game, text: &mut Movetext) {
+    let root = game.node(NodeId::ROOT);
+    for c in &root.comments_after {
+        text.comment(c);
+    }
+    let black_first = game.start.side_to_move() == Color::Black;
+    let first_number = game.start.fullmove_number() as usize;
+    let mut need_number = true;
+    let mut after_paren = false;
+    let mut stack = vec![Step::Line {
+        parent: NodeId::ROOT,
+        ply: 0,
+    }];
+    while let Some(step) = stack.pop() {
+        let (id, ply) = match step {
+            Step::Close => {
+                text.glued(")");
+                need_number = true;
+                continue;
+            }
+            Step::Variation { id, ply } => {
+                text.token("(");
+                after_paren = true;
+                for c in &game.node(id).comments_before {
+                    text.comment(c);
+                    after_paren = false;
+                }
+                need_number = true;
+                (id, ply)
+            }
+            Step::Line { parent, ply } => match game.node(parent).children.first() {
+                Some(first) => (*first, ply),
+                None => continue,
+            },
+        };
+        let node = game.node(id);
+        let half = ply + usize::from(black_first);
+        let number = first_number + half / 2;
+        let white = half % 2 == 0;
+        let mut word = String::new();
+        if white {
+            word.push_str(&format!("{number}. "));
+        } else if need_number {
+            word.push_str(&format!("{number}... "));
+        }
+        word.push_str(&node.san);
+        // Keep "N." and its move on one line.
+        if after_paren {
+            text.glued(&word);
+            after_paren = false;
+        } else {
+            text.token(&word);
+        }
+        need_number = false;
+        for nag in &node.nags {
+            text.token(&format!("${nag}"));
+        }
+        if node.draw_offer {
+            text.comment("(=)");
+            need_number = true;
+        }
+        for c in &node.comments_after {
+            text.comment(c);
+            need_number = true;
+        }
+        stack.push(Step::Line {
+            parent: id,
+            ply: ply + 1,
+        });
+        // Variations on this move (its later siblings) come right after it.
+        if let Some(parent) = node.parent {
+            let siblings = &game.node(parent).children;
+            if siblings.first() == Some(&id) {
+                for var in siblings[1..].iter().rev() {
+                    stack.push(Step::Close);
+                    stack.push(Step::Variation { id: *var, ply });
+                }
+                if siblings.len() > 1 {
+                    need_number = true;
+                }
+            }
+        }
+    }
+}
