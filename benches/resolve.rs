@@ -1,1 +1,153 @@
-fn main() {}
+//! Resolve throughput: every move of the real games in `../shared/data/games`
+//! read from its SAN text and played, single core. Compared with the `chess`
+//! crate's own SAN reader (which generates every legal move and compares).
+//!
+//! Run: `cargo bench --bench resolve`. Set `SCORESHEET_GAMES` to a PGN file to use
+//! other games.
+
+use std::path::Path;
+use std::process::Command;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use scoresheet::notation::{read_move, Lang};
+use scoresheet::position::{Move, Position};
+
+/// The games' SAN tokens, main line only, read with a deliberately simple scan
+/// (the real games have no variations worth keeping for this measurement).
+fn load_games() -> Vec<Vec<String>> {
+    let text = match std::env::var("SCORESHEET_GAMES") {
+        Ok(path) => std::fs::read_to_string(path).expect("SCORESHEET_GAMES file"),
+        Err(_) => {
+            let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/games");
+            let mut files: Vec<_> = std::fs::read_dir(&dir)
+                .expect("../shared/data/games")
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "xz"))
+                .collect();
+            files.sort();
+            let out = Command::new("xz")
+                .arg("-dc")
+                .args(&files)
+                .output()
+                .expect("xz");
+            String::from_utf8_lossy(&out.stdout).into_owned()
+        }
+    };
+    let mut games = Vec::new();
+    let mut current: Vec<String> = Vec::new();
+    let mut depth = 0usize;
+    for line in text.lines() {
+        if line.starts_with('[') {
+            if !current.is_empty() {
+                games.push(std::mem::take(&mut current));
+            }
+            continue;
+        }
+        let mut rest = line;
+        while !rest.is_empty() {
+            if depth > 0 {
+                match rest.find('}') {
+                    Some(i) => {
+                        rest = &rest[i + 1..];
+                        depth = 0;
+                    }
+                    None => rest = "",
+                }
+                continue;
+            }
+            if let Some(r) = rest.strip_prefix('{') {
+                depth = 1;
+                rest = r;
+                continue;
+            }
+            let end = rest.find([' ', '{']).unwrap_or(rest.len());
+            let word = &rest[..end];
+            let is_result = matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*");
+            let word = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+            if !word.is_empty() && !word.starts_with('$') && !is_result {
+                current.push(word.to_string());
+            }
+            rest = rest[end..].trim_start_matches(' ');
+        }
+    }
+    if !current.is_empty() {
+        games.push(current);
+    }
+    games
+}
+
+fn replay_ours(games: &[Vec<String>]) -> usize {
+    let lang = Lang::english();
+    let mut n = 0;
+    for game in games {
+        let mut pos = Position::start();
+        for san in game {
+            match read_move(san, &pos, lang) {
+                Ok((Move::Normal(mv), _)) => pos = pos.play(mv),
+                _ => break,
+            }
+            n += 1;
+        }
+    }
+    n
+}
+
+fn replay_crate(games: &[Vec<String>]) -> usize {
+    let mut n = 0;
+    for game in games {
+        let mut board = chess::Board::default();
+        for san in game {
+            match chess::ChessMove::from_san(&board, san) {
+                Ok(mv) => board = board.make_move_new(mv),
+                Err(_) => break,
+            }
+            n += 1;
+        }
+    }
+    n
+}
+
+/// Prints the first moves that do not resolve, so a bad scan or a real bug shows.
+fn report_failures(games: &[Vec<String>]) {
+    let mut shown = 0;
+    for (g, game) in games.iter().enumerate() {
+        let mut pos = Position::start();
+        for san in game {
+            match read_move(san, &pos, Lang::english()) {
+                Ok((Move::Normal(mv), _)) => pos = pos.play(mv),
+                Ok(_) => break,
+                Err(e) => {
+                    if shown < 5 {
+                        eprintln!("game {}: {san}: {e} ({})", g + 1, pos.fen());
+                    }
+                    shown += 1;
+                    break;
+                }
+            }
+        }
+    }
+    eprintln!("{shown} games stop at a move that does not resolve");
+}
+
+fn bench(c: &mut Criterion) {
+    let games = load_games();
+    report_failures(&games);
+    let total = replay_ours(&games);
+    let all: usize = games.iter().map(Vec::len).sum();
+    eprintln!("{} games, {total} of {all} moves resolved", games.len());
+    let mut group = c.benchmark_group("resolve");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(total as u64));
+    group.bench_function("scoresheet read_move + play", |b| {
+        b.iter(|| replay_ours(&games))
+    });
+    let crate_total = replay_crate(&games);
+    group.throughput(Throughput::Elements(crate_total as u64));
+    group.bench_function("chess crate from_san + play", |b| {
+        b.iter(|| replay_crate(&games))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

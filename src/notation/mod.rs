@@ -13,7 +13,7 @@ mod resolve;
 
 pub use format::{format, san, write_move, Style};
 pub use lang::{figurine, figurine_piece, Lang, LANGS};
-pub use parse::{parse, Body, CheckMark, MoveText, ParseError, Readings, Target};
+pub use parse::{parse, parse_plain, Body, CheckMark, MoveText, ParseError, Readings, Target};
 pub use resolve::{resolve, ResolveError};
 
 use crate::position::{Move, Position};
@@ -68,6 +68,11 @@ pub fn read_move(
     pos: &Position,
     lang: &Lang,
 ) -> Result<(Move, MoveText), NotationError> {
+    if let Some(mt) = parse_plain(text, lang) {
+        if let Ok(mv) = resolve(&mt, pos) {
+            return Ok((mv, mt));
+        }
+    }
     let err = |kind| NotationError {
         text: text.to_string(),
         kind,

@@ -91,6 +91,98 @@ pub struct Readings {
     pub second: Option<MoveText>,
 }
 
+/// The fast path for plain ASCII SAN (`Nbd7`, `exd5`, `e8=Q+`, `O-O`), the form
+/// of nearly every move in a PGN file. `None` means "not plain": the caller then
+/// uses [`parse`], which reads everything else.
+pub fn parse_plain(text: &str, lang: &Lang) -> Option<MoveText> {
+    let b = text.as_bytes();
+    let mut mt = MoveText {
+        body: Body::Null,
+        check: None,
+        nag: None,
+        draw_offer: false,
+        ep_mark: false,
+    };
+    let mut end = b.len();
+    match b.last()? {
+        b'+' => {
+            mt.check = Some(CheckMark::Check);
+            end -= 1;
+        }
+        b'#' => {
+            mt.check = Some(CheckMark::Mate);
+            end -= 1;
+        }
+        _ => {}
+    }
+    let b = &b[..end];
+    if b.first() == Some(&b'O') {
+        mt.body = match b {
+            b"O-O" => Body::Castle { long: false },
+            b"O-O-O" => Body::Castle { long: true },
+            _ => return None,
+        };
+        return Some(mt);
+    }
+    let mut i = 0;
+    let mut piece = Piece::Pawn;
+    if let Some(&c) = b.first().filter(|c| c.is_ascii_uppercase()) {
+        piece = ascii_piece(lang, c)?;
+        i = 1;
+    }
+    let mut promotion = None;
+    let mut b = &b[i..];
+    if let [rest @ .., b'=', p] = b {
+        promotion =
+            Some(ascii_piece(lang, *p).filter(|p| !matches!(p, Piece::Pawn | Piece::King))?);
+        b = rest;
+    }
+    let file = |c: u8| {
+        (b'a'..=b'h')
+            .contains(&c)
+            .then(|| File::from_index((c - b'a') as usize))
+    };
+    let rank = |c: u8| {
+        (b'1'..=b'8')
+            .contains(&c)
+            .then(|| Rank::from_index((c - b'1') as usize))
+    };
+    let (capture, b) = match b {
+        [from @ .., b'x', f, r] => (true, (from, *f, *r)),
+        [from @ .., f, r] => (false, (from, *f, *r)),
+        _ => return None,
+    };
+    let (from, f, r) = b;
+    let to = Square::make_square(rank(r)?, file(f)?);
+    let (from_file, from_rank) = match from {
+        [] => (None, None),
+        [c] if c.is_ascii_digit() => (None, Some(rank(*c)?)),
+        [c] => (Some(file(*c)?), None),
+        [c, d] => (Some(file(*c)?), Some(rank(*d)?)),
+        _ => return None,
+    };
+    if from_file.is_some() && from_rank.is_some() && piece == Piece::Pawn {
+        return None;
+    }
+    mt.body = Body::Move {
+        piece: Some(piece),
+        from_file,
+        from_rank,
+        capture,
+        to: Target::Square(to),
+        promotion,
+    };
+    Some(mt)
+}
+
+/// The piece of a one-byte ASCII letter in `lang`.
+fn ascii_piece(lang: &Lang, c: u8) -> Option<Piece> {
+    lang.letters
+        .iter()
+        .position(|l| l.len() == 1 && l.as_bytes()[0] == c)
+        .map(|i| PIECES[i])
+}
+
 /// Suffixes recognised at the end of a move, longest first within each kind.
 const GLYPHS: &[(&str, u8)] = &[
     ("!!", 3),
@@ -127,7 +219,17 @@ pub fn parse(text: &str, lang: &Lang) -> Result<Readings, ParseError> {
         draw_offer: false,
         ep_mark: false,
     };
-    let (body, trailing_capture) = strip_suffixes(text.trim(), &mut mt);
+    let lead = text.chars().count() - text.trim_start().chars().count();
+    parse_trimmed(text.trim(), lang, &mut mt).map_err(|mut e| {
+        e.col += lead;
+        e
+    })
+}
+
+fn parse_trimmed(text: &str, lang: &Lang, mt: &mut MoveText) -> Result<Readings, ParseError> {
+    let mt = *mt;
+    let mut mt = mt;
+    let (body, trailing_capture) = strip_suffixes(text, &mut mt);
     if body.is_empty() {
         return Err(ParseError {
             col: 1,
@@ -208,7 +310,9 @@ fn strip_suffixes<'a>(mut s: &'a str, mt: &mut MoveText) -> (&'a str, bool) {
         }
         if let Some(ep) = EP_MARKS.iter().find(|m| s.ends_with(*m)) {
             let rest = s[..s.len() - ep.len()].trim_end();
-            if rest.ends_with(|c: char| c.is_ascii_digit()) {
+            // The mark may follow a check mark or glyph: `exd6+ e.p.`.
+            let core = rest.trim_end_matches(['+', '#', '!', '?', '†', '‡', ' ']);
+            if core.ends_with(|c: char| c.is_ascii_digit()) {
                 mt.ep_mark = true;
                 s = rest;
                 continue;
@@ -216,7 +320,14 @@ fn strip_suffixes<'a>(mut s: &'a str, mt: &mut MoveText) -> (&'a str, bool) {
         }
         // Russian books mark mate with a trailing x after the move.
         if let Some(rest) = s.strip_suffix(['x', 'X']) {
-            if rest.ends_with(|c: char| c.is_ascii_digit()) && rest.len() >= 2 {
+            // After a square, a promotion piece (`e8Фx`) or castling (`O-O-Ox`).
+            let after_move = rest.ends_with(|c: char| {
+                c.is_ascii_digit()
+                    || c == 'O'
+                    || (c.is_alphabetic() && c.is_uppercase())
+                    || figurine_piece(c).is_some()
+            });
+            if after_move && rest.len() >= 2 {
                 mt.check.get_or_insert(CheckMark::Mate);
                 s = rest;
                 continue;

@@ -272,21 +272,35 @@ fn normal(
         }
     }
 
-    choose(pos, found.as_slice(), promotion)
+    let geometric = !(from_file.is_some() && from_rank.is_some());
+    choose(pos, found.as_slice(), promotion, geometric)
 }
 
 /// Picks the one legal candidate, completing promotions.
+/// `geometric`: every candidate is known to be a move its piece can make (found
+/// from the attack tables), so only pins and checks remain to be tested, except for
+/// the king and en passant.
 fn choose(
     pos: &Position,
     candidates: &[ChessMove],
     promotion: Option<Piece>,
+    geometric: bool,
 ) -> Result<ChessMove, ResolveError> {
+    if let Some(p @ (Piece::Pawn | Piece::King)) = promotion {
+        return Err(ResolveError::Illegal(format!(
+            "a pawn cannot promote to a {}",
+            name(p)
+        )));
+    }
     let board = pos.board();
     let side = board.side_to_move();
     let mut legal = Candidates::new();
     let mut needs_promotion = false;
+    let king = board.king_square(side);
+    let ep = ep_square(board);
+    let quiet = *board.checkers() == EMPTY;
     for mv in candidates {
-        let is_pawn = board.piece_on(mv.get_source()) == Some(Piece::Pawn);
+        let is_pawn = *board.pieces(Piece::Pawn) & bb(mv.get_source()) != EMPTY;
         let last_rank = is_pawn && mv.get_dest().get_rank() == side.to_their_backrank();
         let mv = match (last_rank, promotion) {
             (true, Some(p)) => ChessMove::new(mv.get_source(), mv.get_dest(), Some(p)),
@@ -301,7 +315,12 @@ fn choose(
             }
             (false, None) => *mv,
         };
-        if pos.is_legal(mv) {
+        let simple = geometric
+            && quiet
+            && mv.get_source() != king
+            && *board.pinned() & bb(mv.get_source()) == EMPTY
+            && !(is_pawn && ep == Some(mv.get_dest()));
+        if simple || pos.is_legal(mv) {
             legal.push(mv);
         }
     }

@@ -326,7 +326,7 @@ fn parse_en_passant(
     if builder[pawn_sq] != Some((Piece::Pawn, mover)) {
         return bad("no pawn stands in front of it that could have just moved two squares");
     }
-    if builder[sq].is_some() || builder[sq.uforward(mover).uforward(mover)].is_some() {
+    if builder[sq].is_some() || builder[sq.ubackward(mover)].is_some() {
         return bad("the squares the pawn has just crossed are not empty");
     }
     Ok(Some(sq))

@@ -121,9 +121,10 @@ impl Position {
     pub fn play(&self, mv: ChessMove) -> Position {
         let board = &self.board;
         let side = board.side_to_move();
-        let moving = board.piece_on(mv.get_source());
-        let capture = board.piece_on(mv.get_dest()).is_some();
-        let pawn = moving == Some(Piece::Pawn);
+        let from = chess::BitBoard::from_square(mv.get_source());
+        let capture =
+            *board.combined() & chess::BitBoard::from_square(mv.get_dest()) != chess::EMPTY;
+        let pawn = *board.pieces(Piece::Pawn) & from != chess::EMPTY;
         let double_step = pawn
             && (mv.get_source().get_rank().to_index() as i8
                 - mv.get_dest().get_rank().to_index() as i8)
