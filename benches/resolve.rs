@@ -12,9 +12,45 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use scoresheet::notation::{read_move, Lang};
 use scoresheet::position::{Move, Position};
 
+/// The SAN tokens of many games, stored contiguously as a PGN reader would hand
+/// them over (slices of one buffer), so the measurement is not about allocation.
+struct Games {
+    text: String,
+    /// Per game, the byte ranges of its moves in `text`.
+    games: Vec<Vec<(u32, u32)>>,
+}
+
+impl Games {
+    fn iter(&self) -> impl Iterator<Item = impl Iterator<Item = &str>> {
+        self.games
+            .iter()
+            .map(|g| g.iter().map(|(a, b)| &self.text[*a as usize..*b as usize]))
+    }
+    fn moves(&self) -> usize {
+        self.games.iter().map(Vec::len).sum()
+    }
+}
+
+fn pack(list: Vec<Vec<String>>) -> Games {
+    let mut text = String::new();
+    let games = list
+        .into_iter()
+        .map(|g| {
+            g.into_iter()
+                .map(|san| {
+                    let a = text.len() as u32;
+                    text.push_str(&san);
+                    (a, text.len() as u32)
+                })
+                .collect()
+        })
+        .collect();
+    Games { text, games }
+}
+
 /// The games' SAN tokens, main line only, read with a deliberately simple scan
 /// (the real games have no variations worth keeping for this measurement).
-fn load_games() -> Vec<Vec<String>> {
+fn load_games() -> Games {
     let text = match std::env::var("SCORESHEET_GAMES") {
         Ok(path) => std::fs::read_to_string(path).expect("SCORESHEET_GAMES file"),
         Err(_) => {
@@ -73,13 +109,13 @@ fn load_games() -> Vec<Vec<String>> {
     if !current.is_empty() {
         games.push(current);
     }
-    games
+    pack(games)
 }
 
-fn replay_ours(games: &[Vec<String>]) -> usize {
+fn replay_ours(games: &Games) -> usize {
     let lang = Lang::english();
     let mut n = 0;
-    for game in games {
+    for game in games.iter() {
         let mut pos = Position::start();
         for san in game {
             match read_move(san, &pos, lang) {
@@ -92,9 +128,9 @@ fn replay_ours(games: &[Vec<String>]) -> usize {
     n
 }
 
-fn replay_crate(games: &[Vec<String>]) -> usize {
+fn replay_crate(games: &Games) -> usize {
     let mut n = 0;
-    for game in games {
+    for game in games.iter() {
         let mut board = chess::Board::default();
         for san in game {
             match chess::ChessMove::from_san(&board, san) {
@@ -108,7 +144,7 @@ fn replay_crate(games: &[Vec<String>]) -> usize {
 }
 
 /// Prints the first moves that do not resolve, so a bad scan or a real bug shows.
-fn report_failures(games: &[Vec<String>]) {
+fn report_failures(games: &Games) {
     let mut shown = 0;
     for (g, game) in games.iter().enumerate() {
         let mut pos = Position::start();
@@ -133,8 +169,8 @@ fn bench(c: &mut Criterion) {
     let games = load_games();
     report_failures(&games);
     let total = replay_ours(&games);
-    let all: usize = games.iter().map(Vec::len).sum();
-    eprintln!("{} games, {total} of {all} moves resolved", games.len());
+    let all = games.moves();
+    eprintln!("{} games, {total} of {all} moves resolved", games.games.len());
     let mut group = c.benchmark_group("resolve");
     group.sample_size(10);
     group.throughput(Throughput::Elements(total as u64));
