@@ -184,8 +184,101 @@ fn parse_tag(t: &str) -> Option<(&str, String)> {
     Some((name, value.replace("\\\"", "\"").replace("\\\\", "\\")))
 }
 
-/// Reads free move text from `start` in piece-letter language `lang`.
+/// The last `position startpos|fen … moves …` command of a UCI log, with its line
+/// number and the byte offset where the command starts in that line.
+fn last_uci_position(text: &str) -> Option<(usize, usize, &str)> {
+    text.lines()
+        .enumerate()
+        .filter_map(|(i, line)| {
+            ["position startpos", "position fen "]
+                .iter()
+                .filter_map(|p| line.find(p))
+                .min()
+                .map(|at| (i + 1, at, line))
+        })
+        .last()
+}
+
+/// A UCI log (a GUI's or an engine's): the game is the last `position` command's
+/// moves, followed by the `bestmove` answered to it, if any.
+fn transcribe_uci_log(text: &str, fen_given: Option<Position>) -> Option<Transcript> {
+    let (line_no, at, line) = last_uci_position(text)?;
+    let mut words = Vec::new();
+    let mut col = line[..at].chars().count() + 1;
+    for w in line[at..].split(' ') {
+        if !w.is_empty() {
+            words.push((w, col));
+        }
+        col += w.chars().count() + 1;
+    }
+    let mut start = fen_given.unwrap_or_default();
+    let mut i = 2;
+    if words.get(1).map(|w| w.0) == Some("fen") {
+        let fen: Vec<&str> = words[2..]
+            .iter()
+            .map(|w| w.0)
+            .take_while(|w| *w != "moves")
+            .collect();
+        i = 2 + fen.len();
+        match Position::from_fen(&fen.join(" ")) {
+            Ok(p) => start = p,
+            Err(e) => {
+                let mut game = Game::new(start);
+                game.set_tag("Result", "*");
+                return Some(Transcript {
+                    game,
+                    error: Some(err(line_no, words[1].1, &fen.join(" "), &format!("bad FEN: {e}"))),
+                });
+            }
+        }
+    }
+    let mut moves: Vec<(usize, usize, &str)> = Vec::new();
+    if words.get(i).map(|w| w.0) == Some("moves") {
+        moves.extend(words[i + 1..].iter().map(|(w, c)| (line_no, *c, *w)));
+    }
+    // The engine's answer to that position, if the log has it.
+    for (j, later) in text.lines().enumerate().skip(line_no) {
+        if let Some(b) = later.find("bestmove ") {
+            let mv = later[b + 9..].split_whitespace().next().unwrap_or("");
+            if !mv.is_empty() && mv != "(none)" {
+                let c = later[..b + 9].chars().count() + 1;
+                moves.push((j + 1, c, mv));
+            }
+            break;
+        }
+    }
+    let mut game = Game::new(start);
+    if start != Position::start() {
+        game.set_tag("SetUp", "1");
+        game.set_tag("FEN", &start.fen());
+    }
+    let mut pos = start;
+    let mut at_node = NodeId::ROOT;
+    for (l, c, text) in moves {
+        match read_move(text, &pos, Lang::english()) {
+            Ok((mv, _)) => {
+                at_node = game.add_move(at_node, mv, &pos);
+                pos = pos.apply(mv).unwrap_or(pos);
+            }
+            Err(e) => {
+                game.set_tag("Result", "*");
+                return Some(Transcript {
+                    game,
+                    error: Some(err(l, c, text, &reason(&e, &pos))),
+                });
+            }
+        }
+    }
+    game.set_tag("Result", "*");
+    Some(Transcript { game, error: None })
+}
+
+/// Reads free move text from `start` in piece-letter language `lang`. A UCI log
+/// (text with `position startpos …` or `position fen …` commands) is read as one.
 pub fn transcribe(text: &str, start: Position, lang: &Lang, fen_given: bool) -> Transcript {
+    if let Some(t) = transcribe_uci_log(text, fen_given.then_some(start)) {
+        return t;
+    }
     let tokens = tokenize(text);
     let mut game = Game::new(start);
     let mut pos = start;
@@ -365,6 +458,24 @@ mod tests {
         assert_eq!(t.game.tag("Result"), Some("0-1"));
         let t = read("1. e4 e5 Black resigns");
         assert_eq!(t.game.tag("Result"), Some("1-0"));
+    }
+
+    #[test]
+    fn uci_logs_give_the_last_position_and_the_best_move() {
+        let log = "uci\nid name Stockfish\nuciok\nisready\nreadyok\n\
+            position startpos moves e2e4\ngo wtime 60000\ninfo depth 12 score cp 30\nbestmove e7e5\n\
+            position startpos moves e2e4 e7e5 g1f3\ngo wtime 59000\nbestmove b8c6 ponder f1b5\n";
+        let t = read(log);
+        assert_eq!(t.error, None);
+        assert_eq!(sans(&t), ["e4", "e5", "Nf3", "Nc6"]);
+        let log = "position fen 4k3/8/8/8/8/8/4P3/4K3 b - - 0 40 moves e8d7 e2e4\n";
+        let t = read(log);
+        assert_eq!(sans(&t), ["Kd7", "e4"]);
+        assert_eq!(t.game.tag("FEN"), Some("4k3/8/8/8/8/8/4P3/4K3 b - - 0 40"));
+        let t = read("position startpos moves e2e4 e7e5 e1e2 a7a6 e2e4");
+        let e = t.error.clone().expect("illegal king move");
+        assert_eq!((e.line, e.col, e.token.as_str()), (1, 45, "e2e4"));
+        assert_eq!(sans(&t), ["e4", "e5", "Ke2", "a6"]);
     }
 
     #[test]
