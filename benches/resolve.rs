@@ -170,7 +170,10 @@ fn bench(c: &mut Criterion) {
     report_failures(&games);
     let total = replay_ours(&games);
     let all = games.moves();
-    eprintln!("{} games, {total} of {all} moves resolved", games.games.len());
+    eprintln!(
+        "{} games, {total} of {all} moves resolved",
+        games.games.len()
+    );
     let mut group = c.benchmark_group("resolve");
     group.sample_size(10);
     group.throughput(Throughput::Elements(total as u64));

@@ -227,7 +227,12 @@ fn transcribe_uci_log(text: &str, fen_given: Option<Position>) -> Option<Transcr
                 game.set_tag("Result", "*");
                 return Some(Transcript {
                     game,
-                    error: Some(err(line_no, words[1].1, &fen.join(" "), &format!("bad FEN: {e}"))),
+                    error: Some(err(
+                        line_no,
+                        words[1].1,
+                        &fen.join(" "),
+                        &format!("bad FEN: {e}"),
+                    )),
                 });
             }
         }
