@@ -5,7 +5,7 @@
 
 use std::io::{self, Read};
 
-use super::scan::{scan_game, seek_game, NeedMore, Span, TagSink};
+use super::boundary::{scan_game, seek_game, NeedMore, Span, TagSink};
 
 /// Initial buffer size: large enough to amortise `read` calls, small enough to be cheap.
 pub(crate) const DEFAULT_BUFFER: usize = 256 * 1024;
@@ -45,28 +45,30 @@ impl Tracker {
         let from = self.at.saturating_sub(base) as usize;
         let to = ((target - base) as usize).min(buf.len());
         let bytes = &buf[from.min(to)..to];
-        let tail = if bytes.len() > 32 {
-            match memchr::memrchr(b'\n', bytes) {
+        if bytes.len() > 64 {
+            let tail = match memchr::memrchr(b'\n', bytes) {
                 Some(last) => {
                     self.line += memchr::memchr_iter(b'\n', &bytes[..=last]).count() as u64;
                     self.col = 1;
                     &bytes[last + 1..]
                 }
                 None => bytes,
-            }
+            };
+            let chars = tail.iter().filter(|&&b| b & 0xC0 != 0x80).count();
+            self.col = self.col.saturating_add(chars as u32);
         } else {
-            let mut start = 0;
-            for (k, &b) in bytes.iter().enumerate() {
+            // Short gaps between tokens: one pass, no call overhead.
+            let mut col = self.col;
+            for &b in bytes {
                 if b == b'\n' {
                     self.line += 1;
-                    self.col = 1;
-                    start = k + 1;
+                    col = 1;
+                } else {
+                    col = col.saturating_add(u32::from(b & 0xC0 != 0x80));
                 }
             }
-            &bytes[start..]
-        };
-        let chars = tail.iter().filter(|&&b| b & 0xC0 != 0x80).count();
-        self.col = self.col.saturating_add(chars as u32);
+            self.col = col;
+        }
         self.at = target;
     }
 }

@@ -13,8 +13,9 @@
 
 use std::io::{self, Read};
 
+use super::boundary::{scan_game, seek_game, Span, TagSink};
 use super::feed::{Feed, Next, DEFAULT_BUFFER, DEFAULT_MAX_GAME};
-use super::scan::{decode_value, scan_game, seek_game, Outcome, Span, TagSink};
+use super::scan::{decode_value, Outcome};
 
 /// One game of an indexed file. Missing tags are empty strings.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

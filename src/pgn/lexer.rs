@@ -5,11 +5,12 @@
 //! decoded into reused scratch buffers. Variations are tracked with a depth counter, not
 //! recursion, so nesting depth costs nothing but the counter.
 
+use super::boundary::Span;
 use super::feed::Tracker;
 use super::reader::{CommentKind, ErrorKind, Pos, ReadError, Visitor};
 use super::scan::{
-    classify_word, decode, decode_value, digits_end, glyph_nag, lex_tag, word_end, Core, Span,
-    CLASS, DOLLAR, LBRACE, LBRACKET, LPAREN, NL, RPAREN, SEMI, STRAY, WORD, WS,
+    classify_word, decode, decode_value, digits_end, glyph_nag, lex_tag, word_end, Core, CLASS,
+    DOLLAR, LBRACE, LBRACKET, LPAREN, NL, RPAREN, SEMI, STRAY, WORD, WS,
 };
 
 /// Buffers reused from game to game for text that cannot be borrowed from the input.

@@ -10,6 +10,7 @@
 //! Both find game boundaries with the same scanner, so they always agree on how many games a
 //! file holds and where each starts and ends.
 
+mod boundary;
 mod feed;
 pub mod index;
 mod lexer;

@@ -20,9 +20,9 @@
 
 use std::io::{self, Read};
 
+use super::boundary::{scan_game, seek_game, NoTags};
 use super::feed::{Feed, Next, Tracker, DEFAULT_BUFFER, DEFAULT_MAX_GAME};
 use super::lexer::{lex_game, Scratch};
-use super::scan::{scan_game, seek_game, NoTags};
 
 /// A position in the input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

@@ -1,21 +1,6 @@
-//! Byte-level building blocks shared by the reader and the index: byte classes, word
-//! classification, tag-pair lexing, value decoding and the game-boundary scanner.
-//!
-//! The reader and the index must agree on where games start and end, so both find games with
-//! the one scanner here ([`scan_game`]) and classify words with the one function here
-//! ([`classify_word`]). The boundary rules, in file order:
-//!
-//! - Between games, whitespace, a byte-order mark at the very start and `%` escape lines are
-//!   skipped; any other byte starts a game.
-//! - A game starts in its tag section: tag pairs (several may share a line), comments, blank
-//!   lines and `%` lines. A second `[Event` tag in one tag section starts a new game (a game
-//!   with tags but no movetext). Any other byte starts the movetext.
-//! - In the movetext, a `[` first on a line (after optional blanks) starts a new game; a
-//!   result token outside variations ends the movetext.
-//! - After the result only blanks, comments and `%` lines belong to the game; anything else
-//!   (a tag, or a move of a tagless game) starts the next game.
-//! - Comments (`{..}` to the first `}`, `;` to the end of the line) hide everything in them.
-//!   An unterminated `{` comment runs to the end of the input.
+//! Lexical atoms shared by the game-boundary scanner, the lexer and the index: byte
+//! classes, word classification, tag-pair lexing and text decoding. Sharing them is what
+//! makes the reader and the index read a word or a tag the same way.
 
 use std::ops::Range;
 
@@ -194,31 +179,35 @@ pub(crate) fn classify_word(w: &[u8]) -> Word<'_> {
     let mut i = 0;
     let first = w.first().copied().unwrap_or(b' ');
     if !first.is_ascii_alphabetic() {
-        if let Some(r) = Outcome::from_bytes(w) {
+        let d = digits_end(w, 0);
+        if d > 0 && w.get(d) == Some(&b'.') {
+            // The common case, a move number: no result has a dot.
+            i = dots_end(w, d);
+        } else if let Some(r) = Outcome::from_bytes(w) {
             return Word {
                 core: Core::Result(r),
                 core_at: 0,
                 glyphs: &[],
                 glyphs_at: w.len(),
             };
-        }
-        if first.is_ascii_digit() {
-            let d = digits_end(w, 0);
-            let j = dots_end(w, d);
+        } else if d > 0 {
             // Bare digits are a move number missing its dot; digits followed by anything
             // else (`0-0`, castling with zeros) are a move.
+            let j = dots_end(w, d);
             if j > d || d == w.len() {
                 i = j;
             }
         }
         i = dots_end(w, i);
-        if let Some(n) = symbol_nag(&w[i..]) {
-            return Word {
-                core: Core::Symbol(n),
-                core_at: i,
-                glyphs: &[],
-                glyphs_at: w.len(),
-            };
+        if i < w.len() && !w[i].is_ascii_alphabetic() {
+            if let Some(n) = symbol_nag(&w[i..]) {
+                return Word {
+                    core: Core::Symbol(n),
+                    core_at: i,
+                    glyphs: &[],
+                    glyphs_at: w.len(),
+                };
+            }
         }
     }
     let mut g = w.len();
@@ -351,207 +340,4 @@ pub(crate) fn decode_value<'a>(
         }
     }
     decode(tmp, scratch)
-}
-
-/// Receives the tags the scanner sees, raw (still escaped, undecoded).
-pub(crate) trait TagSink {
-    /// One tag pair.
-    fn tag(&mut self, name: &[u8], raw_value: &[u8]);
-
-    /// Forget the tags seen so far: the game is about to be scanned again.
-    fn reset(&mut self) {}
-}
-
-/// A sink that ignores tags, for the reader (which lexes tags again with positions).
-pub(crate) struct NoTags;
-
-impl TagSink for NoTags {
-    #[inline]
-    fn tag(&mut self, _: &[u8], _: &[u8]) {}
-}
-
-/// One game found by [`scan_game`]; offsets are into the scanned buffer.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Span {
-    /// First byte of the game.
-    pub start: usize,
-    /// Just past the last non-blank byte of the game.
-    pub end: usize,
-    /// Where the next game (or the end of input) starts.
-    pub next: usize,
-    /// Moves in the main line (words with a SAN part outside variations).
-    pub plies: u32,
-    /// The result token ending the movetext, with its offset.
-    pub result: Option<(usize, Outcome)>,
-}
-
-/// The scanner needs bytes past the end of the buffer; scanning may resume at the offset
-/// given (everything before it was blank or already dealt with).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct NeedMore(pub usize);
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Phase {
-    Tags,
-    Movetext,
-    After,
-}
-
-/// Skips blanks and `%` lines from `i`; returns where the next game starts, `Ok(None)` when
-/// the buffer ends first (at end of input: no more games).
-pub(crate) fn seek_game(buf: &[u8], mut i: usize, eof: bool) -> Result<Option<usize>, NeedMore> {
-    while i < buf.len() {
-        match CLASS[buf[i] as usize] {
-            WS | NL => i += 1,
-            _ if buf[i] == b'%' && (i == 0 || buf[i - 1] == b'\n') => {
-                match memchr::memchr(b'\n', &buf[i..]) {
-                    Some(k) => i += k + 1,
-                    None if eof => i = buf.len(),
-                    None => return Err(NeedMore(i)),
-                }
-            }
-            _ => return Ok(Some(i)),
-        }
-    }
-    if eof {
-        Ok(None)
-    } else {
-        Err(NeedMore(i))
-    }
-}
-
-/// Finds the end of the game starting at `start` (a non-blank byte, as [`seek_game`] returns)
-/// following the rules in the module documentation, counting main-line moves and passing
-/// tags to `sink`. With `eof` false, running out of bytes gives [`NeedMore`] (and the sink
-/// may have seen some tags already).
-pub(crate) fn scan_game<S: TagSink>(
-    buf: &[u8],
-    start: usize,
-    eof: bool,
-    sink: &mut S,
-) -> Result<Span, NeedMore> {
-    let len = buf.len();
-    let mut phase = Phase::Tags;
-    let mut seen_event = false;
-    let mut line_start = true;
-    let mut depth: u32 = 0;
-    let mut plies: u32 = 0;
-    let mut result = None;
-    let mut i = start;
-    let next = loop {
-        if i >= len {
-            if eof {
-                break len;
-            }
-            return Err(NeedMore(start));
-        }
-        let b = buf[i];
-        let class = CLASS[b as usize];
-        if phase == Phase::After
-            && !matches!(class, WS | NL | LBRACE | SEMI)
-            && !(b == b'%' && buf[i - 1] == b'\n')
-        {
-            break i;
-        }
-        match class {
-            WS => {
-                i += 1;
-                continue;
-            }
-            NL => {
-                i += 1;
-                line_start = true;
-                continue;
-            }
-            LBRACE => match memchr::memchr(b'}', &buf[i + 1..]) {
-                Some(k) => i += k + 2,
-                None if eof => i = len,
-                None => return Err(NeedMore(start)),
-            },
-            SEMI => match memchr::memchr(b'\n', &buf[i..]) {
-                Some(k) => i += k,
-                None if eof => i = len,
-                None => return Err(NeedMore(start)),
-            },
-            _ if b == b'%' && i > 0 && buf[i - 1] == b'\n' => {
-                match memchr::memchr(b'\n', &buf[i..]) {
-                    Some(k) => i += k,
-                    None if eof => i = len,
-                    None => return Err(NeedMore(start)),
-                }
-            }
-            LBRACKET if phase == Phase::Tags => {
-                let line_end = match memchr::memchr(b'\n', &buf[i..]) {
-                    Some(k) => i + k,
-                    None if eof => len,
-                    None => return Err(NeedMore(start)),
-                };
-                match lex_tag(&buf[i..line_end]) {
-                    Ok(t) => {
-                        let name = &buf[i + t.name.start..i + t.name.end];
-                        if name == b"Event" {
-                            if seen_event {
-                                break i;
-                            }
-                            seen_event = true;
-                        }
-                        sink.tag(name, &buf[i + t.value.start..i + t.value.end]);
-                        i += t.end;
-                    }
-                    // The reader reports the bad tag; the rest of its line is skipped.
-                    Err(_) => i = line_end,
-                }
-            }
-            LBRACKET if line_start => break i,
-            _ => {
-                phase = Phase::Movetext;
-                match class {
-                    LPAREN => {
-                        depth += 1;
-                        i += 1;
-                    }
-                    RPAREN => {
-                        depth = depth.saturating_sub(1);
-                        i += 1;
-                    }
-                    DOLLAR => i = digits_end(buf, i + 1),
-                    WORD => {
-                        let e = word_end(buf, i);
-                        if e == len && !eof {
-                            return Err(NeedMore(start));
-                        }
-                        if depth == 0 {
-                            if b.is_ascii_alphabetic() {
-                                plies += 1;
-                            } else {
-                                match classify_word(&buf[i..e]).core {
-                                    Core::San(_) => plies += 1,
-                                    Core::Result(r) => {
-                                        result = Some((i, r));
-                                        phase = Phase::After;
-                                    }
-                                    Core::Empty | Core::Symbol(_) => {}
-                                }
-                            }
-                        }
-                        i = e;
-                    }
-                    // Stray `]`, `}` or a `[` inside a line: the reader reports it.
-                    _ => i += 1,
-                }
-            }
-        }
-        line_start = false;
-    };
-    let mut end = next;
-    while end > start && matches!(CLASS[buf[end - 1] as usize], WS | NL) {
-        end -= 1;
-    }
-    Ok(Span {
-        start,
-        end,
-        next,
-        plies,
-        result,
-    })
 }
