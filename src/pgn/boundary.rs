@@ -190,6 +190,8 @@ fn tag_section<S: TagSink>(buf: &[u8], mut i: usize, eof: bool, sink: &mut S) ->
 fn movetext(buf: &[u8], mut i: usize, eof: bool, plies: &mut u32) -> Option<Stop> {
     let len = buf.len();
     let mut depth: u32 = 0;
+    // Where the next attempt at the sixteen-byte fast path may start.
+    let mut retry_at = 0;
     loop {
         if i >= len {
             return eof.then_some(Stop::Next(len));
@@ -214,7 +216,19 @@ fn movetext(buf: &[u8], mut i: usize, eof: bool, plies: &mut u32) -> Option<Stop
                 }
                 i = e;
             }
-            WS => i += 1,
+            WS => {
+                if depth == 0 && i >= retry_at {
+                    match plain_run(buf, i) {
+                        Ok((j, n)) => {
+                            *plies += n;
+                            i = j;
+                            continue;
+                        }
+                        Err(k) => retry_at = k,
+                    }
+                }
+                i += 1;
+            }
             NL => {
                 i += 1;
                 if i < len && buf[i] == b'%' {
@@ -267,4 +281,97 @@ fn after_result(buf: &[u8], mut i: usize, eof: bool) -> Option<usize> {
             _ => return Some(i),
         }
     }
+}
+
+/// Counts the moves in plain movetext sixteen bytes at a time, starting at the blank at `i`.
+///
+/// "Plain" is what most movetext is: words made of letters, digits and `.+#=!?-` separated
+/// by blanks, where each word is a move (starting with a letter), a move number (`12.`,
+/// `3...`) or a move number glued to a move (`1.e4`). For those, [`classify_word`] finds one
+/// move per word starting with a letter and one per letter right after a move number's dots,
+/// which is what this counts, with bit masks. Anything else (line feeds, comments,
+/// variations, NAGs, results, castling with zeros, `--`, any other shape of word) makes it
+/// give up, returning where the next attempt may start, and the byte loop takes over.
+///
+/// On success returns the offset of a blank at which to resume (past every word counted)
+/// and the number of moves counted.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn plain_run(buf: &[u8], i: usize) -> Result<(usize, u32), usize> {
+    use std::arch::x86_64::{
+        __m128i, _mm_add_epi8, _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_loadu_si128, _mm_movemask_epi8,
+        _mm_or_si128, _mm_set1_epi8,
+    };
+    let Some(chunk) = buf.get(i..i + 16) else {
+        return Err(buf.len());
+    };
+    // SAFETY: SSE2 is part of the x86_64 baseline, so these intrinsics are always
+    // available; the load reads the sixteen bytes of `chunk`, unaligned loads being allowed.
+    let (letter, digit, blank, dot, dash, plain) = unsafe {
+        let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
+        let mask = |m: __m128i| _mm_movemask_epi8(m) as u32;
+        let eq = |c: u8| mask(_mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8)));
+        // Range checks with signed compares: shift the range's start to -128.
+        let in_range = |x: __m128i, lo: u8, n: i8| {
+            let shifted = _mm_add_epi8(x, _mm_set1_epi8(0x80u8.wrapping_sub(lo) as i8));
+            mask(_mm_cmplt_epi8(shifted, _mm_set1_epi8(-128 + n)))
+        };
+        let letter = in_range(_mm_or_si128(v, _mm_set1_epi8(0x20)), b'a', 26);
+        let digit = in_range(v, b'0', 10);
+        let blank = eq(b' ') | eq(b'\r') | eq(b'\t');
+        let (dot, dash) = (eq(b'.'), eq(b'-'));
+        let marks = eq(b'+') | eq(b'#') | eq(b'=') | eq(b'!') | eq(b'?');
+        (
+            letter,
+            digit,
+            blank,
+            dot,
+            dash,
+            letter | digit | blank | dot | dash | marks,
+        )
+    };
+    if blank == 0 {
+        // `i` is a rarer blank (form feed, vertical tab): not worth a fast path.
+        return Err(i + 1);
+    }
+    // Stop at the last blank: the word running past the chunk is left for the next round.
+    let last = 31 - blank.leading_zeros();
+    let m = (1u32 << last) - 1;
+    let bad = !plain & m;
+    if bad != 0 {
+        return Err(i + bad.trailing_zeros() as usize + 1);
+    }
+    let retry = Err(i + last.max(1) as usize);
+    if last == 0 {
+        return retry;
+    }
+    let starts = !blank & (blank << 1) & m;
+    let number_starts = starts & digit;
+    // Just past each move number's digits: must be dots, or a blank (a bare number).
+    let after_digits = digit.wrapping_add(number_starts) & !digit & m;
+    // Words starting with `-` (`--`, `-+`) or dashes after digits (results, `0-0`) are not
+    // plain; nor are words starting with anything but a letter, a digit or a dot.
+    if starts & !(letter | digit | dot) != 0
+        || dash & ((blank | digit) << 1) != 0
+        || after_digits & !(dot | blank) != 0
+    {
+        return retry;
+    }
+    let dot_starts = (after_digits & dot) | (starts & dot);
+    // Just past the dots: a glued move (a letter) or a blank.
+    let after_dots = dot.wrapping_add(dot_starts) & !dot & m;
+    if after_dots & !(letter | blank) != 0 {
+        return retry;
+    }
+    Ok((
+        i + last as usize,
+        (starts & letter).count_ones() + (after_dots & letter).count_ones(),
+    ))
+}
+
+/// No fast path off x86_64: the byte loop does all the work.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline]
+fn plain_run(buf: &[u8], _: usize) -> Result<(usize, u32), usize> {
+    Err(buf.len())
 }
