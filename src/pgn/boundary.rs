@@ -1,0 +1,377 @@
+//! The game-boundary scanner shared by the reader and the index: finds where each game
+//! starts and ends, counts its main-line moves and finds its result, at memchr speed where
+//! it can (comments, lines) and with one table lookup per byte elsewhere.
+//!
+//! The reader and the index must agree on where games start and end, so both use
+//! [`scan_game`]. The rules, in file order:
+//!
+//! - Between games, whitespace, a byte-order mark at the very start and `%` escape lines
+//!   (a `%` first on its line) are skipped; any other byte starts a game.
+//! - A game starts in its tag section: tag pairs (several may share a line), comments, blank
+//!   lines and `%` lines. A second `[Event` tag in one tag section starts a new game (a game
+//!   with tags but no movetext). Any other byte starts the movetext.
+//! - In the movetext, a `[` first on a line (after optional blanks) starts a new game; a
+//!   result token outside variations ends the movetext.
+//! - After the result only blanks, comments and `%` lines belong to the game; anything else
+//!   (a tag, or a move of a tagless game) starts the next game.
+//! - Comments (`{..}` to the first `}`, `;` to the end of the line) hide everything in them.
+//!   An unterminated `{` comment runs to the end of the input.
+
+use super::scan::{
+    classify_word, digits_end, lex_tag, word_end, Core, Outcome, CLASS, LBRACE, LBRACKET, LPAREN,
+    NL, RPAREN, SEMI, WORD, WS,
+};
+
+/// Receives the tags the scanner sees, raw (still escaped, undecoded).
+pub(crate) trait TagSink {
+    /// One tag pair.
+    fn tag(&mut self, name: &[u8], raw_value: &[u8]);
+
+    /// Forget the tags seen so far: the game is about to be scanned again.
+    fn reset(&mut self) {}
+}
+
+/// A sink that ignores tags, for the reader (which lexes tags again with positions).
+pub(crate) struct NoTags;
+
+impl TagSink for NoTags {
+    #[inline]
+    fn tag(&mut self, _: &[u8], _: &[u8]) {}
+}
+
+/// One game found by [`scan_game`]; offsets are into the scanned buffer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Span {
+    /// First byte of the game.
+    pub start: usize,
+    /// Just past the last non-blank byte of the game.
+    pub end: usize,
+    /// Where the next game (or the end of input) starts.
+    pub next: usize,
+    /// Moves in the main line (words with a SAN part outside variations).
+    pub plies: u32,
+    /// The result token ending the movetext, with its offset.
+    pub result: Option<(usize, Outcome)>,
+}
+
+/// The scanner needs bytes past the end of the buffer; scanning may resume at the offset
+/// given (everything before it was blank or already dealt with).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct NeedMore(pub usize);
+
+/// Whether byte `i` is first on its line; offset 0 counts as a line start because buffers
+/// start at the input's start or one byte before the resume point (see `Feed::refill`).
+#[inline]
+fn line_start(buf: &[u8], i: usize) -> bool {
+    i == 0 || buf[i - 1] == b'\n'
+}
+
+/// Offset of the line feed ending the line at `i` (`len` at end of input).
+#[inline]
+fn to_line_end(buf: &[u8], i: usize, eof: bool) -> Option<usize> {
+    match memchr::memchr(b'\n', &buf[i..]) {
+        Some(k) => Some(i + k),
+        None if eof => Some(buf.len()),
+        None => None,
+    }
+}
+
+/// Skips blanks and `%` lines from `i`; returns where the next game starts, `Ok(None)` when
+/// the buffer ends first (at end of input: no more games).
+pub(crate) fn seek_game(buf: &[u8], mut i: usize, eof: bool) -> Result<Option<usize>, NeedMore> {
+    while i < buf.len() {
+        match CLASS[buf[i] as usize] {
+            WS | NL => i += 1,
+            _ if buf[i] == b'%' && line_start(buf, i) => match to_line_end(buf, i, eof) {
+                Some(e) => i = e,
+                None => return Err(NeedMore(i)),
+            },
+            _ => return Ok(Some(i)),
+        }
+    }
+    if eof {
+        Ok(None)
+    } else {
+        Err(NeedMore(i))
+    }
+}
+
+/// How the movetext loop stopped.
+enum Stop {
+    /// The next game starts here (or the input ends here).
+    Next(usize),
+    /// A result token at depth 0 starts here and ends at the second offset.
+    Result(usize, usize, Outcome),
+}
+
+/// Finds the end of the game starting at `start` (a non-blank byte, as [`seek_game`] returns)
+/// following the rules in the module documentation, counting main-line moves and passing
+/// tags to `sink`. With `eof` false, running out of bytes gives [`NeedMore`] (and the sink
+/// may have seen some tags already).
+pub(crate) fn scan_game<S: TagSink>(
+    buf: &[u8],
+    start: usize,
+    eof: bool,
+    sink: &mut S,
+) -> Result<Span, NeedMore> {
+    let more = NeedMore(start);
+    let mut plies = 0;
+    let mut result = None;
+    let mut i = tag_section(buf, start, eof, sink).ok_or(more)?;
+    let mut next = i;
+    // `tag_section` stops at a `[` only for a second `[Event`: the next game.
+    if i < buf.len() && buf[i] != b'[' {
+        match movetext(buf, i, eof, &mut plies).ok_or(more)? {
+            Stop::Next(n) => next = n,
+            Stop::Result(at, e, r) => {
+                result = Some((at, r));
+                i = e;
+                next = after_result(buf, i, eof).ok_or(more)?;
+            }
+        }
+    }
+    let mut end = next;
+    while end > start && matches!(CLASS[buf[end - 1] as usize], WS | NL) {
+        end -= 1;
+    }
+    Ok(Span {
+        start,
+        end,
+        next,
+        plies,
+        result,
+    })
+}
+
+/// Skips the tag section (tags, blanks, comments, `%` lines); returns the offset of the
+/// first movetext byte, of a second `[Event` tag, or the end of input. `None`: need more.
+fn tag_section<S: TagSink>(buf: &[u8], mut i: usize, eof: bool, sink: &mut S) -> Option<usize> {
+    let len = buf.len();
+    let mut seen_event = false;
+    loop {
+        if i >= len {
+            return eof.then_some(len);
+        }
+        let b = buf[i];
+        match CLASS[b as usize] {
+            WS | NL => i += 1,
+            LBRACE => {
+                i = memchr::memchr(b'}', &buf[i + 1..])
+                    .map_or(eof.then_some(len), |k| Some(i + k + 2))?
+            }
+            SEMI => i = to_line_end(buf, i, eof)?,
+            _ if b == b'%' && line_start(buf, i) => i = to_line_end(buf, i, eof)?,
+            LBRACKET => {
+                let line_end = to_line_end(buf, i, eof)?;
+                match lex_tag(&buf[i..line_end]) {
+                    Ok(t) => {
+                        let name = &buf[i + t.name.start..i + t.name.end];
+                        if name == b"Event" {
+                            if seen_event {
+                                return Some(i);
+                            }
+                            seen_event = true;
+                        }
+                        sink.tag(name, &buf[i + t.value.start..i + t.value.end]);
+                        i += t.end;
+                    }
+                    // The reader reports the bad tag; the rest of its line is skipped.
+                    Err(_) => i = line_end,
+                }
+            }
+            _ => return Some(i),
+        }
+    }
+}
+
+/// Scans movetext from `i` until the next game or a result token outside variations,
+/// counting main-line moves into `plies`. `None`: need more input.
+#[inline]
+fn movetext(buf: &[u8], mut i: usize, eof: bool, plies: &mut u32) -> Option<Stop> {
+    let len = buf.len();
+    let mut depth: u32 = 0;
+    // Where the next attempt at the sixteen-byte fast path may start.
+    let mut retry_at = 0;
+    loop {
+        if i >= len {
+            return eof.then_some(Stop::Next(len));
+        }
+        let b = buf[i];
+        match CLASS[b as usize] {
+            WORD => {
+                let e = word_end(buf, i + 1);
+                if e == len && !eof {
+                    return None;
+                }
+                if depth == 0 {
+                    if b.is_ascii_alphabetic() {
+                        *plies += 1;
+                    } else {
+                        match classify_word(&buf[i..e]).core {
+                            Core::San(_) => *plies += 1,
+                            Core::Result(r) => return Some(Stop::Result(i, e, r)),
+                            Core::Empty | Core::Symbol(_) => {}
+                        }
+                    }
+                }
+                i = e;
+            }
+            WS => {
+                if depth == 0 && i >= retry_at {
+                    match plain_run(buf, i) {
+                        Ok((j, n)) => {
+                            *plies += n;
+                            i = j;
+                            continue;
+                        }
+                        Err(k) => retry_at = k,
+                    }
+                }
+                i += 1;
+            }
+            NL => {
+                i += 1;
+                if i < len && buf[i] == b'%' {
+                    i = to_line_end(buf, i, eof)?;
+                    continue;
+                }
+                while i < len && CLASS[buf[i] as usize] == WS {
+                    i += 1;
+                }
+                if i < len && buf[i] == b'[' {
+                    return Some(Stop::Next(i));
+                }
+            }
+            LBRACE => {
+                i = memchr::memchr(b'}', &buf[i + 1..])
+                    .map_or(eof.then_some(len), |k| Some(i + k + 2))?
+            }
+            SEMI => i = to_line_end(buf, i, eof)?,
+            LPAREN => {
+                depth += 1;
+                i += 1;
+            }
+            RPAREN => {
+                depth = depth.saturating_sub(1);
+                i += 1;
+            }
+            // `$n`; a stray `]`, `}` or a `[` inside a line is the reader's to report.
+            _ => i = digits_end(buf, i + 1),
+        }
+    }
+}
+
+/// Skips what may follow a result in the same game (blanks, comments, `%` lines); returns
+/// where the next game starts. `None`: need more input.
+fn after_result(buf: &[u8], mut i: usize, eof: bool) -> Option<usize> {
+    let len = buf.len();
+    loop {
+        if i >= len {
+            return eof.then_some(len);
+        }
+        let b = buf[i];
+        match CLASS[b as usize] {
+            WS | NL => i += 1,
+            LBRACE => {
+                i = memchr::memchr(b'}', &buf[i + 1..])
+                    .map_or(eof.then_some(len), |k| Some(i + k + 2))?
+            }
+            SEMI => i = to_line_end(buf, i, eof)?,
+            _ if b == b'%' && line_start(buf, i) => i = to_line_end(buf, i, eof)?,
+            _ => return Some(i),
+        }
+    }
+}
+
+/// Counts the moves in plain movetext sixteen bytes at a time, starting at the blank at `i`.
+///
+/// "Plain" is what most movetext is: words made of letters, digits and `.+#=!?-` separated
+/// by blanks, where each word is a move (starting with a letter), a move number (`12.`,
+/// `3...`) or a move number glued to a move (`1.e4`). For those, [`classify_word`] finds one
+/// move per word starting with a letter and one per letter right after a move number's dots,
+/// which is what this counts, with bit masks. Anything else (line feeds, comments,
+/// variations, NAGs, results, castling with zeros, `--`, any other shape of word) makes it
+/// give up, returning where the next attempt may start, and the byte loop takes over.
+///
+/// On success returns the offset of a blank at which to resume (past every word counted)
+/// and the number of moves counted.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn plain_run(buf: &[u8], i: usize) -> Result<(usize, u32), usize> {
+    use std::arch::x86_64::{
+        __m128i, _mm_add_epi8, _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_loadu_si128, _mm_movemask_epi8,
+        _mm_or_si128, _mm_set1_epi8,
+    };
+    let Some(chunk) = buf.get(i..i + 16) else {
+        return Err(buf.len());
+    };
+    // SAFETY: SSE2 is part of the x86_64 baseline, so these intrinsics are always
+    // available; the load reads the sixteen bytes of `chunk`, unaligned loads being allowed.
+    let (letter, digit, blank, dot, dash, plain) = unsafe {
+        let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
+        let mask = |m: __m128i| _mm_movemask_epi8(m) as u32;
+        let eq = |c: u8| mask(_mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8)));
+        // Range checks with signed compares: shift the range's start to -128.
+        let in_range = |x: __m128i, lo: u8, n: i8| {
+            let shifted = _mm_add_epi8(x, _mm_set1_epi8(0x80u8.wrapping_sub(lo) as i8));
+            mask(_mm_cmplt_epi8(shifted, _mm_set1_epi8(-128 + n)))
+        };
+        let letter = in_range(_mm_or_si128(v, _mm_set1_epi8(0x20)), b'a', 26);
+        let digit = in_range(v, b'0', 10);
+        let blank = eq(b' ') | eq(b'\r') | eq(b'\t');
+        let (dot, dash) = (eq(b'.'), eq(b'-'));
+        let marks = eq(b'+') | eq(b'#') | eq(b'=') | eq(b'!') | eq(b'?');
+        (
+            letter,
+            digit,
+            blank,
+            dot,
+            dash,
+            letter | digit | blank | dot | dash | marks,
+        )
+    };
+    if blank == 0 {
+        // `i` is a rarer blank (form feed, vertical tab): not worth a fast path.
+        return Err(i + 1);
+    }
+    // Stop at the last blank: the word running past the chunk is left for the next round.
+    let last = 31 - blank.leading_zeros();
+    let m = (1u32 << last) - 1;
+    let bad = !plain & m;
+    if bad != 0 {
+        return Err(i + bad.trailing_zeros() as usize + 1);
+    }
+    let retry = Err(i + last.max(1) as usize);
+    if last == 0 {
+        return retry;
+    }
+    let starts = !blank & (blank << 1) & m;
+    let number_starts = starts & digit;
+    // Just past each move number's digits: must be dots, or a blank (a bare number).
+    let after_digits = digit.wrapping_add(number_starts) & !digit & m;
+    // Words starting with `-` (`--`, `-+`) or dashes after digits (results, `0-0`) are not
+    // plain; nor are words starting with anything but a letter, a digit or a dot.
+    if starts & !(letter | digit | dot) != 0
+        || dash & ((blank | digit) << 1) != 0
+        || after_digits & !(dot | blank) != 0
+    {
+        return retry;
+    }
+    let dot_starts = (after_digits & dot) | (starts & dot);
+    // Just past the dots: a glued move (a letter) or a blank.
+    let after_dots = dot.wrapping_add(dot_starts) & !dot & m;
+    if after_dots & !(letter | blank) != 0 {
+        return retry;
+    }
+    Ok((
+        i + last as usize,
+        (starts & letter).count_ones() + (after_dots & letter).count_ones(),
+    ))
+}
+
+/// No fast path off x86_64: the byte loop does all the work.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline]
+fn plain_run(buf: &[u8], _: usize) -> Result<(usize, u32), usize> {
+    Err(buf.len())
+}

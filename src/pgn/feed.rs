@@ -1,0 +1,241 @@
+//! The bounded input buffer behind the streaming reader and index: refills from a `Read`,
+//! finds each game with the shared scanner, grows for a game larger than the buffer up to a
+//! cap, and past the cap gives up on that game and resynchronises at the next tag line.
+//! Also the line/column bookkeeping ([`Tracker`]) that has to survive buffer refills.
+
+use std::io::{self, Read};
+
+use super::boundary::{scan_game, seek_game, NeedMore, Span, TagSink};
+
+/// Initial buffer size: large enough to amortise `read` calls, small enough to be cheap.
+pub(crate) const DEFAULT_BUFFER: usize = 256 * 1024;
+/// Largest game (in bytes) the streaming reader and index accept before skipping it.
+pub(crate) const DEFAULT_MAX_GAME: usize = 64 * 1024 * 1024;
+
+/// Line and column of an absolute offset, advanced incrementally (positions are asked for
+/// in increasing order, so the total work is linear in the input).
+#[derive(Debug, Clone)]
+pub(crate) struct Tracker {
+    /// Absolute offset the line and column below describe.
+    pub at: u64,
+    /// 1-based line of `at`.
+    pub line: u64,
+    /// 1-based column of `at`, in characters (bytes that are not UTF-8 continuation bytes).
+    pub col: u32,
+}
+
+impl Tracker {
+    /// At the start of the input.
+    pub fn new() -> Self {
+        Tracker {
+            at: 0,
+            line: 1,
+            col: 1,
+        }
+    }
+
+    /// Moves to absolute offset `target`; `buf` holds the input from absolute offset `base`.
+    /// Never moves backwards.
+    #[inline]
+    pub fn advance_to(&mut self, buf: &[u8], base: u64, target: u64) {
+        if target <= self.at {
+            return;
+        }
+        // Bytes before `base` are gone; they were accounted for before they were dropped.
+        let from = self.at.saturating_sub(base) as usize;
+        let to = ((target - base) as usize).min(buf.len());
+        let bytes = &buf[from.min(to)..to];
+        if bytes.len() > 64 {
+            let tail = match memchr::memrchr(b'\n', bytes) {
+                Some(last) => {
+                    self.line += memchr::memchr_iter(b'\n', &bytes[..=last]).count() as u64;
+                    self.col = 1;
+                    &bytes[last + 1..]
+                }
+                None => bytes,
+            };
+            let chars = tail.iter().filter(|&&b| b & 0xC0 != 0x80).count();
+            self.col = self.col.saturating_add(chars as u32);
+        } else {
+            // Short gaps between tokens: one pass, no call overhead.
+            let mut col = self.col;
+            for &b in bytes {
+                if b == b'\n' {
+                    self.line += 1;
+                    col = 1;
+                } else {
+                    col = col.saturating_add(u32::from(b & 0xC0 != 0x80));
+                }
+            }
+            self.col = col;
+        }
+        self.at = target;
+    }
+}
+
+/// What [`Feed::next`] found.
+pub(crate) enum Next {
+    /// A game; its offsets are into [`Feed::buf`], valid until the next call.
+    Game(Span),
+    /// A game starting at this buffer offset exceeds the size cap; the feed will skip to the
+    /// next line starting with `[` on the following call.
+    TooLarge(usize),
+    /// End of input.
+    End,
+}
+
+/// A bounded buffer over a `Read`, yielding one game span at a time.
+pub(crate) struct Feed<R> {
+    src: R,
+    buf: Vec<u8>,
+    /// Absolute offset of `buf[0]`.
+    base: u64,
+    /// Where scanning resumes.
+    pos: usize,
+    cap: usize,
+    max_game: usize,
+    eof: bool,
+    started: bool,
+    resync: bool,
+}
+
+impl<R: Read> Feed<R> {
+    /// A feed with an initial buffer of `buffer` bytes and a per-game cap of `max_game`.
+    pub fn new(src: R, buffer: usize, max_game: usize) -> Self {
+        Feed {
+            src,
+            buf: Vec::new(),
+            base: 0,
+            pos: 0,
+            cap: buffer.max(64),
+            max_game: max_game.max(64),
+            eof: false,
+            started: false,
+            resync: false,
+        }
+    }
+
+    /// The buffered bytes; spans returned by [`Feed::next`] index into this.
+    pub fn buf(&self) -> &[u8] {
+        &self.buf
+    }
+
+    /// Absolute offset of `buf()[0]`.
+    pub fn base(&self) -> u64 {
+        self.base
+    }
+
+    /// Drops consumed bytes (keeping one byte of history, so that "first on its line" can
+    /// still be decided at the new buffer start), grows the buffer if a game fills it, then
+    /// reads until the buffer is full or the input ends.
+    fn refill(&mut self) -> io::Result<()> {
+        let keep = self.pos.saturating_sub(1);
+        if keep > 0 {
+            self.buf.drain(..keep);
+            self.base += keep as u64;
+            self.pos -= keep;
+        }
+        if self.buf.len() >= self.cap {
+            self.cap = self.cap.saturating_mul(2);
+        }
+        while self.buf.len() < self.cap && !self.eof {
+            let old = self.buf.len();
+            self.buf.resize(self.cap, 0);
+            match self.src.read(&mut self.buf[old..]) {
+                Ok(0) => {
+                    self.buf.truncate(old);
+                    self.eof = true;
+                }
+                Ok(n) => self.buf.truncate(old + n.min(self.cap - old)),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => self.buf.truncate(old),
+                Err(e) => {
+                    self.buf.truncate(old);
+                    return Err(e);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Skips to the next line starting with `[` after an oversized game.
+    fn resynchronise(&mut self, tracker: &mut Option<&mut Tracker>) -> io::Result<()> {
+        loop {
+            if let Some(k) = memchr::memmem::find(&self.buf[self.pos..], b"\n[") {
+                self.pos += k + 1;
+                break;
+            }
+            if self.eof {
+                self.pos = self.buf.len();
+                break;
+            }
+            // Keep the last byte: it may be the line feed of "\n[".
+            self.pos = self.pos.max(self.buf.len().saturating_sub(1));
+            if let Some(t) = tracker {
+                t.advance_to(&self.buf, self.base, self.base + self.pos as u64);
+            }
+            self.refill()?;
+        }
+        self.resync = false;
+        Ok(())
+    }
+
+    /// Finds the next game. `sink` sees its tags (and is reset before a rescan); `tracker`,
+    /// if given, is kept up to date over bytes that are about to be dropped.
+    pub fn next<S: TagSink>(
+        &mut self,
+        sink: &mut S,
+        mut tracker: Option<&mut Tracker>,
+    ) -> io::Result<Next> {
+        if !self.started {
+            self.refill()?;
+            if self.buf.starts_with(b"\xEF\xBB\xBF") {
+                self.pos = 3;
+                if let Some(t) = tracker.as_deref_mut() {
+                    t.at = 3;
+                }
+            }
+            self.started = true;
+        }
+        if self.resync {
+            self.resynchronise(&mut tracker)?;
+        }
+        loop {
+            if let Some(t) = tracker.as_deref_mut() {
+                t.advance_to(&self.buf, self.base, self.base + self.pos as u64);
+            }
+            let start = match seek_game(&self.buf, self.pos, self.eof) {
+                Ok(Some(start)) => start,
+                Ok(None) => return Ok(Next::End),
+                Err(NeedMore(upto)) => {
+                    self.pos = upto;
+                    if self.buf.len() - upto >= self.max_game {
+                        // A `%` line longer than any game: skip it like an oversized game.
+                        self.resynchronise(&mut tracker)?;
+                    } else {
+                        self.refill()?;
+                    }
+                    continue;
+                }
+            };
+            sink.reset();
+            match scan_game(&self.buf, start, self.eof, sink) {
+                Ok(span) => {
+                    self.pos = span.next;
+                    return Ok(Next::Game(span));
+                }
+                Err(NeedMore(_)) if self.buf.len() - start >= self.max_game => {
+                    self.pos = start + 1;
+                    self.resync = true;
+                    return Ok(Next::TooLarge(start));
+                }
+                Err(NeedMore(_)) => {
+                    if let Some(t) = tracker.as_deref_mut() {
+                        t.advance_to(&self.buf, self.base, self.base + start as u64);
+                    }
+                    self.pos = start;
+                    self.refill()?;
+                }
+            }
+        }
+    }
+}

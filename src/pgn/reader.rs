@@ -1,0 +1,302 @@
+//! The streaming PGN reader: finds each game, lexes it and reports what it finds to a
+//! [`Visitor`]. Tolerant and byte-level: it checks no chess legality and passes moves on as
+//! the SAN bytes written in the file, with their position.
+//!
+//! Two front ends share the same machinery: [`SliceReader`] over a whole `&[u8]` (zero copy)
+//! and [`Reader`] over any `impl Read` with a bounded buffer (memory stays constant in the
+//! number of games; a game larger than the buffer grows it, up to a cap per game).
+//!
+//! Where games start and end is decided by the scanner shared with the
+//! [index](super::index) (rules in the `scan` module docs), so both always agree.
+//! A lexical error is reported once, positioned, and the rest of that game is skipped; the
+//! next game is read normally: a bad game never stops the file.
+//!
+//! Callbacks for one game come in file order:
+//! `begin_game`, then tags and comments met before the movetext, then `begin_movetext`
+//! (exactly once, also for a game without movetext), then moves, NAGs, comments and
+//! variations, then `outcome` (the result token, or `None` if the game has none), then
+//! comments after the result, then `end_game`. After `error` the only callback left for
+//! the game is `end_game` (in particular `outcome` is not called).
+
+use std::io::{self, Read};
+
+use super::boundary::{scan_game, seek_game, NoTags};
+use super::feed::{Feed, Next, Tracker, DEFAULT_BUFFER, DEFAULT_MAX_GAME};
+use super::lexer::{lex_game, Scratch};
+
+/// A position in the input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Pos {
+    /// Byte offset from the start of the input (a byte-order mark counts).
+    pub offset: u64,
+    /// 1-based line.
+    pub line: u64,
+    /// 1-based column, counted in characters (bytes that are not UTF-8 continuation
+    /// bytes), not bytes.
+    pub column: u32,
+    /// 1-based number of the game this position belongs to.
+    pub game: u64,
+}
+
+impl std::fmt::Display for Pos {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "game {}, line {}, column {}",
+            self.game, self.line, self.column
+        )
+    }
+}
+
+/// A visitor's answer to "shall I read this part?": `Skip(true)` skips it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Skip(pub bool);
+
+/// Which kind of comment a comment was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CommentKind {
+    /// `{ ... }`; the text is everything between the braces, exactly as written.
+    Brace,
+    /// `; ...` to the end of the line; the text excludes the `;` and the line ending.
+    Line,
+}
+
+/// Why the reader rejected a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum ErrorKind {
+    /// A tag pair that is not `[Name "value"]`.
+    #[error("malformed tag pair")]
+    BadTag,
+    /// A `{` comment with no `}` before the end of the input.
+    #[error("comment not closed before the end of the input")]
+    UnterminatedComment,
+    /// A `)` with no open variation.
+    #[error("')' without a matching '('")]
+    UnmatchedParen,
+    /// A variation still open when the game ends.
+    #[error("variation not closed before the end of the game")]
+    UnclosedVariation,
+    /// A `[` or `]` in the movetext.
+    #[error("stray bracket in the movetext")]
+    StrayBracket,
+    /// A `}` outside a comment.
+    #[error("'}}' outside a comment")]
+    StrayBrace,
+    /// A `$` not followed by a number from 0 to 255.
+    #[error("NAG is not '$' followed by a number from 0 to 255")]
+    BadNag,
+    /// A run of `!`/`?` that is not one of `! ? !! ?? !? ?!`.
+    #[error("unknown annotation glyph")]
+    UnknownGlyph,
+    /// Text after the result that the scanner should have left to the next game.
+    #[error("text after the game result")]
+    AfterResult,
+    /// The game is larger than the reader's per-game limit; it was skipped.
+    #[error("game larger than the size limit")]
+    GameTooLarge,
+}
+
+/// A positioned lexical error.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{pos}: {reason} at {token:?}")]
+pub struct ReadError {
+    /// Where the offending token starts.
+    pub pos: Pos,
+    /// The start of the offending token (lossy UTF-8, at most 24 characters).
+    pub token: String,
+    /// What is wrong.
+    pub reason: ErrorKind,
+}
+
+/// Receives what the reader finds in each game. Every method but [`Visitor::end_game`] has
+/// a default that ignores its input. Slices and strings are borrowed for the call only.
+pub trait Visitor {
+    /// What [`Visitor::end_game`] makes of a game.
+    type Output;
+
+    /// A game starts at `at`.
+    fn begin_game(&mut self, at: Pos) {
+        let _ = at;
+    }
+
+    /// A tag pair; `value` is unescaped and decoded (UTF-8, or Latin-1 when not valid UTF-8).
+    fn tag(&mut self, name: &[u8], value: &str, at: Pos) {
+        let _ = (name, value, at);
+    }
+
+    /// The movetext starts; `Skip(true)` skips it (the outcome is still reported).
+    fn begin_movetext(&mut self) -> Skip {
+        Skip(false)
+    }
+
+    /// A move exactly as written (`Nf3`, `e8=Q+`, `O-O`, `--`, `Z0`), without its move number
+    /// and without `!`/`?` glyphs (those come as [`Visitor::nag`] right after).
+    fn san(&mut self, san: &[u8], at: Pos) {
+        let _ = (san, at);
+    }
+
+    /// A NAG: `$n`, a glyph `! ? !! ?? !? ?!` (1 to 6), or an evaluation symbol such as
+    /// `+-` (18) or `=` (10).
+    fn nag(&mut self, nag: u8, at: Pos) {
+        let _ = (nag, at);
+    }
+
+    /// A comment, decoded like tag values (borrowed from the input when valid UTF-8).
+    fn comment(&mut self, text: &str, kind: CommentKind, at: Pos) {
+        let _ = (text, kind, at);
+    }
+
+    /// A `(` opens a variation; `Skip(true)` skips it, nested ones included (then no
+    /// [`Visitor::end_variation`] comes for it).
+    fn begin_variation(&mut self, at: Pos) -> Skip {
+        let _ = at;
+        Skip(false)
+    }
+
+    /// The `)` closing a variation that was not skipped.
+    fn end_variation(&mut self, at: Pos) {
+        let _ = at;
+    }
+
+    /// The result token closing the movetext (`1-0`, `0-1`, `1/2-1/2` — also for `½-½` —
+    /// or `*`), or `None` if the game ends without one.
+    fn outcome(&mut self, result: Option<&str>, at: Pos) {
+        let _ = (result, at);
+    }
+
+    /// A lexical error; the rest of the game is skipped.
+    fn error(&mut self, err: ReadError) {
+        let _ = err;
+    }
+
+    /// The game is over; make something of it.
+    fn end_game(&mut self) -> Self::Output;
+}
+
+/// Reads games from a byte slice holding a whole PGN file.
+pub struct SliceReader<'a> {
+    data: &'a [u8],
+    pos: usize,
+    game: u64,
+    tracker: Tracker,
+    scratch: Scratch,
+}
+
+impl<'a> SliceReader<'a> {
+    /// A reader over `data` (a leading UTF-8 byte-order mark is skipped).
+    pub fn new(data: &'a [u8]) -> Self {
+        let mut tracker = Tracker::new();
+        let pos = if data.starts_with(b"\xEF\xBB\xBF") {
+            tracker.at = 3;
+            3
+        } else {
+            0
+        };
+        SliceReader {
+            data,
+            pos,
+            game: 0,
+            tracker,
+            scratch: Scratch::default(),
+        }
+    }
+
+    /// Reads the next game into `visitor`; `None` at the end of the input.
+    pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> Option<V::Output> {
+        let start = seek_game(self.data, self.pos, true).ok()??;
+        // With the whole input at hand the scanner cannot run short.
+        let span = scan_game(self.data, start, true, &mut NoTags).ok()?;
+        self.game += 1;
+        self.tracker.advance_to(self.data, 0, start as u64);
+        let out = lex_game(
+            self.data,
+            0,
+            &span,
+            self.game,
+            &mut self.tracker,
+            &mut self.scratch,
+            visitor,
+        );
+        self.pos = span.next;
+        Some(out)
+    }
+
+    /// Number of games read so far.
+    pub fn games_read(&self) -> u64 {
+        self.game
+    }
+}
+
+/// Reads games from any `impl Read` through a bounded buffer.
+pub struct Reader<R> {
+    feed: Feed<R>,
+    game: u64,
+    tracker: Tracker,
+    scratch: Scratch,
+}
+
+impl<R: Read> Reader<R> {
+    /// A reader with a 256 KiB initial buffer and a 64 MiB limit per game.
+    pub fn new(src: R) -> Self {
+        Self::with_limits(src, DEFAULT_BUFFER, DEFAULT_MAX_GAME)
+    }
+
+    /// A reader with an initial buffer of `buffer` bytes and games limited to `max_game`
+    /// bytes (a larger game is reported as [`ErrorKind::GameTooLarge`] and skipped up to the
+    /// next line starting with `[`).
+    pub fn with_limits(src: R, buffer: usize, max_game: usize) -> Self {
+        Reader {
+            feed: Feed::new(src, buffer, max_game),
+            game: 0,
+            tracker: Tracker::new(),
+            scratch: Scratch::default(),
+        }
+    }
+
+    /// Reads the next game into `visitor`; `Ok(None)` at the end of the input. Only I/O
+    /// errors are returned as `Err`; problems in the PGN go to [`Visitor::error`].
+    pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<Option<V::Output>> {
+        let next = self.feed.next(&mut NoTags, Some(&mut self.tracker))?;
+        let (buf, base) = (self.feed.buf(), self.feed.base());
+        match next {
+            Next::End => Ok(None),
+            Next::Game(span) => {
+                self.game += 1;
+                self.tracker.advance_to(buf, base, base + span.start as u64);
+                Ok(Some(lex_game(
+                    buf,
+                    base,
+                    &span,
+                    self.game,
+                    &mut self.tracker,
+                    &mut self.scratch,
+                    visitor,
+                )))
+            }
+            Next::TooLarge(start) => {
+                self.game += 1;
+                self.tracker.advance_to(buf, base, base + start as u64);
+                let t = &self.tracker;
+                let pos = Pos {
+                    offset: t.at,
+                    line: t.line,
+                    column: t.col,
+                    game: self.game,
+                };
+                visitor.begin_game(pos);
+                let token = String::from_utf8_lossy(&buf[start..buf.len().min(start + 24)]);
+                visitor.error(ReadError {
+                    pos,
+                    token: token.chars().take(24).collect(),
+                    reason: ErrorKind::GameTooLarge,
+                });
+                Ok(Some(visitor.end_game()))
+            }
+        }
+    }
+
+    /// Number of games read so far.
+    pub fn games_read(&self) -> u64 {
+        self.game
+    }
+}

@@ -1,0 +1,343 @@
+//! Lexical atoms shared by the game-boundary scanner, the lexer and the index: byte
+//! classes, word classification, tag-pair lexing and text decoding. Sharing them is what
+//! makes the reader and the index read a word or a tag the same way.
+
+use std::ops::Range;
+
+/// Byte class: ASCII blank other than a line feed.
+pub(crate) const WS: u8 = 0;
+/// Byte class: line feed.
+pub(crate) const NL: u8 = 1;
+/// Byte class: `{`.
+pub(crate) const LBRACE: u8 = 2;
+/// Byte class: `;`.
+pub(crate) const SEMI: u8 = 3;
+/// Byte class: `[`.
+pub(crate) const LBRACKET: u8 = 4;
+/// Byte class: `(`.
+pub(crate) const LPAREN: u8 = 5;
+/// Byte class: `)`.
+pub(crate) const RPAREN: u8 = 6;
+/// Byte class: `$`.
+pub(crate) const DOLLAR: u8 = 7;
+/// Byte class: `}` or `]`, which never belong to a word and are stray in movetext.
+pub(crate) const STRAY: u8 = 8;
+/// Byte class: anything else, i.e. part of a word (SAN, move number, result, glyph).
+pub(crate) const WORD: u8 = 9;
+
+/// Class of every byte; one table lookup per byte keeps the hot loops branch-light.
+pub(crate) static CLASS: [u8; 256] = {
+    let mut t = [WORD; 256];
+    t[b' ' as usize] = WS;
+    t[b'\t' as usize] = WS;
+    t[b'\r' as usize] = WS;
+    t[0x0b] = WS;
+    t[0x0c] = WS;
+    t[b'\n' as usize] = NL;
+    t[b'{' as usize] = LBRACE;
+    t[b';' as usize] = SEMI;
+    t[b'[' as usize] = LBRACKET;
+    t[b'(' as usize] = LPAREN;
+    t[b')' as usize] = RPAREN;
+    t[b'$' as usize] = DOLLAR;
+    t[b'}' as usize] = STRAY;
+    t[b']' as usize] = STRAY;
+    t
+};
+
+/// End of the word starting at `i`: the first byte at or after `i` that is not a word byte.
+#[inline]
+pub(crate) fn word_end(buf: &[u8], mut i: usize) -> usize {
+    while i < buf.len() && CLASS[buf[i] as usize] == WORD {
+        i += 1;
+    }
+    i
+}
+
+/// End of the run of ASCII digits starting at `i`.
+#[inline]
+pub(crate) fn digits_end(buf: &[u8], mut i: usize) -> usize {
+    while i < buf.len() && buf[i].is_ascii_digit() {
+        i += 1;
+    }
+    i
+}
+
+/// A game result, as written at the end of the movetext (or in the `Result` tag).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// `1-0`.
+    WhiteWins,
+    /// `0-1`.
+    BlackWins,
+    /// `1/2-1/2` (also read from `½-½`).
+    Draw,
+    /// `*`: unknown, unfinished or abandoned.
+    Unknown,
+}
+
+impl Outcome {
+    /// The standard PGN spelling: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::WhiteWins => "1-0",
+            Outcome::BlackWins => "0-1",
+            Outcome::Draw => "1/2-1/2",
+            Outcome::Unknown => "*",
+        }
+    }
+
+    /// Reads a result token; `None` if `word` is not one.
+    pub fn from_bytes(word: &[u8]) -> Option<Outcome> {
+        match word {
+            b"1-0" => Some(Outcome::WhiteWins),
+            b"0-1" => Some(Outcome::BlackWins),
+            b"1/2-1/2" | b"\xC2\xBD-\xC2\xBD" => Some(Outcome::Draw),
+            b"*" => Some(Outcome::Unknown),
+            _ => None,
+        }
+    }
+}
+
+/// What the main part of a word is, once its move number and glyphs are split off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Core<'a> {
+    /// Nothing but a move number and/or dots (`12.`, `3...`, `...`) or only glyphs.
+    Empty,
+    /// A move as written, with check and mate marks but without `!`/`?` glyphs.
+    San(&'a [u8]),
+    /// A result token.
+    Result(Outcome),
+    /// A standalone evaluation symbol such as `+-` or `=`, mapped to its NAG.
+    Symbol(u8),
+}
+
+/// A movetext word split into its parts; offsets are relative to the start of the word.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Word<'a> {
+    /// The main part.
+    pub core: Core<'a>,
+    /// Where the main part starts.
+    pub core_at: usize,
+    /// Trailing `!`/`?` glyphs (maybe empty).
+    pub glyphs: &'a [u8],
+    /// Where the glyphs start.
+    pub glyphs_at: usize,
+}
+
+const ELLIPSIS: &[u8] = "…".as_bytes();
+
+/// Skips dots and `…` starting at `i`.
+#[inline]
+fn dots_end(w: &[u8], mut i: usize) -> usize {
+    loop {
+        if w.get(i) == Some(&b'.') {
+            i += 1;
+        } else if w[i.min(w.len())..].starts_with(ELLIPSIS) {
+            i += ELLIPSIS.len();
+        } else {
+            return i;
+        }
+    }
+}
+
+/// Maps a `!`/`?` suffix to its NAG (1..=6); `None` for other combinations.
+pub(crate) fn glyph_nag(g: &[u8]) -> Option<u8> {
+    match g {
+        b"!" => Some(1),
+        b"?" => Some(2),
+        b"!!" => Some(3),
+        b"??" => Some(4),
+        b"!?" => Some(5),
+        b"?!" => Some(6),
+        _ => None,
+    }
+}
+
+/// Maps a standalone evaluation symbol to its NAG, so that files written with symbols
+/// instead of `$n` do not produce bogus moves.
+fn symbol_nag(w: &[u8]) -> Option<u8> {
+    Some(match w {
+        b"=" => 10,
+        b"+=" | b"+/=" => 14,
+        b"=+" | b"=/+" => 15,
+        b"+/-" => 16,
+        b"-/+" => 17,
+        b"+-" => 18,
+        b"-+" => 19,
+        _ if w == "∞".as_bytes() => 13,
+        _ if w == "±".as_bytes() => 16,
+        _ if w == "∓".as_bytes() => 17,
+        _ => return None,
+    })
+}
+
+/// Splits a non-empty movetext word (a maximal run of [`WORD`] bytes) into move number,
+/// main part and glyphs. Glued forms like `1.e4`, `12...Nf3` and `e4!?` are split here.
+#[inline]
+pub(crate) fn classify_word(w: &[u8]) -> Word<'_> {
+    let mut i = 0;
+    let first = w.first().copied().unwrap_or(b' ');
+    if !first.is_ascii_alphabetic() {
+        let d = digits_end(w, 0);
+        if d > 0 && w.get(d) == Some(&b'.') {
+            // The common case, a move number: no result has a dot.
+            i = dots_end(w, d);
+        } else if let Some(r) = Outcome::from_bytes(w) {
+            return Word {
+                core: Core::Result(r),
+                core_at: 0,
+                glyphs: &[],
+                glyphs_at: w.len(),
+            };
+        } else if d > 0 {
+            // Bare digits are a move number missing its dot; digits followed by anything
+            // else (`0-0`, castling with zeros) are a move.
+            let j = dots_end(w, d);
+            if j > d || d == w.len() {
+                i = j;
+            }
+        }
+        i = dots_end(w, i);
+        if i < w.len() && !w[i].is_ascii_alphabetic() {
+            if let Some(n) = symbol_nag(&w[i..]) {
+                return Word {
+                    core: Core::Symbol(n),
+                    core_at: i,
+                    glyphs: &[],
+                    glyphs_at: w.len(),
+                };
+            }
+        }
+    }
+    let mut g = w.len();
+    while g > i && matches!(w[g - 1], b'!' | b'?') {
+        g -= 1;
+    }
+    let core = if g > i {
+        Core::San(&w[i..g])
+    } else {
+        Core::Empty
+    };
+    Word {
+        core,
+        core_at: i,
+        glyphs: &w[g..],
+        glyphs_at: g,
+    }
+}
+
+/// A lexed tag pair; ranges are relative to the line slice given to [`lex_tag`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct TagLex {
+    /// The tag name.
+    pub name: Range<usize>,
+    /// The value between the quotes, still escaped.
+    pub value: Range<usize>,
+    /// Just past the closing `]`.
+    pub end: usize,
+}
+
+/// Lexes one tag pair from `line`, which starts with `[` and runs to the end of its line
+/// (without the line feed). On failure returns the offset of the problem.
+///
+/// A value with unescaped inner quotes (`[White "A "B" C"]`, common in real files) is read
+/// up to the last `"` before a closing `]` rather than rejected.
+pub(crate) fn lex_tag(line: &[u8]) -> Result<TagLex, usize> {
+    let blank = |b: u8| b == b' ' || b == b'\t' || b == b'\r';
+    let mut i = 1;
+    while i < line.len() && blank(line[i]) {
+        i += 1;
+    }
+    let name_start = i;
+    while i < line.len() && !blank(line[i]) && !matches!(line[i], b'"' | b']' | b'[') {
+        i += 1;
+    }
+    if i == name_start {
+        return Err(i);
+    }
+    let name = name_start..i;
+    while i < line.len() && blank(line[i]) {
+        i += 1;
+    }
+    if line.get(i) != Some(&b'"') {
+        return Err(i);
+    }
+    let value_start = i + 1;
+    let mut j = value_start;
+    let close = loop {
+        match memchr::memchr2(b'"', b'\\', &line[j..]) {
+            Some(k) if line[j + k] == b'\\' => j += k + 2,
+            Some(k) => break Some(j + k),
+            None => break None,
+        }
+    };
+    if let Some(q) = close {
+        let mut k = q + 1;
+        while k < line.len() && blank(line[k]) {
+            k += 1;
+        }
+        if line.get(k) == Some(&b']') {
+            return Ok(TagLex {
+                name,
+                value: value_start..q,
+                end: k + 1,
+            });
+        }
+    }
+    // Fallback for inner unescaped quotes: the last `"` followed by blanks and `]`.
+    let Some(rb) = memchr::memrchr(b']', &line[value_start..]).map(|k| k + value_start) else {
+        return Err(line.len());
+    };
+    let mut q = rb;
+    while q > value_start && blank(line[q - 1]) {
+        q -= 1;
+    }
+    if q > value_start && line[q - 1] == b'"' {
+        return Ok(TagLex {
+            name,
+            value: value_start..q - 1,
+            end: rb + 1,
+        });
+    }
+    Err(close.map_or(line.len(), |q| q + 1))
+}
+
+/// Decodes text from a PGN file: UTF-8 when valid, otherwise ISO 8859-1 (each byte becomes
+/// the code point of the same value), so Latin-1 files are never mangled.
+pub(crate) fn decode<'a>(raw: &'a [u8], scratch: &'a mut String) -> &'a str {
+    match std::str::from_utf8(raw) {
+        Ok(s) => s,
+        Err(_) => {
+            scratch.clear();
+            scratch.extend(raw.iter().map(|&b| char::from(b)));
+            scratch
+        }
+    }
+}
+
+/// Unescapes (`\"` and `\\`) and decodes a raw tag value, borrowing when it can.
+pub(crate) fn decode_value<'a>(
+    raw: &'a [u8],
+    tmp: &'a mut Vec<u8>,
+    scratch: &'a mut String,
+) -> &'a str {
+    if memchr::memchr(b'\\', raw).is_none() {
+        return decode(raw, scratch);
+    }
+    tmp.clear();
+    let mut it = raw.iter();
+    while let Some(&b) = it.next() {
+        if b == b'\\' {
+            match it.next() {
+                Some(&n @ (b'"' | b'\\')) => tmp.push(n),
+                // Not an escape PGN knows: keep the backslash, lose nothing.
+                Some(&n) => tmp.extend_from_slice(&[b'\\', n]),
+                None => tmp.push(b'\\'),
+            }
+        } else {
+            tmp.push(b);
+        }
+    }
+    decode(tmp, scratch)
+}
