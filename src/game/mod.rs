@@ -181,4 +181,6 @@ impl Game {
         self.nodes.len() == 1
     }
 }
+pub mod annotation;
+pub mod edit;
 pub mod transcribe;
