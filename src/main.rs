@@ -17,12 +17,24 @@ struct Cli {
 enum Command {
     /// Read free move text (any notation, any mix) and write one PGN game.
     Transcribe(cli::transcribe::Args),
+    /// Validate every move of every game; one line per problem.
+    Check(cli::check::Args),
+    /// Rewrite games in PGN export format (or another notation).
+    Convert(cli::convert::Args),
+    /// Print FEN snapshots of a game.
+    Fen(cli::fen::Args),
+    /// List the games of a file: number, players, result, date, event, ECO, plies.
+    List(cli::list::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let code = match cli.command {
         Some(Command::Transcribe(args)) => cli::transcribe::run(&args),
+        Some(Command::Check(args)) => cli::check::run(&args),
+        Some(Command::Convert(args)) => cli::convert::run(&args),
+        Some(Command::Fen(args)) => cli::fen::run(&args),
+        Some(Command::List(args)) => cli::list::run(&args),
         None => {
             eprintln!(
                 "scoresheet: the recording screen is not built yet; try `scoresheet transcribe --help`"

@@ -2,6 +2,11 @@
 //! output, reports problems on standard error, and answers with an exit code
 //! (0 clean, 1 problems found in the input, 2 bad arguments or unreadable input).
 
+pub mod check;
+pub mod convert;
+pub mod fen;
+pub mod list;
+mod parallel;
 pub mod transcribe;
 
 use std::io::Read;
@@ -31,4 +36,17 @@ pub fn read_input(path: Option<&Path>) -> std::io::Result<String> {
         Ok(s) => s,
         Err(e) => e.into_bytes().iter().map(|b| char::from(*b)).collect(),
     })
+}
+
+/// Looks up a `--lang` value, printing the known codes when it is unknown.
+pub fn parse_lang(command: &str, code: &str) -> Option<&'static crate::notation::Lang> {
+    let lang = crate::notation::Lang::by_code(code);
+    if lang.is_none() {
+        let codes: Vec<&str> = crate::notation::LANGS.iter().map(|l| l.code).collect();
+        eprintln!(
+            "scoresheet {command}: unknown language '{code}'; known: {}",
+            codes.join(" ")
+        );
+    }
+    lang
 }

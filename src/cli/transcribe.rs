@@ -5,7 +5,6 @@ use std::path::PathBuf;
 
 use super::{exit, read_input};
 use crate::game::transcribe::transcribe;
-use crate::notation::{Lang, LANGS};
 use crate::pgn::write_game_to_string;
 use crate::position::Position;
 
@@ -26,13 +25,7 @@ pub struct Args {
 
 /// Runs the command; returns the exit code.
 pub fn run(args: &Args) -> u8 {
-    let Some(lang) = Lang::by_code(&args.lang) else {
-        let codes: Vec<&str> = LANGS.iter().map(|l| l.code).collect();
-        eprintln!(
-            "scoresheet transcribe: unknown language '{}'; known: {}",
-            args.lang,
-            codes.join(" ")
-        );
+    let Some(lang) = super::parse_lang("transcribe", &args.lang) else {
         return exit::USAGE;
     };
     let start = match &args.fen {

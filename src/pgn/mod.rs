@@ -12,6 +12,7 @@
 //! agree on how many games a file holds and where each starts and ends.
 
 mod boundary;
+pub mod builder;
 mod feed;
 pub mod index;
 mod lexer;
@@ -19,7 +20,8 @@ pub mod reader;
 mod scan;
 pub mod writer;
 
+pub use builder::{read_games, GameBuilder, GameError, ReadGame};
 pub use index::{index, index_read, GameEntry};
 pub use reader::{CommentKind, ErrorKind, Pos, ReadError, Reader, Skip, SliceReader, Visitor};
 pub use scan::Outcome;
-pub use writer::{write_game, write_game_to_string};
+pub use writer::{write_game, write_game_to_string, write_game_with, WriteOptions};

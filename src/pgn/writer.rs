@@ -5,17 +5,58 @@
 //! result last.
 
 use crate::game::{Game, NodeId, SEVEN_TAG_ROSTER};
+use crate::notation::{write_move, Lang, Style};
+use crate::position::Position;
 use chess::Color;
+
+/// How to write the moves: PGN's English SAN by default; other styles and
+/// languages give text for people and programs that want them (not standard PGN).
+#[derive(Debug, Clone, Copy)]
+pub struct WriteOptions {
+    /// The move style.
+    pub style: Style,
+    /// The piece-letter language.
+    pub lang: &'static Lang,
+}
+
+impl Default for WriteOptions {
+    fn default() -> Self {
+        WriteOptions {
+            style: Style::San,
+            lang: Lang::english(),
+        }
+    }
+}
+
+impl WriteOptions {
+    fn is_pgn(&self) -> bool {
+        self.style == Style::San && self.lang.code == "en"
+    }
+}
 
 /// The longest line the writer produces (a single longer token stands alone).
 pub const LINE_WIDTH: usize = 80;
 
 /// Writes one game, followed by a blank line.
 pub fn write_game(game: &Game, out: &mut String) {
+    write_game_with(game, out, &WriteOptions::default(), None);
+}
+
+/// Writes one game in a chosen notation; `last_comment`, when given, is written
+/// after the last move (used to say where reading stopped).
+pub fn write_game_with(
+    game: &Game,
+    out: &mut String,
+    options: &WriteOptions,
+    last_comment: Option<&str>,
+) {
     write_tags(game, out);
     out.push('\n');
     let mut text = Movetext::new(out);
-    write_moves(game, &mut text);
+    write_moves(game, &mut text, options);
+    if let Some(c) = last_comment {
+        text.comment(c);
+    }
     text.token(game.tag("Result").unwrap_or("*"));
     text.finish();
     out.push('\n');
@@ -106,16 +147,24 @@ impl<'a> Movetext<'a> {
 }
 
 enum Step {
-    /// Continue the line after `parent`, whose first child is played at `ply`.
-    Line { parent: NodeId, ply: usize },
-    /// Open a variation: the move `id` at `ply`.
-    Variation { id: NodeId, ply: usize },
+    /// Continue the line after `parent` (position `pos`), whose first child is played at `ply`.
+    Line {
+        parent: NodeId,
+        ply: usize,
+        pos: Position,
+    },
+    /// Open a variation: the move `id` at `ply`, played from `pos`.
+    Variation {
+        id: NodeId,
+        ply: usize,
+        pos: Position,
+    },
     /// Close a variation.
     Close,
 }
 
 /// Walks the tree with an explicit stack, so no depth of nesting can overflow.
-fn write_moves(game: &Game, text: &mut Movetext) {
+fn write_moves(game: &Game, text: &mut Movetext, options: &WriteOptions) {
     let root = game.node(NodeId::ROOT);
     for c in &root.comments_after {
         text.comment(c);
@@ -127,15 +176,16 @@ fn write_moves(game: &Game, text: &mut Movetext) {
     let mut stack = vec![Step::Line {
         parent: NodeId::ROOT,
         ply: 0,
+        pos: game.start,
     }];
     while let Some(step) = stack.pop() {
-        let (id, ply) = match step {
+        let (id, ply, pos) = match step {
             Step::Close => {
                 text.glued(")");
                 need_number = true;
                 continue;
             }
-            Step::Variation { id, ply } => {
+            Step::Variation { id, ply, pos } => {
                 text.token("(");
                 after_paren = true;
                 for c in &game.node(id).comments_before {
@@ -143,10 +193,10 @@ fn write_moves(game: &Game, text: &mut Movetext) {
                     after_paren = false;
                 }
                 need_number = true;
-                (id, ply)
+                (id, ply, pos)
             }
-            Step::Line { parent, ply } => match game.node(parent).children.first() {
-                Some(first) => (*first, ply),
+            Step::Line { parent, ply, pos } => match game.node(parent).children.first() {
+                Some(first) => (*first, ply, pos),
                 None => continue,
             },
         };
@@ -160,7 +210,11 @@ fn write_moves(game: &Game, text: &mut Movetext) {
         } else if need_number {
             word.push_str(&format!("{number}... "));
         }
-        word.push_str(&node.san);
+        if options.is_pgn() {
+            word.push_str(&node.san);
+        } else {
+            write_move(&mut word, &pos, node.mv, options.style, options.lang);
+        }
         // Keep "N." and its move on one line.
         if after_paren {
             text.glued(&word);
@@ -183,6 +237,7 @@ fn write_moves(game: &Game, text: &mut Movetext) {
         stack.push(Step::Line {
             parent: id,
             ply: ply + 1,
+            pos: pos.apply(node.mv).unwrap_or(pos),
         });
         // Variations on this move (its later siblings) come right after it.
         if let Some(parent) = node.parent {
@@ -190,7 +245,7 @@ fn write_moves(game: &Game, text: &mut Movetext) {
             if siblings.first() == Some(&id) {
                 for var in siblings[1..].iter().rev() {
                     stack.push(Step::Close);
-                    stack.push(Step::Variation { id: *var, ply });
+                    stack.push(Step::Variation { id: *var, ply, pos });
                 }
                 if siblings.len() > 1 {
                     need_number = true;

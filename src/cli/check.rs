@@ -1,0 +1,101 @@
+//! `scoresheet check FILE...`: validates every move of every game, variations
+//! included, in constant memory, one line per problem.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+
+use super::exit;
+use crate::pgn::{GameBuilder, ReadGame, Reader};
+
+/// Arguments of `check`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// PGN files to check.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Threads to use (default: all cores).
+    #[arg(long, short = 'j')]
+    pub jobs: Option<usize>,
+}
+
+/// Writes the problems of one game as `FILE:LINE:COL: game N (White - Black): "TOKEN": reason`.
+pub fn report(out: &mut impl Write, file: &str, g: &ReadGame) -> std::io::Result<()> {
+    for e in &g.errors {
+        writeln!(
+            out,
+            "{file}:{}:{}: game {} ({}): \"{}\": {}",
+            e.pos.line,
+            e.pos.column,
+            g.number,
+            g.players(),
+            e.token,
+            e.reason
+        )?;
+    }
+    Ok(())
+}
+
+/// Runs the command; returns the exit code.
+pub fn run(args: &Args) -> u8 {
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let (mut games, mut bad, mut unreadable) = (0u64, 0u64, false);
+    for path in &args.files {
+        let name = path.display().to_string();
+        let file = match File::open(path) {
+            Ok(f) => f,
+            Err(e) => {
+                eprintln!("scoresheet check: cannot read {name}: {e}");
+                unreadable = true;
+                continue;
+            }
+        };
+        let jobs = args.jobs.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+        });
+        let result = if jobs > 1 {
+            super::parallel::check_file(file, jobs, &name, &mut out)
+        } else {
+            check_sequential(file, &name, &mut out)
+        };
+        match result {
+            Ok((n, b)) => {
+                games += n;
+                bad += b;
+            }
+            Err(e) => {
+                eprintln!("scoresheet check: cannot read {name}: {e}");
+                unreadable = true;
+            }
+        }
+    }
+    let _ = writeln!(out, "{games} games, {bad} with errors");
+    let _ = out.flush();
+    if unreadable {
+        exit::USAGE
+    } else if bad > 0 {
+        exit::PROBLEMS
+    } else {
+        exit::OK
+    }
+}
+
+/// Checks one file on this thread; returns (games, games with errors).
+pub fn check_sequential(
+    file: File,
+    name: &str,
+    out: &mut impl Write,
+) -> std::io::Result<(u64, u64)> {
+    let mut reader = Reader::new(file);
+    let mut builder = GameBuilder::new(false);
+    let (mut games, mut bad) = (0, 0);
+    while let Some(g) = reader.read_game(&mut builder)? {
+        games += 1;
+        if !g.errors.is_empty() {
+            bad += 1;
+            report(out, name, &g)?;
+        }
+    }
+    Ok((games, bad))
+}

@@ -1,0 +1,372 @@
+//! The game builder: a [`Visitor`] that turns what the reader finds into a [`Game`],
+//! resolving every move (variations included) through the notation engine.
+//!
+//! A move that cannot be played stops its line: in the main line the game keeps the
+//! moves before it and is marked incomplete; in a variation only that variation is
+//! cut, and the main line goes on. Every problem is kept with its position. With
+//! `keep_tree` off the builder only validates (what `check` needs), which spares
+//! building the tree and writing SAN.
+
+use chess::Color;
+
+use super::reader::{CommentKind, Pos, ReadError, Skip, Visitor};
+use crate::game::{Game, NodeId};
+use crate::notation::{read_move, Lang};
+use crate::position::{Move, Position};
+
+/// One problem in a game, positioned.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameError {
+    /// Where the offending token starts.
+    pub pos: Pos,
+    /// The token as written.
+    pub token: String,
+    /// Why it was refused.
+    pub reason: String,
+}
+
+/// A game as read: the tree (empty when only validating), its problems, and
+/// whether the main line was read to its end.
+#[derive(Debug, Clone)]
+pub struct ReadGame {
+    /// 1-based number of the game in its file.
+    pub number: u64,
+    /// Where the game starts.
+    pub start: Pos,
+    /// The game read (moves up to the first error of the main line).
+    pub game: Game,
+    /// Every problem found, in file order.
+    pub errors: Vec<GameError>,
+    /// False when the main line stopped early, or the game could not be read at all.
+    pub complete: bool,
+    /// Main-line moves read.
+    pub plies: u32,
+}
+
+impl ReadGame {
+    /// "White - Black", for messages.
+    pub fn players(&self) -> String {
+        format!(
+            "{} - {}",
+            self.game.tag("White").unwrap_or("?"),
+            self.game.tag("Black").unwrap_or("?")
+        )
+    }
+}
+
+/// A line being read: the main line or a variation.
+#[derive(Debug, Clone)]
+struct Frame {
+    /// The node the next move follows.
+    node: NodeId,
+    /// The position after `node`.
+    pos: Position,
+    /// The node and position before the last move of this line, where a
+    /// variation on that move starts.
+    prev_node: NodeId,
+    prev_pos: Position,
+    /// This line hit a move it could not play: ignore the rest of it.
+    dead: bool,
+    /// Comments met at the start of a variation, before its first move.
+    pending: Vec<String>,
+    /// Moves read in this line.
+    moves: u32,
+}
+
+/// Builds (or only validates) games; reusable across the games of a file.
+#[derive(Debug)]
+pub struct GameBuilder {
+    keep_tree: bool,
+    game: Game,
+    stack: Vec<Frame>,
+    errors: Vec<GameError>,
+    start: Pos,
+    number: u64,
+    fen: Option<(String, Pos)>,
+    variant: Option<(String, Pos)>,
+    skip_game: bool,
+    result: Option<String>,
+}
+
+impl GameBuilder {
+    /// A builder that keeps the move tree (`true`) or only validates (`false`).
+    pub fn new(keep_tree: bool) -> Self {
+        GameBuilder {
+            keep_tree,
+            game: Game::default(),
+            stack: Vec::new(),
+            errors: Vec::new(),
+            start: Pos::default(),
+            number: 0,
+            fen: None,
+            variant: None,
+            skip_game: false,
+            result: None,
+        }
+    }
+
+    fn problem(&mut self, pos: Pos, token: &str, reason: String) {
+        self.errors.push(GameError {
+            pos,
+            token: token.to_string(),
+            reason,
+        });
+    }
+
+    fn frame(&mut self) -> Option<&mut Frame> {
+        self.stack.last_mut().filter(|f| !f.dead)
+    }
+
+    fn comment_text(&mut self, text: String) {
+        if !self.keep_tree {
+            return;
+        }
+        let Some(frame) = self.stack.last_mut() else {
+            self.game.node_mut(NodeId::ROOT).comments_after.push(text);
+            return;
+        };
+        if frame.dead {
+            return;
+        }
+        let at_start = frame.moves == 0;
+        let node = frame.node;
+        if at_start && self.stack.len() > 1 {
+            if let Some(f) = self.stack.last_mut() {
+                f.pending.push(text);
+            }
+        } else if text.trim() == "(=)" && node != NodeId::ROOT {
+            self.game.node_mut(node).draw_offer = true;
+        } else {
+            self.game.node_mut(node).comments_after.push(text);
+        }
+    }
+}
+
+impl Visitor for GameBuilder {
+    type Output = ReadGame;
+
+    fn begin_game(&mut self, at: Pos) {
+        self.game = Game::default();
+        // Tags come from the file: start with none, the writer fills in the roster.
+        self.game.tags.clear();
+        self.stack.clear();
+        self.errors.clear();
+        self.start = at;
+        self.number = at.game;
+        self.fen = None;
+        self.variant = None;
+        self.skip_game = false;
+        self.result = None;
+    }
+
+    fn tag(&mut self, name: &[u8], value: &str, at: Pos) {
+        let name = String::from_utf8_lossy(name);
+        match name.as_ref() {
+            "FEN" => self.fen = Some((value.to_string(), at)),
+            "Variant" => self.variant = Some((value.to_string(), at)),
+            _ => {}
+        }
+        if self.keep_tree {
+            self.game.tags.push((name.into_owned(), value.to_string()));
+        } else if matches!(name.as_ref(), "White" | "Black") {
+            self.game.set_tag(&name, value);
+        }
+    }
+
+    fn begin_movetext(&mut self) -> Skip {
+        if let Some((variant, at)) = self.variant.clone() {
+            let v = variant.to_ascii_lowercase();
+            if !matches!(
+                v.as_str(),
+                "" | "standard" | "chess" | "normal" | "from position"
+            ) {
+                self.problem(
+                    at,
+                    &variant,
+                    format!("variant \"{variant}\" is not supported: only standard chess"),
+                );
+                self.skip_game = true;
+                return Skip(true);
+            }
+        }
+        let mut start = Position::start();
+        if let Some((fen, at)) = self.fen.clone() {
+            match Position::from_fen(&fen) {
+                Ok(p) => start = p,
+                Err(e) => {
+                    self.problem(at, &fen, format!("FEN tag: {e}"));
+                    self.skip_game = true;
+                    return Skip(true);
+                }
+            }
+        }
+        self.game.start = start;
+        let mut root_comments = Vec::new();
+        if self.keep_tree {
+            root_comments = std::mem::take(&mut self.game.node_mut(NodeId::ROOT).comments_after);
+        }
+        self.stack.push(Frame {
+            node: NodeId::ROOT,
+            pos: start,
+            prev_node: NodeId::ROOT,
+            prev_pos: start,
+            dead: false,
+            pending: Vec::new(),
+            moves: 0,
+        });
+        if self.keep_tree {
+            self.game.node_mut(NodeId::ROOT).comments_after = root_comments;
+        }
+        Skip(false)
+    }
+
+    fn san(&mut self, san: &[u8], at: Pos) {
+        let keep_tree = self.keep_tree;
+        let depth = self.stack.len();
+        let Some(frame) = self.frame() else {
+            return;
+        };
+        let text = String::from_utf8_lossy(san);
+        match read_move(&text, &frame.pos, Lang::english()) {
+            Ok((mv, mt)) => {
+                let before = frame.pos;
+                let Some(after) = before.apply(mv) else {
+                    frame.dead = true;
+                    let reason = "a null move is impossible while in check".to_string();
+                    self.problem(at, &text, reason);
+                    return;
+                };
+                let (parent, pending) = (frame.node, std::mem::take(&mut frame.pending));
+                let node = if keep_tree {
+                    let id = self.game.add_move(parent, mv, &before);
+                    let n = self.game.node_mut(id);
+                    n.comments_before.extend(pending);
+                    n.nags.extend(mt.nag);
+                    n.draw_offer |= mt.draw_offer;
+                    id
+                } else {
+                    parent
+                };
+                if let Some(frame) = self.stack.last_mut() {
+                    frame.prev_node = parent;
+                    frame.prev_pos = before;
+                    frame.node = node;
+                    frame.pos = after;
+                    frame.moves += 1;
+                }
+            }
+            Err(e) => {
+                frame.dead = true;
+                let mover = if frame.pos.side_to_move() == Color::White {
+                    "White"
+                } else {
+                    "Black"
+                };
+                let reason = format!(
+                    "{e} (move {}, {mover} to play{})",
+                    frame.pos.fullmove_number(),
+                    if depth > 1 { ", in a variation" } else { "" }
+                );
+                self.problem(at, &text, reason);
+            }
+        }
+    }
+
+    fn nag(&mut self, nag: u8, _at: Pos) {
+        if !self.keep_tree {
+            return;
+        }
+        if let Some(node) = self.frame().map(|f| f.node) {
+            if node != NodeId::ROOT {
+                self.game.node_mut(node).nags.push(nag);
+            }
+        }
+    }
+
+    fn comment(&mut self, text: &str, kind: CommentKind, _at: Pos) {
+        let _ = kind;
+        self.comment_text(text.to_string());
+    }
+
+    fn begin_variation(&mut self, _at: Pos) -> Skip {
+        let Some(top) = self.stack.last() else {
+            return Skip(true);
+        };
+        // A variation replaces the last move of the line it is in.
+        let frame = Frame {
+            node: top.prev_node,
+            pos: top.prev_pos,
+            prev_node: top.prev_node,
+            prev_pos: top.prev_pos,
+            dead: top.dead || top.moves == 0,
+            pending: Vec::new(),
+            moves: 0,
+        };
+        self.stack.push(frame);
+        Skip(false)
+    }
+
+    fn end_variation(&mut self, _at: Pos) {
+        if self.stack.len() > 1 {
+            self.stack.pop();
+        }
+    }
+
+    fn outcome(&mut self, result: Option<&str>, _at: Pos) {
+        self.result = result.map(str::to_string);
+    }
+
+    fn error(&mut self, err: ReadError) {
+        self.problem(err.pos, &err.token, err.reason.to_string());
+        if let Some(f) = self.stack.first_mut() {
+            f.dead = true;
+        }
+        self.skip_game = true;
+    }
+
+    fn end_game(&mut self) -> ReadGame {
+        let main = self.stack.first();
+        let complete = !self.skip_game && main.is_some_and(|f| !f.dead);
+        let plies = main.map_or(0, |f| f.moves);
+        let mut game = std::mem::take(&mut self.game);
+        if self.keep_tree {
+            // The roster the writer needs, where the file did not give it.
+            let movetext_result = self.result.clone().unwrap_or_else(|| "*".into());
+            for (i, name) in crate::game::SEVEN_TAG_ROSTER.iter().enumerate() {
+                if game.tag(name).is_none() {
+                    let value = match *name {
+                        "Date" => "????.??.??".to_string(),
+                        "Result" => movetext_result.clone(),
+                        _ => "?".to_string(),
+                    };
+                    game.tags
+                        .insert(i.min(game.tags.len()), (name.to_string(), value));
+                }
+            }
+        }
+        ReadGame {
+            number: self.number,
+            start: self.start,
+            game,
+            errors: std::mem::take(&mut self.errors),
+            complete,
+            plies,
+        }
+    }
+}
+
+/// Reads every game of a whole buffer, building the trees.
+pub fn read_games(data: &[u8]) -> Vec<ReadGame> {
+    let mut reader = super::SliceReader::new(data);
+    let mut builder = GameBuilder::new(true);
+    let mut games = Vec::new();
+    while let Some(g) = reader.read_game(&mut builder) {
+        games.push(g);
+    }
+    games
+}
+
+/// The moves of a game's main line, for comparisons in tests and tools.
+pub fn mainline_moves(game: &Game) -> Vec<Move> {
+    game.mainline().iter().map(|id| game.node(*id).mv).collect()
+}
