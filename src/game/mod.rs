@@ -42,6 +42,16 @@ pub struct Node {
 }
 
 impl Node {
+    /// The embedded commands of the comments after this move (`[%clk]`, `[%emt]`,
+    /// `[%eval]`, `[%csl]`, `[%cal]`, others kept raw). The comment text itself is
+    /// kept as written; this reads it.
+    pub fn annotations(&self) -> Vec<annotation::Annotation> {
+        self.comments_after
+            .iter()
+            .flat_map(|c| annotation::split_comment(c).0)
+            .collect()
+    }
+
     fn new(mv: Move, san: String, parent: Option<NodeId>) -> Self {
         Node {
             mv,

@@ -13,7 +13,9 @@ mod resolve;
 
 pub use format::{format, san, write_move, Style};
 pub use lang::{figurine, figurine_piece, Lang, LANGS};
-pub use parse::{parse, parse_plain, Body, CheckMark, MoveText, ParseError, Readings, Target};
+pub use parse::{
+    parse, parse_plain, parse_plain_bytes, Body, CheckMark, MoveText, ParseError, Readings, Target,
+};
 pub use resolve::{resolve, ResolveError};
 
 use crate::position::{Move, Position};
@@ -57,6 +59,28 @@ impl NotationError {
     /// True for a text that is not a move at all (as opposed to an illegal one).
     pub fn is_malformed(&self) -> bool {
         matches!(self.kind, ErrorKind::Malformed(_))
+    }
+}
+
+/// [`read_move`] for a move held as bytes (as the PGN reader hands it over): plain
+/// ASCII SAN is resolved without decoding; anything else is decoded (Latin-1 when
+/// it is not UTF-8) and read in full.
+pub fn read_move_bytes(
+    bytes: &[u8],
+    pos: &Position,
+    lang: &Lang,
+) -> Result<(Move, MoveText), NotationError> {
+    if let Some(mt) = parse_plain_bytes(bytes, lang) {
+        if let Ok(mv) = resolve(&mt, pos) {
+            return Ok((mv, mt));
+        }
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => read_move(text, pos, lang),
+        Err(_) => {
+            let text: String = bytes.iter().map(|b| char::from(*b)).collect();
+            read_move(&text, pos, lang)
+        }
     }
 }
 

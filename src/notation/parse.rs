@@ -95,7 +95,11 @@ pub struct Readings {
 /// of nearly every move in a PGN file. `None` means "not plain": the caller then
 /// uses [`parse`], which reads everything else.
 pub fn parse_plain(text: &str, lang: &Lang) -> Option<MoveText> {
-    let b = text.as_bytes();
+    parse_plain_bytes(text.as_bytes(), lang)
+}
+
+/// [`parse_plain`] on bytes, for readers that hold the move as bytes.
+pub fn parse_plain_bytes(b: &[u8], lang: &Lang) -> Option<MoveText> {
     let mut mt = MoveText {
         body: Body::Null,
         check: None,

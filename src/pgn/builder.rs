@@ -11,7 +11,7 @@ use chess::Color;
 
 use super::reader::{CommentKind, Pos, ReadError, Skip, Visitor};
 use crate::game::{Game, NodeId};
-use crate::notation::{read_move, Lang};
+use crate::notation::{read_move_bytes, Lang};
 use crate::position::{Move, Position};
 
 /// One problem in a game, positioned.
@@ -226,14 +226,13 @@ impl Visitor for GameBuilder {
         let Some(frame) = self.frame() else {
             return;
         };
-        let text = String::from_utf8_lossy(san);
-        match read_move(&text, &frame.pos, Lang::english()) {
+        match read_move_bytes(san, &frame.pos, Lang::english()) {
             Ok((mv, mt)) => {
                 let before = frame.pos;
                 let Some(after) = before.apply(mv) else {
                     frame.dead = true;
                     let reason = "a null move is impossible while in check".to_string();
-                    self.problem(at, &text, reason);
+                    self.problem(at, &String::from_utf8_lossy(san), reason);
                     return;
                 };
                 let (parent, pending) = (frame.node, std::mem::take(&mut frame.pending));
@@ -257,6 +256,7 @@ impl Visitor for GameBuilder {
             }
             Err(e) => {
                 frame.dead = true;
+                let text = String::from_utf8_lossy(san);
                 let mover = if frame.pos.side_to_move() == Color::White {
                     "White"
                 } else {
@@ -369,4 +369,26 @@ pub fn read_games(data: &[u8]) -> Vec<ReadGame> {
 /// The moves of a game's main line, for comparisons in tests and tools.
 pub fn mainline_moves(game: &Game) -> Vec<Move> {
     game.mainline().iter().map(|id| game.node(*id).mv).collect()
+}
+
+/// Loads one game of an indexed file on demand: `data` is the whole file and
+/// `entry` its index entry. Positions in errors are those of the whole file.
+pub fn load_game(data: &[u8], entry: &super::GameEntry) -> Option<ReadGame> {
+    let start = usize::try_from(entry.offset).ok()?;
+    let end = start.checked_add(usize::try_from(entry.len).ok()?)?;
+    let slice = data.get(start..end)?;
+    let mut reader = super::SliceReader::new(slice);
+    let mut game = reader.read_game(&mut GameBuilder::new(true))?;
+    // The slice starts at a line start: shift lines and offsets, renumber.
+    let lines_before = memchr::memchr_iter(b'\n', &data[..start]).count() as u64;
+    game.number = entry.number;
+    game.start.game = entry.number;
+    game.start.offset += entry.offset;
+    game.start.line += lines_before;
+    for e in &mut game.errors {
+        e.pos.game = entry.number;
+        e.pos.offset += entry.offset;
+        e.pos.line += lines_before;
+    }
+    Some(game)
 }

@@ -20,7 +20,7 @@ pub mod reader;
 mod scan;
 pub mod writer;
 
-pub use builder::{read_games, GameBuilder, GameError, ReadGame};
+pub use builder::{load_game, read_games, GameBuilder, GameError, ReadGame};
 pub use index::{index, index_read, GameEntry};
 pub use reader::{CommentKind, ErrorKind, Pos, ReadError, Reader, Skip, SliceReader, Visitor};
 pub use scan::Outcome;

@@ -56,8 +56,10 @@ impl Default for Position {
 impl Position {
     /// The standard starting position.
     pub fn start() -> Self {
+        // The crate builds its default board by parsing a FEN: do that once.
+        static START: std::sync::LazyLock<Board> = std::sync::LazyLock::new(Board::default);
         Position {
-            board: Board::default(),
+            board: *START,
             halfmove: 0,
             fullmove: 1,
             ep_target: None,
