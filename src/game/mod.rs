@@ -98,6 +98,16 @@ impl Game {
         }
     }
 
+    /// A game with no tags at all and no moves: what a reader starts from before it
+    /// has seen a game's tag section.
+    pub fn bare(start: Position) -> Self {
+        Game {
+            tags: Vec::new(),
+            start,
+            nodes: vec![Node::new(Move::Null, String::new(), None)],
+        }
+    }
+
     /// A tag's value.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags

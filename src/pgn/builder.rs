@@ -93,7 +93,7 @@ impl GameBuilder {
     pub fn new(keep_tree: bool) -> Self {
         GameBuilder {
             keep_tree,
-            game: Game::default(),
+            game: Game::bare(Position::start()),
             stack: Vec::new(),
             errors: Vec::new(),
             start: Pos::default(),
@@ -146,9 +146,8 @@ impl Visitor for GameBuilder {
     type Output = ReadGame;
 
     fn begin_game(&mut self, at: Pos) {
-        self.game = Game::default();
-        // Tags come from the file: start with none, the writer fills in the roster.
-        self.game.tags.clear();
+        // Tags come from the file: start with none; the roster is completed at the end.
+        self.game = Game::bare(Position::start());
         self.stack.clear();
         self.errors.clear();
         self.start = at;
@@ -285,7 +284,9 @@ impl Visitor for GameBuilder {
 
     fn comment(&mut self, text: &str, kind: CommentKind, _at: Pos) {
         let _ = kind;
-        self.comment_text(text.to_string());
+        if self.keep_tree {
+            self.comment_text(text.to_string());
+        }
     }
 
     fn begin_variation(&mut self, _at: Pos) -> Skip {
@@ -313,7 +314,9 @@ impl Visitor for GameBuilder {
     }
 
     fn outcome(&mut self, result: Option<&str>, _at: Pos) {
-        self.result = result.map(str::to_string);
+        if self.keep_tree {
+            self.result = result.map(str::to_string);
+        }
     }
 
     fn error(&mut self, err: ReadError) {
@@ -328,7 +331,7 @@ impl Visitor for GameBuilder {
         let main = self.stack.first();
         let complete = !self.skip_game && main.is_some_and(|f| !f.dead);
         let plies = main.map_or(0, |f| f.moves);
-        let mut game = std::mem::take(&mut self.game);
+        let mut game = std::mem::replace(&mut self.game, Game::bare(Position::start()));
         if self.keep_tree {
             // The roster the writer needs, where the file did not give it.
             let movetext_result = self.result.clone().unwrap_or_else(|| "*".into());
