@@ -1,0 +1,834 @@
+//! Every awkward file of `../shared/data/nasty/` (one line each in its `INDEX.txt`) through
+//! the game builder and the writer.
+//!
+//! The standard files read without error and round-trip: read → write → read gives the
+//! identical game (tags, start position, and every node of the tree: move, SAN, NAGs,
+//! comments before and after, draw offer, variations), and writing the re-read game gives
+//! the same text. The non-standard ones (Chess960, Antichess, Crazyhouse, nested comments)
+//! give their clear, positioned error while the other games of the file survive.
+
+use std::path::PathBuf;
+
+use scoresheet::game::{Game, NodeId, SEVEN_TAG_ROSTER};
+use scoresheet::pgn::{index, read_games, write_game_to_string, ReadGame};
+use scoresheet::position::Move;
+
+/// One file of the nasty set and what reading it must give.
+struct Case {
+    file: &'static str,
+    /// Games in the file.
+    games: usize,
+    /// Games with at least one problem.
+    bad: usize,
+    /// What every problem's reason must contain (for the files with bad games).
+    reason: &'static str,
+}
+
+const fn case(file: &'static str, games: usize, bad: usize, reason: &'static str) -> Case {
+    Case {
+        file,
+        games,
+        bad,
+        reason,
+    }
+}
+
+/// Every file of the directory. The counts were checked against the files: game counts
+/// against their tag sections (`[Event` lines, `[Site` for the lichess file, results for
+/// the tagless ones), bad counts against their `[Variant` tags and INDEX.txt.
+const CASES: &[Case] = &[
+    // 334 games; the 21 with [Variant "Chess960"] are refused, the 313 others read.
+    case(
+        "chesscom_no_blank_line_between_games.pgn",
+        334,
+        21,
+        "variant \"Chess960\" is not supported",
+    ),
+    // 183 whole games and the last one, cut inside its [Black tag.
+    case(
+        "crlf_pgnmentor_fischer_head.pgn",
+        184,
+        1,
+        "malformed tag pair",
+    ),
+    // 375 puzzles, each from a FEN whose move number is 0 (see KNOWN_BUGS).
+    case("debian_pychess_mate_in_3_fen.pgn", 375, 0, ""),
+    case("debian_pychess_study_variations.pgn", 64, 0, ""),
+    // Game 1 stops at 5. Ke3; game 2 is legal.
+    case("illegal_move.pgn", 2, 1, "illegal"),
+    case("lichess2016_no_event_tag.pgn", 60, 0, ""),
+    case(
+        "nonstandard_excluded.pgn",
+        26,
+        26,
+        "variant \"Chess960\" is not supported",
+    ),
+    case("pgnextract_fools-mate.pgn", 1, 0, ""),
+    // Comments do not nest in PGN: the first `}` closes the comment, then "which" is not
+    // a move and the last `}` is stray. Checked in `nested_comment_is_a_clear_error`.
+    case("pgnextract_nested-comment.pgn", 1, 1, ""),
+    case("pgnextract_test-allownullmoves.pgn", 2, 0, ""),
+    case("pgnextract_test-checkmate.pgn", 2, 0, ""),
+    case("pgnextract_test-fifty.pgn", 2, 0, ""),
+    case("pgnextract_test-fixresulttags-in.pgn", 5, 0, ""),
+    case("pgnextract_test-long-line.pgn", 1, 0, ""),
+    case("pgnextract_test-nagcomments.pgn", 1, 0, ""),
+    case("pgnextract_test-nobadresults.pgn", 9, 0, ""),
+    case("pgnextract_test-notags.pgn", 1, 0, ""),
+    case("pgnextract_test-promotion-in.pgn", 8, 0, ""),
+    case("pgnextract_test-repetition.pgn", 12, 0, ""),
+    case("pgnextract_test-setup-in.pgn", 2, 0, ""),
+    case("pgnextract_test-stalemate.pgn", 3, 0, ""),
+    case("pgnextract_test-ucE.pgn", 6, 0, ""),
+    case("pgnextract_test-ucS.pgn", 3, 0, ""),
+    case("pychess_anastasian-lewis.pgn", 1, 0, ""),
+    case(
+        "pychess_antichess-programfox.pgn",
+        2,
+        2,
+        "variant \"Antichess\" is not supported",
+    ),
+    case("pychess_chessbase-empty-line.pgn", 1, 0, ""),
+    case(
+        "pychess_cutechess-fischerrandom.pgn",
+        4,
+        4,
+        "variant \"fischerandom\" is not supported",
+    ),
+    case("pychess_kasparov-deep-blue-1997.pgn", 6, 0, ""),
+    case(
+        "pychess_knightvuillaume-jannlee-zh-lichess.pgn",
+        1,
+        1,
+        "variant \"Crazyhouse\" is not supported",
+    ),
+    case("pychess_molinari-bordais-1979.pgn", 1, 0, ""),
+    case("pychess_nepomniachtchi-liren-game1.pgn", 1, 0, ""),
+    case(
+        "pychess_saturs-jannlee-zh-lichess.pgn",
+        1,
+        1,
+        "variant \"Crazyhouse\" is not supported",
+    ),
+    case("pychess_stockfish-learning.pgn", 1, 0, ""),
+    case("pychess_uci-moves.pgn", 1, 0, ""),
+    case("pychess_utf8-bom.pgn", 2, 0, ""),
+    case("tcec_engine_comments_one_game.pgn", 1, 0, ""),
+    case(
+        "tcec_fischerandom_one_game.pgn",
+        1,
+        1,
+        "variant \"fischerandom\" is not supported",
+    ),
+];
+
+/// Files whose expectation above fails because of a bug in the code under test; each has
+/// its own ignored test naming the bug, and the other tests leave them out.
+const KNOWN_BUGS: &[&str] = &["debian_pychess_mate_in_3_fen.pgn"];
+
+fn nasty_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/nasty")
+}
+
+fn read_nasty(file: &str) -> Vec<u8> {
+    let path = nasty_dir().join(file);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
+
+fn fixture(file: &str) -> Vec<u8> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(file);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
+
+fn sans(game: &Game, line: &[NodeId]) -> Vec<String> {
+    line.iter().map(|id| game.node(*id).san.clone()).collect()
+}
+
+/// The tags in export order: the Seven Tag Roster, then the others in the order read.
+/// (A file may give the roster in another order; the writer puts it first.)
+fn export_tags(game: &Game) -> Vec<(String, String)> {
+    let roster = SEVEN_TAG_ROSTER
+        .iter()
+        .map(|name| (name.to_string(), game.tag(name).unwrap_or("?").to_string()));
+    let others = game
+        .tags
+        .iter()
+        .filter(|(name, _)| !SEVEN_TAG_ROSTER.contains(&name.as_str()))
+        .cloned();
+    roster.chain(others).collect()
+}
+
+/// Compares two games: tags (in export order), start position, then both trees node by
+/// node. The error names the first difference and the moves leading to it.
+fn same_game(a: &Game, b: &Game) -> Result<(), String> {
+    let (ta, tb) = (export_tags(a), export_tags(b));
+    if ta != tb || a.tags.len() != b.tags.len() {
+        return Err(format!("tags differ:\n  {:?}\n  {:?}", a.tags, b.tags));
+    }
+    if a.start != b.start {
+        return Err(format!(
+            "start positions differ: {} / {}",
+            a.start.fen(),
+            b.start.fen()
+        ));
+    }
+    let mut stack = vec![(NodeId::ROOT, NodeId::ROOT, String::from("the start"))];
+    while let Some((x, y, path)) = stack.pop() {
+        let (n, m) = (a.node(x), b.node(y));
+        let differs =
+            |what: &str, l: String, r: String| Err(format!("at {path}: {what} differ: {l} / {r}"));
+        if n.mv != m.mv || n.san != m.san {
+            return differs("moves", format!("{:?}", n.san), format!("{:?}", m.san));
+        }
+        if n.nags != m.nags {
+            return differs("NAGs", format!("{:?}", n.nags), format!("{:?}", m.nags));
+        }
+        if n.comments_before != m.comments_before {
+            return differs(
+                "comments before",
+                format!("{:?}", n.comments_before),
+                format!("{:?}", m.comments_before),
+            );
+        }
+        if n.comments_after != m.comments_after {
+            return differs(
+                "comments after",
+                format!("{:?}", n.comments_after),
+                format!("{:?}", m.comments_after),
+            );
+        }
+        if n.draw_offer != m.draw_offer {
+            return differs(
+                "draw offers",
+                n.draw_offer.to_string(),
+                m.draw_offer.to_string(),
+            );
+        }
+        if n.children.len() != m.children.len() {
+            return differs(
+                "numbers of continuations",
+                format!("{:?}", sans(a, &n.children)),
+                format!("{:?}", sans(b, &m.children)),
+            );
+        }
+        for (i, (cx, cy)) in n.children.iter().zip(&m.children).enumerate() {
+            let mark = if i == 0 { " " } else { " (" };
+            let next = format!("{path}{mark}{}", a.node(*cx).san);
+            stack.push((*cx, *cy, next));
+        }
+    }
+    Ok(())
+}
+
+/// Checks the export format of one written game: the Seven Tag Roster first and in
+/// order, SetUp and FEN for a set-up start, a blank line, the result token matching the
+/// Result tag. (Line width: [`long_movetext_line`].)
+fn check_export_format(text: &str, game: &Game) -> Result<(), String> {
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, name) in SEVEN_TAG_ROSTER.iter().enumerate() {
+        let want = format!("[{name} \"");
+        if !lines.get(i).is_some_and(|l| l.starts_with(&want)) {
+            return Err(format!("line {} is not the {name} tag", i + 1));
+        }
+    }
+    if game.has_setup() {
+        let fen = format!("[FEN \"{}\"]", game.start.fen());
+        if !lines.contains(&"[SetUp \"1\"]") || !lines.contains(&fen.as_str()) {
+            return Err(format!("a set-up game without SetUp \"1\" and {fen}"));
+        }
+    }
+    if !lines.contains(&"") {
+        return Err("no blank line after the tags".into());
+    }
+    let last = text.split_whitespace().last().unwrap_or("");
+    let result = game.tag("Result").unwrap_or("*");
+    if last != result {
+        return Err(format!("result token {last} but Result tag {result}"));
+    }
+    Ok(())
+}
+
+/// The first movetext line longer than 80 characters, unless a comment is on it (a
+/// comment is one token, and a token longer than a line has to stand alone).
+fn long_movetext_line(text: &str) -> Option<String> {
+    let movetext = text.split_once("\n\n").map_or("", |(_, m)| m);
+    let mut in_comment = false;
+    for line in movetext.lines() {
+        let touches_comment = in_comment || line.contains('{');
+        for c in line.chars() {
+            match c {
+                '{' => in_comment = true,
+                '}' => in_comment = false,
+                _ => {}
+            }
+        }
+        if line.chars().count() > 80 && !touches_comment {
+            return Some(format!("{} characters: {line}", line.chars().count()));
+        }
+    }
+    None
+}
+
+/// Read → write → read: the identical game, a stable written form, export format.
+/// Returns the written text.
+fn round_trip(game: &Game, what: &str) -> String {
+    let text = write_game_to_string(game);
+    let again = read_games(text.as_bytes());
+    assert_eq!(
+        again.len(),
+        1,
+        "{what}: the written game reads as {} games:\n{text}",
+        again.len()
+    );
+    let r = &again[0];
+    assert!(
+        r.errors.is_empty() && r.complete,
+        "{what}: the written game does not read cleanly: {:?}\n{text}",
+        r.errors
+    );
+    if let Err(e) = same_game(game, &r.game) {
+        panic!("{what}: not the same game after a round trip: {e}\n{text}");
+    }
+    assert_eq!(
+        write_game_to_string(&r.game),
+        text,
+        "{what}: writing the re-read game gives other text"
+    );
+    if let Err(e) = check_export_format(&text, game) {
+        panic!("{what}: {e}\n{text}");
+    }
+    text
+}
+
+/// The deepest nesting of variations in a game (0: main line only).
+fn variation_depth(game: &Game) -> usize {
+    let mut deepest = 0;
+    let mut stack = vec![(NodeId::ROOT, 0)];
+    while let Some((id, depth)) = stack.pop() {
+        deepest = deepest.max(depth);
+        for (i, c) in game.node(id).children.iter().enumerate() {
+            stack.push((*c, depth + usize::from(i > 0)));
+        }
+    }
+    deepest
+}
+
+fn bad_games(games: &[ReadGame]) -> Vec<&ReadGame> {
+    games.iter().filter(|g| !g.errors.is_empty()).collect()
+}
+
+#[test]
+fn the_table_lists_every_file_of_the_directory() {
+    let dir = nasty_dir();
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        panic!("{} is missing", dir.display());
+    };
+    let mut files: Vec<String> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".pgn"))
+        .collect();
+    files.sort();
+    let mut listed: Vec<String> = CASES.iter().map(|c| c.file.to_string()).collect();
+    listed.sort();
+    assert_eq!(files, listed);
+    let index = String::from_utf8(read_nasty("INDEX.txt")).expect("INDEX.txt is UTF-8");
+    for c in CASES {
+        assert!(index.contains(c.file), "{} is not in INDEX.txt", c.file);
+    }
+}
+
+/// Reads one file of the table and checks the counts and every problem's position.
+fn check_case(c: &Case) {
+    let data = read_nasty(c.file);
+    let games = read_games(&data);
+    let bad = bad_games(&games);
+    assert_eq!(
+        (games.len(), bad.len()),
+        (c.games, c.bad),
+        "{}: (games, games with errors)",
+        c.file
+    );
+    // The index finds the same games.
+    assert_eq!(index(&data).len(), c.games, "{}: index", c.file);
+    for (i, g) in games.iter().enumerate() {
+        assert_eq!(g.number, i as u64 + 1, "{}: numbering", c.file);
+        // Every problem is positioned and says what and why.
+        for e in &g.errors {
+            assert!(
+                e.pos.line > 0 && e.pos.column > 0 && e.pos.game == g.number,
+                "{}: game {}: badly positioned {e:?}",
+                c.file,
+                g.number
+            );
+            assert!(!e.token.is_empty() && !e.reason.is_empty(), "{e:?}");
+            assert!(
+                e.reason.contains(c.reason),
+                "{}: game {}: reason {:?} does not contain {:?}",
+                c.file,
+                g.number,
+                e.reason,
+                c.reason
+            );
+        }
+        if g.errors.is_empty() {
+            assert!(g.complete, "{}: game {} incomplete", c.file, g.number);
+        } else {
+            assert!(!g.complete, "{}: game {} complete", c.file, g.number);
+        }
+    }
+}
+
+#[test]
+fn every_file_gives_the_expected_games_and_problems() {
+    for c in CASES.iter().filter(|c| !KNOWN_BUGS.contains(&c.file)) {
+        check_case(c);
+    }
+}
+
+#[test]
+fn every_game_read_without_error_round_trips() {
+    let mut total = 0;
+    for c in CASES.iter().filter(|c| !KNOWN_BUGS.contains(&c.file)) {
+        let data = read_nasty(c.file);
+        let entries = index(&data);
+        for g in read_games(&data).iter().filter(|g| g.errors.is_empty()) {
+            let what = format!("{} game {}", c.file, g.number);
+            round_trip(&g.game, &what);
+            // The main line is what the index counted.
+            assert_eq!(g.plies as usize, g.game.mainline().len(), "{what}");
+            assert_eq!(
+                g.plies,
+                entries[g.number as usize - 1].plies,
+                "{what}: plies"
+            );
+            total += 1;
+        }
+    }
+    // Every clean game of the table was round-tripped (694), so the loop cannot pass empty.
+    let clean: usize = CASES
+        .iter()
+        .filter(|c| !KNOWN_BUGS.contains(&c.file))
+        .map(|c| c.games - c.bad)
+        .sum();
+    assert_eq!((total, clean), (694, 694));
+}
+
+#[test]
+#[ignore = "bug: the writer glues the move after '(' without checking the width: movetext lines of 81+ columns (study chapter 7: '... 9. Kd6) (1... Kxh7')"]
+fn written_movetext_lines_fit_in_80_columns() {
+    let mut long = Vec::new();
+    for c in CASES.iter().filter(|c| !KNOWN_BUGS.contains(&c.file)) {
+        for g in read_games(&read_nasty(c.file)) {
+            if let Some(line) = long_movetext_line(&write_game_to_string(&g.game)) {
+                long.push(format!("{} game {}: {line}", c.file, g.number));
+            }
+        }
+    }
+    assert!(
+        long.is_empty(),
+        "{} games:\n{}",
+        long.len(),
+        long.join("\n")
+    );
+}
+
+#[test]
+fn variant_games_are_refused_where_their_variant_tag_is() {
+    // Each refusal points at the [Variant] line, column 1, with the variant as the token.
+    for (file, name, lines) in [
+        ("pychess_antichess-programfox.pgn", "Antichess", vec![1, 5]),
+        (
+            "pychess_cutechess-fischerrandom.pgn",
+            "fischerandom",
+            vec![12, 67, 115, 153],
+        ),
+        (
+            "pychess_knightvuillaume-jannlee-zh-lichess.pgn",
+            "Crazyhouse",
+            vec![10],
+        ),
+        ("tcec_fischerandom_one_game.pgn", "fischerandom", vec![18]),
+    ] {
+        let games = read_games(&read_nasty(file));
+        let got: Vec<(u64, u32, &str)> = games
+            .iter()
+            .flat_map(|g| &g.errors)
+            .map(|e| (e.pos.line, e.pos.column, e.token.as_str()))
+            .collect();
+        let want: Vec<(u64, u32, &str)> = lines.iter().map(|l| (*l, 1, name)).collect();
+        assert_eq!(got, want, "{file}");
+        for g in &games {
+            assert_eq!(
+                g.errors[0].reason,
+                format!("variant \"{name}\" is not supported: only standard chess")
+            );
+            assert_eq!(g.plies, 0, "{file}: a variant game is not played");
+        }
+    }
+}
+
+#[test]
+fn illegal_move_stops_game_one_at_ke3_and_game_two_survives() {
+    let games = read_games(&read_nasty("illegal_move.pgn"));
+    assert_eq!(games.len(), 2);
+    let g = &games[0];
+    assert_eq!(g.errors.len(), 1, "{:?}", g.errors);
+    let e = &g.errors[0];
+    assert_eq!((e.pos.line, e.pos.column), (9, 47));
+    assert_eq!(e.token, "Ke3");
+    assert!(e.reason.contains("illegal"), "{}", e.reason);
+    assert!(e.reason.contains("move 5, White to play"), "{}", e.reason);
+    assert!(!g.complete);
+    // The moves before the error are kept.
+    assert_eq!(g.plies, 8);
+    let line = g.game.mainline();
+    assert_eq!(
+        sans(&g.game, &line),
+        ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6"]
+    );
+    // The readable part round-trips on its own.
+    round_trip(&g.game, "illegal_move game 1, readable part");
+    let g2 = &games[1];
+    assert!(g2.errors.is_empty() && g2.complete);
+    assert_eq!(g2.game.tag("Event"), Some("legal test"));
+    assert_eq!(
+        sans(&g2.game, &g2.game.mainline()),
+        ["e4", "e5", "Nf3", "Nc6"]
+    );
+}
+
+#[test]
+fn nested_comment_is_a_clear_error() {
+    // e4 { This game contains { a nested comment } which should be
+    // handled ok with the --nestedcomment option. } *
+    let games = read_games(&read_nasty("pgnextract_nested-comment.pgn"));
+    assert_eq!(games.len(), 1);
+    let g = &games[0];
+    let first = &g.errors[0];
+    assert_eq!((first.pos.line, first.pos.column), (1, 46));
+    assert_eq!(first.token, "which");
+    assert!(first.reason.starts_with("not a move"), "{}", first.reason);
+    let last = g.errors.last().expect("errors");
+    assert_eq!(
+        (last.pos.line, last.pos.column, last.token.as_str()),
+        (2, 45, "}")
+    );
+    // What came before is kept: e4 and the comment up to the first `}`.
+    let line = g.game.mainline();
+    assert_eq!(sans(&g.game, &line), ["e4"]);
+    assert_eq!(
+        g.game.node(line[0]).comments_after,
+        [" This game contains { a nested comment "]
+    );
+}
+
+#[test]
+fn crlf_file_reads_cleanly_and_its_truncated_last_game_is_reported() {
+    let games = read_games(&read_nasty("crlf_pgnmentor_fischer_head.pgn"));
+    assert_eq!(games.len(), 184);
+    for g in &games[..183] {
+        assert!(g.errors.is_empty() && g.complete, "game {}", g.number);
+        for (name, value) in &g.game.tags {
+            assert!(!value.contains('\r'), "game {}: {name} {value:?}", g.number);
+        }
+    }
+    let g1 = &games[0].game;
+    // Empty Elo tags stay empty, and are written so.
+    assert_eq!(g1.tag("WhiteElo"), Some(""));
+    let text = round_trip(g1, "crlf game 1");
+    assert!(!text.contains('\r'));
+    assert!(text.contains("[WhiteElo \"\"]\n"), "{text}");
+    let last = &games[183];
+    assert_eq!(last.errors.len(), 1);
+    let e = &last.errors[0];
+    assert_eq!((e.pos.line, e.pos.column), (3315, 1));
+    assert!(e.token.starts_with("[Black \"Fischer,"), "{:?}", e.token);
+    assert_eq!(e.reason, "malformed tag pair");
+    assert!(!last.complete);
+}
+
+#[test]
+fn bom_is_skipped() {
+    let data = read_nasty("pychess_utf8-bom.pgn");
+    assert!(data.starts_with(b"\xEF\xBB\xBF"));
+    let games = read_games(&data);
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].game.tags[0], ("Event".into(), "A".into()));
+    assert_eq!(games[1].game.tag("Event"), Some("B"));
+    assert_eq!(games[0].game.tag("White"), Some("White vs 1...c5"));
+    assert_eq!((games[0].start.line, games[0].start.column), (1, 1));
+    let text = round_trip(&games[0].game, "bom game 1");
+    assert!(text.starts_with("[Event \"A\"]\n"));
+}
+
+#[test]
+fn games_without_a_blank_line_between_them_are_separate() {
+    let games = read_games(&read_nasty("chesscom_no_blank_line_between_games.pgn"));
+    assert_eq!(games.len(), 334);
+    let (g1, g2) = (&games[0], &games[1]);
+    assert_eq!(g1.game.tag("White"), Some("MagnusCarlsen"));
+    assert_eq!(g1.game.tag("Result"), Some("1-0"));
+    assert!(g1.complete && g2.complete);
+    assert_eq!(g2.game.tags[0].0, "Event");
+    assert_ne!(g1.game.tag("Link"), g2.game.tag("Link"));
+    assert!(!g1.game.is_empty() && !g2.game.is_empty());
+}
+
+#[test]
+fn clock_comments_are_kept_verbatim() {
+    let games = read_games(&read_nasty("chesscom_no_blank_line_between_games.pgn"));
+    let g = &games[0].game;
+    let line = g.mainline();
+    assert_eq!(g.node(line[0]).san, "e4");
+    assert_eq!(g.node(line[0]).comments_after, ["[%clk 0:24:55.5]"]);
+    assert_eq!(g.node(line[1]).comments_after, ["[%clk 0:24:03.5]"]);
+    let text = round_trip(g, "chess.com game 1");
+    assert!(text.contains("1. e4 {[%clk 0:24:55.5]} 1... g6 {[%clk 0:24:03.5]} 2. Nf3"));
+}
+
+#[test]
+fn glued_move_numbers_are_read() {
+    // "1.Nf3 d5 2.d4 ..." with no space after the number.
+    let data = read_nasty("pychess_kasparov-deep-blue-1997.pgn");
+    assert!(data.windows(5).any(|w| w == b"1.Nf3"));
+    let games = read_games(&data);
+    let g = &games[0];
+    assert!(g.errors.is_empty());
+    let line = g.game.mainline();
+    assert_eq!(g.game.node(line[0]).san, "Nf3");
+    let text = round_trip(&g.game, "kasparov game 1");
+    assert!(text.contains("\n1. Nf3 "), "{text}");
+}
+
+#[test]
+fn null_moves_round_trip_in_main_line_and_variations() {
+    let games = read_games(&read_nasty("pgnextract_test-allownullmoves.pgn"));
+    assert_eq!(games.len(), 2);
+    // 31. Rh3 -- 32. Qxh7+ Rxh7 33. Rxh7# 1-0
+    let g = &games[0].game;
+    let line = g.mainline();
+    assert_eq!(g.node(line[1]).mv, Move::Null);
+    assert_eq!(sans(g, &line), ["Rh3", "--", "Qxh7+", "Rxh7", "Rxh7#"]);
+    let text = round_trip(g, "null moves game 1");
+    assert!(
+        text.contains("31. Rh3 -- 32. Qxh7+ Rxh7 33. Rxh7# 1-0"),
+        "{text}"
+    );
+    // 1. Qxb5 -- (1... Qxb5 2. Bxf6 Re1+ 3. Rxe1 Qc6 4. g5)(1... Qe3 2. Qxe8+) *
+    let g = &games[1].game;
+    let line = g.mainline();
+    assert_eq!(sans(g, &line), ["Qxb5", "--"]);
+    let alternatives = &g.node(line[0]).children;
+    assert_eq!(sans(g, alternatives), ["--", "Qxb5", "Qe3"]);
+    let text = round_trip(g, "null moves game 2");
+    assert!(
+        text.contains(
+            "1. Qxb5 -- (1... Qxb5 2. Bxf6 Re1+ 3. Rxe1 Qc6 4. g5) (1... Qe3 2. Qxe8+) *"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn black_to_move_start_is_written_with_n_dots() {
+    // A fixture: FEN with Black to move at move 23, a comment, a variation.
+    let games = read_games(&fixture("cli_black_to_move.pgn"));
+    assert_eq!(games.len(), 1);
+    let g = &games[0];
+    assert!(g.errors.is_empty(), "{:?}", g.errors);
+    assert_eq!(g.game.start.fullmove_number(), 23);
+    let text = round_trip(&g.game, "black to move");
+    // Black's first move is numbered "23...", and again after a variation and a comment;
+    // the line is full at 80 columns.
+    let movetext = text.split("\n\n").nth(1).unwrap_or("");
+    assert_eq!(
+        movetext,
+        "23... Kg8 24. Rxe8+ $1 (24. Qf3 Kh8) 24... Qxe8 25. h3 {Luft.} 25... Qe1+\n26. Qxe1 *"
+    );
+    assert!(text.contains("[SetUp \"1\"]\n"));
+    assert!(text.contains(&format!("[FEN \"{}\"]\n", g.game.start.fen())));
+}
+
+#[test]
+fn lichess_study_keeps_nested_variations_comments_and_nags() {
+    let games = read_games(&read_nasty("debian_pychess_study_variations.pgn"));
+    assert_eq!(games.len(), 64);
+    let from_fen = games.iter().filter(|g| g.game.has_setup()).count();
+    assert_eq!(from_fen, 63);
+    let deepest = games.iter().map(|g| variation_depth(&g.game)).max();
+    assert!(deepest >= Some(2), "no nested variation found: {deepest:?}");
+    // Chapter 2 (Afanasyev, 1964): 1. c3! {Correct! ...} 1... e1=Q {...} (1... Kc4 ...)
+    let g = &games[1].game;
+    let line = g.mainline();
+    let first = g.node(line[0]);
+    assert_eq!(
+        (first.san.as_str(), first.nags.as_slice()),
+        ("c3", &[1u8][..])
+    );
+    assert!(first.comments_after[0].starts_with(" Correct! This pawn move"));
+    assert_eq!(sans(g, &g.node(line[0]).children), ["e1=Q", "Kc4", "Kb5"]);
+    // Leading comment before the first move.
+    assert!(g.node(NodeId::ROOT).comments_after[0].contains("white is up two pawns"));
+    // Every chapter round-trips, the deepest ones included.
+    for g in &games {
+        round_trip(&g.game, &format!("study chapter {}", g.number));
+    }
+}
+
+#[test]
+fn latin1_bytes_become_the_right_unicode() {
+    // White "Müller, Jürgen" and a comment "Schöne Kombination, Großmeister!" in ISO 8859-1.
+    let data = fixture("cli_latin1.pgn");
+    assert!(
+        std::str::from_utf8(&data).is_err(),
+        "the fixture must not be UTF-8"
+    );
+    let games = read_games(&data);
+    assert_eq!(games.len(), 1);
+    let g = &games[0];
+    assert!(g.errors.is_empty(), "{:?}", g.errors);
+    assert_eq!(g.game.tag("White"), Some("Müller, Jürgen"));
+    assert_eq!(g.game.tag("Site"), Some("Köln"));
+    let line = g.game.mainline();
+    assert_eq!(
+        g.game.node(line[0]).comments_after,
+        ["Schöne Kombination, Großmeister!"]
+    );
+    let text = round_trip(&g.game, "latin-1");
+    assert!(text.contains("[White \"Müller, Jürgen\"]"));
+    assert!(text.contains("{Schöne Kombination, Großmeister!}"));
+}
+
+#[test]
+fn long_comment_lines_and_engine_comments_are_kept() {
+    let games = read_games(&read_nasty("pgnextract_test-long-line.pgn"));
+    let g = &games[0].game;
+    let line = g.mainline();
+    let c = &g.node(line[2]).comments_after[0];
+    assert!(c.len() > 100 && c.contains("very-long-lines"), "{c}");
+    let games = read_games(&read_nasty("tcec_engine_comments_one_game.pgn"));
+    let g = &games[0].game;
+    let chars: usize = g
+        .mainline()
+        .iter()
+        .flat_map(|id| &g.node(*id).comments_after)
+        .map(|c| c.len())
+        .sum();
+    assert!(chars > 20_000, "engine comments: {chars} bytes");
+}
+
+#[test]
+fn tagless_and_one_line_games_get_a_roster() {
+    // [Result "1-0"] e4 0-1: the Result tag is kept, the roster filled in.
+    let games = read_games(&read_nasty("pgnextract_test-nobadresults.pgn"));
+    let g = &games[3].game;
+    assert_eq!(g.tag("Result"), Some("1-0"));
+    assert_eq!(g.tag("Event"), Some("?"));
+    assert_eq!(g.tag("Date"), Some("????.??.??"));
+    let text = round_trip(g, "nobadresults game 4");
+    assert!(text.ends_with("\n1. e4 1-0\n\n"), "{text}");
+    // No tags at all: the result comes from the movetext.
+    let games = read_games(&read_nasty("pgnextract_test-nagcomments.pgn"));
+    let g = &games[0].game;
+    assert_eq!(g.tag("Result"), Some("*"));
+    let line = g.mainline();
+    let b3 = g.node(line[0]);
+    assert_eq!(b3.nags, [1, 2]);
+    assert_eq!(b3.comments_after.len(), 3);
+    // No Event tag in the lichess export: an Event "?" is written first.
+    let games = read_games(&read_nasty("lichess2016_no_event_tag.pgn"));
+    let text = round_trip(&games[0].game, "lichess 2016 game 1");
+    assert!(text.starts_with("[Event \"?\"]\n[Site \""), "{text}");
+}
+
+#[test]
+fn long_algebraic_promotions_and_uci_movetext_are_read() {
+    // 7k/3P4/7K: d7d8R and d7d8Q mate on the back rank.
+    let games = read_games(&read_nasty("pgnextract_test-promotion-in.pgn"));
+    let got: Vec<String> = games
+        .iter()
+        .map(|g| g.game.node(g.game.mainline()[0]).san.clone())
+        .collect();
+    assert_eq!(
+        got,
+        ["d8=R#", "d8=N", "d8=B", "d8=Q#", "d8=R#", "d8=N", "d8=B", "d8=Q#"]
+    );
+    let games = read_games(&read_nasty("pychess_uci-moves.pgn"));
+    let g = &games[0].game;
+    assert_eq!(sans(g, &g.mainline()[..3]), ["Nf3", "c5", "e4"]);
+}
+
+/// The mate-in-3 puzzles start from FENs like `... w kq - 1 0`: move number 0, which
+/// python-chess and pgn-extract accept (as 1). With the 0 made a 1 every game reads and
+/// round-trips; this checks the rest of the file while the bug below stands.
+#[test]
+fn mate_in_3_puzzles_read_when_the_move_number_is_one() {
+    let data = String::from_utf8(read_nasty("debian_pychess_mate_in_3_fen.pgn")).expect("UTF-8");
+    let fixed = data.replace(" 0\"]", " 1\"]");
+    let games = read_games(fixed.as_bytes());
+    assert_eq!(games.len(), 375);
+    assert_eq!(
+        bad_games(&games).len(),
+        0,
+        "{:?}",
+        bad_games(&games).first().map(|g| &g.errors)
+    );
+    for g in &games {
+        assert!(g.game.has_setup());
+        round_trip(&g.game, &format!("mate in 3, game {}", g.number));
+    }
+}
+
+#[test]
+#[ignore = "bug: a FEN tag with move number 0 (`... w kq - 1 0`) refuses the game: all 375 mate-in-3 puzzles fail"]
+fn mate_in_3_fen_move_number_zero_is_read() {
+    let c = CASES
+        .iter()
+        .find(|c| c.file == "debian_pychess_mate_in_3_fen.pgn")
+        .expect("in the table");
+    check_case(c);
+}
+
+#[test]
+fn escaped_tag_values_round_trip() {
+    let pgn = b"[Event \"Quotes \\\"and\\\" backslash \\\\ here\"]\n[Result \"*\"]\n\n1. e4 *\n";
+    let games = read_games(pgn);
+    let g = &games[0].game;
+    assert_eq!(g.tag("Event"), Some("Quotes \"and\" backslash \\ here"));
+    let text = round_trip(g, "escaped tags");
+    assert!(text.starts_with("[Event \"Quotes \\\"and\\\" backslash \\\\ here\"]\n"));
+}
+
+/// A parsed game, read → written → read again.
+fn reread(pgn: &[u8]) -> (Game, Game, String) {
+    let games = read_games(pgn);
+    assert_eq!(games.len(), 1);
+    assert!(games[0].errors.is_empty(), "{:?}", games[0].errors);
+    let text = write_game_to_string(&games[0].game);
+    let again = read_games(text.as_bytes());
+    assert_eq!(again.len(), 1, "{text}");
+    (games[0].game.clone(), again[0].game.clone(), text)
+}
+
+#[test]
+#[ignore = "bug: a Result tag that is not a result (\"?\") is written as the result token; it reads back as the NAG $2 on the last move"]
+fn a_result_tag_that_is_not_a_result_does_not_become_a_nag() {
+    let (first, second, text) = reread(b"[Event \"e\"]\n[Result \"?\"]\n\n1. e4 e5 *\n");
+    if let Err(e) = same_game(&first, &second) {
+        panic!("{e}\n{text}");
+    }
+}
+
+#[test]
+#[ignore = "bug: a ';' comment holding '}' is written as a brace comment with ')' in its place: the comment changes"]
+fn a_line_comment_holding_a_closing_brace_round_trips() {
+    let (first, second, text) = reread(b"[Event \"e\"]\n[Result \"*\"]\n\n1. e4 ; a } b\ne5 *\n");
+    let e4 = first.mainline()[0];
+    assert_eq!(first.node(e4).comments_after, [" a } b"]);
+    if let Err(e) = same_game(&first, &second) {
+        panic!("{e}\n{text}");
+    }
+}

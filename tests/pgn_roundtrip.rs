@@ -1,0 +1,201 @@
+//! All the real games of `../shared/data/games/*.pgn.xz` (37,086 games): every one reads
+//! without error, and read → write → read gives the identical game (tags, start position,
+//! every node of the tree), with a stable written form.
+//!
+//! The files are decompressed in memory with `xz -dc`; without `xz` or the directory the
+//! tests say so loudly and return.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::Instant;
+
+use scoresheet::game::{Game, NodeId, SEVEN_TAG_ROSTER};
+use scoresheet::pgn::{index, read_games, write_game, GameBuilder, Reader};
+
+/// Games in the corpus, as its SOURCE.md counts them.
+const CORPUS_GAMES: usize = 37_086;
+
+/// The decompressed files, by name; `None` (after a loud message) when unavailable.
+fn corpus() -> Option<Vec<(String, Vec<u8>)>> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/games");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        eprintln!(
+            "\n!!!!! SKIPPED: {} is missing; the real-game round trip was NOT run !!!!!\n",
+            dir.display()
+        );
+        return None;
+    };
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.to_string_lossy().ends_with(".pgn.xz"))
+        .collect();
+    paths.sort();
+    let mut files = Vec::new();
+    for path in paths {
+        let out = match Command::new("xz").arg("-dc").arg(&path).output() {
+            Ok(out) => out,
+            Err(e) => {
+                eprintln!("\n!!!!! SKIPPED: cannot run xz ({e}); the real-game round trip was NOT run !!!!!\n");
+                return None;
+            }
+        };
+        assert!(
+            out.status.success(),
+            "xz -dc {} failed: {}",
+            path.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let name = path
+            .file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+        files.push((name, out.stdout));
+    }
+    Some(files)
+}
+
+/// The tags in export order: the Seven Tag Roster, then the others in the order read.
+fn export_tags(game: &Game) -> Vec<(String, String)> {
+    let roster = SEVEN_TAG_ROSTER
+        .iter()
+        .map(|name| (name.to_string(), game.tag(name).unwrap_or("?").to_string()));
+    let others = game
+        .tags
+        .iter()
+        .filter(|(name, _)| !SEVEN_TAG_ROSTER.contains(&name.as_str()))
+        .cloned();
+    roster.chain(others).collect()
+}
+
+/// Compares two games: tags (in export order), start position, then both trees node by
+/// node (move, SAN, NAGs, comments before and after, draw offer, continuations).
+fn same_game(a: &Game, b: &Game) -> Result<(), String> {
+    if export_tags(a) != export_tags(b) || a.tags.len() != b.tags.len() {
+        return Err(format!("tags differ:\n  {:?}\n  {:?}", a.tags, b.tags));
+    }
+    if a.start != b.start {
+        return Err(format!("start: {} / {}", a.start.fen(), b.start.fen()));
+    }
+    let mut stack = vec![(NodeId::ROOT, NodeId::ROOT, String::from("the start"))];
+    while let Some((x, y, path)) = stack.pop() {
+        let (n, m) = (a.node(x), b.node(y));
+        let same = n.mv == m.mv
+            && n.san == m.san
+            && n.nags == m.nags
+            && n.comments_before == m.comments_before
+            && n.comments_after == m.comments_after
+            && n.draw_offer == m.draw_offer
+            && n.children.len() == m.children.len();
+        if !same {
+            return Err(format!("at {path}:\n  {n:?}\n  {m:?}"));
+        }
+        for (i, (cx, cy)) in n.children.iter().zip(&m.children).enumerate() {
+            let mark = if i == 0 { " " } else { " (" };
+            stack.push((*cx, *cy, format!("{path}{mark}{}", a.node(*cx).san)));
+        }
+    }
+    Ok(())
+}
+
+/// Round-trips one file; returns the number of games.
+fn round_trip_file(name: &str, data: &[u8]) -> usize {
+    let games = read_games(data);
+    let bad: Vec<String> = games
+        .iter()
+        .filter(|g| !g.errors.is_empty() || !g.complete)
+        .take(5)
+        .map(|g| format!("game {}: {:?}", g.number, g.errors))
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "{name}: games with errors:\n{}",
+        bad.join("\n")
+    );
+    assert_eq!(
+        index(data).len(),
+        games.len(),
+        "{name}: index and reader disagree"
+    );
+    // Write every game, read the whole text back, compare game by game.
+    let mut text = String::new();
+    for g in &games {
+        write_game(&g.game, &mut text);
+    }
+    let again = read_games(text.as_bytes());
+    assert_eq!(again.len(), games.len(), "{name}: games after a round trip");
+    let mut rewritten = String::new();
+    for (g, r) in games.iter().zip(&again) {
+        assert!(
+            r.errors.is_empty() && r.complete,
+            "{name} game {}: the written game does not read cleanly: {:?}",
+            g.number,
+            r.errors
+        );
+        if let Err(e) = same_game(&g.game, &r.game) {
+            let mut one = String::new();
+            write_game(&g.game, &mut one);
+            panic!(
+                "{name} game {}: not the same after a round trip: {e}\n{one}",
+                g.number
+            );
+        }
+        write_game(&r.game, &mut rewritten);
+    }
+    assert!(
+        rewritten == text,
+        "{name}: writing the re-read games gives other text"
+    );
+    games.len()
+}
+
+#[test]
+fn every_real_game_round_trips() {
+    let t0 = Instant::now();
+    let Some(files) = corpus() else { return };
+    let unpacked = t0.elapsed();
+    let t1 = Instant::now();
+    // Two threads: the files are independent.
+    let half = files.len() / 2;
+    let (left, right) = files.split_at(half);
+    let total: usize = std::thread::scope(|s| {
+        let a = s.spawn(|| {
+            left.iter()
+                .map(|(n, d)| round_trip_file(n, d))
+                .sum::<usize>()
+        });
+        let b: usize = right.iter().map(|(n, d)| round_trip_file(n, d)).sum();
+        a.join().expect("round-trip thread") + b
+    });
+    println!(
+        "round trip of {total} games from {} files: {:.1} s (xz: {:.1} s)",
+        files.len(),
+        t1.elapsed().as_secs_f64(),
+        unpacked.as_secs_f64()
+    );
+    assert_eq!(total, CORPUS_GAMES);
+}
+
+/// What `check` does (validate only, streaming): every real game is clean.
+#[test]
+fn check_finds_every_real_game_clean() {
+    let t0 = Instant::now();
+    let Some(files) = corpus() else { return };
+    let mut total = 0;
+    for (name, data) in &files {
+        let mut reader = Reader::new(data.as_slice());
+        let mut builder = GameBuilder::new(false);
+        while let Some(g) = reader.read_game(&mut builder).expect("reading memory") {
+            total += 1;
+            assert!(
+                g.errors.is_empty() && g.complete,
+                "{name} game {}: {:?}",
+                g.number,
+                g.errors
+            );
+        }
+    }
+    println!(
+        "check of {total} games: {:.1} s",
+        t0.elapsed().as_secs_f64()
+    );
+    assert_eq!(total, CORPUS_GAMES);
+}
