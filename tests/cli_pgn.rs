@@ -561,7 +561,6 @@ fn comment_with_a_tag_line_at_a_block_edge(dir: &Path) -> PathBuf {
 }
 
 #[test]
-#[ignore = "bug: check --jobs cuts a block at a tag-like line inside a brace comment; output differs from --jobs 1"]
 fn check_jobs_never_cut_inside_a_comment() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = comment_with_a_tag_line_at_a_block_edge(dir.path());
@@ -575,7 +574,6 @@ fn check_jobs_never_cut_inside_a_comment() {
 }
 
 #[test]
-#[ignore = "bug: fen on a game that could not be read (variant, bad FEN tag) prints the standard start position"]
 fn fen_of_a_refused_game_prints_no_position() {
     for file in [
         nasty("nonstandard_excluded.pgn"),

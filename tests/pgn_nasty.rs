@@ -417,7 +417,6 @@ fn every_game_read_without_error_round_trips() {
 }
 
 #[test]
-#[ignore = "bug: the writer glues the move after '(' without checking the width: movetext lines of 81+ columns (study chapter 7: '... 9. Kd6) (1... Kxh7')"]
 fn written_movetext_lines_fit_in_80_columns() {
     let mut long = Vec::new();
     for c in CASES.iter().filter(|c| !KNOWN_BUGS.contains(&c.file)) {
@@ -783,7 +782,6 @@ fn mate_in_3_puzzles_read_when_the_move_number_is_one() {
 }
 
 #[test]
-#[ignore = "bug: a FEN tag with move number 0 (`... w kq - 1 0`) refuses the game: all 375 mate-in-3 puzzles fail"]
 fn mate_in_3_fen_move_number_zero_is_read() {
     let c = CASES
         .iter()
@@ -814,7 +812,6 @@ fn reread(pgn: &[u8]) -> (Game, Game, String) {
 }
 
 #[test]
-#[ignore = "bug: a Result tag that is not a result (\"?\") is written as the result token; it reads back as the NAG $2 on the last move"]
 fn a_result_tag_that_is_not_a_result_does_not_become_a_nag() {
     let (first, second, text) = reread(b"[Event \"e\"]\n[Result \"?\"]\n\n1. e4 e5 *\n");
     if let Err(e) = same_game(&first, &second) {
@@ -823,7 +820,6 @@ fn a_result_tag_that_is_not_a_result_does_not_become_a_nag() {
 }
 
 #[test]
-#[ignore = "bug: a ';' comment holding '}' is written as a brace comment with ')' in its place: the comment changes"]
 fn a_line_comment_holding_a_closing_brace_round_trips() {
     let (first, second, text) = reread(b"[Event \"e\"]\n[Result \"*\"]\n\n1. e4 ; a } b\ne5 *\n");
     let e4 = first.mainline()[0];

@@ -32,8 +32,13 @@ pub struct Args {
 /// The comment written after the last move of a game whose reading stopped early.
 fn stop_comment(g: &ReadGame) -> Option<String> {
     let e = g.errors.first()?;
+    let what = if g.complete {
+        "a variation was cut"
+    } else {
+        "reading stopped"
+    };
     Some(format!(
-        "scoresheet: reading stopped at line {} column {}: \"{}\": {}",
+        "scoresheet: {what} at line {} column {}: \"{}\": {}",
         e.pos.line, e.pos.column, e.token, e.reason
     ))
 }
@@ -59,7 +64,7 @@ pub fn convert_bytes(
         bad += 1;
         let _ = super::check::report(errors, name, &g);
         let entry = entries.get(g.number as usize - 1);
-        let nothing_read = g.plies == 0 && !g.complete;
+        let nothing_read = g.refused || (g.plies == 0 && !g.complete);
         match entry {
             Some(e) if nothing_read => {
                 let first = &g.errors[0];

@@ -57,6 +57,9 @@ pub fn run(args: &Args) -> u8 {
         return exit::PROBLEMS;
     };
     let _ = super::check::report(&mut std::io::stderr(), &name, &g);
+    if g.refused {
+        return exit::PROBLEMS;
+    }
     let line = g.game.mainline();
     let mut positions = vec![g.game.start];
     for id in &line {

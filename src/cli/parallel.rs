@@ -8,6 +8,7 @@ use std::io::{Read, Write};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 
+use crate::pgn::split::whole_games_end;
 use crate::pgn::{GameBuilder, GameError, SliceReader};
 
 /// Bytes read at a time; blocks in flight stay a few times this, whatever the file size.
@@ -24,55 +25,6 @@ struct Done {
     games: u64,
     newlines: u64,
     problems: Vec<Problem>,
-}
-
-/// Is the line starting at `at` a tag pair's start, `[Name "`?
-fn is_tag_line(buf: &[u8], at: usize) -> bool {
-    let rest = &buf[at..];
-    if rest.first() != Some(&b'[') {
-        return false;
-    }
-    let name = rest[1..]
-        .iter()
-        .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
-        .count();
-    name > 0
-        && rest[1 + name..]
-            .iter()
-            .find(|c| !matches!(c, b' ' | b'\t'))
-            .is_some_and(|c| *c == b'"')
-}
-
-/// The start of the line before the one starting at `at`, skipping blank lines.
-fn previous_line(buf: &[u8], at: usize) -> Option<usize> {
-    let mut end = at;
-    loop {
-        if end == 0 {
-            return None;
-        }
-        let start = memchr::memrchr(b'\n', &buf[..end - 1]).map_or(0, |i| i + 1);
-        if buf[start..end].iter().any(|c| !c.is_ascii_whitespace()) {
-            return Some(start);
-        }
-        end = start;
-    }
-}
-
-/// The last point in `buf` where a game's tag section starts: a tag line whose
-/// previous non-blank line is not a tag line. 0 when there is none past the start.
-fn last_cut(buf: &[u8]) -> usize {
-    let mut end = buf.len();
-    while let Some(nl) = memchr::memrchr(b'\n', &buf[..end]) {
-        let at = nl + 1;
-        if at < buf.len()
-            && is_tag_line(buf, at)
-            && previous_line(buf, at).is_some_and(|p| !is_tag_line(buf, p))
-        {
-            return at;
-        }
-        end = nl;
-    }
-    0
 }
 
 fn check_block(seq: u64, data: &[u8]) -> Done {
@@ -135,7 +87,7 @@ pub fn check_file(
                 let n = read_full(&mut file, &mut carry[old..])?;
                 carry.truncate(old + n);
                 eof = n == 0;
-                let cut = if eof { carry.len() } else { last_cut(&carry) };
+                let cut = whole_games_end(&carry, eof);
                 if cut == 0 && !eof {
                     continue; // one game larger than the block: read on
                 }
@@ -222,13 +174,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn cuts_only_where_a_tag_section_starts() {
-        let text =
-            b"[Event \"a\"]\n\n[Site \"b\"]\n\n1. e4 *\n\n[Event \"c\"]\n[Site \"d\"]\n\n1. d4 *\n";
-        let cut = last_cut(text);
-        assert_eq!(&text[cut..cut + 11], b"[Event \"c\"]");
-        // A clock command at a line start inside a comment is not a tag.
-        let text = b"[Event \"a\"]\n\n1. e4 {\n[%clk 0:01:00]} e5 *\n";
-        assert_eq!(last_cut(text), 0);
+    fn cuts_only_between_games_never_inside_a_comment() {
+        let text = b"[Event \"a\"]\n\n[Site \"b\"]\n\n1. e4 *\n\n[Event \"c\"]\n[Site \"d\"]\n\n1. d4 *\n\n[Event \"e\"]\n";
+        let cut = whole_games_end(text, false);
+        assert_eq!(&text[cut..cut + 11], b"[Event \"e\"]");
+        let text = b"[Event \"a\"]\n\n1. e4 {\n[Event \"fake\"]\n} e5 *\n\n[Event \"b\"]\n\n1. d4";
+        let cut = whole_games_end(text, false);
+        assert_eq!(&text[cut..cut + 11], b"[Event \"b\"]");
     }
 }

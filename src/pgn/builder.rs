@@ -41,6 +41,9 @@ pub struct ReadGame {
     pub complete: bool,
     /// Main-line moves read.
     pub plies: u32,
+    /// The game could not be read at all (a chess variant, a bad FEN tag, a broken
+    /// tag section): even its start position is unknown.
+    pub refused: bool,
 }
 
 impl ReadGame {
@@ -190,7 +193,7 @@ impl Visitor for GameBuilder {
         }
         let mut start = Position::start();
         if let Some((fen, at)) = self.fen.clone() {
-            match Position::from_fen(&fen) {
+            match Position::from_fen(&tolerant_fen(&fen)) {
                 Ok(p) => start = p,
                 Err(e) => {
                     self.problem(at, &fen, format!("FEN tag: {e}"));
@@ -354,7 +357,19 @@ impl Visitor for GameBuilder {
             errors: std::mem::take(&mut self.errors),
             complete,
             plies,
+            refused: self.stack.is_empty(),
         }
+    }
+}
+
+/// Real files write the move number of a FEN as 0 (puzzle collections do): read it
+/// as 1, the number the standard gives the first move, as other readers do.
+fn tolerant_fen(fen: &str) -> String {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    if fields.len() == 6 && fields[5] == "0" {
+        format!("{} 1", fields[..5].join(" "))
+    } else {
+        fen.to_string()
     }
 }
 

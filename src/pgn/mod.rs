@@ -18,6 +18,7 @@ pub mod index;
 mod lexer;
 pub mod reader;
 mod scan;
+pub mod split;
 pub mod writer;
 
 pub use builder::{load_game, read_games, GameBuilder, GameError, ReadGame};

@@ -57,7 +57,12 @@ pub fn write_game_with(
     if let Some(c) = last_comment {
         text.comment(c);
     }
-    text.token(game.tag("Result").unwrap_or("*"));
+    // The result token must be one of the four; a Result tag such as "?" gives `*`.
+    let result = match game.tag("Result") {
+        Some(r @ ("1-0" | "0-1" | "1/2-1/2" | "*")) => r,
+        _ => "*",
+    };
+    text.token(result);
     text.finish();
     out.push('\n');
 }
@@ -131,14 +136,27 @@ impl<'a> Movetext<'a> {
 
     /// Like [`Movetext::token`] but with no space before it (after `(`).
     fn glued(&mut self, t: &str) {
+        let len = t.chars().count();
+        if self.line + len > LINE_WIDTH {
+            self.out.push('\n');
+            self.line = 0;
+        }
         self.out.push_str(t);
-        self.line += t.chars().count();
+        self.line += len;
     }
 
     fn comment(&mut self, c: &str) {
-        // A `}` inside would end the comment early; PGN has no escape for it.
-        let text = format!("{{{}}}", c.replace('}', ")"));
-        self.token(&text);
+        if c.contains('}') && !c.contains('\n') {
+            // A `}` would end a brace comment early; a `;` comment runs to the end
+            // of the line and can hold it.
+            self.token(&format!(";{c}"));
+            self.out.push('\n');
+            self.line = 0;
+        } else {
+            // A brace comment from a file never holds `}`; text typed in may: PGN
+            // has no escape for it.
+            self.token(&format!("{{{}}}", c.replace('}', ")")));
+        }
     }
 
     fn finish(&mut self) {
@@ -186,11 +204,15 @@ fn write_moves(game: &Game, text: &mut Movetext, options: &WriteOptions) {
                 continue;
             }
             Step::Variation { id, ply, pos } => {
-                text.token("(");
-                after_paren = true;
-                for c in &game.node(id).comments_before {
-                    text.comment(c);
-                    after_paren = false;
+                let comments = &game.node(id).comments_before;
+                if comments.is_empty() {
+                    // "(" travels with the first move, so the line width holds.
+                    after_paren = true;
+                } else {
+                    text.token("(");
+                    for c in comments {
+                        text.comment(c);
+                    }
                 }
                 need_number = true;
                 (id, ply, pos)
@@ -217,7 +239,7 @@ fn write_moves(game: &Game, text: &mut Movetext, options: &WriteOptions) {
         }
         // Keep "N." and its move on one line.
         if after_paren {
-            text.glued(&word);
+            text.token(&format!("({word}"));
             after_paren = false;
         } else {
             text.token(&word);
