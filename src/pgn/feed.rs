@@ -34,6 +34,20 @@ impl Tracker {
         }
     }
 
+    /// Counts lines and characters in `bytes` one byte at a time.
+    fn slow(&mut self, bytes: &[u8]) {
+        let mut col = self.col;
+        for &b in bytes {
+            if b == b'\n' {
+                self.line += 1;
+                col = 1;
+            } else {
+                col = col.saturating_add(u32::from(b & 0xC0 != 0x80));
+            }
+        }
+        self.col = col;
+    }
+
     /// Moves to absolute offset `target`; `buf` holds the input from absolute offset `base`.
     /// Never moves backwards.
     #[inline]
@@ -56,18 +70,30 @@ impl Tracker {
             };
             let chars = tail.iter().filter(|&&b| b & 0xC0 != 0x80).count();
             self.col = self.col.saturating_add(chars as u32);
-        } else {
-            // Short gaps between tokens: one pass, no call overhead.
-            let mut col = self.col;
-            for &b in bytes {
-                if b == b'\n' {
-                    self.line += 1;
-                    col = 1;
-                } else {
-                    col = col.saturating_add(u32::from(b & 0xC0 != 0x80));
-                }
+        } else if let Some(word) = buf.get(from..from + 8).filter(|_| bytes.len() <= 8) {
+            // Gaps between tokens are short: count their characters eight at a time, unless
+            // they hold a line feed.
+            let x = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
+            let x = if bytes.len() == 8 {
+                x
+            } else {
+                x & ((1u64 << (8 * bytes.len())) - 1)
+            };
+            const LO: u64 = 0x0101_0101_0101_0101;
+            let nl = x ^ (LO * u64::from(b'\n'));
+            // Exact zero-byte test (no false positives from borrows).
+            let zero = !(((nl & (LO * 0x7f)) + LO * 0x7f) | nl | (LO * 0x7f));
+            // (Masked-off bytes became 0x0a here, so they never count as line feeds.)
+            if zero != 0 {
+                self.slow(bytes);
+            } else {
+                // Continuation bytes are 0b10xxxxxx: top bit set, next bit clear.
+                let cont = x & !(x << 1) & (LO * 0x80);
+                let chars = bytes.len() as u32 - cont.count_ones();
+                self.col = self.col.saturating_add(chars);
             }
-            self.col = col;
+        } else {
+            self.slow(bytes);
         }
         self.at = target;
     }
