@@ -642,6 +642,73 @@ fn throughput() {
     println!("index (stream):  {:.0} MB/s", mb / t);
 }
 
+/// Collects the position of every callback that has one.
+struct Positions(Vec<Pos>);
+
+impl Visitor for Positions {
+    type Output = ();
+    fn begin_game(&mut self, at: Pos) {
+        self.0.push(at);
+    }
+    fn tag(&mut self, _: &[u8], _: &str, at: Pos) {
+        self.0.push(at);
+    }
+    fn san(&mut self, _: &[u8], at: Pos) {
+        self.0.push(at);
+    }
+    fn nag(&mut self, _: u8, at: Pos) {
+        self.0.push(at);
+    }
+    fn comment(&mut self, _: &str, _: CommentKind, at: Pos) {
+        self.0.push(at);
+    }
+    fn outcome(&mut self, _: Option<&str>, at: Pos) {
+        self.0.push(at);
+    }
+    fn error(&mut self, err: ReadError) {
+        self.0.push(err.pos);
+    }
+    fn end_game(&mut self) {}
+}
+
+/// Checks every position the readers report against its offset.
+fn check_positions(data: &[u8]) {
+    let mut slice = Positions(Vec::new());
+    let mut r = SliceReader::new(data);
+    while r.read_game(&mut slice).is_some() {}
+    let mut stream = Positions(Vec::new());
+    let mut r = Reader::with_limits(data, 64, 1 << 20);
+    while r.read_game(&mut stream).expect("io").is_some() {}
+    assert_eq!(slice.0, stream.0);
+    // Positions come in file order, so one pass over the data computes them all.
+    let bom = if data.starts_with(b"\xEF\xBB\xBF") {
+        3
+    } else {
+        0
+    };
+    let (mut k, mut line, mut column) = (bom, 1u64, 1u32);
+    for at in slice.0 {
+        let offset = at.offset as usize;
+        assert!(offset >= k, "positions out of order at {offset}");
+        for &b in &data[k..offset] {
+            if b == b'\n' {
+                (line, column) = (line + 1, 1);
+            } else if b & 0xC0 != 0x80 {
+                column += 1;
+            }
+        }
+        k = offset;
+        assert_eq!((at.line, at.column), (line, column), "at offset {offset}");
+    }
+}
+
+#[test]
+fn positions_of_real_games() {
+    if let Some(data) = real_games() {
+        check_positions(&data[..2_000_000]);
+    }
+}
+
 /// Words and marks PGN is made of, to build inputs that look like PGN, broken or not.
 #[rustfmt::skip]
 const SOUP: &[&str] = &[
@@ -667,6 +734,12 @@ proptest! {
     #[test]
     fn pgn_soup_agrees_everywhere(data in soup()) {
         read(&data);
+    }
+
+    /// Every position reported equals one computed naively from its offset.
+    #[test]
+    fn positions_match_offsets(data in soup()) {
+        check_positions(&data);
     }
 
     /// Plain movetext exercises the scanner's sixteen-byte fast path; the index's ply count

@@ -34,6 +34,43 @@ impl Tracker {
         }
     }
 
+    /// Counts lines and characters in the first `n` (at most 8) bytes of `word`, which holds
+    /// eight bytes.
+    #[inline]
+    fn count8(&mut self, word: &[u8], n: usize) {
+        const LO: u64 = 0x0101_0101_0101_0101;
+        let x = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
+        let x = if n >= 8 {
+            x
+        } else {
+            x & ((1u64 << (8 * n)) - 1)
+        };
+        // Exact zero-byte test of `x ^ "\n\n.."` (masked-off bytes become 0x0a: never zero).
+        let nl = x ^ (LO * u64::from(b'\n'));
+        let zero = !(((nl & (LO * 0x7f)) + LO * 0x7f) | nl | (LO * 0x7f));
+        if zero != 0 {
+            self.slow(&word[..n]);
+        } else {
+            // Continuation bytes are 0b10xxxxxx: top bit set, next bit clear.
+            let cont = x & !(x << 1) & (LO * 0x80);
+            self.col = self.col.saturating_add(n as u32 - cont.count_ones());
+        }
+    }
+
+    /// Counts lines and characters in `bytes` one byte at a time.
+    fn slow(&mut self, bytes: &[u8]) {
+        let mut col = self.col;
+        for &b in bytes {
+            if b == b'\n' {
+                self.line += 1;
+                col = 1;
+            } else {
+                col = col.saturating_add(u32::from(b & 0xC0 != 0x80));
+            }
+        }
+        self.col = col;
+    }
+
     /// Moves to absolute offset `target`; `buf` holds the input from absolute offset `base`.
     /// Never moves backwards.
     #[inline]
@@ -45,7 +82,7 @@ impl Tracker {
         let from = self.at.saturating_sub(base) as usize;
         let to = ((target - base) as usize).min(buf.len());
         let bytes = &buf[from.min(to)..to];
-        if bytes.len() > 64 {
+        if bytes.len() > 256 {
             let tail = match memchr::memrchr(b'\n', bytes) {
                 Some(last) => {
                     self.line += memchr::memchr_iter(b'\n', &bytes[..=last]).count() as u64;
@@ -57,17 +94,16 @@ impl Tracker {
             let chars = tail.iter().filter(|&&b| b & 0xC0 != 0x80).count();
             self.col = self.col.saturating_add(chars as u32);
         } else {
-            // Short gaps between tokens: one pass, no call overhead.
-            let mut col = self.col;
-            for &b in bytes {
-                if b == b'\n' {
-                    self.line += 1;
-                    col = 1;
-                } else {
-                    col = col.saturating_add(u32::from(b & 0xC0 != 0x80));
+            // Gaps between tokens are short: count eight bytes at a time.
+            let mut k = 0;
+            while k < bytes.len() {
+                let n = (bytes.len() - k).min(8);
+                match buf.get(from + k..from + k + 8) {
+                    Some(word) => self.count8(word, n),
+                    None => self.slow(&bytes[k..]),
                 }
+                k += 8;
             }
-            self.col = col;
         }
         self.at = target;
     }
