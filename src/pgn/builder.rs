@@ -223,42 +223,14 @@ impl Visitor for GameBuilder {
     }
 
     fn san(&mut self, san: &[u8], at: Pos) {
-        let keep_tree = self.keep_tree;
         let depth = self.stack.len();
-        let Some(frame) = self.frame() else {
+        let Some(frame) = self.stack.last_mut().filter(|f| !f.dead) else {
             return;
         };
-        match read_move_bytes(san, &frame.pos, Lang::english()) {
-            Ok((mv, mt)) => {
-                let before = frame.pos;
-                let Some(after) = before.apply(mv) else {
-                    frame.dead = true;
-                    let reason = "a null move is impossible while in check".to_string();
-                    self.problem(at, &String::from_utf8_lossy(san), reason);
-                    return;
-                };
-                let (parent, pending) = (frame.node, std::mem::take(&mut frame.pending));
-                let node = if keep_tree {
-                    let id = self.game.add_move(parent, mv, &before);
-                    let n = self.game.node_mut(id);
-                    n.comments_before.extend(pending);
-                    n.nags.extend(mt.nag);
-                    n.draw_offer |= mt.draw_offer;
-                    id
-                } else {
-                    parent
-                };
-                if let Some(frame) = self.stack.last_mut() {
-                    frame.prev_node = parent;
-                    frame.prev_pos = before;
-                    frame.node = node;
-                    frame.pos = after;
-                    frame.moves += 1;
-                }
-            }
+        let (mv, mt) = match read_move_bytes(san, &frame.pos, Lang::english()) {
+            Ok(found) => found,
             Err(e) => {
                 frame.dead = true;
-                let text = String::from_utf8_lossy(san);
                 let mover = if frame.pos.side_to_move() == Color::White {
                     "White"
                 } else {
@@ -269,8 +241,32 @@ impl Visitor for GameBuilder {
                     frame.pos.fullmove_number(),
                     if depth > 1 { ", in a variation" } else { "" }
                 );
-                self.problem(at, &text, reason);
+                self.problem(at, &String::from_utf8_lossy(san), reason);
+                return;
             }
+        };
+        let after = match mv {
+            Move::Normal(m) => frame.pos.play(m),
+            Move::Null => match frame.pos.play_null() {
+                Some(p) => p,
+                None => {
+                    frame.dead = true;
+                    let reason = "a null move is impossible while in check".to_string();
+                    self.problem(at, &String::from_utf8_lossy(san), reason);
+                    return;
+                }
+            },
+        };
+        frame.prev_pos = std::mem::replace(&mut frame.pos, after);
+        frame.prev_node = frame.node;
+        frame.moves += 1;
+        if self.keep_tree {
+            let id = self.game.add_move(frame.prev_node, mv, &frame.prev_pos);
+            let node = self.game.node_mut(id);
+            node.comments_before.append(&mut frame.pending);
+            node.nags.extend(mt.nag);
+            node.draw_offer |= mt.draw_offer;
+            frame.node = id;
         }
     }
 
