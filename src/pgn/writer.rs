@@ -58,10 +58,10 @@ pub fn write_game_with(
         text.comment(c);
     }
     // The result token must be one of the four; a Result tag such as "?" gives `*`.
-    let result = match game.tag("Result") {
-        Some(r @ ("1-0" | "0-1" | "1/2-1/2" | "*")) => r,
-        _ => "*",
-    };
+    let result = game
+        .tag("Result")
+        .filter(|r| matches!(*r, "1-0" | "0-1" | "1/2-1/2" | "*"))
+        .unwrap_or("*");
     text.token(result);
     text.finish();
     out.push('\n');
