@@ -324,7 +324,7 @@ pub(crate) fn lex_tag(line: &[u8]) -> Result<TagLex, usize> {
     let mut j = value_start;
     let close = loop {
         match memchr::memchr2(b'"', b'\\', &line[j..]) {
-            Some(k) if line[j + k] == b'\\' => j += k + 2,
+            Some(k) if line[j + k] == b'\\' => j = (j + k + 2).min(line.len()),
             Some(k) => break Some(j + k),
             None => break None,
         }
