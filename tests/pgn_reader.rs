@@ -636,6 +636,19 @@ fn throughput() {
         while r.read_game(&mut c).expect("io").is_some() {}
     });
     println!("reader (stream): {:.0} MB/s", mb / t);
+    struct TagsOnly;
+    impl Visitor for TagsOnly {
+        type Output = ();
+        fn begin_movetext(&mut self) -> Skip {
+            Skip(true)
+        }
+        fn end_game(&mut self) {}
+    }
+    let t = best(&mut || {
+        let mut r = SliceReader::new(&data);
+        while r.read_game(&mut TagsOnly).is_some() {}
+    });
+    println!("reader (slice, movetext skipped): {:.0} MB/s", mb / t);
     let t = best(&mut || assert!(!index(&data).is_empty()));
     println!("index (slice):   {:.0} MB/s", mb / t);
     let t = best(&mut || assert!(!index_read(&data[..]).expect("io").is_empty()));

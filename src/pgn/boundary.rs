@@ -289,9 +289,9 @@ fn after_result(buf: &[u8], mut i: usize, eof: bool) -> Option<usize> {
 /// by blanks, where each word is a move (starting with a letter), a move number (`12.`,
 /// `3...`) or a move number glued to a move (`1.e4`). For those, [`classify_word`] finds one
 /// move per word starting with a letter and one per letter right after a move number's dots,
-/// which is what this counts, with bit masks. Anything else (line feeds, comments,
-/// variations, NAGs, results, castling with zeros, `--`, any other shape of word) makes it
-/// give up, returning where the next attempt may start, and the byte loop takes over.
+/// which is what this counts, with bit masks. Anything else (comments, variations, NAGs,
+/// results, castling with zeros, `--`, tags, any other shape of word) makes it give up,
+/// returning where the next attempt may start, and the byte loop takes over.
 ///
 /// On success returns the offset of a blank at which to resume (past every word counted)
 /// and the number of moves counted.
@@ -318,7 +318,10 @@ fn plain_run(buf: &[u8], i: usize) -> Result<(usize, u32), usize> {
         };
         let letter = in_range(_mm_or_si128(v, _mm_set1_epi8(0x20)), b'a', 26);
         let digit = in_range(v, b'0', 10);
-        let blank = eq(b' ') | eq(b'\r') | eq(b'\t');
+        // A line feed can pass for a blank: what could make it matter (a `[` starting the
+        // next game, a `%` line) is not plain, and a line feed that is the last blank is
+        // where the byte loop resumes.
+        let blank = eq(b' ') | eq(b'\r') | eq(b'\t') | eq(b'\n');
         let (dot, dash) = (eq(b'.'), eq(b'-'));
         let marks = eq(b'+') | eq(b'#') | eq(b'=') | eq(b'!') | eq(b'?');
         (

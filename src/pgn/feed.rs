@@ -244,6 +244,9 @@ impl<R: Read> Feed<R> {
                 Ok(None) => return Ok(Next::End),
                 Err(NeedMore(upto)) => {
                     self.pos = upto;
+                    if let Some(t) = tracker.as_deref_mut() {
+                        t.advance_to(&self.buf, self.base, self.base + upto as u64);
+                    }
                     if self.buf.len() - upto >= self.max_game {
                         // A `%` line longer than any game: skip it like an oversized game.
                         self.resynchronise(&mut tracker)?;

@@ -228,6 +228,22 @@ pub(crate) fn classify_word(w: &[u8]) -> Word<'_> {
             glyphs_at: g,
         };
     }
+    // Next most common: a move number on its own (`12.`, `3...`).
+    let d = digits_end(w, 0);
+    if d > 0 && w.get(d) == Some(&b'.') {
+        let mut j = d;
+        while j < w.len() && w[j] == b'.' {
+            j += 1;
+        }
+        if j == w.len() {
+            return Word {
+                core: Core::Empty,
+                core_at: j,
+                glyphs: &[],
+                glyphs_at: j,
+            };
+        }
+    }
     classify_other(w)
 }
 
