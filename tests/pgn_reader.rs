@@ -190,6 +190,12 @@ fn latin1_text_is_decoded_byte_for_code_point() {
     let games = read(b"[White \"M\xfcller, J\xf6rg\"]\n1. e4 {caf\xe9 \xbd} *");
     assert_eq!(games[0].events[0], "tag White=Müller, Jörg");
     assert_eq!(games[0].events[3], "{café ½}");
+    let idx =
+        index(b"[White \"M\xfcller\"]\n[Black \"\\\"B\xe9\\\"\"] [Event \"\xc3\xa9\"]\n1. e4 *");
+    assert_eq!(
+        [idx[0].white(), idx[0].black(), idx[0].event()],
+        ["Müller", "\"Bé\"", "é"]
+    );
     // Valid UTF-8 stays UTF-8.
     let g = events("[White \"Müller\"]\n1. e4 {café} *");
     assert_eq!(g, ["tag White=Müller|movetext|san e4|{café}|result *"]);
@@ -464,15 +470,18 @@ fn index_reads_the_roster_and_counts_plies() {
         (1, 0, 6, Some("1-0"))
     );
     let roster = [
-        &e.event, &e.site, &e.date, &e.round, &e.white, &e.black, &e.result,
+        e.event(),
+        e.site(),
+        e.date(),
+        e.round(),
+        e.white(),
+        e.black(),
+        e.result(),
     ];
     assert_eq!(roster, ["E", "S", "2024.01.02", "3", "W \"x\"", "B", "1-0"]);
-    assert_eq!([&e.eco, &e.white_elo, &e.black_elo], ["C20", "2700", ""]);
+    assert_eq!([e.eco(), e.white_elo(), e.black_elo()], ["C20", "2700", ""]);
     assert!(text[..e.len as usize].ends_with("a6?! 1-0"));
-    assert_eq!(
-        (idx[1].number, idx[1].plies, idx[1].white.as_str()),
-        (2, 1, "")
-    );
+    assert_eq!((idx[1].number, idx[1].plies, idx[1].white()), (2, 1, ""));
     read(text.as_bytes());
 }
 

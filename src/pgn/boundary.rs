@@ -17,15 +17,18 @@
 //! - Comments (`{..}` to the first `}`, `;` to the end of the line) hide everything in them.
 //!   An unterminated `{` comment runs to the end of the input.
 
+use std::ops::Range;
+
 use super::scan::{
     classify_word, digits_end, lex_tag, word_end, Core, Outcome, CLASS, LBRACE, LBRACKET, LPAREN,
     NL, RPAREN, SEMI, WORD, WS,
 };
 
-/// Receives the tags the scanner sees, raw (still escaped, undecoded).
+/// Receives the tags the scanner sees.
 pub(crate) trait TagSink {
-    /// One tag pair.
-    fn tag(&mut self, name: &[u8], raw_value: &[u8]);
+    /// One tag pair; `value` is the range of the raw value (still escaped, undecoded) in the
+    /// scanned buffer.
+    fn tag(&mut self, name: &[u8], value: Range<usize>);
 
     /// Forget the tags seen so far: the game is about to be scanned again.
     fn reset(&mut self) {}
@@ -36,7 +39,7 @@ pub(crate) struct NoTags;
 
 impl TagSink for NoTags {
     #[inline]
-    fn tag(&mut self, _: &[u8], _: &[u8]) {}
+    fn tag(&mut self, _: &[u8], _: Range<usize>) {}
 }
 
 /// One game found by [`scan_game`]; offsets are into the scanned buffer.
@@ -172,7 +175,7 @@ fn tag_section<S: TagSink>(buf: &[u8], mut i: usize, eof: bool, sink: &mut S) ->
                             }
                             seen_event = true;
                         }
-                        sink.tag(name, &buf[i + t.value.start..i + t.value.end]);
+                        sink.tag(name, i + t.value.start..i + t.value.end);
                         i += t.end;
                     }
                     // The reader reports the bad tag; the rest of its line is skipped.
