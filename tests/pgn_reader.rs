@@ -310,6 +310,15 @@ fn games_without_blank_lines_or_tags() {
 }
 
 #[test]
+fn new_game_right_after_plain_movetext() {
+    // The scanner's sixteen-byte fast path must not run past a line start.
+    for gap in ["\n", "\r\n", "\n ", "\r\n  \t"] {
+        let text = format!("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6{gap}[Event \"b\"]\n1. d4 *");
+        assert_eq!(events(&text).len(), 2, "{gap:?}");
+    }
+}
+
+#[test]
 fn tags_and_movetext_on_one_line() {
     let games = read(&fixture("pgnextract_test-nobadresults.pgn"));
     assert_eq!(games.len(), 9);
@@ -745,7 +754,7 @@ fn soup() -> impl Strategy<Value = Vec<u8>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(ProptestConfig::with_cases(1000))]
 
     #[test]
     fn random_bytes_never_panic_and_agree(data in prop::collection::vec(any::<u8>(), 0..600)) {

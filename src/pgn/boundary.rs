@@ -310,7 +310,7 @@ fn plain_run(buf: &[u8], i: usize) -> Result<(usize, u32), usize> {
     };
     // SAFETY: SSE2 is part of the x86_64 baseline, so these intrinsics are always
     // available; the load reads the sixteen bytes of `chunk`, unaligned loads being allowed.
-    let (letter, digit, blank, dot, dash, plain) = unsafe {
+    let (letter, digit, blank, newline, dot, dash, plain) = unsafe {
         let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
         let mask = |m: __m128i| _mm_movemask_epi8(m) as u32;
         let eq = |c: u8| mask(_mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8)));
@@ -321,27 +321,27 @@ fn plain_run(buf: &[u8], i: usize) -> Result<(usize, u32), usize> {
         };
         let letter = in_range(_mm_or_si128(v, _mm_set1_epi8(0x20)), b'a', 26);
         let digit = in_range(v, b'0', 10);
-        // A line feed can pass for a blank: what could make it matter (a `[` starting the
-        // next game, a `%` line) is not plain, and a line feed that is the last blank is
-        // where the byte loop resumes.
-        let blank = eq(b' ') | eq(b'\r') | eq(b'\t') | eq(b'\n');
+        // A line feed can pass for a blank as long as what follows it is seen to be plain
+        // (not a `[` starting the next game, nor a `%` line); see `last` below.
+        let newline = eq(b'\n');
+        let blank = eq(b' ') | eq(b'\r') | eq(b'\t') | newline;
         let (dot, dash) = (eq(b'.'), eq(b'-'));
         let marks = eq(b'+') | eq(b'#') | eq(b'=') | eq(b'!') | eq(b'?');
-        (
-            letter,
-            digit,
-            blank,
-            dot,
-            dash,
-            letter | digit | blank | dot | dash | marks,
-        )
+        let plain = letter | digit | blank | dot | dash | marks;
+        (letter, digit, blank, newline, dot, dash, plain)
     };
     if blank == 0 {
         // `i` is a rarer blank (form feed, vertical tab): not worth a fast path.
         return Err(i + 1);
     }
     // Stop at the last blank: the word running past the chunk is left for the next round.
-    let last = 31 - blank.leading_zeros();
+    // But stop at a line feed if there is one before that: the byte loop must see what
+    // starts the next line, which may lie beyond the chunk.
+    let mut last = 31 - blank.leading_zeros();
+    let early_newlines = newline & ((2u32 << last) - 1);
+    if early_newlines != 0 {
+        last = 31 - early_newlines.leading_zeros();
+    }
     let m = (1u32 << last) - 1;
     let bad = !plain & m;
     if bad != 0 {

@@ -73,8 +73,37 @@ impl Tracker {
 
     /// Moves to absolute offset `target`; `buf` holds the input from absolute offset `base`.
     /// Never moves backwards.
-    #[inline]
+    #[inline(always)]
     pub fn advance_to(&mut self, buf: &[u8], base: u64, target: u64) {
+        // The common case, inline: a gap of a few ASCII bytes between tokens on one line.
+        if target > self.at && target - self.at <= 8 {
+            let from = self.at.wrapping_sub(base) as usize;
+            if let Some(word) = buf.get(from..from.wrapping_add(8)) {
+                const LO: u64 = 0x0101_0101_0101_0101;
+                let n = (target - self.at) as usize;
+                let x = u64::from_le_bytes(word.try_into().unwrap_or([b'\n'; 8]));
+                let x = if n == 8 {
+                    x
+                } else {
+                    x & ((1u64 << (8 * n)) - 1)
+                };
+                // Exact zero-byte test of `x ^ "\n\n.."` (masked-off bytes become 0x0a, never
+                // zero); any byte with its top bit set may be a UTF-8 continuation byte.
+                let nl = x ^ (LO * u64::from(b'\n'));
+                let zero = !(((nl & (LO * 0x7f)) + LO * 0x7f) | nl | (LO * 0x7f));
+                if zero == 0 && x & (LO * 0x80) == 0 {
+                    self.col = self.col.saturating_add(n as u32);
+                    self.at = target;
+                    return;
+                }
+            }
+        }
+        self.advance_slow(buf, base, target);
+    }
+
+    /// [`Tracker::advance_to`] for gaps with line feeds or non-ASCII bytes, or long ones.
+    #[inline(never)]
+    fn advance_slow(&mut self, buf: &[u8], base: u64, target: u64) {
         if target <= self.at {
             return;
         }

@@ -228,7 +228,7 @@ pub(crate) fn classify_word(w: &[u8]) -> Word<'_> {
             glyphs_at: g,
         };
     }
-    // Next most common: a move number on its own (`12.`, `3...`).
+    // Next most common: a move number (`12.`, `3...`), maybe glued to its move.
     let d = digits_end(w, 0);
     if d > 0 && w.get(d) == Some(&b'.') {
         let mut j = d;
@@ -241,6 +241,19 @@ pub(crate) fn classify_word(w: &[u8]) -> Word<'_> {
                 core_at: j,
                 glyphs: &[],
                 glyphs_at: j,
+            };
+        }
+        if w[j].is_ascii_alphabetic() {
+            // A move number glued to its move (`1.e4`).
+            let mut g = w.len();
+            while g > j + 1 && matches!(w[g - 1], b'!' | b'?') {
+                g -= 1;
+            }
+            return Word {
+                core: Core::San(&w[j..g]),
+                core_at: j,
+                glyphs: &w[g..],
+                glyphs_at: g,
             };
         }
     }
