@@ -17,15 +17,18 @@
 //! - Comments (`{..}` to the first `}`, `;` to the end of the line) hide everything in them.
 //!   An unterminated `{` comment runs to the end of the input.
 
+use std::ops::Range;
+
 use super::scan::{
     classify_word, digits_end, lex_tag, word_end, Core, Outcome, CLASS, LBRACE, LBRACKET, LPAREN,
     NL, RPAREN, SEMI, WORD, WS,
 };
 
-/// Receives the tags the scanner sees, raw (still escaped, undecoded).
+/// Receives the tags the scanner sees.
 pub(crate) trait TagSink {
-    /// One tag pair.
-    fn tag(&mut self, name: &[u8], raw_value: &[u8]);
+    /// One tag pair; `value` is the range of the raw value (still escaped, undecoded) in the
+    /// scanned buffer.
+    fn tag(&mut self, name: &[u8], value: Range<usize>);
 
     /// Forget the tags seen so far: the game is about to be scanned again.
     fn reset(&mut self) {}
@@ -36,7 +39,7 @@ pub(crate) struct NoTags;
 
 impl TagSink for NoTags {
     #[inline]
-    fn tag(&mut self, _: &[u8], _: &[u8]) {}
+    fn tag(&mut self, _: &[u8], _: Range<usize>) {}
 }
 
 /// One game found by [`scan_game`]; offsets are into the scanned buffer.
@@ -172,7 +175,7 @@ fn tag_section<S: TagSink>(buf: &[u8], mut i: usize, eof: bool, sink: &mut S) ->
                             }
                             seen_event = true;
                         }
-                        sink.tag(name, &buf[i + t.value.start..i + t.value.end]);
+                        sink.tag(name, i + t.value.start..i + t.value.end);
                         i += t.end;
                     }
                     // The reader reports the bad tag; the rest of its line is skipped.
@@ -289,9 +292,9 @@ fn after_result(buf: &[u8], mut i: usize, eof: bool) -> Option<usize> {
 /// by blanks, where each word is a move (starting with a letter), a move number (`12.`,
 /// `3...`) or a move number glued to a move (`1.e4`). For those, [`classify_word`] finds one
 /// move per word starting with a letter and one per letter right after a move number's dots,
-/// which is what this counts, with bit masks. Anything else (line feeds, comments,
-/// variations, NAGs, results, castling with zeros, `--`, any other shape of word) makes it
-/// give up, returning where the next attempt may start, and the byte loop takes over.
+/// which is what this counts, with bit masks. Anything else (comments, variations, NAGs,
+/// results, castling with zeros, `--`, tags, any other shape of word) makes it give up,
+/// returning where the next attempt may start, and the byte loop takes over.
 ///
 /// On success returns the offset of a blank at which to resume (past every word counted)
 /// and the number of moves counted.
@@ -307,7 +310,7 @@ fn plain_run(buf: &[u8], i: usize) -> Result<(usize, u32), usize> {
     };
     // SAFETY: SSE2 is part of the x86_64 baseline, so these intrinsics are always
     // available; the load reads the sixteen bytes of `chunk`, unaligned loads being allowed.
-    let (letter, digit, blank, dot, dash, plain) = unsafe {
+    let (letter, digit, blank, newline, dot, dash, plain) = unsafe {
         let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
         let mask = |m: __m128i| _mm_movemask_epi8(m) as u32;
         let eq = |c: u8| mask(_mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8)));
@@ -318,24 +321,27 @@ fn plain_run(buf: &[u8], i: usize) -> Result<(usize, u32), usize> {
         };
         let letter = in_range(_mm_or_si128(v, _mm_set1_epi8(0x20)), b'a', 26);
         let digit = in_range(v, b'0', 10);
-        let blank = eq(b' ') | eq(b'\r') | eq(b'\t');
+        // A line feed can pass for a blank as long as what follows it is seen to be plain
+        // (not a `[` starting the next game, nor a `%` line); see `last` below.
+        let newline = eq(b'\n');
+        let blank = eq(b' ') | eq(b'\r') | eq(b'\t') | newline;
         let (dot, dash) = (eq(b'.'), eq(b'-'));
         let marks = eq(b'+') | eq(b'#') | eq(b'=') | eq(b'!') | eq(b'?');
-        (
-            letter,
-            digit,
-            blank,
-            dot,
-            dash,
-            letter | digit | blank | dot | dash | marks,
-        )
+        let plain = letter | digit | blank | dot | dash | marks;
+        (letter, digit, blank, newline, dot, dash, plain)
     };
     if blank == 0 {
         // `i` is a rarer blank (form feed, vertical tab): not worth a fast path.
         return Err(i + 1);
     }
     // Stop at the last blank: the word running past the chunk is left for the next round.
-    let last = 31 - blank.leading_zeros();
+    // But stop at a line feed if there is one before that: the byte loop must see what
+    // starts the next line, which may lie beyond the chunk.
+    let mut last = 31 - blank.leading_zeros();
+    let early_newlines = newline & ((2u32 << last) - 1);
+    if early_newlines != 0 {
+        last = 31 - early_newlines.leading_zeros();
+    }
     let m = (1u32 << last) - 1;
     let bad = !plain & m;
     if bad != 0 {

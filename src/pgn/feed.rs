@@ -48,12 +48,16 @@ impl Tracker {
         // Exact zero-byte test of `x ^ "\n\n.."` (masked-off bytes become 0x0a: never zero).
         let nl = x ^ (LO * u64::from(b'\n'));
         let zero = !(((nl & (LO * 0x7f)) + LO * 0x7f) | nl | (LO * 0x7f));
-        if zero != 0 {
-            self.slow(&word[..n]);
+        // Continuation bytes are 0b10xxxxxx: top bit set, next bit clear.
+        let cont = |x: u64| (x & !(x << 1) & (LO * 0x80)).count_ones();
+        if zero == 0 {
+            self.col = self.col.saturating_add(n as u32 - cont(x));
         } else {
-            // Continuation bytes are 0b10xxxxxx: top bit set, next bit clear.
-            let cont = x & !(x << 1) & (LO * 0x80);
-            self.col = self.col.saturating_add(n as u32 - cont.count_ones());
+            self.line += u64::from(zero.count_ones());
+            // Characters after the last line feed start the new column count.
+            let after = (63 - zero.leading_zeros()) / 8 + 1;
+            let rest = x.checked_shr(8 * after).unwrap_or(0);
+            self.col = 1 + (n as u32).saturating_sub(after) - cont(rest);
         }
     }
 
@@ -73,8 +77,40 @@ impl Tracker {
 
     /// Moves to absolute offset `target`; `buf` holds the input from absolute offset `base`.
     /// Never moves backwards.
-    #[inline]
+    #[inline(always)]
     pub fn advance_to(&mut self, buf: &[u8], base: u64, target: u64) {
+        if target <= self.at {
+            return;
+        }
+        // The common case, inline: a gap of a few ASCII bytes between tokens on one line.
+        if target - self.at <= 8 {
+            let from = self.at.wrapping_sub(base) as usize;
+            if let Some(word) = buf.get(from..from.wrapping_add(8)) {
+                const LO: u64 = 0x0101_0101_0101_0101;
+                let n = (target - self.at) as usize;
+                let x = u64::from_le_bytes(word.try_into().unwrap_or([b'\n'; 8]));
+                let x = if n == 8 {
+                    x
+                } else {
+                    x & ((1u64 << (8 * n)) - 1)
+                };
+                // Exact zero-byte test of `x ^ "\n\n.."` (masked-off bytes become 0x0a, never
+                // zero); any byte with its top bit set may be a UTF-8 continuation byte.
+                let nl = x ^ (LO * u64::from(b'\n'));
+                let zero = !(((nl & (LO * 0x7f)) + LO * 0x7f) | nl | (LO * 0x7f));
+                if zero == 0 && x & (LO * 0x80) == 0 {
+                    self.col = self.col.saturating_add(n as u32);
+                    self.at = target;
+                    return;
+                }
+            }
+        }
+        self.advance_slow(buf, base, target);
+    }
+
+    /// [`Tracker::advance_to`] for gaps with line feeds or non-ASCII bytes, or long ones.
+    #[inline(never)]
+    fn advance_slow(&mut self, buf: &[u8], base: u64, target: u64) {
         if target <= self.at {
             return;
         }
@@ -244,6 +280,9 @@ impl<R: Read> Feed<R> {
                 Ok(None) => return Ok(Next::End),
                 Err(NeedMore(upto)) => {
                     self.pos = upto;
+                    if let Some(t) = tracker.as_deref_mut() {
+                        t.advance_to(&self.buf, self.base, self.base + upto as u64);
+                    }
                     if self.buf.len() - upto >= self.max_game {
                         // A `%` line longer than any game: skip it like an oversized game.
                         self.resynchronise(&mut tracker)?;

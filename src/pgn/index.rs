@@ -17,7 +17,22 @@ use super::boundary::{scan_game, seek_game, Span, TagSink};
 use super::feed::{Feed, Next, DEFAULT_BUFFER, DEFAULT_MAX_GAME};
 use super::scan::{decode_value, Outcome};
 
-/// One game of an indexed file. Missing tags are empty strings.
+/// The tags an entry keeps, in the order of [`GameEntry::tag`]'s table.
+const KEPT: [&[u8]; 10] = [
+    b"Event",
+    b"Site",
+    b"Date",
+    b"Round",
+    b"White",
+    b"Black",
+    b"Result",
+    b"ECO",
+    b"WhiteElo",
+    b"BlackElo",
+];
+
+/// One game of an indexed file. Tag values are unescaped and decoded (UTF-8, or Latin-1
+/// when not valid UTF-8); a missing tag reads as an empty string.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct GameEntry {
     /// 1-based game number, as the reader counts them.
@@ -26,83 +41,140 @@ pub struct GameEntry {
     pub offset: u64,
     /// Length in bytes, up to the last non-blank byte of the game.
     pub len: u64,
-    /// `Event` tag.
-    pub event: String,
-    /// `Site` tag.
-    pub site: String,
-    /// `Date` tag.
-    pub date: String,
-    /// `Round` tag.
-    pub round: String,
-    /// `White` tag.
-    pub white: String,
-    /// `Black` tag.
-    pub black: String,
-    /// `Result` tag (see also [`GameEntry::outcome`]).
-    pub result: String,
-    /// `ECO` tag.
-    pub eco: String,
-    /// `WhiteElo` tag.
-    pub white_elo: String,
-    /// `BlackElo` tag.
-    pub black_elo: String,
     /// Moves (half-moves) in the main line, counted from the movetext.
     pub plies: u32,
-    /// The result token ending the movetext, if any.
+    /// The result token ending the movetext, if any (the `Result` tag may differ).
     pub outcome: Option<Outcome>,
+    /// The kept tag values, one after the other: one allocation per game, not ten.
+    text: Box<str>,
+    /// Where each kept value ends in `text`.
+    ends: [u32; 10],
 }
 
-/// Collects the tags an entry keeps, decoding values (unescaped; UTF-8 or else Latin-1).
+impl GameEntry {
+    /// The value of kept tag number `k` (see `KEPT`).
+    fn tag(&self, k: usize) -> &str {
+        let start = if k == 0 { 0 } else { self.ends[k - 1] as usize };
+        self.text
+            .get(start..self.ends[k] as usize)
+            .unwrap_or_default()
+    }
+
+    /// `Event` tag.
+    pub fn event(&self) -> &str {
+        self.tag(0)
+    }
+    /// `Site` tag.
+    pub fn site(&self) -> &str {
+        self.tag(1)
+    }
+    /// `Date` tag.
+    pub fn date(&self) -> &str {
+        self.tag(2)
+    }
+    /// `Round` tag.
+    pub fn round(&self) -> &str {
+        self.tag(3)
+    }
+    /// `White` tag.
+    pub fn white(&self) -> &str {
+        self.tag(4)
+    }
+    /// `Black` tag.
+    pub fn black(&self) -> &str {
+        self.tag(5)
+    }
+    /// `Result` tag (see also [`GameEntry::outcome`]).
+    pub fn result(&self) -> &str {
+        self.tag(6)
+    }
+    /// `ECO` tag.
+    pub fn eco(&self) -> &str {
+        self.tag(7)
+    }
+    /// `WhiteElo` tag.
+    pub fn white_elo(&self) -> &str {
+        self.tag(8)
+    }
+    /// `BlackElo` tag.
+    pub fn black_elo(&self) -> &str {
+        self.tag(9)
+    }
+}
+
+/// Remembers where the kept tags' raw values are while the scanner runs, then decodes them
+/// all at once into the entry.
 struct Roster {
-    entry: GameEntry,
+    values: [Option<std::ops::Range<usize>>; 10],
+    raw: Vec<u8>,
     bytes: Vec<u8>,
     text: String,
 }
 
 impl TagSink for Roster {
     #[inline]
-    fn tag(&mut self, name: &[u8], raw: &[u8]) {
-        let e = &mut self.entry;
-        let field = match name {
-            b"Event" => &mut e.event,
-            b"Site" => &mut e.site,
-            b"Date" => &mut e.date,
-            b"Round" => &mut e.round,
-            b"White" => &mut e.white,
-            b"Black" => &mut e.black,
-            b"Result" => &mut e.result,
-            b"ECO" => &mut e.eco,
-            b"WhiteElo" => &mut e.white_elo,
-            b"BlackElo" => &mut e.black_elo,
-            _ => return,
-        };
-        field.clear();
-        field.push_str(decode_value(raw, &mut self.bytes, &mut self.text));
+    fn tag(&mut self, name: &[u8], value: std::ops::Range<usize>) {
+        if let Some(k) = KEPT.iter().position(|&n| n == name) {
+            self.values[k] = Some(value);
+        }
     }
 
     fn reset(&mut self) {
-        self.entry = GameEntry::default();
+        self.values = Default::default();
     }
 }
 
 impl Roster {
     fn new() -> Self {
         Roster {
-            entry: GameEntry::default(),
+            values: Default::default(),
+            raw: Vec::new(),
             bytes: Vec::new(),
             text: String::new(),
         }
     }
 
-    /// Completes the entry with what the scanner found and hands it over.
-    fn finish(&mut self, number: u64, base: u64, span: &Span) -> GameEntry {
-        let mut e = std::mem::take(&mut self.entry);
-        e.number = number;
-        e.offset = base + span.start as u64;
-        e.len = (span.end - span.start) as u64;
-        e.plies = span.plies;
-        e.outcome = span.result.map(|(_, r)| r);
-        e
+    /// Builds the entry for `span` of `buf` (whose first byte is at absolute offset `base`).
+    fn finish(&mut self, number: u64, buf: &[u8], base: u64, span: &Span) -> GameEntry {
+        let mut ends = [0u32; 10];
+        // Fast path: every value escape-free UTF-8 (ASCII in practice), validated in one go.
+        self.raw.clear();
+        let mut plain = true;
+        for (k, v) in self.values.iter().enumerate() {
+            if let Some(v) = v {
+                let raw = &buf[v.clone()];
+                plain &= raw.is_ascii() && memchr::memchr(b'\\', raw).is_none();
+                self.raw.extend_from_slice(raw);
+            }
+            ends[k] = self.raw.len() as u32;
+        }
+        let text: Box<str> = if plain {
+            String::from_utf8_lossy(&self.raw).into()
+        } else {
+            // Escapes or non-ASCII text: decode value by value, as the reader does.
+            let mut all = String::new();
+            for (k, v) in self.values.iter().enumerate() {
+                if let Some(v) = v {
+                    all.push_str(decode_value(
+                        &buf[v.clone()],
+                        &mut self.bytes,
+                        &mut self.text,
+                    ));
+                }
+                ends[k] = all.len() as u32;
+            }
+            all.into()
+        };
+        self.reset();
+        GameEntry {
+            number,
+            offset: base + span.start as u64,
+            len: (span.end - span.start) as u64,
+            plies: span.plies,
+            outcome: span.result.map(|(_, r)| r),
+            text,
+            ends,
+        }
     }
 }
 
@@ -121,7 +193,7 @@ pub fn index(bytes: &[u8]) -> Vec<GameEntry> {
         let Ok(span) = scan_game(bytes, start, true, &mut roster) else {
             break;
         };
-        out.push(roster.finish(out.len() as u64 + 1, 0, &span));
+        out.push(roster.finish(out.len() as u64 + 1, bytes, 0, &span));
         pos = span.next;
     }
     out
@@ -139,7 +211,7 @@ pub fn index_read<R: Read>(src: R) -> io::Result<Vec<GameEntry>> {
             Next::End => return Ok(out),
             Next::Game(span) => {
                 number += 1;
-                out.push(roster.finish(number, feed.base(), &span));
+                out.push(roster.finish(number, feed.buf(), feed.base(), &span));
             }
             Next::TooLarge(_) => number += 1,
         }

@@ -34,6 +34,9 @@ struct Lexer<'a, 't> {
     base: u64,
     game: u64,
     tracker: &'t mut Tracker,
+    /// A brace comment (which may hold line feeds) may lie between the tracker and the
+    /// lexing position.
+    comment_behind: bool,
 }
 
 impl Lexer<'_, '_> {
@@ -59,6 +62,24 @@ impl Lexer<'_, '_> {
             pos: self.pos(i),
             token,
             reason,
+        }
+    }
+
+    /// Passes the line feed at `i`, so that the tracker's next gaps start at a line start
+    /// and stay short (the fast case of [`Tracker::advance_to`]).
+    #[inline]
+    fn newline(&mut self, i: usize) {
+        let at = self.base + i as u64;
+        if self.tracker.at <= at {
+            if self.comment_behind {
+                self.tracker.advance_to(self.buf, self.base, at);
+                self.comment_behind = false;
+            }
+            // Otherwise nothing between the tracker and `i` holds a line feed (only brace
+            // comments span lines), and columns restart anyway.
+            self.tracker.line += 1;
+            self.tracker.col = 1;
+            self.tracker.at = at + 1;
         }
     }
 
@@ -95,6 +116,7 @@ pub(crate) fn lex_game<V: Visitor>(
         base,
         game,
         tracker,
+        comment_behind: false,
     };
     if let Err(e) = run(&mut lx, span, scratch, v) {
         v.error(e);
@@ -121,7 +143,12 @@ fn run<V: Visitor>(
         let b = buf[i];
         let class = CLASS[b as usize];
         match class {
-            WS | NL => {
+            WS => {
+                i += 1;
+                continue;
+            }
+            NL => {
+                lx.newline(i);
                 i += 1;
                 continue;
             }
@@ -141,6 +168,7 @@ fn run<V: Visitor>(
                         at,
                     );
                 }
+                lx.comment_behind = true;
                 i += k + 2;
                 continue;
             }

@@ -228,6 +228,35 @@ pub(crate) fn classify_word(w: &[u8]) -> Word<'_> {
             glyphs_at: g,
         };
     }
+    // Next most common: a move number (`12.`, `3...`), maybe glued to its move.
+    let d = digits_end(w, 0);
+    if d > 0 && w.get(d) == Some(&b'.') {
+        let mut j = d;
+        while j < w.len() && w[j] == b'.' {
+            j += 1;
+        }
+        if j == w.len() {
+            return Word {
+                core: Core::Empty,
+                core_at: j,
+                glyphs: &[],
+                glyphs_at: j,
+            };
+        }
+        if w[j].is_ascii_alphabetic() {
+            // A move number glued to its move (`1.e4`).
+            let mut g = w.len();
+            while g > j + 1 && matches!(w[g - 1], b'!' | b'?') {
+                g -= 1;
+            }
+            return Word {
+                core: Core::San(&w[j..g]),
+                core_at: j,
+                glyphs: &w[g..],
+                glyphs_at: g,
+            };
+        }
+    }
     classify_other(w)
 }
 
@@ -324,7 +353,7 @@ pub(crate) fn lex_tag(line: &[u8]) -> Result<TagLex, usize> {
     let mut j = value_start;
     let close = loop {
         match memchr::memchr2(b'"', b'\\', &line[j..]) {
-            Some(k) if line[j + k] == b'\\' => j += k + 2,
+            Some(k) if line[j + k] == b'\\' => j = (j + k + 2).min(line.len()),
             Some(k) => break Some(j + k),
             None => break None,
         }
