@@ -38,12 +38,12 @@ pub fn run(args: &Args) -> u8 {
             out,
             "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
             e.number,
-            or_q(&e.white),
-            or_q(&e.black),
-            or_q(&e.result),
-            or_q(&e.date),
-            or_q(&e.event),
-            or_q(&e.eco),
+            or_q(e.white()),
+            or_q(e.black()),
+            or_q(e.result()),
+            or_q(e.date()),
+            or_q(e.event()),
+            or_q(e.eco()),
             e.plies
         );
     }
