@@ -18,7 +18,12 @@
 #      main-line moves as UCI, no error from python-chess, an empty pgn-extract log.
 #
 # Prints "interop: N games, identical moves in python-chess and pgn-extract" and
-# exits 0, or shows the first differing game and exits 1.
+# exits 0, or shows the first differing game and exits 1 (INTEROP_KEEP=DIR keeps
+# the files for a look).
+#
+# Runtime on 2 cores: about 70 s (23,000 games) when the release build is up to
+# date or only the crate changed; a cold release build adds about 4.5 minutes.
+# INTEROP_GAMES_PER_FILE=1000 halves the checking part.
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
