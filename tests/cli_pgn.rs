@@ -585,3 +585,31 @@ fn fen_of_a_refused_game_prints_no_position() {
         assert_eq!(out, "", "{file}: a position that is not the game's");
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn convert_output_gets_ordinary_permissions_or_keeps_the_old_ones() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.pgn");
+    std::fs::write(&input, "[Event \"x\"]\n\n1. e4 e5 *\n").unwrap();
+    let out = dir.path().join("out.pgn");
+    let convert = || {
+        assert_cmd::Command::cargo_bin("scoresheet")
+            .unwrap()
+            .args([
+                "convert",
+                input.to_str().unwrap(),
+                "-o",
+                out.to_str().unwrap(),
+            ])
+            .assert()
+            .success();
+    };
+    convert();
+    let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&out), 0o644);
+    std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o640)).unwrap();
+    convert();
+    assert_eq!(mode(&out), 0o640);
+}

@@ -147,7 +147,27 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     };
     let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
     tmp.write_all(bytes)?;
+    // The temporary file is private (0600); the result keeps the old file's
+    // permissions, or gets the usual ones for a new file.
+    if let Some(permissions) = target_permissions(path) {
+        tmp.as_file().set_permissions(permissions)?;
+    }
     tmp.as_file().sync_all()?;
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
+}
+
+fn target_permissions(path: &Path) -> Option<std::fs::Permissions> {
+    if let Ok(old) = std::fs::metadata(path) {
+        return Some(old.permissions());
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        Some(std::fs::Permissions::from_mode(0o644))
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
 }
