@@ -381,3 +381,65 @@ fn plain_run(buf: &[u8], i: usize) -> Result<(usize, u32), usize> {
 fn plain_run(buf: &[u8], _: usize) -> Result<(usize, u32), usize> {
     Err(buf.len())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The sixteen-byte fast path must count exactly what classifying each word counts.
+    #[test]
+    fn fast_path_counts_like_the_word_classifier() {
+        const WORDS: &[&str] = &[
+            "e4", "Nf3", "1.", "12...", "1.e4", "O-O", "0-0", "--", "e8=Q+", "!?", "Nf3!", "12",
+            "...", "a", "-+", "+-", "x", "1.2", "12Nf3", "e4.e5", ".", "1...e5", "Z0", "h1=N#",
+        ];
+        const GAPS: &[&str] = &[" ", "  ", "\n", "\r\n", " \n ", "\t"];
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        for _ in 0..20_000 {
+            let mut text = String::from("e4 ");
+            let mut want = 1;
+            for _ in 0..next(12) {
+                let w = WORDS[next(WORDS.len())];
+                text.push_str(w);
+                text.push_str(GAPS[next(GAPS.len())]);
+                if matches!(classify_word(w.as_bytes()).core, Core::San(_)) {
+                    want += 1;
+                }
+            }
+            let span = scan_game(text.as_bytes(), 0, true, &mut NoTags);
+            assert_eq!(span.map(|s| s.plies), Ok(want), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn boundaries() {
+        let starts = |text: &str| {
+            let (buf, mut pos, mut out) = (text.as_bytes(), 0, Vec::new());
+            while let Ok(Some(start)) = seek_game(buf, pos, true) {
+                let span = scan_game(buf, start, true, &mut NoTags).expect("eof");
+                out.push((span.start, span.end, span.plies));
+                pos = span.next;
+            }
+            out
+        };
+        assert_eq!(
+            starts("[A \"1\"]\n1. e4 *\n\n[A \"2\"]\n1. d4\n"),
+            [(0, 15, 1), (17, 30, 1)]
+        );
+        assert_eq!(starts("1. e4 1-0 {c}\n2. d4 *"), [(0, 13, 1), (14, 21, 1)]);
+        assert_eq!(
+            starts("[Event \"a\"]\n\n[Event \"b\"]\n*"),
+            [(0, 11, 0), (13, 26, 0)]
+        );
+        assert_eq!(
+            starts("% x\n  \n1. e4 {\n[not a tag]} (e5\n[B \"c\"]"),
+            [(7, 31, 1), (32, 39, 0)]
+        );
+    }
+}

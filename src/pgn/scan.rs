@@ -427,3 +427,80 @@ pub(crate) fn decode_value<'a>(
     }
     decode(tmp, scratch)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// (word, main part, glyphs) for the shapes movetext words come in.
+    #[test]
+    fn words_split_into_number_move_and_glyphs() {
+        let san = |s: &'static str| Core::San(s.as_bytes());
+        let table: &[(&str, Core<'_>, &str)] = &[
+            ("e4", san("e4"), ""),
+            ("Nf3!?", san("Nf3"), "!?"),
+            ("e8=Q+", san("e8=Q+"), ""),
+            ("1.e4", san("e4"), ""),
+            ("12...Nf3?", san("Nf3"), "?"),
+            ("3…Bb5", san("Bb5"), ""),
+            ("12.", Core::Empty, ""),
+            ("12", Core::Empty, ""),
+            ("...", Core::Empty, ""),
+            ("!!", Core::Empty, "!!"),
+            ("0-0", san("0-0"), ""),
+            ("--", san("--"), ""),
+            ("Z0", san("Z0"), ""),
+            ("1-0", Core::Result(Outcome::WhiteWins), ""),
+            ("0-1", Core::Result(Outcome::BlackWins), ""),
+            ("1/2-1/2", Core::Result(Outcome::Draw), ""),
+            ("½-½", Core::Result(Outcome::Draw), ""),
+            ("*", Core::Result(Outcome::Unknown), ""),
+            ("+-", Core::Symbol(18), ""),
+            ("=", Core::Symbol(10), ""),
+            ("±", Core::Symbol(16), ""),
+        ];
+        for (word, core, glyphs) in table {
+            let w = classify_word(word.as_bytes());
+            assert_eq!((w.core, w.glyphs), (*core, glyphs.as_bytes()), "{word}");
+        }
+    }
+
+    #[test]
+    fn tag_pairs_lex_or_point_at_the_problem() {
+        let ok = |line: &str| {
+            let t = lex_tag(line.as_bytes()).map_err(|e| format!("{line}: error at {e}"))?;
+            Ok::<_, String>((line[t.name].to_string(), line[t.value].to_string(), t.end))
+        };
+        assert_eq!(ok("[Event \"x\"] e4"), Ok(("Event".into(), "x".into(), 11)));
+        assert_eq!(ok("[ Site  \"\" ]"), Ok(("Site".into(), "".into(), 12)));
+        assert_eq!(
+            ok("[A \"a\\\"b\\\\\"]"),
+            Ok(("A".into(), "a\\\"b\\\\".into(), 12))
+        );
+        assert_eq!(
+            ok("[W \"A \"B\" C\"]"),
+            Ok(("W".into(), "A \"B\" C".into(), 13))
+        );
+        for bad in [
+            "[",
+            "[Event",
+            "[Event x",
+            "[Event \"x",
+            "[Event \"x\" y",
+            "[\"x\"]",
+            "[A \"\\",
+        ] {
+            assert!(lex_tag(bad.as_bytes()).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn latin1_is_decoded_byte_for_code_point() {
+        let (mut tmp, mut text) = (Vec::new(), String::new());
+        assert_eq!(
+            decode_value(b"J\xf6rg \\\"x\\\"", &mut tmp, &mut text),
+            "Jörg \"x\""
+        );
+        assert_eq!(decode(b"caf\xc3\xa9", &mut text), "café");
+    }
+}
