@@ -315,7 +315,7 @@ fn games_without_blank_lines_or_tags() {
 
 #[test]
 fn new_game_right_after_plain_movetext() {
-    // The scanner's sixteen-byte fast path must not run past a line start.
+    // The scanner's fast path must not run past a line start.
     for gap in ["\n", "\r\n", "\n ", "\r\n  \t"] {
         let text = format!("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6{gap}[Event \"b\"]\n1. d4 *");
         assert_eq!(events(&text).len(), 2, "{gap:?}");

@@ -148,22 +148,21 @@ impl Roster {
             }
             ends[k] = self.raw.len() as u32;
         }
-        let text: Box<str> = if plain {
-            String::from_utf8_lossy(&self.raw).into()
-        } else {
-            // Escapes or non-ASCII text: decode value by value, as the reader does.
-            let mut all = String::new();
-            for (k, v) in self.values.iter().enumerate() {
-                if let Some(v) = v {
-                    all.push_str(decode_value(
-                        &buf[v.clone()],
-                        &mut self.bytes,
-                        &mut self.text,
-                    ));
+        let fast = plain.then(|| std::str::from_utf8(&self.raw).ok()).flatten();
+        let text: Box<str> = match fast {
+            Some(text) => text.into(),
+            None => {
+                // Escapes or non-ASCII text: decode value by value, as the reader does.
+                let mut all = String::new();
+                for (k, v) in self.values.iter().enumerate() {
+                    if let Some(v) = v {
+                        let raw = &buf[v.clone()];
+                        all.push_str(decode_value(raw, &mut self.bytes, &mut self.text));
+                    }
+                    ends[k] = all.len() as u32;
                 }
-                ends[k] = all.len() as u32;
+                all.into()
             }
-            all.into()
         };
         self.reset();
         GameEntry {

@@ -164,7 +164,7 @@ proptest! {
         check_positions(&data);
     }
 
-    /// Plain movetext exercises the scanner's sixteen-byte fast path; the index's ply count
+    /// Plain movetext exercises the scanner's fast path; the index's ply count
     /// must still match the reader's moves.
     #[test]
     fn plain_movetext_counts_agree(text in "[a-hNBRQKOxZ0-9.+#=!?\\- \r\n]{0,300}") {
