@@ -20,8 +20,8 @@
 use std::ops::Range;
 
 use super::scan::{
-    classify_word, digits_end, lex_tag, word_end, Core, Outcome, CLASS, LBRACE, LBRACKET, LPAREN,
-    NL, RPAREN, SEMI, WORD, WS,
+    classify_word, digits_end, lex_tag, lex_tag_fast, word_end, Core, Outcome, CLASS, LBRACE,
+    LBRACKET, LPAREN, NL, RPAREN, SEMI, WORD, WS,
 };
 
 /// Receives the tags the scanner sees.
@@ -165,8 +165,11 @@ fn tag_section<S: TagSink>(buf: &[u8], mut i: usize, eof: bool, sink: &mut S) ->
             SEMI => i = to_line_end(buf, i, eof)?,
             _ if b == b'%' && line_start(buf, i) => i = to_line_end(buf, i, eof)?,
             LBRACKET => {
-                let line_end = to_line_end(buf, i, eof)?;
-                match lex_tag(&buf[i..line_end]) {
+                let lexed = match lex_tag_fast(&buf[i..]) {
+                    Some(t) => Ok(t),
+                    None => lex_tag(&buf[i..to_line_end(buf, i, eof)?]),
+                };
+                match lexed {
                     Ok(t) => {
                         let name = &buf[i + t.name.start..i + t.name.end];
                         if name == b"Event" {
@@ -179,7 +182,7 @@ fn tag_section<S: TagSink>(buf: &[u8], mut i: usize, eof: bool, sink: &mut S) ->
                         i += t.end;
                     }
                     // The reader reports the bad tag; the rest of its line is skipped.
-                    Err(_) => i = line_end,
+                    Err(_) => i = to_line_end(buf, i, eof)?,
                 }
             }
             _ => return Some(i),
