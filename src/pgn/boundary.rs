@@ -3,19 +3,7 @@
 //! it can (comments, lines) and with one table lookup per byte elsewhere.
 //!
 //! The reader and the index must agree on where games start and end, so both use
-//! [`scan_game`]. The rules, in file order:
-//!
-//! - Between games, whitespace, a byte-order mark at the very start and `%` escape lines
-//!   (a `%` first on its line) are skipped; any other byte starts a game.
-//! - A game starts in its tag section: tag pairs (several may share a line), comments, blank
-//!   lines and `%` lines. A second `[Event` tag in one tag section starts a new game (a game
-//!   with tags but no movetext). Any other byte starts the movetext.
-//! - In the movetext, a `[` first on a line (after optional blanks) starts a new game; a
-//!   result token outside variations ends the movetext.
-//! - After the result only blanks, comments and `%` lines belong to the game; anything else
-//!   (a tag, or a move of a tagless game) starts the next game.
-//! - Comments (`{..}` to the first `}`, `;` to the end of the line) hide everything in them.
-//!   An unterminated `{` comment runs to the end of the input.
+//! [`scan_game`], which implements the rules listed in the `pgn` module documentation.
 
 use std::ops::Range;
 

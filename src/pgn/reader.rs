@@ -7,7 +7,8 @@
 //! number of games; a game larger than the buffer grows it, up to a cap per game).
 //!
 //! Where games start and end is decided by the scanner shared with the
-//! [index](super::index) (rules in the `scan` module docs), so both always agree.
+//! [index](mod@super::index) (the rules are in the [`pgn`](super) module documentation), so
+//! both always agree.
 //! A lexical error is reported once, positioned, and the rest of that game is skipped; the
 //! next game is read normally: a bad game never stops the file.
 //!

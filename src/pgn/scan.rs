@@ -51,7 +51,10 @@ pub(crate) static CLASS: [u8; 256] = {
 pub(crate) fn word_end(buf: &[u8], mut i: usize) -> usize {
     // Sixteen bytes at a time: a byte loop mispredicts its exit once per (short) word.
     #[cfg(target_arch = "x86_64")]
-    while let Some(chunk) = buf.get(i..i + 16) {
+    while let Some(chunk) = buf
+        .get(i..i + 16)
+        .and_then(|c| <&[u8; 16]>::try_from(c).ok())
+    {
         let m = delimiters16(chunk);
         if m != 0 {
             return i + m.trailing_zeros() as usize;
@@ -64,17 +67,16 @@ pub(crate) fn word_end(buf: &[u8], mut i: usize) -> usize {
     i
 }
 
-/// Bit `k` set when `chunk[k]` is not a [`WORD`] byte; `chunk` must hold sixteen bytes.
+/// Bit `k` set when `chunk[k]` is not a [`WORD`] byte.
 #[cfg(target_arch = "x86_64")]
 #[inline]
-fn delimiters16(chunk: &[u8]) -> u32 {
+fn delimiters16(chunk: &[u8; 16]) -> u32 {
     use std::arch::x86_64::{
         __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_max_epu8, _mm_movemask_epi8, _mm_or_si128,
         _mm_set1_epi8,
     };
-    assert!(chunk.len() >= 16);
-    // SAFETY: SSE2 is part of the x86_64 baseline; the unaligned load reads sixteen bytes of
-    // `chunk`, which has at least that many (checked above).
+    // SAFETY: SSE2 is part of the x86_64 baseline; the unaligned load reads the sixteen
+    // bytes of `chunk`.
     unsafe {
         let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
         let eq = |c: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8));
