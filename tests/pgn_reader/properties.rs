@@ -6,7 +6,7 @@ use scoresheet::pgn::{
     index, index_read, CommentKind, Pos, ReadError, Reader, Skip, SliceReader, Visitor,
 };
 
-use super::{read, real_games};
+use super::{read, real_games, Log};
 
 /// Throughput over the real games: `cargo test --release --test pgn_reader -- --ignored --nocapture`.
 #[test]
@@ -129,6 +129,48 @@ fn positions_of_real_games() {
     if let Some(data) = real_games() {
         check_positions(&data[..2_000_000]);
     }
+}
+
+/// A `Read` that hands out one byte per call, and sometimes an `Interrupted` error.
+struct Trickle<'a>(&'a [u8], usize);
+
+impl std::io::Read for Trickle<'_> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        self.1 += 1;
+        if self.1 % 7 == 0 {
+            return Err(std::io::ErrorKind::Interrupted.into());
+        }
+        let Some((&first, rest)) = self.0.split_first() else {
+            return Ok(0);
+        };
+        match out.first_mut() {
+            Some(slot) => {
+                *slot = first;
+                self.0 = rest;
+                Ok(1)
+            }
+            None => Ok(0),
+        }
+    }
+}
+
+#[test]
+fn byte_by_byte_input_reads_like_a_slice() {
+    let text =
+        "[Event \"a\"]\n1. e4 {long comment here} e5 (2. Nf3) 1-0\n\n1. d4 *\n[Event \"b\"]\n";
+    let data = text.repeat(20);
+    let mut log = Log::default();
+    let mut games = Vec::new();
+    let mut r = Reader::with_limits(Trickle(data.as_bytes(), 0), 64, 1 << 20);
+    while let Some(g) = r.read_game(&mut log).expect("interruptions are retried") {
+        games.push(g);
+    }
+    assert_eq!(games, read(data.as_bytes()));
+    assert_eq!(games.len(), 60);
+    assert_eq!(
+        index_read(Trickle(data.as_bytes(), 0)).expect("io").len(),
+        60
+    );
 }
 
 /// Words and marks PGN is made of, to build inputs that look like PGN, broken or not.
