@@ -137,7 +137,7 @@ struct Trickle<'a>(&'a [u8], usize);
 impl std::io::Read for Trickle<'_> {
     fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
         self.1 += 1;
-        if self.1 % 7 == 0 {
+        if self.1.is_multiple_of(7) {
             return Err(std::io::ErrorKind::Interrupted.into());
         }
         let Some((&first, rest)) = self.0.split_first() else {
