@@ -244,7 +244,8 @@ impl<R: Read> Reader<R> {
 
     /// A reader with an initial buffer of `buffer` bytes and games limited to `max_game`
     /// bytes (a larger game is reported as [`ErrorKind::GameTooLarge`] and skipped up to the
-    /// next line starting with `[`).
+    /// next line starting with `[`). The buffer doubles when one game does not fit, so it
+    /// never exceeds about twice `max_game` (or `buffer`, if larger).
     pub fn with_limits(src: R, buffer: usize, max_game: usize) -> Self {
         Reader {
             feed: Feed::new(src, buffer, max_game),
