@@ -3,10 +3,14 @@
 //! Every input goes through three doors that must agree: the slice reader, the streaming
 //! reader with a tiny buffer (so games straddle refills), and the index (same game count,
 //! same offsets, same main-line ply count for games read without error).
+//!
+//! Property tests, position checks and the throughput measurement are in `properties`.
+
+#[path = "pgn_reader/properties.rs"]
+mod properties;
 
 use std::path::{Path, PathBuf};
 
-use proptest::prelude::*;
 use scoresheet::pgn::{
     index, index_read, CommentKind, ErrorKind, Pos, ReadError, Reader, Skip, SliceReader, Visitor,
 };
@@ -311,7 +315,7 @@ fn games_without_blank_lines_or_tags() {
 
 #[test]
 fn new_game_right_after_plain_movetext() {
-    // The scanner's sixteen-byte fast path must not run past a line start.
+    // The scanner's fast path must not run past a line start.
     for gap in ["\n", "\r\n", "\n ", "\r\n  \t"] {
         let text = format!("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6{gap}[Event \"b\"]\n1. d4 *");
         assert_eq!(events(&text).len(), 2, "{gap:?}");
@@ -615,169 +619,4 @@ fn all_real_games_read_without_errors() {
     }
     assert_eq!(n, 37_086);
     assert_eq!(idx.len(), 37_086);
-}
-
-/// Throughput over the real games: `cargo test --release --test pgn_reader -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn throughput() {
-    struct Count(u64);
-    impl Visitor for Count {
-        type Output = ();
-        fn san(&mut self, _: &[u8], _: Pos) {
-            self.0 += 1;
-        }
-        fn end_game(&mut self) {}
-    }
-    let data =
-        std::env::var("PGN_BENCH_FILE").map_or_else(|_| real_games(), |f| std::fs::read(f).ok());
-    let Some(data) = data else { return };
-    let mb = data.len() as f64 / 1e6;
-    let best = |f: &mut dyn FnMut()| {
-        (0..5)
-            .map(|_| {
-                let t = std::time::Instant::now();
-                f();
-                t.elapsed().as_secs_f64()
-            })
-            .fold(f64::MAX, f64::min)
-    };
-    let t = best(&mut || {
-        let mut c = Count(0);
-        let mut r = SliceReader::new(&data);
-        while r.read_game(&mut c).is_some() {}
-    });
-    println!("reader (slice):  {:.0} MB/s", mb / t);
-    let t = best(&mut || {
-        let mut c = Count(0);
-        let mut r = Reader::new(&data[..]);
-        while r.read_game(&mut c).expect("io").is_some() {}
-    });
-    println!("reader (stream): {:.0} MB/s", mb / t);
-    struct TagsOnly;
-    impl Visitor for TagsOnly {
-        type Output = ();
-        fn begin_movetext(&mut self) -> Skip {
-            Skip(true)
-        }
-        fn end_game(&mut self) {}
-    }
-    let t = best(&mut || {
-        let mut r = SliceReader::new(&data);
-        while r.read_game(&mut TagsOnly).is_some() {}
-    });
-    println!("reader (slice, movetext skipped): {:.0} MB/s", mb / t);
-    let t = best(&mut || assert!(!index(&data).is_empty()));
-    println!("index (slice):   {:.0} MB/s", mb / t);
-    let t = best(&mut || assert!(!index_read(&data[..]).expect("io").is_empty()));
-    println!("index (stream):  {:.0} MB/s", mb / t);
-}
-
-/// Collects the position of every callback that has one.
-struct Positions(Vec<Pos>);
-
-impl Visitor for Positions {
-    type Output = ();
-    fn begin_game(&mut self, at: Pos) {
-        self.0.push(at);
-    }
-    fn tag(&mut self, _: &[u8], _: &str, at: Pos) {
-        self.0.push(at);
-    }
-    fn san(&mut self, _: &[u8], at: Pos) {
-        self.0.push(at);
-    }
-    fn nag(&mut self, _: u8, at: Pos) {
-        self.0.push(at);
-    }
-    fn comment(&mut self, _: &str, _: CommentKind, at: Pos) {
-        self.0.push(at);
-    }
-    fn outcome(&mut self, _: Option<&str>, at: Pos) {
-        self.0.push(at);
-    }
-    fn error(&mut self, err: ReadError) {
-        self.0.push(err.pos);
-    }
-    fn end_game(&mut self) {}
-}
-
-/// Checks every position the readers report against its offset.
-fn check_positions(data: &[u8]) {
-    let mut slice = Positions(Vec::new());
-    let mut r = SliceReader::new(data);
-    while r.read_game(&mut slice).is_some() {}
-    let mut stream = Positions(Vec::new());
-    let mut r = Reader::with_limits(data, 64, 1 << 20);
-    while r.read_game(&mut stream).expect("io").is_some() {}
-    assert_eq!(slice.0, stream.0);
-    // Positions come in file order, so one pass over the data computes them all.
-    let bom = if data.starts_with(b"\xEF\xBB\xBF") {
-        3
-    } else {
-        0
-    };
-    let (mut k, mut line, mut column) = (bom, 1u64, 1u32);
-    for at in slice.0 {
-        let offset = at.offset as usize;
-        assert!(offset >= k, "positions out of order at {offset}");
-        for &b in &data[k..offset] {
-            if b == b'\n' {
-                (line, column) = (line + 1, 1);
-            } else if b & 0xC0 != 0x80 {
-                column += 1;
-            }
-        }
-        k = offset;
-        assert_eq!((at.line, at.column), (line, column), "at offset {offset}");
-    }
-}
-
-#[test]
-fn positions_of_real_games() {
-    if let Some(data) = real_games() {
-        check_positions(&data[..2_000_000]);
-    }
-}
-
-/// Words and marks PGN is made of, to build inputs that look like PGN, broken or not.
-#[rustfmt::skip]
-const SOUP: &[&str] = &[
-    "[Event \"x\"]", "[Site \"y\"]", "[Result \"*\"]", "[", "]", "\"", "1.", "2...", "12.", "…", "e4",
-    "Nf3", "exd5", "O-O", "0-0", "e8=Q+", "--", "Z0", "!?", "?", "$3", "$", "(", ")", "{c}", "{", "}",
-    ";c", "%x", "1-0", "0-1", "1/2-1/2", "½-½", "*", "+-", " ", " ", " ", "\n", "\n", "\n\n", "\r\n",
-    "\\", "é", "\u{feff}",
-];
-
-fn soup() -> impl Strategy<Value = Vec<u8>> {
-    prop::collection::vec(prop::sample::select(SOUP), 0..120).prop_map(|w| w.concat().into_bytes())
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1000))]
-
-    #[test]
-    fn random_bytes_never_panic_and_agree(data in prop::collection::vec(any::<u8>(), 0..600)) {
-        let games = read(&data);
-        prop_assert!(games.len() <= data.len());
-    }
-
-    #[test]
-    fn pgn_soup_agrees_everywhere(data in soup()) {
-        read(&data);
-    }
-
-    /// Every position reported equals one computed naively from its offset.
-    #[test]
-    fn positions_match_offsets(data in soup()) {
-        check_positions(&data);
-    }
-
-    /// Plain movetext exercises the scanner's sixteen-byte fast path; the index's ply count
-    /// must still match the reader's moves.
-    #[test]
-    fn plain_movetext_counts_agree(text in "[a-hNBRQKOxZ0-9.+#=!?\\- \r\n]{0,300}") {
-        read(text.as_bytes());
-        read(format!("1. e4 {text}").as_bytes());
-    }
 }

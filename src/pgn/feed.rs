@@ -159,7 +159,9 @@ pub(crate) enum Next {
 /// A bounded buffer over a `Read`, yielding one game span at a time.
 pub(crate) struct Feed<R> {
     src: R,
-    buf: Vec<u8>,
+    /// The buffer; only `store[..filled]` holds input.
+    store: Vec<u8>,
+    filled: usize,
     /// Absolute offset of `buf[0]`.
     base: u64,
     /// Where scanning resumes.
@@ -176,7 +178,8 @@ impl<R: Read> Feed<R> {
     pub fn new(src: R, buffer: usize, max_game: usize) -> Self {
         Feed {
             src,
-            buf: Vec::new(),
+            store: Vec::new(),
+            filled: 0,
             base: 0,
             pos: 0,
             cap: buffer.max(64),
@@ -189,7 +192,7 @@ impl<R: Read> Feed<R> {
 
     /// The buffered bytes; spans returned by [`Feed::next`] index into this.
     pub fn buf(&self) -> &[u8] {
-        &self.buf
+        &self.store[..self.filled]
     }
 
     /// Absolute offset of `buf()[0]`.
@@ -203,27 +206,24 @@ impl<R: Read> Feed<R> {
     fn refill(&mut self) -> io::Result<()> {
         let keep = self.pos.saturating_sub(1);
         if keep > 0 {
-            self.buf.drain(..keep);
+            self.store.copy_within(keep..self.filled, 0);
+            self.filled -= keep;
             self.base += keep as u64;
             self.pos -= keep;
         }
-        if self.buf.len() >= self.cap {
+        if self.filled >= self.cap {
             self.cap = self.cap.saturating_mul(2);
         }
-        while self.buf.len() < self.cap && !self.eof {
-            let old = self.buf.len();
-            self.buf.resize(self.cap, 0);
-            match self.src.read(&mut self.buf[old..]) {
-                Ok(0) => {
-                    self.buf.truncate(old);
-                    self.eof = true;
-                }
-                Ok(n) => self.buf.truncate(old + n.min(self.cap - old)),
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => self.buf.truncate(old),
-                Err(e) => {
-                    self.buf.truncate(old);
-                    return Err(e);
-                }
+        if self.store.len() < self.cap {
+            // Zeroed once per growth, not per read.
+            self.store.resize(self.cap, 0);
+        }
+        while self.filled < self.cap && !self.eof {
+            match self.src.read(&mut self.store[self.filled..self.cap]) {
+                Ok(0) => self.eof = true,
+                Ok(n) => self.filled += n.min(self.cap - self.filled),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
             }
         }
         Ok(())
@@ -232,18 +232,22 @@ impl<R: Read> Feed<R> {
     /// Skips to the next line starting with `[` after an oversized game.
     fn resynchronise(&mut self, tracker: &mut Option<&mut Tracker>) -> io::Result<()> {
         loop {
-            if let Some(k) = memchr::memmem::find(&self.buf[self.pos..], b"\n[") {
+            if let Some(k) = memchr::memmem::find(&self.store[self.pos..self.filled], b"\n[") {
                 self.pos += k + 1;
                 break;
             }
             if self.eof {
-                self.pos = self.buf.len();
+                self.pos = self.filled;
                 break;
             }
             // Keep the last byte: it may be the line feed of "\n[".
-            self.pos = self.pos.max(self.buf.len().saturating_sub(1));
+            self.pos = self.pos.max(self.filled.saturating_sub(1));
             if let Some(t) = tracker {
-                t.advance_to(&self.buf, self.base, self.base + self.pos as u64);
+                t.advance_to(
+                    &self.store[..self.filled],
+                    self.base,
+                    self.base + self.pos as u64,
+                );
             }
             self.refill()?;
         }
@@ -260,7 +264,7 @@ impl<R: Read> Feed<R> {
     ) -> io::Result<Next> {
         if !self.started {
             self.refill()?;
-            if self.buf.starts_with(b"\xEF\xBB\xBF") {
+            if self.store[..self.filled].starts_with(b"\xEF\xBB\xBF") {
                 self.pos = 3;
                 if let Some(t) = tracker.as_deref_mut() {
                     t.at = 3;
@@ -273,17 +277,25 @@ impl<R: Read> Feed<R> {
         }
         loop {
             if let Some(t) = tracker.as_deref_mut() {
-                t.advance_to(&self.buf, self.base, self.base + self.pos as u64);
+                t.advance_to(
+                    &self.store[..self.filled],
+                    self.base,
+                    self.base + self.pos as u64,
+                );
             }
-            let start = match seek_game(&self.buf, self.pos, self.eof) {
+            let start = match seek_game(&self.store[..self.filled], self.pos, self.eof) {
                 Ok(Some(start)) => start,
                 Ok(None) => return Ok(Next::End),
                 Err(NeedMore(upto)) => {
                     self.pos = upto;
                     if let Some(t) = tracker.as_deref_mut() {
-                        t.advance_to(&self.buf, self.base, self.base + upto as u64);
+                        t.advance_to(
+                            &self.store[..self.filled],
+                            self.base,
+                            self.base + upto as u64,
+                        );
                     }
-                    if self.buf.len() - upto >= self.max_game {
+                    if self.filled - upto >= self.max_game {
                         // A `%` line longer than any game: skip it like an oversized game.
                         self.resynchronise(&mut tracker)?;
                     } else {
@@ -293,19 +305,23 @@ impl<R: Read> Feed<R> {
                 }
             };
             sink.reset();
-            match scan_game(&self.buf, start, self.eof, sink) {
+            match scan_game(&self.store[..self.filled], start, self.eof, sink) {
                 Ok(span) => {
                     self.pos = span.next;
                     return Ok(Next::Game(span));
                 }
-                Err(NeedMore(_)) if self.buf.len() - start >= self.max_game => {
+                Err(NeedMore(_)) if self.filled - start >= self.max_game => {
                     self.pos = start + 1;
                     self.resync = true;
                     return Ok(Next::TooLarge(start));
                 }
                 Err(NeedMore(_)) => {
                     if let Some(t) = tracker.as_deref_mut() {
-                        t.advance_to(&self.buf, self.base, self.base + start as u64);
+                        t.advance_to(
+                            &self.store[..self.filled],
+                            self.base,
+                            self.base + start as u64,
+                        );
                     }
                     self.pos = start;
                     self.refill()?;

@@ -17,20 +17,6 @@ use super::boundary::{scan_game, seek_game, Span, TagSink};
 use super::feed::{Feed, Next, DEFAULT_BUFFER, DEFAULT_MAX_GAME};
 use super::scan::{decode_value, Outcome};
 
-/// The tags an entry keeps, in the order of [`GameEntry::tag`]'s table.
-const KEPT: [&[u8]; 10] = [
-    b"Event",
-    b"Site",
-    b"Date",
-    b"Round",
-    b"White",
-    b"Black",
-    b"Result",
-    b"ECO",
-    b"WhiteElo",
-    b"BlackElo",
-];
-
 /// One game of an indexed file. Tag values are unescaped and decoded (UTF-8, or Latin-1
 /// when not valid UTF-8); a missing tag reads as an empty string.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -52,7 +38,7 @@ pub struct GameEntry {
 }
 
 impl GameEntry {
-    /// The value of kept tag number `k` (see `KEPT`).
+    /// The value of kept tag number `k`, in the order of the accessors below.
     fn tag(&self, k: usize) -> &str {
         let start = if k == 0 { 0 } else { self.ends[k - 1] as usize };
         self.text
@@ -114,9 +100,21 @@ struct Roster {
 impl TagSink for Roster {
     #[inline]
     fn tag(&mut self, name: &[u8], value: std::ops::Range<usize>) {
-        if let Some(k) = KEPT.iter().position(|&n| n == name) {
-            self.values[k] = Some(value);
-        }
+        // A match compiles to a switch on the length, then one comparison.
+        let k = match name {
+            b"Event" => 0,
+            b"Site" => 1,
+            b"Date" => 2,
+            b"Round" => 3,
+            b"White" => 4,
+            b"Black" => 5,
+            b"Result" => 6,
+            b"ECO" => 7,
+            b"WhiteElo" => 8,
+            b"BlackElo" => 9,
+            _ => return,
+        };
+        self.values[k] = Some(value);
     }
 
     fn reset(&mut self) {
@@ -148,22 +146,21 @@ impl Roster {
             }
             ends[k] = self.raw.len() as u32;
         }
-        let text: Box<str> = if plain {
-            String::from_utf8_lossy(&self.raw).into()
-        } else {
-            // Escapes or non-ASCII text: decode value by value, as the reader does.
-            let mut all = String::new();
-            for (k, v) in self.values.iter().enumerate() {
-                if let Some(v) = v {
-                    all.push_str(decode_value(
-                        &buf[v.clone()],
-                        &mut self.bytes,
-                        &mut self.text,
-                    ));
+        let fast = plain.then(|| std::str::from_utf8(&self.raw).ok()).flatten();
+        let text: Box<str> = match fast {
+            Some(text) => text.into(),
+            None => {
+                // Escapes or non-ASCII text: decode value by value, as the reader does.
+                let mut all = String::new();
+                for (k, v) in self.values.iter().enumerate() {
+                    if let Some(v) = v {
+                        let raw = &buf[v.clone()];
+                        all.push_str(decode_value(raw, &mut self.bytes, &mut self.text));
+                    }
+                    ends[k] = all.len() as u32;
                 }
-                ends[k] = all.len() as u32;
+                all.into()
             }
-            all.into()
         };
         self.reset();
         GameEntry {

@@ -9,8 +9,8 @@ use super::boundary::Span;
 use super::feed::Tracker;
 use super::reader::{CommentKind, ErrorKind, Pos, ReadError, Visitor};
 use super::scan::{
-    classify_word, decode, decode_value, digits_end, glyph_nag, lex_tag, word_end, Core, CLASS,
-    DOLLAR, LBRACE, LBRACKET, LPAREN, NL, RPAREN, SEMI, STRAY, WORD, WS,
+    classify_word, decode, decode_value, digits_end, glyph_nag, lex_tag, lex_tag_fast, word_end,
+    Core, CLASS, DOLLAR, LBRACE, LBRACKET, LPAREN, NL, RPAREN, SEMI, STRAY, WORD, WS,
 };
 
 /// Buffers reused from game to game for text that cannot be borrowed from the input.
@@ -183,21 +183,22 @@ fn run<V: Visitor>(
                 continue;
             }
             LBRACKET if phase == Phase::Tags => {
-                let e = lx.line_end(i);
-                let line = &buf[i..e];
-                match lex_tag(line) {
-                    Ok(t) => {
-                        let at = lx.pos(i);
-                        let value = decode_value(
-                            &line[t.value.clone()],
-                            &mut scratch.bytes,
-                            &mut scratch.text,
-                        );
-                        v.tag(&line[t.name.clone()], value, at);
-                        i += t.end;
-                    }
-                    Err(_) => return Err(lx.error(ErrorKind::BadTag, i, e)),
-                }
+                let rest = &buf[i..];
+                let lexed = match lex_tag_fast(rest) {
+                    Some(t) => t,
+                    None => match lex_tag(&buf[i..lx.line_end(i)]) {
+                        Ok(t) => t,
+                        Err(_) => {
+                            let e = lx.line_end(i);
+                            return Err(lx.error(ErrorKind::BadTag, i, e));
+                        }
+                    },
+                };
+                let at = lx.pos(i);
+                let raw = &rest[lexed.value.clone()];
+                let value = decode_value(raw, &mut scratch.bytes, &mut scratch.text);
+                v.tag(&rest[lexed.name.clone()], value, at);
+                i += lexed.end;
                 continue;
             }
             _ => {}

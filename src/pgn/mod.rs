@@ -1,15 +1,34 @@
 //! PGN in and out.
 //!
-//! - [`reader`]: a tolerant, streaming reader at the byte level: [`SliceReader`] (whole
-//!   buffer) and [`Reader`] (any `Read`, bounded memory) feed a [`Visitor`] with tags, SAN
-//!   moves as raw bytes, NAGs, comments, variations and the outcome, every one positioned
-//!   ([`Pos`]), without checking chess legality; lexical problems come as [`ReadError`].
-//! - [`index`]: [`index()`] and [`index_read`] list the games of a file (offset, length,
+//! - [`reader`]: [`SliceReader`] (whole buffer) and [`Reader`] (any `Read`, bounded memory)
+//!   feed a [`Visitor`] with tags, SAN moves as raw bytes, NAGs, comments, variations and
+//!   the outcome, every one positioned ([`Pos`]); lexical problems come as [`ReadError`].
+//! - [`index`](mod@index): [`index()`] and [`index_read`] list the games of a file (offset, length,
 //!   Seven Tag Roster, ECO, Elos, ply count) without lexing moves.
+//! - [`builder`]: [`GameBuilder`], the visitor that resolves every move through the
+//!   notation engine and builds a [`crate::game::Game`] (or only validates).
+//! - [`split`]: cutting a stream into blocks of whole games, for `check --jobs`.
 //! - [`writer`]: PGN export format.
 //!
-//! The reader and the index find game boundaries with the same scanner, so they always
-//! agree on how many games a file holds and where each starts and ends.
+//! Both find game boundaries with the same scanner, so they always agree on how many games a
+//! file holds and where each starts and ends. The rules, in file order:
+//!
+//! - Between games, blanks, a byte-order mark at the very start and `%` escape lines (a `%`
+//!   first on its line) are skipped; any other byte starts a game.
+//! - A game starts with its tag section: tag pairs (several may share a line, movetext may
+//!   follow on the same line), comments, blank lines (ChessBase puts one inside the tags) and
+//!   `%` lines. A second `[Event` tag in one tag section starts a new game (the previous one
+//!   had tags only). Anything else starts the movetext.
+//! - In the movetext, a `[` first on a line (after optional blanks) starts a new game, blank
+//!   line or not; a result token outside variations ends the movetext.
+//! - After the result, blanks, comments and `%` lines still belong to the game; anything else
+//!   (a tag, or a move of a tagless game) starts the next one.
+//! - Comments hide everything in them: `{` runs to the first `}` (comments do not nest, as in
+//!   the PGN standard), `;` to the end of the line. An unterminated `{` runs to the end of
+//!   the input (and the reader reports it at the brace).
+//!
+//! A lexical error does not move a boundary: the reader skips the rest of the game as found
+//! by these rules, which is how it resynchronises on the next game.
 
 mod boundary;
 pub mod builder;

@@ -7,7 +7,8 @@
 //! number of games; a game larger than the buffer grows it, up to a cap per game).
 //!
 //! Where games start and end is decided by the scanner shared with the
-//! [index](super::index) (rules in the `scan` module docs), so both always agree.
+//! [index](mod@super::index) (the rules are in the [`pgn`](super) module documentation), so
+//! both always agree.
 //! A lexical error is reported once, positioned, and the rest of that game is skipped; the
 //! next game is read normally: a bad game never stops the file.
 //!
@@ -243,7 +244,8 @@ impl<R: Read> Reader<R> {
 
     /// A reader with an initial buffer of `buffer` bytes and games limited to `max_game`
     /// bytes (a larger game is reported as [`ErrorKind::GameTooLarge`] and skipped up to the
-    /// next line starting with `[`).
+    /// next line starting with `[`). The buffer doubles when one game does not fit, so it
+    /// never exceeds about twice `max_game` (or `buffer`, if larger).
     pub fn with_limits(src: R, buffer: usize, max_game: usize) -> Self {
         Reader {
             feed: Feed::new(src, buffer, max_game),

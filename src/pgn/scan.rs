@@ -51,7 +51,10 @@ pub(crate) static CLASS: [u8; 256] = {
 pub(crate) fn word_end(buf: &[u8], mut i: usize) -> usize {
     // Sixteen bytes at a time: a byte loop mispredicts its exit once per (short) word.
     #[cfg(target_arch = "x86_64")]
-    while let Some(chunk) = buf.get(i..i + 16) {
+    while let Some(chunk) = buf
+        .get(i..i + 16)
+        .and_then(|c| <&[u8; 16]>::try_from(c).ok())
+    {
         let m = delimiters16(chunk);
         if m != 0 {
             return i + m.trailing_zeros() as usize;
@@ -64,17 +67,16 @@ pub(crate) fn word_end(buf: &[u8], mut i: usize) -> usize {
     i
 }
 
-/// Bit `k` set when `chunk[k]` is not a [`WORD`] byte; `chunk` must hold sixteen bytes.
+/// Bit `k` set when `chunk[k]` is not a [`WORD`] byte.
 #[cfg(target_arch = "x86_64")]
 #[inline]
-fn delimiters16(chunk: &[u8]) -> u32 {
+fn delimiters16(chunk: &[u8; 16]) -> u32 {
     use std::arch::x86_64::{
         __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_max_epu8, _mm_movemask_epi8, _mm_or_si128,
         _mm_set1_epi8,
     };
-    assert!(chunk.len() >= 16);
-    // SAFETY: SSE2 is part of the x86_64 baseline; the unaligned load reads sixteen bytes of
-    // `chunk`, which has at least that many (checked above).
+    // SAFETY: SSE2 is part of the x86_64 baseline; the unaligned load reads the sixteen
+    // bytes of `chunk`.
     unsafe {
         let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
         let eq = |c: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8));
@@ -324,6 +326,48 @@ pub(crate) struct TagLex {
     pub end: usize,
 }
 
+/// Lexes a well-formed tag pair at the start of `rest` (which starts with `[` and may run
+/// past the end of its line) without first looking for the line end; `None` if the tag is
+/// not simple, and then [`lex_tag`] on its line decides. Whatever this accepts, [`lex_tag`]
+/// accepts the same way.
+#[inline]
+pub(crate) fn lex_tag_fast(rest: &[u8]) -> Option<TagLex> {
+    let blank = |b: u8| b == b' ' || b == b'\t' || b == b'\r';
+    let mut i = 1;
+    while i < rest.len() && blank(rest[i]) {
+        i += 1;
+    }
+    let name_start = i;
+    while i < rest.len() && !blank(rest[i]) && !matches!(rest[i], b'"' | b']' | b'[' | b'\n') {
+        i += 1;
+    }
+    if i == name_start {
+        return None;
+    }
+    let name = name_start..i;
+    while i < rest.len() && blank(rest[i]) {
+        i += 1;
+    }
+    if rest.get(i) != Some(&b'"') {
+        return None;
+    }
+    let value_start = i + 1;
+    // An escape or a line feed before the closing quote: not simple.
+    let q = value_start + memchr::memchr3(b'"', b'\\', b'\n', &rest[value_start..])?;
+    if rest[q] != b'"' {
+        return None;
+    }
+    let mut k = q + 1;
+    while k < rest.len() && blank(rest[k]) {
+        k += 1;
+    }
+    (rest.get(k) == Some(&b']')).then_some(TagLex {
+        name,
+        value: value_start..q,
+        end: k + 1,
+    })
+}
+
 /// Lexes one tag pair from `line`, which starts with `[` and runs to the end of its line
 /// (without the line feed). On failure returns the offset of the problem.
 ///
@@ -426,4 +470,94 @@ pub(crate) fn decode_value<'a>(
         }
     }
     decode(tmp, scratch)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// (word, main part, glyphs) for the shapes movetext words come in.
+    #[test]
+    fn words_split_into_number_move_and_glyphs() {
+        let san = |s: &'static str| Core::San(s.as_bytes());
+        let table: &[(&str, Core<'_>, &str)] = &[
+            ("e4", san("e4"), ""),
+            ("Nf3!?", san("Nf3"), "!?"),
+            ("e8=Q+", san("e8=Q+"), ""),
+            ("1.e4", san("e4"), ""),
+            ("12...Nf3?", san("Nf3"), "?"),
+            ("3…Bb5", san("Bb5"), ""),
+            ("12.", Core::Empty, ""),
+            ("12", Core::Empty, ""),
+            ("...", Core::Empty, ""),
+            ("!!", Core::Empty, "!!"),
+            ("0-0", san("0-0"), ""),
+            ("--", san("--"), ""),
+            ("Z0", san("Z0"), ""),
+            ("1-0", Core::Result(Outcome::WhiteWins), ""),
+            ("0-1", Core::Result(Outcome::BlackWins), ""),
+            ("1/2-1/2", Core::Result(Outcome::Draw), ""),
+            ("½-½", Core::Result(Outcome::Draw), ""),
+            ("*", Core::Result(Outcome::Unknown), ""),
+            ("+-", Core::Symbol(18), ""),
+            ("=", Core::Symbol(10), ""),
+            ("±", Core::Symbol(16), ""),
+        ];
+        for (word, core, glyphs) in table {
+            let w = classify_word(word.as_bytes());
+            assert_eq!((w.core, w.glyphs), (*core, glyphs.as_bytes()), "{word}");
+        }
+    }
+
+    #[test]
+    fn tag_pairs_lex_or_point_at_the_problem() {
+        let ok = |line: &str| {
+            let t = lex_tag(line.as_bytes()).map_err(|e| format!("{line}: error at {e}"))?;
+            Ok::<_, String>((line[t.name].to_string(), line[t.value].to_string(), t.end))
+        };
+        assert_eq!(ok("[Event \"x\"] e4"), Ok(("Event".into(), "x".into(), 11)));
+        assert_eq!(ok("[ Site  \"\" ]"), Ok(("Site".into(), "".into(), 12)));
+        assert_eq!(
+            ok("[A \"a\\\"b\\\\\"]"),
+            Ok(("A".into(), "a\\\"b\\\\".into(), 12))
+        );
+        assert_eq!(
+            ok("[W \"A \"B\" C\"]"),
+            Ok(("W".into(), "A \"B\" C".into(), 13))
+        );
+        // The fast lexer agrees wherever it answers.
+        for line in [
+            "[Event \"x\"] e4",
+            "[ Site  \"\" ]",
+            "[A \"a\\\"b\"]",
+            "[W \"A \"B\" C\"]",
+            "[E \"x\n\"]",
+        ] {
+            if let Some(t) = lex_tag_fast(line.as_bytes()) {
+                let end = line.find('\n').unwrap_or(line.len());
+                assert_eq!(lex_tag(&line.as_bytes()[..end]), Ok(t), "{line}");
+            }
+        }
+        for bad in [
+            "[",
+            "[Event",
+            "[Event x",
+            "[Event \"x",
+            "[Event \"x\" y",
+            "[\"x\"]",
+            "[A \"\\",
+        ] {
+            assert!(lex_tag(bad.as_bytes()).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn latin1_is_decoded_byte_for_code_point() {
+        let (mut tmp, mut text) = (Vec::new(), String::new());
+        assert_eq!(
+            decode_value(b"J\xf6rg \\\"x\\\"", &mut tmp, &mut text),
+            "Jörg \"x\""
+        );
+        assert_eq!(decode(b"caf\xc3\xa9", &mut text), "café");
+    }
 }

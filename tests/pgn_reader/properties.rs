@@ -1,0 +1,216 @@
+//! Property tests (random bytes, PGN-like soup, plain movetext), checks of every reported
+//! position against its offset, and the throughput measurement over the real games.
+
+use proptest::prelude::*;
+use scoresheet::pgn::{
+    index, index_read, CommentKind, Pos, ReadError, Reader, Skip, SliceReader, Visitor,
+};
+
+use super::{read, real_games, Log};
+
+/// Throughput over the real games: `cargo test --release --test pgn_reader -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn throughput() {
+    struct Count(u64);
+    impl Visitor for Count {
+        type Output = ();
+        fn san(&mut self, _: &[u8], _: Pos) {
+            self.0 += 1;
+        }
+        fn end_game(&mut self) {}
+    }
+    let data =
+        std::env::var("PGN_BENCH_FILE").map_or_else(|_| real_games(), |f| std::fs::read(f).ok());
+    let Some(data) = data else { return };
+    let mb = data.len() as f64 / 1e6;
+    let best = |f: &mut dyn FnMut()| {
+        (0..5)
+            .map(|_| {
+                let t = std::time::Instant::now();
+                f();
+                t.elapsed().as_secs_f64()
+            })
+            .fold(f64::MAX, f64::min)
+    };
+    let t = best(&mut || {
+        let mut c = Count(0);
+        let mut r = SliceReader::new(&data);
+        while r.read_game(&mut c).is_some() {}
+    });
+    println!("reader (slice):  {:.0} MB/s", mb / t);
+    let t = best(&mut || {
+        let mut c = Count(0);
+        let mut r = Reader::new(&data[..]);
+        while r.read_game(&mut c).expect("io").is_some() {}
+    });
+    println!("reader (stream): {:.0} MB/s", mb / t);
+    struct TagsOnly;
+    impl Visitor for TagsOnly {
+        type Output = ();
+        fn begin_movetext(&mut self) -> Skip {
+            Skip(true)
+        }
+        fn end_game(&mut self) {}
+    }
+    let t = best(&mut || {
+        let mut r = SliceReader::new(&data);
+        while r.read_game(&mut TagsOnly).is_some() {}
+    });
+    println!("reader (slice, movetext skipped): {:.0} MB/s", mb / t);
+    let t = best(&mut || assert!(!index(&data).is_empty()));
+    println!("index (slice):   {:.0} MB/s", mb / t);
+    let t = best(&mut || assert!(!index_read(&data[..]).expect("io").is_empty()));
+    println!("index (stream):  {:.0} MB/s", mb / t);
+}
+
+/// Collects the position of every callback that has one.
+struct Positions(Vec<Pos>);
+
+impl Visitor for Positions {
+    type Output = ();
+    fn begin_game(&mut self, at: Pos) {
+        self.0.push(at);
+    }
+    fn tag(&mut self, _: &[u8], _: &str, at: Pos) {
+        self.0.push(at);
+    }
+    fn san(&mut self, _: &[u8], at: Pos) {
+        self.0.push(at);
+    }
+    fn nag(&mut self, _: u8, at: Pos) {
+        self.0.push(at);
+    }
+    fn comment(&mut self, _: &str, _: CommentKind, at: Pos) {
+        self.0.push(at);
+    }
+    fn outcome(&mut self, _: Option<&str>, at: Pos) {
+        self.0.push(at);
+    }
+    fn error(&mut self, err: ReadError) {
+        self.0.push(err.pos);
+    }
+    fn end_game(&mut self) {}
+}
+
+/// Checks every position the readers report against its offset.
+fn check_positions(data: &[u8]) {
+    let mut slice = Positions(Vec::new());
+    let mut r = SliceReader::new(data);
+    while r.read_game(&mut slice).is_some() {}
+    let mut stream = Positions(Vec::new());
+    let mut r = Reader::with_limits(data, 64, 1 << 20);
+    while r.read_game(&mut stream).expect("io").is_some() {}
+    assert_eq!(slice.0, stream.0);
+    // Positions come in file order, so one pass over the data computes them all.
+    let bom = if data.starts_with(b"\xEF\xBB\xBF") {
+        3
+    } else {
+        0
+    };
+    let (mut k, mut line, mut column) = (bom, 1u64, 1u32);
+    for at in slice.0 {
+        let offset = at.offset as usize;
+        assert!(offset >= k, "positions out of order at {offset}");
+        for &b in &data[k..offset] {
+            if b == b'\n' {
+                (line, column) = (line + 1, 1);
+            } else if b & 0xC0 != 0x80 {
+                column += 1;
+            }
+        }
+        k = offset;
+        assert_eq!((at.line, at.column), (line, column), "at offset {offset}");
+    }
+}
+
+#[test]
+fn positions_of_real_games() {
+    if let Some(data) = real_games() {
+        check_positions(&data[..2_000_000]);
+    }
+}
+
+/// A `Read` that hands out one byte per call, and sometimes an `Interrupted` error.
+struct Trickle<'a>(&'a [u8], usize);
+
+impl std::io::Read for Trickle<'_> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        self.1 += 1;
+        if self.1.is_multiple_of(7) {
+            return Err(std::io::ErrorKind::Interrupted.into());
+        }
+        let Some((&first, rest)) = self.0.split_first() else {
+            return Ok(0);
+        };
+        match out.first_mut() {
+            Some(slot) => {
+                *slot = first;
+                self.0 = rest;
+                Ok(1)
+            }
+            None => Ok(0),
+        }
+    }
+}
+
+#[test]
+fn byte_by_byte_input_reads_like_a_slice() {
+    let text =
+        "[Event \"a\"]\n1. e4 {long comment here} e5 (2. Nf3) 1-0\n\n1. d4 *\n[Event \"b\"]\n";
+    let data = text.repeat(20);
+    let mut log = Log::default();
+    let mut games = Vec::new();
+    let mut r = Reader::with_limits(Trickle(data.as_bytes(), 0), 64, 1 << 20);
+    while let Some(g) = r.read_game(&mut log).expect("interruptions are retried") {
+        games.push(g);
+    }
+    assert_eq!(games, read(data.as_bytes()));
+    assert_eq!(games.len(), 60);
+    assert_eq!(
+        index_read(Trickle(data.as_bytes(), 0)).expect("io").len(),
+        60
+    );
+}
+
+/// Words and marks PGN is made of, to build inputs that look like PGN, broken or not.
+#[rustfmt::skip]
+const SOUP: &[&str] = &[
+    "[Event \"x\"]", "[Site \"y\"]", "[Result \"*\"]", "[", "]", "\"", "1.", "2...", "12.", "…", "e4",
+    "Nf3", "exd5", "O-O", "0-0", "e8=Q+", "--", "Z0", "!?", "?", "$3", "$", "(", ")", "{c}", "{", "}",
+    ";c", "%x", "1-0", "0-1", "1/2-1/2", "½-½", "*", "+-", " ", " ", " ", "\n", "\n", "\n\n", "\r\n",
+    "\\", "é", "\u{feff}",
+];
+
+fn soup() -> impl Strategy<Value = Vec<u8>> {
+    prop::collection::vec(prop::sample::select(SOUP), 0..120).prop_map(|w| w.concat().into_bytes())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn random_bytes_never_panic_and_agree(data in prop::collection::vec(any::<u8>(), 0..600)) {
+        let games = read(&data);
+        prop_assert!(games.len() <= data.len());
+    }
+
+    #[test]
+    fn pgn_soup_agrees_everywhere(data in soup()) {
+        read(&data);
+    }
+
+    /// Every position reported equals one computed naively from its offset.
+    #[test]
+    fn positions_match_offsets(data in soup()) {
+        check_positions(&data);
+    }
+
+    /// Plain movetext exercises the scanner's fast path; the index's ply count
+    /// must still match the reader's moves.
+    #[test]
+    fn plain_movetext_counts_agree(text in "[a-hNBRQKOxZ0-9.+#=!?\\- \r\n]{0,300}") {
+        read(text.as_bytes());
+        read(format!("1. e4 {text}").as_bytes());
+    }
+}
