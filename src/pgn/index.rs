@@ -199,16 +199,29 @@ pub fn index(bytes: &[u8]) -> Vec<GameEntry> {
 /// Indexes a PGN file from any `Read`, with the reader's bounded buffer. A game larger than
 /// 64 MiB gets no entry but still takes its number, as in the reader.
 pub fn index_read<R: Read>(src: R) -> io::Result<Vec<GameEntry>> {
-    let mut feed = Feed::new(src, DEFAULT_BUFFER, DEFAULT_MAX_GAME);
     let mut out = Vec::new();
+    index_each(src, |entry| {
+        out.push(entry);
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// Like [`index_read`], but hands each entry to `each` as soon as its game has been
+/// scanned, so memory stays bounded whatever the number of games (`list` uses it).
+pub fn index_each<R: Read>(
+    src: R,
+    mut each: impl FnMut(GameEntry) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut feed = Feed::new(src, DEFAULT_BUFFER, DEFAULT_MAX_GAME);
     let mut roster = Roster::new();
     let mut number = 0;
     loop {
         match feed.next(&mut roster, None)? {
-            Next::End => return Ok(out),
+            Next::End => return Ok(()),
             Next::Game(span) => {
                 number += 1;
-                out.push(roster.finish(number, feed.buf(), feed.base(), &span));
+                each(roster.finish(number, feed.buf(), feed.base(), &span))?;
             }
             Next::TooLarge(_) => number += 1,
         }
