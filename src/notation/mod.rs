@@ -9,13 +9,13 @@
 mod format;
 mod lang;
 mod parse;
+mod plain;
 mod resolve;
 
 pub use format::{format, san, write_move, Style};
 pub use lang::{figurine, figurine_piece, Lang, LANGS};
-pub use parse::{
-    parse, parse_plain, parse_plain_bytes, Body, CheckMark, MoveText, ParseError, Readings, Target,
-};
+pub use parse::{parse, Body, CheckMark, MoveText, ParseError, Readings, Target};
+pub use plain::{parse_plain, parse_plain_bytes};
 pub use resolve::{resolve, ResolveError};
 
 use crate::position::{Move, Position};
