@@ -6,7 +6,7 @@ use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
 use super::exit;
-use crate::pgn::{GameBuilder, ReadGame, Reader};
+use crate::pgn::{GameBuilder, GameError, ReadGame, Reader};
 
 /// Arguments of `check`.
 #[derive(Debug, clap::Args)]
@@ -19,19 +19,28 @@ pub struct Args {
     pub jobs: Option<usize>,
 }
 
-/// Writes the problems of one game as `FILE:LINE:COL: game N (White - Black): "TOKEN": reason`.
+/// Writes one problem as `FILE:LINE:COL: game N (White - Black): "TOKEN": reason`;
+/// `line` and `game` are given separately because `--jobs` shifts them.
+pub fn write_problem(
+    out: &mut impl Write,
+    file: &str,
+    line: u64,
+    game: u64,
+    players: &str,
+    e: &GameError,
+) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "{file}:{line}:{}: game {game} ({players}): \"{}\": {}",
+        e.pos.column, e.token, e.reason
+    )
+}
+
+/// Writes the problems of one game, one line each.
 pub fn report(out: &mut impl Write, file: &str, g: &ReadGame) -> std::io::Result<()> {
+    let players = g.players();
     for e in &g.errors {
-        writeln!(
-            out,
-            "{file}:{}:{}: game {} ({}): \"{}\": {}",
-            e.pos.line,
-            e.pos.column,
-            g.number,
-            g.players(),
-            e.token,
-            e.reason
-        )?;
+        write_problem(out, file, e.pos.line, g.number, &players, e)?;
     }
     Ok(())
 }
@@ -72,13 +81,7 @@ pub fn run(args: &Args) -> u8 {
     }
     let _ = writeln!(out, "{games} games, {bad} with errors");
     let _ = out.flush();
-    if unreadable {
-        exit::USAGE
-    } else if bad > 0 {
-        exit::PROBLEMS
-    } else {
-        exit::OK
-    }
+    exit::of(unreadable, bad)
 }
 
 /// Checks one file on this thread; returns (games, games with errors).

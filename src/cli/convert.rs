@@ -129,13 +129,7 @@ pub fn run(args: &Args) -> u8 {
         eprintln!("scoresheet convert: cannot write {to}: {e}");
         return exit::USAGE;
     }
-    if unreadable {
-        exit::USAGE
-    } else if bad > 0 {
-        exit::PROBLEMS
-    } else {
-        exit::OK
-    }
+    exit::of(unreadable, bad)
 }
 
 /// Writes a file through a temporary file in the same directory and a rename, so

@@ -20,6 +20,17 @@ pub mod exit {
     pub const PROBLEMS: u8 = 1;
     /// Bad arguments or input that cannot be read.
     pub const USAGE: u8 = 2;
+
+    /// The code for a run over several inputs: unreadable input wins over problems.
+    pub fn of(unreadable: bool, problems: u64) -> u8 {
+        if unreadable {
+            USAGE
+        } else if problems > 0 {
+            PROBLEMS
+        } else {
+            OK
+        }
+    }
 }
 
 /// Reads a whole file, or standard input for `None` or `-`. Text that is not valid

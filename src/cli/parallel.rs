@@ -148,16 +148,8 @@ impl Totals {
         while let Some(done) = pending.remove(&self.next) {
             for p in &done.problems {
                 for e in &p.errors {
-                    writeln!(
-                        out,
-                        "{name}:{}:{}: game {} ({}): \"{}\": {}",
-                        e.pos.line + self.lines,
-                        e.pos.column,
-                        p.game + self.games,
-                        p.players,
-                        e.token,
-                        e.reason
-                    )?;
+                    let (line, game) = (e.pos.line + self.lines, p.game + self.games);
+                    super::check::write_problem(out, name, line, game, &p.players, e)?;
                 }
             }
             self.bad += done.problems.len() as u64;

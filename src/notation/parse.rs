@@ -71,6 +71,19 @@ pub struct MoveText {
     pub ep_mark: bool,
 }
 
+impl MoveText {
+    /// A move with nothing written around it.
+    pub fn of(body: Body) -> Self {
+        MoveText {
+            body,
+            check: None,
+            nag: None,
+            draw_offer: false,
+            ep_mark: false,
+        }
+    }
+}
+
 /// A text that is not a move at all; `col` is the 1-based character position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("not a move: {why}")]
@@ -120,13 +133,7 @@ const EP_MARKS: &[&str] = &["e.p.", "e. p.", "e.p", "ep"];
 
 /// Reads one move in the given piece-letter language.
 pub fn parse(text: &str, lang: &Lang) -> Result<Readings, ParseError> {
-    let mut mt = MoveText {
-        body: Body::Null,
-        check: None,
-        nag: None,
-        draw_offer: false,
-        ep_mark: false,
-    };
+    let mut mt = MoveText::of(Body::Null);
     let lead = text.chars().count() - text.trim_start().chars().count();
     parse_trimmed(text.trim(), lang, &mut mt).map_err(|mut e| {
         e.col += lead;

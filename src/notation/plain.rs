@@ -15,13 +15,7 @@ pub fn parse_plain(text: &str, lang: &Lang) -> Option<MoveText> {
 
 /// [`parse_plain`] on bytes, for readers that hold the move as bytes.
 pub fn parse_plain_bytes(b: &[u8], lang: &Lang) -> Option<MoveText> {
-    let mut mt = MoveText {
-        body: Body::Null,
-        check: None,
-        nag: None,
-        draw_offer: false,
-        ep_mark: false,
-    };
+    let mut mt = MoveText::of(Body::Null);
     let mut end = b.len();
     match b.last()? {
         b'+' => {

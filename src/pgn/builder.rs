@@ -203,10 +203,6 @@ impl Visitor for GameBuilder {
             }
         }
         self.game.start = start;
-        let mut root_comments = Vec::new();
-        if self.keep_tree {
-            root_comments = std::mem::take(&mut self.game.node_mut(NodeId::ROOT).comments_after);
-        }
         self.stack.push(Frame {
             node: NodeId::ROOT,
             pos: start,
@@ -216,9 +212,6 @@ impl Visitor for GameBuilder {
             pending: Vec::new(),
             moves: 0,
         });
-        if self.keep_tree {
-            self.game.node_mut(NodeId::ROOT).comments_after = root_comments;
-        }
         Skip(false)
     }
 
