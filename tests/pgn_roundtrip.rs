@@ -5,11 +5,13 @@
 //! The files are decompressed in memory with `xz -dc`; without `xz` or the directory the
 //! tests say so loudly and return.
 
+mod common;
+use common::same_game;
+
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::Instant;
 
-use scoresheet::game::{Game, NodeId, SEVEN_TAG_ROSTER};
 use scoresheet::pgn::{index, read_games, write_game, GameBuilder, Reader};
 
 /// Games in the corpus, as its SOURCE.md counts them.
@@ -51,49 +53,6 @@ fn corpus() -> Option<Vec<(String, Vec<u8>)>> {
         files.push((name, out.stdout));
     }
     Some(files)
-}
-
-/// The tags in export order: the Seven Tag Roster, then the others in the order read.
-fn export_tags(game: &Game) -> Vec<(String, String)> {
-    let roster = SEVEN_TAG_ROSTER
-        .iter()
-        .map(|name| (name.to_string(), game.tag(name).unwrap_or("?").to_string()));
-    let others = game
-        .tags
-        .iter()
-        .filter(|(name, _)| !SEVEN_TAG_ROSTER.contains(&name.as_str()))
-        .cloned();
-    roster.chain(others).collect()
-}
-
-/// Compares two games: tags (in export order), start position, then both trees node by
-/// node (move, SAN, NAGs, comments before and after, draw offer, continuations).
-fn same_game(a: &Game, b: &Game) -> Result<(), String> {
-    if export_tags(a) != export_tags(b) || a.tags.len() != b.tags.len() {
-        return Err(format!("tags differ:\n  {:?}\n  {:?}", a.tags, b.tags));
-    }
-    if a.start != b.start {
-        return Err(format!("start: {} / {}", a.start.fen(), b.start.fen()));
-    }
-    let mut stack = vec![(NodeId::ROOT, NodeId::ROOT, String::from("the start"))];
-    while let Some((x, y, path)) = stack.pop() {
-        let (n, m) = (a.node(x), b.node(y));
-        let same = n.mv == m.mv
-            && n.san == m.san
-            && n.nags == m.nags
-            && n.comments_before == m.comments_before
-            && n.comments_after == m.comments_after
-            && n.draw_offer == m.draw_offer
-            && n.children.len() == m.children.len();
-        if !same {
-            return Err(format!("at {path}:\n  {n:?}\n  {m:?}"));
-        }
-        for (i, (cx, cy)) in n.children.iter().zip(&m.children).enumerate() {
-            let mark = if i == 0 { " " } else { " (" };
-            stack.push((*cx, *cy, format!("{path}{mark}{}", a.node(*cx).san)));
-        }
-    }
-    Ok(())
 }
 
 /// Round-trips one file; returns the number of games.
