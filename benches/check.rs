@@ -2,30 +2,10 @@
 //! `../shared/data/games` (about 25 MB), single thread, reported in bytes per second.
 //! Run: `cargo bench --bench check`. `SCORESHEET_GAMES` names another PGN file.
 
-use std::path::Path;
-use std::process::Command;
+mod common;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use scoresheet::pgn::{index, GameBuilder, SliceReader};
-
-fn load() -> Vec<u8> {
-    if let Ok(path) = std::env::var("SCORESHEET_GAMES") {
-        return std::fs::read(path).expect("SCORESHEET_GAMES file");
-    }
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/games");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("../shared/data/games")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "xz"))
-        .collect();
-    files.sort();
-    Command::new("xz")
-        .arg("-dc")
-        .args(&files)
-        .output()
-        .expect("xz")
-        .stdout
-}
 
 fn validate(data: &[u8]) -> (u64, u64) {
     let mut reader = SliceReader::new(data);
@@ -39,7 +19,7 @@ fn validate(data: &[u8]) -> (u64, u64) {
 }
 
 fn bench(c: &mut Criterion) {
-    let data = load();
+    let data = common::corpus();
     let (games, bad) = validate(&data);
     eprintln!("{} bytes, {games} games, {bad} with errors", data.len());
     let mut group = c.benchmark_group("pgn");

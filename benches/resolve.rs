@@ -5,11 +5,11 @@
 //! Run: `cargo bench --bench resolve`. Set `SCORESHEET_GAMES` to a PGN file to use
 //! other games.
 
-use std::path::Path;
-use std::process::Command;
+mod common;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use scoresheet::notation::{read_move, Lang};
+use scoresheet::pgn::{Pos, Skip, SliceReader, Visitor};
 use scoresheet::position::{Move, Position};
 
 /// The SAN tokens of many games, stored contiguously as a PGN reader would hand
@@ -48,66 +48,46 @@ fn pack(list: Vec<Vec<String>>) -> Games {
     Games { text, games }
 }
 
-/// The games' SAN tokens, main line only, read with a deliberately simple scan
-/// (the real games have no variations worth keeping for this measurement).
-fn load_games() -> Games {
-    let text = match std::env::var("SCORESHEET_GAMES") {
-        Ok(path) => std::fs::read_to_string(path).expect("SCORESHEET_GAMES file"),
-        Err(_) => {
-            let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/games");
-            let mut files: Vec<_> = std::fs::read_dir(&dir)
-                .expect("../shared/data/games")
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "xz"))
-                .collect();
-            files.sort();
-            let out = Command::new("xz")
-                .arg("-dc")
-                .args(&files)
-                .output()
-                .expect("xz");
-            String::from_utf8_lossy(&out.stdout).into_owned()
-        }
-    };
-    let mut games = Vec::new();
-    let mut current: Vec<String> = Vec::new();
-    let mut depth = 0usize;
-    for line in text.lines() {
-        if line.starts_with('[') {
-            if !current.is_empty() {
-                games.push(std::mem::take(&mut current));
-            }
-            continue;
-        }
-        let mut rest = line;
-        while !rest.is_empty() {
-            if depth > 0 {
-                match rest.find('}') {
-                    Some(i) => {
-                        rest = &rest[i + 1..];
-                        depth = 0;
-                    }
-                    None => rest = "",
-                }
-                continue;
-            }
-            if let Some(r) = rest.strip_prefix('{') {
-                depth = 1;
-                rest = r;
-                continue;
-            }
-            let end = rest.find([' ', '{']).unwrap_or(rest.len());
-            let word = &rest[..end];
-            let is_result = matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*");
-            let word = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-            if !word.is_empty() && !word.starts_with('$') && !is_result {
-                current.push(word.to_string());
-            }
-            rest = rest[end..].trim_start_matches(' ');
+/// Collects each game's main-line moves as written, with the project's own reader.
+struct MainLine {
+    depth: usize,
+    moves: Vec<String>,
+}
+
+impl Visitor for MainLine {
+    type Output = Vec<String>;
+    fn begin_game(&mut self, _: Pos) {
+        self.depth = 0;
+        self.moves.clear();
+    }
+    fn san(&mut self, san: &[u8], _: Pos) {
+        if self.depth == 0 {
+            self.moves.push(String::from_utf8_lossy(san).into_owned());
         }
     }
-    if !current.is_empty() {
-        games.push(current);
+    fn begin_variation(&mut self, _: Pos) -> Skip {
+        self.depth += 1;
+        Skip(false)
+    }
+    fn end_variation(&mut self, _: Pos) {
+        self.depth -= 1;
+    }
+    fn end_game(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.moves)
+    }
+}
+
+/// The games' main-line SAN tokens.
+fn load_games() -> Games {
+    let data = common::corpus();
+    let mut reader = SliceReader::new(&data);
+    let mut visitor = MainLine {
+        depth: 0,
+        moves: Vec::new(),
+    };
+    let mut games = Vec::new();
+    while let Some(moves) = reader.read_game(&mut visitor) {
+        games.push(moves);
     }
     pack(games)
 }
