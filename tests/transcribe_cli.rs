@@ -184,3 +184,19 @@ fn reads_a_file_and_latin1_text() {
     assert_eq!((err.as_str(), code), ("", 0));
     assert_eq!(movetext(&out), "1. d4 {Café} 1... d5 2. c4 *");
 }
+
+#[test]
+fn the_word_for_mate_in_the_chosen_language() {
+    for (lang, text) in [
+        ("fr", "1.e4 e5 2.Fc4 Cc6 3.Dh5 Cf6?? 4.D:f7 mat 1-0"),
+        ("de", "1.e4 e5 2.Lc4 Sc6 3.Dh5 Sf6?? 4.D:f7 matt 1-0"),
+        ("ru", "1.e4 e5 2.Сc4 Кc6 3.Фh5 Кf6?? 4.Ф:f7 мат 1-0"),
+    ] {
+        let (out, err, code) = transcribe(&["--lang", lang], text);
+        assert_eq!((err.as_str(), code), ("", 0), "{lang}");
+        assert_eq!(
+            movetext(&out),
+            "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 $4 4. Qxf7# 1-0"
+        );
+    }
+}

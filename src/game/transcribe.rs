@@ -137,8 +137,8 @@ fn is_mark_group(s: &str) -> bool {
 /// Words that only mark the move before them.
 fn is_suffix_word(w: &str) -> bool {
     const MARKS: &[&str] = &[
-        "e.p.", "ep", "e.p", "(=)", "+", "++", "#", "†", "‡", "ch", "ch.", "mate", "dis", "dbl",
-        "!", "?", "!!", "??", "!?", "?!", "‼", "⁇", "⁉", "⁈", "≠",
+        "e.p.", "ep", "e.p", "(=)", "+", "++", "#", "†", "‡", "ch", "ch.", "mate", "mat", "matt",
+        "мат", "шах", "dis", "dbl", "!", "?", "!!", "??", "!?", "?!", "‼", "⁇", "⁉", "⁈", "≠",
     ];
     MARKS.contains(&w)
         || (w.starts_with('(') && w.ends_with(')') && w.chars().count() <= 4)

@@ -121,6 +121,11 @@ const CHECKS: &[(&str, CheckMark)] = &[
     ("dbl ch", CheckMark::Check),
     ("dis ch", CheckMark::Check),
     ("mate", CheckMark::Mate),
+    // The word for mate in French (mat), German (matt) and Russian (мат).
+    ("matt", CheckMark::Mate),
+    ("mat", CheckMark::Mate),
+    ("мат", CheckMark::Mate),
+    ("шах", CheckMark::Check),
     ("++", CheckMark::Check),
     ("ch", CheckMark::Check),
     ("+", CheckMark::Check),
