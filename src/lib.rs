@@ -4,6 +4,7 @@
 //! ([`position`]), every written form of a move ([`notation`]), the game tree
 //! ([`game`]) and PGN ([`pgn`]). The binary adds the command line and the screens.
 
+pub mod app;
 pub mod cli;
 pub mod game;
 pub mod notation;

@@ -86,7 +86,7 @@ pub struct ReplaceReport {
 }
 
 /// The comment that keeps the line's cut moves.
-const NOT_REPLAYED: &str = "moves not replayed: ";
+pub const NOT_REPLAYED: &str = "moves not replayed: ";
 /// The comment that keeps a dropped variation.
 const VARIATION_NOT_REPLAYED: &str = "variation not replayed: ";
 

@@ -203,4 +203,5 @@ impl Game {
 }
 pub mod annotation;
 pub mod edit;
+pub mod notes;
 pub mod transcribe;

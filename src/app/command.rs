@@ -1,0 +1,332 @@
+//! The `:` commands of the entry line, vim-like. [`COMMANDS`] is the one list the
+//! help screen and the live feedback read.
+
+use std::path::PathBuf;
+
+use super::record::numbered;
+use super::{App, Effect, Inside, Overlay};
+use crate::game::annotation::{parse_clock_entry, Annotation};
+use crate::game::{Game, NodeId};
+use crate::notation::{Lang, Style};
+use crate::position::Position;
+
+/// A command: its name, its arguments and what it does.
+pub struct Command {
+    /// What is typed after the colon.
+    pub name: &'static str,
+    /// Its arguments, for the help screen.
+    pub args: &'static str,
+    /// What it does.
+    pub doc: &'static str,
+}
+
+/// Every command, in the order the help screen lists them.
+pub const COMMANDS: &[Command] = &[
+    Command {
+        name: "w",
+        args: "[FILE]",
+        doc: "write the game (added to FILE, its other games untouched)",
+    },
+    Command {
+        name: "q",
+        args: "",
+        doc: "quit (refused while the game is unsaved)",
+    },
+    Command {
+        name: "q!",
+        args: "",
+        doc: "quit and throw the unsaved game away",
+    },
+    Command {
+        name: "wq",
+        args: "[FILE]",
+        doc: "write the game, then quit",
+    },
+    Command {
+        name: "e",
+        args: "FILE [N]",
+        doc: "open game N (default 1) of FILE",
+    },
+    Command {
+        name: "new",
+        args: "",
+        doc: "next game: Event, Site, Round kept, Board + 1",
+    },
+    Command {
+        name: "tag",
+        args: "NAME VALUE",
+        doc: "set a tag (White, Black, WhiteElo, Board, TimeControl…)",
+    },
+    Command {
+        name: "result",
+        args: "R [HOW]",
+        doc: "1-0, 0-1, 1/2-1/2 or *; HOW: resign, time, agreement…",
+    },
+    Command {
+        name: "clk",
+        args: "TIME",
+        doc: "clock after this move (83 = 1:23:00, 1:23:45)",
+    },
+    Command {
+        name: "emt",
+        args: "TIME",
+        doc: "time this move took",
+    },
+    Command {
+        name: "comment",
+        args: "TEXT",
+        doc: "comment after this move (or type {TEXT)",
+    },
+    Command {
+        name: "fen",
+        args: "[FEN]",
+        doc: "show this position's FEN, or start the game from FEN",
+    },
+    Command {
+        name: "flip",
+        args: "",
+        doc: "turn the board around",
+    },
+    Command {
+        name: "lang",
+        args: "CODE",
+        doc: "piece letters for typing and showing moves (en, de, fr, …)",
+    },
+    Command {
+        name: "notation",
+        args: "san|figurine|lan",
+        doc: "how the scoresheet shows moves",
+    },
+    Command {
+        name: "inside",
+        args: "variation|replace",
+        doc: "what typing a move inside the game does",
+    },
+    Command {
+        name: "timer",
+        args: "",
+        doc: "start or stop the move timer ([%emt] on each move)",
+    },
+    Command {
+        name: "help",
+        args: "",
+        doc: "the keys and commands",
+    },
+];
+
+/// What a command line will do, for the live feedback.
+pub fn describe(line: &str) -> String {
+    let name = line.split_whitespace().next().unwrap_or("");
+    match COMMANDS.iter().find(|c| c.name == name) {
+        Some(c) => format!(":{} {} — {}", c.name, c.args, c.doc),
+        None if name.is_empty() => {
+            "a command: w, q, wq, e, new, tag, result, fen, flip, lang, help".into()
+        }
+        None => {
+            let starts: Vec<&str> = COMMANDS
+                .iter()
+                .filter(|c| c.name.starts_with(name))
+                .map(|c| c.name)
+                .collect();
+            if starts.is_empty() {
+                format!("no command :{name}")
+            } else {
+                format!(":{}", starts.join("  :"))
+            }
+        }
+    }
+}
+
+/// A tag value as typed, without the quotes around it.
+fn unquote(text: &str) -> &str {
+    let text = text.trim();
+    text.strip_prefix('"')
+        .and_then(|t| t.strip_suffix('"'))
+        .unwrap_or(text)
+}
+
+impl App {
+    /// Runs a command line (without its colon).
+    pub(super) fn run_command(&mut self, line: &str) -> Effect {
+        let line = line.trim();
+        let (name, rest) = match line.split_once(char::is_whitespace) {
+            Some((name, rest)) => (name, rest.trim()),
+            None => (line, ""),
+        };
+        let (name, forced) = match name.strip_suffix('!') {
+            Some(name) if name != "q" => (name, true),
+            _ => (name, false),
+        };
+        let keeps_unsaved = |app: &mut App, what: &str| {
+            let refuse = app.unsaved && !forced && !app.game.is_empty();
+            if refuse {
+                app.refuse(format!(
+                    "the game is not saved: :w first, or :{what}! to leave it (the journal keeps it)"
+                ));
+            }
+            refuse
+        };
+        match name {
+            "w" | "write" | "wq" | "x" => {
+                let then_quit = name != "w" && name != "write";
+                let path = if rest.is_empty() {
+                    self.file.clone()
+                } else {
+                    Some(PathBuf::from(unquote(rest)))
+                };
+                match path {
+                    Some(path) => return Effect::Save { path, then_quit },
+                    None => self.refuse("no file yet: :w FILE.pgn"),
+                }
+            }
+            "q" | "quit" => {
+                if self.unsaved && !self.game.is_empty() {
+                    self.refuse("the game is not saved: :w to save it, :q! to quit without it");
+                } else {
+                    return Effect::Quit { discard: false };
+                }
+            }
+            "q!" => return Effect::Quit { discard: true },
+            "e" | "edit" => {
+                if keeps_unsaved(self, "e") {
+                    return Effect::None;
+                }
+                let mut words = rest.rsplitn(2, char::is_whitespace);
+                let last = words.next().unwrap_or("");
+                let (file, number) = match (last.parse::<usize>(), words.next()) {
+                    (Ok(n), Some(file)) => (file, n),
+                    _ => (rest, 1),
+                };
+                if file.is_empty() {
+                    self.refuse("which file? :e FILE [N]");
+                } else {
+                    return Effect::Load {
+                        path: PathBuf::from(unquote(file)),
+                        number: number.max(1),
+                    };
+                }
+            }
+            "new" => {
+                if !keeps_unsaved(self, "new") {
+                    self.next_game();
+                    return Effect::NewGame;
+                }
+            }
+            "tag" => self.tag_command(rest),
+            "result" => {
+                let mut words = rest.split_whitespace();
+                let result = words
+                    .next()
+                    .and_then(|r| match r.replace('½', "1/2").as_str() {
+                        "1-0" => Some("1-0"),
+                        "0-1" => Some("0-1"),
+                        "1/2-1/2" | "1/2" | "=" | "draw" => Some("1/2-1/2"),
+                        "*" => Some("*"),
+                        _ => None,
+                    });
+                let how: Vec<&str> = words.collect();
+                match result {
+                    Some(result) => {
+                        let how = how.join("-");
+                        self.set_result(result, (!how.is_empty()).then_some(how.as_str()));
+                    }
+                    None => {
+                        self.refuse(format!("{rest:?} is not a result: 1-0, 0-1, 1/2-1/2 or *"))
+                    }
+                }
+            }
+            "clk" | "emt" => match parse_clock_entry(rest) {
+                Ok(time) if name == "clk" => self.stamp(Annotation::Clock(time), "clock"),
+                Ok(time) => self.stamp(Annotation::Elapsed(time), "elapsed"),
+                Err(e) => self.refuse(e.to_string()),
+            },
+            "comment" | "c" => {
+                self.game.set_comment_text(self.cursor, rest);
+                self.inform(format!("comment on {}", numbered(&self.game, self.cursor)));
+                self.changed();
+            }
+            "fen" => self.fen_command(rest, forced),
+            "flip" => self.flipped = !self.flipped,
+            "lang" => match Lang::by_code(rest) {
+                Some(lang) => {
+                    self.settings.input_lang = lang;
+                    self.settings.display_lang = lang;
+                    self.inform(format!(
+                        "piece letters: {} ({})",
+                        lang.name,
+                        lang.letters[1..].join(" ")
+                    ));
+                }
+                None => self.refuse(format!(
+                    "unknown language {rest:?}: {}",
+                    crate::notation::LANGS
+                        .iter()
+                        .map(|l| l.code)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                )),
+            },
+            "notation" => match Style::by_name(rest) {
+                Some(style @ (Style::San | Style::Figurine | Style::Lan)) => {
+                    self.settings.display = style;
+                }
+                _ => self.refuse(format!(
+                    "{rest:?}: the scoresheet shows san, figurine or lan"
+                )),
+            },
+            "inside" => match rest {
+                "variation" => self.inside = Inside::Variation,
+                "replace" => self.inside = Inside::Replace,
+                _ => self.refuse("inside variation, or inside replace"),
+            },
+            "timer" => return self.update(super::Action::ToggleTimer),
+            "help" | "h" => self.overlay = Overlay::Help,
+            "" => {}
+            other => self.refuse(format!("unknown command :{other} (F1 lists them)")),
+        }
+        Effect::None
+    }
+
+    fn tag_command(&mut self, rest: &str) {
+        let (name, value) = match rest.split_once(char::is_whitespace) {
+            Some((name, value)) => (name, unquote(value)),
+            None => (rest, ""),
+        };
+        let valid = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !valid {
+            self.refuse("which tag? :tag NAME VALUE (e.g. :tag White Carlsen, Magnus)");
+        } else if value.is_empty() {
+            let now = self.game.tag(name).unwrap_or("not set").to_string();
+            self.inform(format!("{name}: {now}"));
+        } else if name == "FEN" || name == "SetUp" {
+            self.refuse("the start position is set with :fen FEN");
+        } else {
+            self.game.set_tag(name, value);
+            self.inform(format!("{name} = {value}"));
+            self.changed();
+        }
+    }
+
+    fn fen_command(&mut self, rest: &str, forced: bool) {
+        if rest.is_empty() {
+            self.inform(self.position().fen());
+            return;
+        }
+        if !self.game.is_empty() && !forced {
+            self.refuse("the game has moves: :fen! FEN starts it again from FEN");
+            return;
+        }
+        match Position::from_fen(rest) {
+            Ok(start) => {
+                let mut game = Game::new(start);
+                game.tags = self.game.tags.clone();
+                let file = self.file.clone();
+                self.replace_game(game, file, true);
+                self.cursor = NodeId::ROOT;
+                self.inform("the game starts from this position");
+                self.changed();
+            }
+            Err(e) => self.refuse(format!("bad FEN: {e}")),
+        }
+    }
+}

@@ -1,0 +1,465 @@
+//! What the text on the entry line means: a move (or several), a clock time, a
+//! glyph, a comment, a result or a `:` command, and the live feedback shown
+//! while it is typed (the moves that still match, the choices when it is
+//! ambiguous, the reason when it is illegal).
+
+use chess::ChessMove;
+
+use crate::game::annotation::{parse_clock_entry, ClockTime};
+use crate::notation::{figurine_piece, format, read_move, ErrorKind, Lang, ResolveError, Style};
+use crate::position::{Move, Position};
+
+/// What a finished line asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Entry {
+    /// Nothing typed.
+    Empty,
+    /// One or more moves, each with what was typed after it.
+    Moves(Vec<Typed>),
+    /// `+1:23:45`: the clock after the current move.
+    Clock(ClockTime),
+    /// `!?`: a move-quality glyph for the current move.
+    Glyph(u8),
+    /// `(=)`: a draw offer with the current move.
+    DrawOffer,
+    /// `{text`: the comment after the current move.
+    Comment(String),
+    /// `1-0`, `½-½`, `*`: the result.
+    Result(&'static str),
+    /// `:w file`: a command, without its colon.
+    Command(String),
+}
+
+/// A move read from the entry line with the marks typed with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Typed {
+    /// The move.
+    pub mv: Move,
+    /// A glyph typed with it (`Nf3!`).
+    pub nag: Option<u8>,
+    /// `(=)` typed with it.
+    pub draw_offer: bool,
+    /// A clock time typed after it (`Nf3 +1:23`).
+    pub clock: Option<ClockTime>,
+}
+
+/// Why a line cannot be done, positioned in the line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EntryError {
+    /// The word that is wrong.
+    pub token: String,
+    /// Why.
+    pub reason: String,
+    /// The pawn must promote: the choices, in SAN (the screen asks which).
+    pub promotion: Vec<Move>,
+}
+
+impl std::fmt::Display for EntryError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.token, self.reason)
+    }
+}
+
+/// The feedback shown while a line is typed.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Feedback {
+    /// Nothing typed.
+    #[default]
+    Empty,
+    /// Not a whole move yet: the legal moves whose written forms start with the text.
+    Partial(Vec<ChessMove>),
+    /// Exactly one legal move; Enter plays it.
+    Ready(ChessMove),
+    /// Several moves fit; the candidates in SAN.
+    Ambiguous(Vec<ChessMove>, Vec<String>),
+    /// A pawn reaches the last rank: which piece?
+    Promotion(Vec<ChessMove>),
+    /// Not a legal move here, and no move starts like it: the reason.
+    Illegal(String),
+    /// Something else the line will do when Enter is pressed (a clock, a command…).
+    Note(String),
+}
+
+impl Feedback {
+    /// The moves to highlight on the board.
+    pub fn moves(&self) -> &[ChessMove] {
+        match self {
+            Feedback::Partial(m) | Feedback::Ambiguous(m, _) | Feedback::Promotion(m) => m,
+            Feedback::Ready(m) => std::slice::from_ref(m),
+            _ => &[],
+        }
+    }
+}
+
+const RESULTS: [(&str, &str); 9] = [
+    ("1-0", "1-0"),
+    ("0-1", "0-1"),
+    ("1/2-1/2", "1/2-1/2"),
+    ("½-½", "1/2-1/2"),
+    ("1/2", "1/2-1/2"),
+    ("=", "1/2-1/2"),
+    ("*", "*"),
+    ("1:0", "1-0"),
+    ("0:1", "0-1"),
+];
+
+const GLYPHS: [(&str, u8); 6] = [
+    ("!!", 3),
+    ("??", 4),
+    ("!?", 5),
+    ("?!", 6),
+    ("!", 1),
+    ("?", 2),
+];
+
+fn result_of(text: &str) -> Option<&'static str> {
+    let text = text.replace(['–', '—'], "-");
+    RESULTS
+        .iter()
+        .find(|(written, _)| *written == text)
+        .map(|(_, result)| *result)
+}
+
+fn glyph_of(text: &str) -> Option<u8> {
+    GLYPHS.iter().find(|(g, _)| *g == text).map(|(_, n)| *n)
+}
+
+/// True for a move-number word (`12.`, `12...`, `12`) that a transcribing user
+/// types between moves.
+fn is_move_number(word: &str) -> bool {
+    let digits = word.trim_end_matches('.');
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) && word != digits
+}
+
+/// Splits a glued move number off (`12.Nf3` → `Nf3`).
+fn strip_move_number(word: &str) -> &str {
+    let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+    if digits > 0 && word[digits..].starts_with('.') {
+        word[digits..].trim_start_matches('.')
+    } else {
+        word
+    }
+}
+
+/// Reads a finished line in the position `pos` (after the current move).
+pub fn read_entry(text: &str, pos: &Position, lang: &Lang) -> Result<Entry, EntryError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(Entry::Empty);
+    }
+    if let Some(command) = text.strip_prefix(':') {
+        return Ok(Entry::Command(command.trim().to_string()));
+    }
+    if let Some(comment) = text.strip_prefix('{') {
+        return Ok(Entry::Comment(
+            comment.trim_end_matches('}').trim().to_string(),
+        ));
+    }
+    if let Some(result) = result_of(text) {
+        return Ok(Entry::Result(result));
+    }
+    if let Some(nag) = glyph_of(text) {
+        return Ok(Entry::Glyph(nag));
+    }
+    if text == "(=)" {
+        return Ok(Entry::DrawOffer);
+    }
+    if text.starts_with('+') {
+        return parse_clock_entry(text)
+            .map(Entry::Clock)
+            .map_err(|e| EntryError {
+                token: text.to_string(),
+                reason: e.to_string(),
+                promotion: Vec::new(),
+            });
+    }
+    // The whole line as one move first: `exd6 e.p.` and `Kр e2` hold spaces.
+    if let Ok((mv, mt)) = read_move(strip_move_number(text), pos, lang) {
+        return Ok(Entry::Moves(vec![Typed {
+            mv,
+            nag: mt.nag,
+            draw_offer: mt.draw_offer,
+            clock: None,
+        }]));
+    }
+    read_words(text, pos, lang).map(Entry::Moves)
+}
+
+/// Several words: moves (with optional move numbers, glyphs, `(=)`, clock times
+/// and `e.p.` after them). All or nothing: the first bad word stops the line.
+fn read_words(text: &str, pos: &Position, lang: &Lang) -> Result<Vec<Typed>, EntryError> {
+    let mut pos = *pos;
+    let mut moves: Vec<Typed> = Vec::new();
+    for word in text.split_whitespace() {
+        let last = moves.last_mut();
+        if is_move_number(word) || matches!(word, "e.p." | "ep" | "e.p") {
+            continue;
+        }
+        if let (Some(last), true) = (last, word.starts_with('+')) {
+            last.clock = Some(parse_clock_entry(word).map_err(|e| EntryError {
+                token: word.to_string(),
+                reason: e.to_string(),
+                promotion: Vec::new(),
+            })?);
+            continue;
+        }
+        if let Some(last) = moves.last_mut() {
+            if let Some(nag) = glyph_of(word) {
+                last.nag = Some(nag);
+                continue;
+            }
+            if word == "(=)" {
+                last.draw_offer = true;
+                continue;
+            }
+        }
+        match read_move(strip_move_number(word), &pos, lang) {
+            Ok((mv, mt)) => {
+                pos = pos.apply(mv).unwrap_or(pos);
+                moves.push(Typed {
+                    mv,
+                    nag: mt.nag,
+                    draw_offer: mt.draw_offer,
+                    clock: None,
+                });
+            }
+            Err(e) => {
+                let promotion = match &e.kind {
+                    ErrorKind::Resolve(ResolveError::PromotionNeeded(_)) => {
+                        promotion_choices(word, &pos, lang)
+                    }
+                    _ => Vec::new(),
+                };
+                return Err(EntryError {
+                    token: word.to_string(),
+                    reason: e.to_string(),
+                    promotion,
+                });
+            }
+        }
+    }
+    Ok(moves)
+}
+
+/// The promotions a text without a piece could mean (`e8` → `e8=Q`, `e8=R`, …).
+pub fn promotion_choices(text: &str, pos: &Position, lang: &Lang) -> Vec<Move> {
+    ["Q", "R", "B", "N"]
+        .iter()
+        .filter_map(|piece| {
+            read_move(&format!("{}={piece}", text.trim()), pos, Lang::english())
+                .or_else(|_| read_move(&format!("{}{piece}", text.trim()), pos, lang))
+                .ok()
+        })
+        .map(|(mv, _)| mv)
+        .collect()
+}
+
+/// The live feedback for a line being typed.
+pub fn feedback(text: &str, pos: &Position, lang: &Lang) -> Feedback {
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Feedback::Empty;
+    }
+    match read_entry(trimmed, pos, lang) {
+        Ok(Entry::Moves(moves)) if moves.len() == 1 => match moves[0].mv {
+            Move::Normal(mv) => Feedback::Ready(mv),
+            Move::Null => Feedback::Note("a null move".into()),
+        },
+        Ok(Entry::Moves(moves)) => Feedback::Note(format!("{} moves", moves.len())),
+        Ok(Entry::Empty) => Feedback::Empty,
+        Ok(Entry::Clock(t)) => Feedback::Note(format!("clock {t}")),
+        Ok(Entry::Glyph(_)) => Feedback::Note("glyph for this move".into()),
+        Ok(Entry::DrawOffer) => Feedback::Note("draw offer with this move".into()),
+        Ok(Entry::Comment(_)) => Feedback::Note("comment on this move".into()),
+        Ok(Entry::Result(r)) => Feedback::Note(format!("result {r}")),
+        Ok(Entry::Command(c)) => Feedback::Note(super::command::describe(&c)),
+        Err(e) => {
+            let word = trimmed.split_whitespace().last().unwrap_or(trimmed);
+            if !e.promotion.is_empty() {
+                return Feedback::Promotion(normal_moves(&e.promotion));
+            }
+            if let Ok(readings) = crate::notation::parse(word, lang) {
+                if let Err(ResolveError::Ambiguous(sans)) =
+                    crate::notation::resolve(&readings.first, pos)
+                {
+                    let moves = sans
+                        .iter()
+                        .filter_map(|san| read_move(san, pos, Lang::english()).ok())
+                        .filter_map(|(mv, _)| match mv {
+                            Move::Normal(mv) => Some(mv),
+                            Move::Null => None,
+                        })
+                        .collect();
+                    return Feedback::Ambiguous(moves, sans);
+                }
+            }
+            let matches = if trimmed.contains(char::is_whitespace) {
+                Vec::new()
+            } else {
+                prefix_matches(strip_move_number(word), pos, lang)
+            };
+            if matches.is_empty() {
+                Feedback::Illegal(e.to_string())
+            } else {
+                Feedback::Partial(matches)
+            }
+        }
+    }
+}
+
+fn normal_moves(moves: &[Move]) -> Vec<ChessMove> {
+    moves
+        .iter()
+        .filter_map(|m| match m {
+            Move::Normal(mv) => Some(*mv),
+            Move::Null => None,
+        })
+        .collect()
+}
+
+/// Text reduced to what tells moves apart: no capture, check or promotion marks,
+/// no spaces, castling zeros as letters, figurines as the language's letters,
+/// and lower case (so `b` matches pawn and bishop moves alike while typing).
+fn squeeze(text: &str, lang: &Lang) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            'x' | 'X' | ':' | '×' | '-' | '–' | '=' | '+' | '#' | '†' | '‡' | ' ' | '(' | ')'
+            | '/' => {}
+            '0' => out.push('o'),
+            c => match figurine_piece(c) {
+                Some(piece) => out.push_str(&lang.letter(piece).to_lowercase()),
+                None => out.extend(c.to_lowercase()),
+            },
+        }
+    }
+    out
+}
+
+/// The legal moves with a written form (SAN, long algebraic or UCI in `lang`)
+/// that starts with `text`.
+pub fn prefix_matches(text: &str, pos: &Position, lang: &Lang) -> Vec<ChessMove> {
+    let typed = squeeze(text, lang);
+    if typed.is_empty() {
+        return Vec::new();
+    }
+    pos.legal_moves()
+        .into_iter()
+        .filter(|&mv| {
+            [Style::San, Style::Lan, Style::Uci].iter().any(|&style| {
+                squeeze(&format(pos, Move::Normal(mv), style, lang), lang).starts_with(&typed)
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::parse_square;
+
+    fn start() -> Position {
+        Position::start()
+    }
+
+    fn en() -> &'static Lang {
+        Lang::english()
+    }
+
+    #[test]
+    fn lines_are_told_apart() {
+        let pos = start();
+        assert_eq!(read_entry("  ", &pos, en()), Ok(Entry::Empty));
+        assert_eq!(
+            read_entry(":w x.pgn", &pos, en()),
+            Ok(Entry::Command("w x.pgn".into()))
+        );
+        assert_eq!(
+            read_entry("{good}", &pos, en()),
+            Ok(Entry::Comment("good".into()))
+        );
+        assert_eq!(read_entry("½-½", &pos, en()), Ok(Entry::Result("1/2-1/2")));
+        assert_eq!(read_entry("1–0", &pos, en()), Ok(Entry::Result("1-0")));
+        assert_eq!(read_entry("!?", &pos, en()), Ok(Entry::Glyph(5)));
+        assert_eq!(read_entry("(=)", &pos, en()), Ok(Entry::DrawOffer));
+        assert_eq!(
+            read_entry("+83", &pos, en()),
+            Ok(Entry::Clock(ClockTime::from_secs(83 * 60)))
+        );
+        assert!(read_entry("+1:99", &pos, en()).is_err());
+    }
+
+    #[test]
+    fn several_moves_with_numbers_clocks_and_marks() {
+        let Ok(Entry::Moves(moves)) =
+            read_entry("1. e4 +1:29 e5 2.Nf3! (=) Nc6 +1:28:30", &start(), en())
+        else {
+            panic!("not read");
+        };
+        assert_eq!(moves.len(), 4);
+        assert_eq!(moves[0].clock, Some(ClockTime::from_secs(89 * 60)));
+        assert_eq!(moves[2].nag, Some(1));
+        assert!(moves[2].draw_offer);
+        assert_eq!(moves[3].clock, Some(ClockTime::from_secs(88 * 60 + 30)));
+    }
+
+    #[test]
+    fn a_bad_word_stops_the_whole_line() {
+        let err = read_entry("e4 e5 Ke3", &start(), en()).unwrap_err();
+        assert_eq!(err.token, "Ke3");
+        assert!(err.reason.contains("illegal"), "{}", err.reason);
+    }
+
+    #[test]
+    fn feedback_while_typing() {
+        let pos = start();
+        let Feedback::Partial(knights) = feedback("N", &pos, en()) else {
+            panic!("N is a start")
+        };
+        assert_eq!(knights.len(), 4);
+        let Feedback::Partial(to_f3) = feedback("Nf", &pos, en()) else {
+            panic!()
+        };
+        assert_eq!(to_f3.len(), 1);
+        assert_eq!(to_f3[0].get_dest(), parse_square("f3").unwrap());
+        // Long algebraic is a start too: g1 → Ng1-f3, Ng1-h3.
+        assert!(matches!(feedback("Ng1", &pos, en()), Feedback::Partial(m) if m.len() == 2));
+        assert!(matches!(feedback("e4", &pos, en()), Feedback::Ready(_)));
+        assert!(
+            matches!(feedback("Ke2", &pos, en()), Feedback::Illegal(r) if r.contains("illegal"))
+        );
+        assert!(matches!(feedback(":w", &pos, en()), Feedback::Note(_)));
+    }
+
+    #[test]
+    fn ambiguity_lists_the_choices() {
+        let pos = Position::from_fen("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1").unwrap();
+        match feedback("Nd2", &pos, en()) {
+            Feedback::Ambiguous(moves, sans) => {
+                assert_eq!(sans, vec!["Nbd2".to_string(), "Nfd2".to_string()]);
+                assert_eq!(moves.len(), 2);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn promotion_asks_which_piece() {
+        let pos = Position::from_fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1").unwrap();
+        match feedback("e8", &pos, en()) {
+            Feedback::Promotion(moves) => assert_eq!(moves.len(), 4),
+            other => panic!("{other:?}"),
+        }
+        let err = read_entry("e8", &pos, en()).unwrap_err();
+        assert_eq!(err.promotion.len(), 4);
+    }
+
+    #[test]
+    fn figurines_and_other_languages_match_while_typing() {
+        let pos = start();
+        let de = Lang::by_code("de").unwrap();
+        assert!(matches!(feedback("S", &pos, de), Feedback::Partial(m) if m.len() == 4));
+        assert!(matches!(feedback("Sf3", &pos, de), Feedback::Ready(_)));
+        assert!(matches!(feedback("♘", &pos, en()), Feedback::Partial(m) if m.len() == 4));
+    }
+}

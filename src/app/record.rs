@@ -1,0 +1,582 @@
+//! Recording: playing what the entry line holds, corrections (take back, delete,
+//! replace and replay, the moves waiting after a correction), and what is
+//! written beside a move (clock, glyph, draw offer, comment, result).
+
+use std::time::Instant;
+
+use super::entry::{self, Entry, Typed};
+use super::{Action, App, CutMove, Effect, Inside, Overlay, Pending, Recovery};
+use crate::game::annotation::{Annotation, ClockTime};
+use crate::game::edit::NOT_REPLAYED;
+use crate::game::notes::nag_glyph;
+use crate::game::{Game, NodeId};
+use crate::notation::{read_move, Lang};
+use crate::position::{Move, Position, Status};
+
+/// Today's date as PGN writes it (`2026.11.21`), in UTC.
+pub fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// The calendar date of a day counted from 1970-01-01 (Howard Hinnant's method).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
+/// A move written with its number the way a scoresheet reads it: `12.Nf3`,
+/// `12...Nf6`.
+pub fn numbered(game: &Game, id: NodeId) -> String {
+    let Some(parent) = game.node(id).parent else {
+        return "the start".into();
+    };
+    let before = game.position_at(parent);
+    let dots = if before.side_to_move() == chess::Color::White {
+        "."
+    } else {
+        "..."
+    };
+    format!("{}{dots}{}", before.fullmove_number(), game.node(id).san)
+}
+
+/// Moves written as movetext from `pos` on, numbered by ply.
+fn movetext(pos: &Position, sans: &[String]) -> String {
+    let mut out = String::new();
+    let mut number = pos.fullmove_number();
+    let mut white = pos.side_to_move() == chess::Color::White;
+    for (i, san) in sans.iter().enumerate() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        if white {
+            out.push_str(&format!("{number}."));
+        } else if i == 0 {
+            out.push_str(&format!("{number}..."));
+        }
+        out.push_str(san);
+        if !white {
+            number += 1;
+        }
+        white = !white;
+    }
+    out
+}
+
+impl App {
+    pub(super) fn play_entry(&mut self) -> Effect {
+        let text = self.entry.trim().to_string();
+        if text.is_empty() {
+            return Effect::None;
+        }
+        let pos = self.position();
+        match entry::read_entry(&text, &pos, self.settings.input_lang) {
+            Err(e) if !e.promotion.is_empty() && !text.contains(char::is_whitespace) => {
+                self.remember(&text);
+                self.overlay = Overlay::Promotion(e.promotion);
+                self.inform(
+                    "promote to: Q queen, R rook, B bishop, N knight (Enter: queen, Esc: back)",
+                );
+                Effect::None
+            }
+            Err(e) => {
+                // The text stays on the line to be fixed.
+                self.refuse(e.to_string());
+                Effect::None
+            }
+            Ok(entry) => {
+                self.remember(&text);
+                self.entry.clear();
+                self.apply_entry(entry)
+            }
+        }
+    }
+
+    fn apply_entry(&mut self, entry: Entry) -> Effect {
+        match entry {
+            Entry::Empty => {}
+            Entry::Moves(moves) => {
+                for typed in &moves {
+                    self.play(typed);
+                }
+            }
+            Entry::Clock(time) => self.stamp(Annotation::Clock(time), "clock"),
+            Entry::Glyph(nag) => return self.mark_nag(nag),
+            Entry::DrawOffer => return self.toggle_draw_offer(),
+            Entry::Comment(text) => {
+                self.game.set_comment_text(self.cursor, &text);
+                self.inform(format!("comment on {}", numbered(&self.game, self.cursor)));
+                self.changed();
+            }
+            Entry::Result(result) => self.set_result(result, None),
+            Entry::Command(command) => return self.run_command(&command),
+        }
+        Effect::None
+    }
+
+    /// Writes a clock reading or elapsed time on the current move.
+    pub(super) fn stamp(&mut self, annotation: Annotation, what: &str) {
+        if self.cursor == NodeId::ROOT {
+            self.refuse(format!("no move yet to put a {what} time on"));
+            return;
+        }
+        let time = match &annotation {
+            Annotation::Clock(t) | Annotation::Elapsed(t) => t.to_string(),
+            _ => String::new(),
+        };
+        self.game.set_annotation(self.cursor, annotation);
+        self.inform(format!(
+            "{what} {time} after {}",
+            numbered(&self.game, self.cursor)
+        ));
+        self.changed();
+    }
+
+    /// Plays one typed move after the cursor: follows it if it is already there,
+    /// else extends the line, starts a variation or replaces the next move.
+    fn play(&mut self, typed: &Typed) {
+        let before = self.position();
+        let children = self.game.node(self.cursor).children.clone();
+        let existing = children
+            .iter()
+            .copied()
+            .find(|&c| self.game.node(c).mv == typed.mv);
+        let id = if let Some(id) = existing {
+            self.cursor = id;
+            id
+        } else if children.is_empty() || self.inside == Inside::Variation {
+            let waiting = self.pending.take_if(|p| p.at == self.cursor);
+            let id = self.game.add_move(self.cursor, typed.mv, &before);
+            self.cursor = id;
+            self.stamp_elapsed(id);
+            if !children.is_empty() {
+                self.inform(format!("new variation {}", numbered(&self.game, id)));
+            }
+            if let Some(waiting) = waiting {
+                self.mark_typed(id, typed);
+                self.cursor = self.replay_waiting(id, waiting);
+                self.changed();
+                return;
+            }
+            id
+        } else {
+            self.replace(children[0], typed);
+            return;
+        };
+        self.mark_typed(id, typed);
+        self.after_move(id);
+        self.changed();
+    }
+
+    fn mark_typed(&mut self, id: NodeId, typed: &Typed) {
+        if let Some(nag) = typed.nag {
+            let node = self.game.node_mut(id);
+            if !node.nags.contains(&nag) {
+                node.nags.insert(0, nag);
+            }
+        }
+        if typed.draw_offer {
+            self.game.node_mut(id).draw_offer = true;
+        }
+        if let Some(time) = typed.clock {
+            self.game.set_annotation(id, Annotation::Clock(time));
+        }
+    }
+
+    fn stamp_elapsed(&mut self, id: NodeId) {
+        if let Some(started) = self.timer {
+            let now = Instant::now();
+            let secs = now.duration_since(started).as_secs();
+            self.game
+                .set_annotation(id, Annotation::Elapsed(ClockTime::from_secs(secs)));
+            self.timer = Some(now);
+        }
+    }
+
+    /// The moves after `id` along first choices, with what is written beside them.
+    fn line_after(&self, id: NodeId) -> Vec<(NodeId, CutMove)> {
+        let mut line = Vec::new();
+        let mut at = id;
+        while let Some(&next) = self.game.node(at).children.first() {
+            let node = self.game.node(next);
+            line.push((
+                next,
+                CutMove {
+                    san: node.san.clone(),
+                    nags: node.nags.clone(),
+                    comments: node.comments_after.clone(),
+                    draw_offer: node.draw_offer,
+                },
+            ));
+            at = next;
+        }
+        line
+    }
+
+    /// Replaces the move `target` and replays the rest; the first move that no
+    /// longer fits waits, with the moves after it, for the right move, and the
+    /// cursor goes to where it is to be typed. When all fits, the cursor goes to
+    /// the end of the line, where recording goes on.
+    fn replace(&mut self, target: NodeId, typed: &Typed) {
+        let old = numbered(&self.game, target);
+        let line = self.line_after(target);
+        let report = match self.game.replace_move(target, typed.mv) {
+            Ok(report) => report,
+            Err(e) => {
+                self.refuse(e.to_string());
+                return;
+            }
+        };
+        let new = numbered(&self.game, target);
+        self.mark_typed(target, typed);
+        self.changed();
+        match report.not_replayed {
+            Some(cut) => {
+                let first = line.iter().position(|(id, _)| *id == cut.id).unwrap_or(0);
+                let waiting: Vec<CutMove> = line[first..].iter().map(|(_, m)| m.clone()).collect();
+                let count = waiting.len();
+                self.pending = Some(Pending {
+                    at: cut.after,
+                    moves: waiting,
+                });
+                self.cursor = cut.after;
+                self.refuse(format!(
+                    "{old} is now {new}; {} moves replayed; {} no longer fits: type the right move ({count} moves wait)",
+                    report.replayed, cut.san
+                ));
+            }
+            None => {
+                self.cursor = self.line_end(target);
+                self.inform(format!(
+                    "{old} is now {new}; all {} later moves replayed",
+                    report.replayed
+                ));
+                self.after_move(self.cursor);
+            }
+        }
+    }
+
+    /// Plays the moves that waited after a correction behind the new move `id`,
+    /// until one no longer fits. Returns where the cursor goes.
+    fn replay_waiting(&mut self, id: NodeId, waiting: Pending) -> NodeId {
+        if let Some(parent) = self.game.node(id).parent {
+            self.game
+                .node_mut(parent)
+                .comments_after
+                .retain(|c| !c.starts_with(NOT_REPLAYED) || c.contains('('));
+        }
+        let mut at = id;
+        let mut pos = self.game.position_at(id);
+        for (i, cut) in waiting.moves.iter().enumerate().skip(1) {
+            match read_move(&cut.san, &pos, Lang::english()) {
+                Ok((mv, _)) => {
+                    let next = self.game.add_move(at, mv, &pos);
+                    let node = self.game.node_mut(next);
+                    node.nags = cut.nags.clone();
+                    node.comments_after = cut.comments.clone();
+                    node.draw_offer = cut.draw_offer;
+                    pos = pos.apply(mv).unwrap_or(pos);
+                    at = next;
+                }
+                Err(_) => {
+                    let rest: Vec<CutMove> = waiting.moves[i..].to_vec();
+                    let sans: Vec<String> = rest.iter().map(|m| m.san.clone()).collect();
+                    self.game
+                        .node_mut(at)
+                        .comments_after
+                        .push(format!("{NOT_REPLAYED}{}", movetext(&pos, &sans)));
+                    self.refuse(format!(
+                        "{} replayed; {} no longer fits either: type the right move ({} wait)",
+                        i - 1,
+                        movetext(&pos, &sans[..1]),
+                        rest.len()
+                    ));
+                    self.pending = Some(Pending { at, moves: rest });
+                    return at;
+                }
+            }
+        }
+        self.inform(format!(
+            "corrected; all {} waiting moves replayed",
+            waiting.moves.len() - 1
+        ));
+        self.after_move(at);
+        at
+    }
+
+    fn on_main_line(&self, id: NodeId) -> bool {
+        let mut at = id;
+        while let Some(parent) = self.game.node(at).parent {
+            if self.game.node(parent).children.first() != Some(&at) {
+                return false;
+            }
+            at = parent;
+        }
+        true
+    }
+
+    /// What the rules say after a move: mate and stalemate end the game.
+    fn after_move(&mut self, id: NodeId) {
+        let pos = self.game.position_at(id);
+        let main = self.on_main_line(id) && self.game.node(id).children.is_empty();
+        let loser_white = pos.side_to_move() == chess::Color::White;
+        match pos.status() {
+            Status::Checkmate if main => {
+                let result = if loser_white { "0-1" } else { "1-0" };
+                self.game.set_tag("Result", result);
+                self.game.set_tag("Termination", "normal");
+                self.inform(format!("checkmate: {result}"));
+            }
+            Status::Stalemate if main => {
+                self.game.set_tag("Result", "1/2-1/2");
+                self.game.set_tag("Termination", "normal");
+                self.inform("stalemate: 1/2-1/2");
+            }
+            Status::InsufficientMaterial if main => {
+                self.game.set_tag("Result", "1/2-1/2");
+                self.game.set_tag("Termination", "normal");
+                self.inform("neither side can mate: 1/2-1/2");
+            }
+            Status::FiftyMoves => {
+                self.inform("fifty moves without a capture or pawn move: a draw can be claimed")
+            }
+            _ => {}
+        }
+    }
+
+    /// Sets the result, with how the game ended (`resign`, `time`, `agreement`, …).
+    pub(super) fn set_result(&mut self, result: &str, how: Option<&str>) {
+        self.game.set_tag("Result", result);
+        let loser = match result {
+            "1-0" => "Black",
+            "0-1" => "White",
+            _ => "",
+        };
+        let (termination, note) = match how.map(str::to_ascii_lowercase).as_deref() {
+            None => (None, None),
+            Some("resign" | "resigns" | "resignation" | "resigned") if !loser.is_empty() => {
+                (Some("normal"), Some(format!("{loser} resigns")))
+            }
+            Some("time" | "flag" | "timeout" | "time-forfeit") => (
+                Some("time forfeit"),
+                Some(if loser.is_empty() {
+                    "drawn: time expired, no mating material".to_string()
+                } else {
+                    format!("{loser} lost on time")
+                }),
+            ),
+            Some("agreement" | "agreed" | "draw") if loser.is_empty() => {
+                (Some("normal"), Some("draw agreed".to_string()))
+            }
+            Some("abandoned") => (Some("abandoned"), None),
+            Some("adjudication") => (Some("adjudication"), None),
+            Some("forfeit" | "rules-infraction") => (Some("rules infraction"), None),
+            Some(other) => {
+                self.refuse(format!(
+                    "{other:?} is not a way {result} ends: resign, time, agreement, abandoned, adjudication or forfeit"
+                ));
+                return;
+            }
+        };
+        if let Some(termination) = termination {
+            self.game.set_tag("Termination", termination);
+        }
+        let last = self.line_end(NodeId::ROOT);
+        if let Some(note) = &note {
+            let text = self.game.comment_text(last);
+            if !text.contains(note.as_str()) {
+                let joined = if text.is_empty() {
+                    note.clone()
+                } else {
+                    format!("{text} {note}")
+                };
+                self.game.set_comment_text(last, &joined);
+            }
+        }
+        self.inform(match note {
+            Some(note) => format!("result {result} ({note})"),
+            None => format!("result {result}"),
+        });
+        self.changed();
+    }
+
+    pub(super) fn take_back(&mut self) -> Effect {
+        let last = self.line_end(self.cursor);
+        if last == NodeId::ROOT {
+            self.refuse("no move to take back");
+            return Effect::None;
+        }
+        let what = numbered(&self.game, last);
+        match self.game.delete_from(last) {
+            Ok(parent) => {
+                if self.cursor == last {
+                    self.cursor = parent;
+                }
+                self.inform(format!("took back {what}"));
+                self.changed();
+            }
+            Err(e) => self.refuse(e.to_string()),
+        }
+        Effect::None
+    }
+
+    pub(super) fn delete_from_here(&mut self) -> Effect {
+        if self.cursor == NodeId::ROOT {
+            self.refuse("go to a move first: this deletes it and everything after it");
+            return Effect::None;
+        }
+        let what = numbered(&self.game, self.cursor);
+        match self.game.delete_from(self.cursor) {
+            Ok(parent) => {
+                self.cursor = parent;
+                self.inform(format!("deleted {what} and what followed it"));
+                self.changed();
+            }
+            Err(e) => self.refuse(e.to_string()),
+        }
+        Effect::None
+    }
+
+    pub(super) fn promote_variation(&mut self) -> Effect {
+        match self.game.promote_variation(self.cursor) {
+            Ok(true) => {
+                self.inform("variation promoted");
+                self.changed();
+            }
+            Ok(false) => self.inform("this is the main line already"),
+            Err(e) => self.refuse(e.to_string()),
+        }
+        Effect::None
+    }
+
+    pub(super) fn mark_nag(&mut self, nag: u8) -> Effect {
+        if self.cursor == NodeId::ROOT {
+            self.refuse("no move to mark yet");
+            return Effect::None;
+        }
+        let what = numbered(&self.game, self.cursor);
+        if nag == 0 {
+            self.game.node_mut(self.cursor).nags.clear();
+            self.inform(format!("marks removed from {what}"));
+        } else if self.game.toggle_quality(self.cursor, nag) {
+            self.inform(format!("{what}{}", nag_glyph(nag)));
+        } else {
+            self.inform(format!("{} removed from {what}", nag_glyph(nag)));
+        }
+        self.changed();
+        Effect::None
+    }
+
+    pub(super) fn toggle_draw_offer(&mut self) -> Effect {
+        if self.cursor == NodeId::ROOT {
+            self.refuse("no move yet to offer a draw with");
+            return Effect::None;
+        }
+        let node = self.game.node_mut(self.cursor);
+        node.draw_offer = !node.draw_offer;
+        let on = node.draw_offer;
+        let what = numbered(&self.game, self.cursor);
+        self.inform(if on {
+            format!("draw offered with {what} (=)")
+        } else {
+            format!("no draw offer with {what}")
+        });
+        self.changed();
+        Effect::None
+    }
+
+    pub(super) fn choose_promotion(&mut self, choices: Vec<Move>, action: Action) -> Effect {
+        let lang = self.settings.input_lang;
+        let pick = match action {
+            Action::PlayEntry => Some(0),
+            Action::Cancel => {
+                self.overlay = Overlay::None;
+                self.inform("no promotion played");
+                return Effect::None;
+            }
+            Action::Type(c) => {
+                let c = c.to_lowercase().to_string();
+                let pieces = [
+                    chess::Piece::Queen,
+                    chess::Piece::Rook,
+                    chess::Piece::Bishop,
+                    chess::Piece::Knight,
+                ];
+                pieces.iter().position(|&p| {
+                    ["q", "r", "b", "n"][pieces.iter().position(|&x| x == p).unwrap_or(0)] == c
+                        || lang.letter(p).to_lowercase() == c
+                })
+            }
+            _ => None,
+        };
+        let Some(mv) = pick.and_then(|i| choices.get(i).copied()) else {
+            return Effect::None;
+        };
+        self.overlay = Overlay::None;
+        self.entry.clear();
+        self.play(&Typed {
+            mv,
+            nag: None,
+            draw_offer: false,
+            clock: None,
+        });
+        self.refresh_feedback();
+        Effect::None
+    }
+
+    pub(super) fn answer_recover(&mut self, action: Action) -> Effect {
+        let answer = match action {
+            Action::Type('r' | 'R' | 'y' | 'Y') | Action::PlayEntry => Recovery::Recover,
+            Action::Type('d' | 'D') => Recovery::Discard,
+            Action::Type('n' | 'N' | 'l' | 'L') | Action::Cancel => Recovery::Later,
+            _ => return Effect::None,
+        };
+        self.overlay = Overlay::None;
+        Effect::Recovery(answer)
+    }
+
+    /// Starts the next game of the event: Event, Site, Round and TimeControl kept,
+    /// Board one up, today's date, the players to fill in.
+    pub(super) fn next_game(&mut self) {
+        let mut next = Game::new(Position::start());
+        for name in ["Event", "Site", "Round"] {
+            if let Some(value) = self.game.tag(name) {
+                next.set_tag(name, value);
+            }
+        }
+        next.set_tag("Date", &today());
+        for name in ["Board", "TimeControl"] {
+            if let Some(value) = self.game.tag(name) {
+                let value = match (name, value.parse::<u32>()) {
+                    ("Board", Ok(n)) => (n + 1).to_string(),
+                    _ => value.to_string(),
+                };
+                next.set_tag(name, &value);
+            }
+        }
+        let file = self.file.clone();
+        self.replace_game(next, file, false);
+        self.inform("new game: type the players with :tag White … and :tag Black …");
+    }
+}
+
+#[cfg(test)]
+mod date_tests {
+    #[test]
+    fn days_become_dates() {
+        assert_eq!(super::civil_from_days(0), (1970, 1, 1));
+        assert_eq!(super::civil_from_days(20_778), (2026, 11, 21));
+        assert_eq!(super::civil_from_days(11_016), (2000, 2, 29));
+    }
+}
