@@ -10,3 +10,5 @@ pub mod game;
 pub mod notation;
 pub mod pgn;
 pub mod position;
+pub mod study;
+pub mod ui;

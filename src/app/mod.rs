@@ -4,9 +4,10 @@
 //! so every behaviour of the screen is testable by calling `update`.
 
 pub mod action;
-mod command;
+pub mod command;
 pub mod entry;
 mod record;
+pub use record::today;
 #[cfg(test)]
 mod tests;
 
@@ -188,6 +189,8 @@ pub struct App {
     pub timer: Option<Instant>,
     /// Moves cut off by a correction, waiting for the right move.
     pub pending: Option<Pending>,
+    /// The opening's name, when it is known.
+    pub opening: Option<String>,
     /// The help screen's rows, from the key bindings.
     pub help: Vec<HelpRow>,
     /// The keys of the hint bar: (keys, short label).
@@ -215,6 +218,7 @@ impl App {
             unsaved: false,
             timer: settings.timer.then(Instant::now),
             pending: None,
+            opening: None,
             help: Vec::new(),
             hints: Vec::new(),
             history: Vec::new(),
@@ -223,6 +227,7 @@ impl App {
             journal_due: false,
         };
         app.cursor = app.line_end(NodeId::ROOT);
+        app.refresh_opening();
         app
     }
 
@@ -270,6 +275,7 @@ impl App {
         self.cursor = self.line_end(NodeId::ROOT);
         self.entry.clear();
         self.refresh_feedback();
+        self.refresh_opening();
         self.journal_due = true;
     }
 
@@ -403,7 +409,13 @@ impl App {
             }
         };
         self.refresh_feedback();
+        self.refresh_opening();
         effect
+    }
+
+    /// Names the opening of the line to the current move.
+    pub fn refresh_opening(&mut self) {
+        self.opening = crate::study::eco::of_line(&self.game, self.cursor).map(ToString::to_string);
     }
 
     fn recall(&mut self, back: bool) {

@@ -1,0 +1,3 @@
+//! Study aids that work on games and positions: opening names so far.
+
+pub mod eco;

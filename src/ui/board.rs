@@ -1,0 +1,158 @@
+//! The board: filled glyphs for both sides (or letters in ASCII mode), coloured
+//! on mid-tone squares, with the last move, a king in check and the moves that
+//! match the entry line highlighted, coordinates, and squares that grow with the
+//! terminal.
+
+use chess::{Color as Side, Piece, Square};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+
+use super::look::{Look, SquareSize};
+use crate::app::App;
+use crate::position::Position;
+
+/// Cells per square, across and down.
+pub fn square_cells(size: SquareSize) -> (u16, u16) {
+    match size {
+        SquareSize::Small | SquareSize::Auto => (3, 1),
+        SquareSize::Medium => (5, 2),
+        SquareSize::Large => (7, 3),
+    }
+}
+
+/// The room a board with squares of `size` takes, coordinates included.
+pub fn board_extent(size: SquareSize, coordinates: bool) -> (u16, u16) {
+    let (w, h) = square_cells(size);
+    let extra = u16::from(coordinates);
+    (8 * w + 2 * extra, 8 * h + extra)
+}
+
+fn glyph(piece: Piece, ascii: bool, white: bool) -> char {
+    let (letter, figure) = match piece {
+        Piece::King => ('K', '♚'),
+        Piece::Queen => ('Q', '♛'),
+        Piece::Rook => ('R', '♜'),
+        Piece::Bishop => ('B', '♝'),
+        Piece::Knight => ('N', '♞'),
+        Piece::Pawn => ('P', '♟'),
+    };
+    match (ascii, white) {
+        (false, _) => figure,
+        (true, true) => letter,
+        (true, false) => letter.to_ascii_lowercase(),
+    }
+}
+
+/// What a square is marked with, strongest first.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mark {
+    Check,
+    Hint,
+    Last,
+    Plain,
+}
+
+/// Draws the position after the current move into `area`.
+pub fn render(app: &App, look: &Look, size: SquareSize, area: Rect, buf: &mut Buffer) {
+    let pos: Position = app.position();
+    let board = pos.board();
+    let (w, h) = square_cells(size);
+    let coords = look.coordinates;
+    let left = area.x + if coords { 2 } else { 0 };
+    let last = app
+        .game
+        .node(app.cursor)
+        .parent
+        .and_then(|_| match app.game.node(app.cursor).mv {
+            crate::position::Move::Normal(mv) => Some(mv),
+            crate::position::Move::Null => None,
+        });
+    let checked = pos
+        .is_check()
+        .then(|| board.king_square(board.side_to_move()));
+    let hints: Vec<Square> = app
+        .feedback
+        .moves()
+        .iter()
+        .flat_map(|m| [m.get_source(), m.get_dest()])
+        .collect();
+    let palette = look.palette();
+    for row in 0..8u8 {
+        for col in 0..8u8 {
+            let (file, rank) = if app.flipped {
+                (7 - col, row)
+            } else {
+                (col, 7 - row)
+            };
+            let sq = Square::make_square(
+                chess::Rank::from_index(rank as usize),
+                chess::File::from_index(file as usize),
+            );
+            let light = (file + rank) % 2 == 1;
+            let mark = if Some(sq) == checked {
+                Mark::Check
+            } else if hints.contains(&sq) {
+                Mark::Hint
+            } else if last.is_some_and(|m| m.get_source() == sq || m.get_dest() == sq) {
+                Mark::Last
+            } else {
+                Mark::Plain
+            };
+            let bg = match mark {
+                Mark::Check => palette.check,
+                Mark::Hint if light => palette.hint_light,
+                Mark::Hint => palette.hint_dark,
+                Mark::Last if light => palette.last_light,
+                Mark::Last => palette.last_dark,
+                Mark::Plain if light => palette.light,
+                Mark::Plain => palette.dark,
+            };
+            let x0 = left + u16::from(col) * w;
+            let y0 = area.y + u16::from(row) * h;
+            if x0 + w > area.right() || y0 + h > area.bottom() {
+                continue;
+            }
+            let square = Rect::new(x0, y0, w, h);
+            buf.set_style(square, Style::default().bg(look.color(bg)));
+            for y in square.top()..square.bottom() {
+                for x in square.left()..square.right() {
+                    buf[(x, y)].set_symbol(" ");
+                }
+            }
+            if let (Some(piece), Some(side)) = (board.piece_on(sq), board.color_on(sq)) {
+                let white = side == Side::White;
+                let fg = if white {
+                    palette.white_piece
+                } else {
+                    palette.black_piece
+                };
+                let cell = &mut buf[(x0 + w / 2, y0 + h / 2)];
+                cell.set_char(glyph(piece, look.ascii, white));
+                cell.set_style(
+                    Style::default()
+                        .fg(look.color(fg))
+                        .add_modifier(Modifier::BOLD),
+                );
+            }
+        }
+    }
+    if coords {
+        let dim = Style::default().fg(Color::DarkGray);
+        for row in 0..8u16 {
+            let rank = if app.flipped { row + 1 } else { 8 - row };
+            let y = area.y + row * h + h / 2;
+            if y < area.bottom() {
+                buf.set_string(area.x, y, rank.to_string(), dim);
+            }
+        }
+        let y = area.y + 8 * h;
+        if y < area.bottom() {
+            for col in 0..8u16 {
+                let file = if app.flipped { 7 - col } else { col };
+                let letter = char::from(b'a' + file as u8).to_string();
+                buf.set_string(left + col * w + w / 2, y, letter, dim);
+            }
+        }
+    }
+}

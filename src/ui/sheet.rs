@@ -1,0 +1,347 @@
+//! The scoresheet: the main line in two columns (number, White, Black) as on a
+//! paper scoresheet, with each move's clock and draw offer beside it, variations
+//! and comments inline under the move they belong to, the moves waiting after a
+//! correction, and the current move highlighted and kept in view.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget};
+
+use crate::app::App;
+use crate::game::annotation::Annotation;
+use crate::game::notes::nag_glyph;
+use crate::game::{Game, NodeId};
+use crate::notation::{format, Style as Notation};
+use crate::position::Position;
+
+/// Deeper variations than this are shown as `(…)`: the screen is no place for them.
+const MAX_DEPTH: usize = 12;
+
+/// A move as the scoresheet writes it.
+fn move_text(app: &App, before: &Position, id: NodeId) -> String {
+    let node = app.game.node(id);
+    let mut text = match app.settings.display {
+        Notation::San if app.settings.display_lang.code == "en" => node.san.clone(),
+        style => format(before, node.mv, style, app.settings.display_lang),
+    };
+    for &nag in &node.nags {
+        let glyph = nag_glyph(nag);
+        if !(1..=6).contains(&nag) {
+            text.push(' ');
+        }
+        text.push_str(&glyph);
+    }
+    text
+}
+
+/// The clock (or elapsed time) written beside a move.
+fn clock_of(game: &Game, id: NodeId) -> Option<String> {
+    let annotations = game.node(id).annotations();
+    annotations
+        .iter()
+        .find_map(|a| match a {
+            Annotation::Clock(t) => Some(t.to_string()),
+            _ => None,
+        })
+        .or_else(|| {
+            annotations.iter().find_map(|a| match a {
+                Annotation::Elapsed(t) => Some(format!("+{t}")),
+                _ => None,
+            })
+        })
+}
+
+/// One piece of a line: text, and the move it stands for (to highlight).
+struct Piece {
+    text: String,
+    id: Option<NodeId>,
+    style: Style,
+}
+
+/// The sheet's lines before wrapping: a row of the two columns, or a line of
+/// variations and comments.
+enum Row {
+    Moves {
+        number: u32,
+        white: Option<Vec<Piece>>,
+        black: Option<Vec<Piece>>,
+    },
+    Aside(Vec<Piece>),
+}
+
+fn cell(app: &App, before: &Position, id: NodeId) -> Vec<Piece> {
+    let mut pieces = vec![Piece {
+        text: move_text(app, before, id),
+        id: Some(id),
+        style: Style::default().add_modifier(Modifier::BOLD),
+    }];
+    if let Some(clock) = clock_of(&app.game, id) {
+        pieces.push(Piece {
+            text: format!(" {clock}"),
+            id: None,
+            style: Style::default().fg(Color::DarkGray),
+        });
+    }
+    if app.game.node(id).draw_offer {
+        pieces.push(Piece {
+            text: " (=)".into(),
+            id: None,
+            style: Style::default().fg(Color::Yellow),
+        });
+    }
+    pieces
+}
+
+/// Writes the line that starts with the move `first` (played in `before`):
+/// numbered moves, comments, and nested variations in parentheses.
+fn line_pieces(app: &App, first: NodeId, before: Position, depth: usize, out: &mut Vec<Piece>) {
+    let aside = Style::default().fg(Color::Cyan);
+    let mut at = first;
+    let mut pos = before;
+    let mut number_due = true;
+    loop {
+        let white = pos.side_to_move() == chess::Color::White;
+        let number = if white {
+            format!("{}.", pos.fullmove_number())
+        } else if number_due {
+            format!("{}...", pos.fullmove_number())
+        } else {
+            String::new()
+        };
+        out.push(Piece {
+            text: format!("{number}{}", move_text(app, &pos, at)),
+            id: Some(at),
+            style: aside,
+        });
+        let comment = app.game.comment_text(at);
+        if !comment.is_empty() {
+            out.push(Piece {
+                text: format!("{{{comment}}}"),
+                id: None,
+                style: aside.add_modifier(Modifier::ITALIC),
+            });
+        }
+        number_due = !comment.is_empty();
+        // The alternatives to this move come right after it, as PGN writes them.
+        if at != first {
+            let siblings = app.game.variations_at(at);
+            if siblings.len() > 1 && siblings[0] == at {
+                for &alt in &siblings[1..] {
+                    variation(app, alt, pos, depth + 1, out);
+                }
+                number_due = true;
+            }
+        }
+        let after = pos.apply(app.game.node(at).mv).unwrap_or(pos);
+        let Some(&next) = app.game.node(at).children.first() else {
+            break;
+        };
+        pos = after;
+        at = next;
+    }
+}
+
+fn variation(app: &App, first: NodeId, before: Position, depth: usize, out: &mut Vec<Piece>) {
+    let aside = Style::default().fg(Color::Cyan);
+    if depth > MAX_DEPTH {
+        out.push(Piece {
+            text: "(…)".into(),
+            id: None,
+            style: aside,
+        });
+        return;
+    }
+    out.push(Piece {
+        text: "(".into(),
+        id: None,
+        style: aside,
+    });
+    line_pieces(app, first, before, depth, out);
+    if let Some(last) = out.last_mut() {
+        last.text.push(')');
+    }
+}
+
+/// The main line's rows, with asides after the moves they belong to.
+fn rows(app: &App) -> Vec<Row> {
+    let game = &app.game;
+    let mut rows = Vec::new();
+    let mut pos = game.start;
+    let mut at = NodeId::ROOT;
+    let root_comment = game.comment_text(NodeId::ROOT);
+    if !root_comment.is_empty() {
+        rows.push(Row::Aside(vec![Piece {
+            text: format!("{{{root_comment}}}"),
+            id: None,
+            style: Style::default()
+                .fg(Color::Cyan)
+                .add_modifier(Modifier::ITALIC),
+        }]));
+    }
+    while let Some(&next) = game.node(at).children.first() {
+        let white = pos.side_to_move() == chess::Color::White;
+        let number = pos.fullmove_number();
+        let pieces = cell(app, &pos, next);
+        match rows.last_mut() {
+            Some(Row::Moves {
+                number: n,
+                black: black @ None,
+                ..
+            }) if !white && *n == number => *black = Some(pieces),
+            _ if white => rows.push(Row::Moves {
+                number,
+                white: Some(pieces),
+                black: None,
+            }),
+            _ => rows.push(Row::Moves {
+                number,
+                white: None,
+                black: Some(pieces),
+            }),
+        }
+        let mut aside = Vec::new();
+        for &alt in &game.node(at).children[1..] {
+            variation(app, alt, pos, 1, &mut aside);
+        }
+        let comment = game.comment_text(next);
+        if !comment.is_empty() {
+            aside.insert(
+                0,
+                Piece {
+                    text: format!("{{{comment}}}"),
+                    id: None,
+                    style: Style::default()
+                        .fg(Color::Cyan)
+                        .add_modifier(Modifier::ITALIC),
+                },
+            );
+        }
+        if !aside.is_empty() {
+            rows.push(Row::Aside(aside));
+        }
+        pos = pos.apply(game.node(next).mv).unwrap_or(pos);
+        at = next;
+    }
+    if let Some(pending) = &app.pending {
+        if game.is_live(pending.at) {
+            let mut pieces = vec![Piece {
+                text: "waiting:".into(),
+                id: None,
+                style: Style::default().fg(Color::Red).add_modifier(Modifier::BOLD),
+            }];
+            for cut in &pending.moves {
+                pieces.push(Piece {
+                    text: cut.san.clone(),
+                    id: None,
+                    style: Style::default()
+                        .fg(Color::Red)
+                        .add_modifier(Modifier::CROSSED_OUT),
+                });
+            }
+            rows.push(Row::Aside(pieces));
+        }
+    }
+    rows
+}
+
+fn styled(piece: &Piece, cursor: NodeId) -> Span<'static> {
+    let style = if piece.id == Some(cursor) {
+        piece.style.add_modifier(Modifier::REVERSED)
+    } else {
+        piece.style
+    };
+    Span::styled(piece.text.clone(), style)
+}
+
+/// Lays the rows out in `width` columns; returns the lines and the index of the
+/// line holding the current move.
+fn layout(app: &App, width: u16) -> (Vec<Line<'static>>, usize) {
+    let width = usize::from(width.max(12));
+    let column = (width - 5) / 2;
+    let mut lines = Vec::new();
+    let mut cursor_line = 0;
+    for row in rows(app) {
+        match row {
+            Row::Moves {
+                number,
+                white,
+                black,
+            } => {
+                let holds = |c: &Option<Vec<Piece>>| {
+                    c.as_ref()
+                        .is_some_and(|p| p.iter().any(|p| p.id == Some(app.cursor)))
+                };
+                if holds(&white) || holds(&black) {
+                    cursor_line = lines.len();
+                }
+                let mut spans = vec![Span::styled(
+                    format!("{number:>3}. "),
+                    Style::default().fg(Color::DarkGray),
+                )];
+                let mut used = 0;
+                match &white {
+                    Some(pieces) => {
+                        for p in pieces {
+                            used += p.text.chars().count();
+                            spans.push(styled(p, app.cursor));
+                        }
+                    }
+                    None => {
+                        used = 3;
+                        spans.push(Span::raw("..."));
+                    }
+                }
+                spans.push(Span::raw(" ".repeat(column.saturating_sub(used).max(1))));
+                if let Some(pieces) = &black {
+                    spans.extend(pieces.iter().map(|p| styled(p, app.cursor)));
+                }
+                lines.push(Line::from(spans));
+            }
+            Row::Aside(pieces) => {
+                let mut spans: Vec<Span<'static>> = vec![Span::raw("     ")];
+                let mut used = 5;
+                for p in &pieces {
+                    let len = p.text.chars().count() + 1;
+                    if used + len > width && used > 5 {
+                        lines.push(Line::from(std::mem::take(&mut spans)));
+                        spans.push(Span::raw("     "));
+                        used = 5;
+                    }
+                    if p.id == Some(app.cursor) {
+                        cursor_line = lines.len();
+                    }
+                    spans.push(styled(p, app.cursor));
+                    spans.push(Span::raw(" "));
+                    used += len;
+                }
+                lines.push(Line::from(spans));
+            }
+        }
+    }
+    (lines, cursor_line)
+}
+
+/// Draws the scoresheet in a frame titled with the players.
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    let block = Block::bordered().title(" Scoresheet ");
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let (lines, cursor_line) = layout(app, inner.width);
+    if lines.is_empty() {
+        Paragraph::new(Line::styled(
+            "  no moves yet: type the first one below",
+            Style::default().fg(Color::DarkGray),
+        ))
+        .render(inner, buf);
+        return;
+    }
+    let height = usize::from(inner.height);
+    // Keep the current move in view with a line after it when there is one.
+    let wanted_end = (cursor_line + 2).min(lines.len());
+    let top = wanted_end.saturating_sub(height);
+    let top = if app.cursor == NodeId::ROOT { 0 } else { top };
+    let shown: Vec<Line<'static>> = lines.into_iter().skip(top).take(height).collect();
+    Paragraph::new(shown).render(inner, buf);
+}
