@@ -1,14 +1,18 @@
-//! Keeping games safe on disk: the crash-safe `journal` of the game being recorded,
-//! `recover`ing what a crash left behind, and [`save`]: writing one game into a PGN
+//! Keeping games safe on disk: the crash-safe [`journal`] of the game being recorded,
+//! [`recover`]ing what a crash left behind, and [`save`]: writing one game into a PGN
 //! file atomically without touching the file's other games.
 //!
 //! Nothing here knows about the terminal; paths are the only thing it adds to the
 //! `&str`/`&[u8]` world of [`crate::pgn`].
 
+pub mod journal;
+pub mod recover;
 pub mod save;
 
 use std::path::PathBuf;
 
+pub use journal::Journal;
+pub use recover::{discard, discard_all, recoverable, scan, Broken, Recoverable, Scan};
 pub use save::{
     append_game, load_game, replace_game, write_atomically, LoadError, SaveError, Slot,
 };
@@ -63,9 +67,54 @@ pub(crate) fn sync_dir(dir: &std::path::Path) -> std::io::Result<()> {
     }
 }
 
+/// A time as `YYYY-MM-DD HH:MM:SS` UTC fields, without a date library:
+/// (year, month, day, hour, minute, second, millisecond).
+pub(crate) fn utc_fields(t: std::time::SystemTime) -> (i64, u32, u32, u32, u32, u32, u32) {
+    let d = t.duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    let secs = d.as_secs() as i64;
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Howard Hinnant's civil_from_days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (
+        year,
+        month,
+        day,
+        (rem / 3600) as u32,
+        (rem % 3600 / 60) as u32,
+        (rem % 60) as u32,
+        d.subsec_millis(),
+    )
+}
+
+/// A time for messages: `2026-11-21 15:30:00 UTC`.
+pub fn format_time(t: std::time::SystemTime) -> String {
+    let (y, mo, d, h, mi, s, _) = utc_fields(t);
+    format!("{y:04}-{mo:02}-{d:02} {h:02}:{mi:02}:{s:02} UTC")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::{Duration, UNIX_EPOCH};
+
+    #[test]
+    fn utc_dates() {
+        assert_eq!(format_time(UNIX_EPOCH), "1970-01-01 00:00:00 UTC");
+        let t = UNIX_EPOCH + Duration::from_millis(1_795_275_000_123);
+        assert_eq!(format_time(t), "2026-11-21 15:30:00 UTC");
+        assert_eq!(utc_fields(t).6, 123);
+        // A leap day.
+        let t = UNIX_EPOCH + Duration::from_secs(951_782_400);
+        assert_eq!(format_time(t), "2000-02-29 00:00:00 UTC");
+    }
 
     #[test]
     fn fnv_is_stable() {
