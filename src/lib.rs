@@ -2,7 +2,8 @@
 //!
 //! The library is the whole engine without the terminal: positions and FEN
 //! ([`position`]), every written form of a move ([`notation`]), the game tree
-//! ([`game`]) and PGN ([`pgn`]). The binary adds the command line and the screens.
+//! ([`game`]), PGN ([`pgn`]) and keeping games safe on disk ([`store`]: atomic
+//! saves, the crash journal, recovery). The binary adds the command line and the screens.
 
 pub mod app;
 pub mod cli;
@@ -10,5 +11,7 @@ pub mod game;
 pub mod notation;
 pub mod pgn;
 pub mod position;
+pub mod store;
 pub mod study;
+pub mod tui;
 pub mod ui;

@@ -25,6 +25,8 @@ enum Command {
     Fen(cli::fen::Args),
     /// List the games of a file: number, players, result, date, event, ECO, plies.
     List(cli::list::Args),
+    /// Print unsaved games kept by the journal as PGN; --discard clears them.
+    Recover(cli::recover::Args),
 }
 
 fn main() -> ExitCode {
@@ -35,6 +37,7 @@ fn main() -> ExitCode {
         Some(Command::Convert(args)) => cli::convert::run(&args),
         Some(Command::Fen(args)) => cli::fen::run(&args),
         Some(Command::List(args)) => cli::list::run(&args),
+        Some(Command::Recover(args)) => cli::recover::run(&args),
         None => {
             eprintln!(
                 "scoresheet: the recording screen is not built yet; try `scoresheet transcribe --help`"

@@ -5,11 +5,12 @@
 //! a `%` line (an escape line, which PGN readers skip) saying why.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use super::{exit, parse_lang};
 use crate::notation::Style;
 use crate::pgn::{index, write_game_with, GameBuilder, ReadGame, SliceReader, WriteOptions};
+use crate::store::write_atomically;
 
 /// Arguments of `convert`.
 #[derive(Debug, clap::Args)]
@@ -130,38 +131,4 @@ pub fn run(args: &Args) -> u8 {
         return exit::USAGE;
     }
     exit::of(unreadable, bad)
-}
-
-/// Writes a file through a temporary file in the same directory and a rename, so
-/// the old file is either replaced whole or left as it was.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
-    tmp.write_all(bytes)?;
-    // The temporary file is private (0600); the result keeps the old file's
-    // permissions, or gets the usual ones for a new file.
-    if let Some(permissions) = target_permissions(path) {
-        tmp.as_file().set_permissions(permissions)?;
-    }
-    tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
-}
-
-fn target_permissions(path: &Path) -> Option<std::fs::Permissions> {
-    if let Ok(old) = std::fs::metadata(path) {
-        return Some(old.permissions());
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        Some(std::fs::Permissions::from_mode(0o644))
-    }
-    #[cfg(not(unix))]
-    {
-        None
-    }
 }

@@ -7,6 +7,7 @@ pub mod convert;
 pub mod fen;
 pub mod list;
 mod parallel;
+pub mod recover;
 pub mod transcribe;
 
 use std::io::Read;

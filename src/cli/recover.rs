@@ -1,0 +1,89 @@
+//! `scoresheet recover [--discard]`: prints the unsaved games the journal kept after
+//! a recording that did not end cleanly (a crash, a kill, a power cut) as PGN on
+//! standard output, one note per game on standard error; `--discard` deletes them.
+//! Journals that cannot be read are reported and left in place.
+
+use std::io::Write;
+
+use super::exit;
+use crate::pgn::write_game_to_string;
+use crate::store::{self, format_time, Recoverable};
+
+/// Arguments of `recover`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Delete the unsaved games instead of printing them.
+    #[arg(long)]
+    pub discard: bool,
+}
+
+fn note(g: &Recoverable) -> String {
+    let target = g.out.as_ref().map_or("no file named yet".into(), |p| {
+        format!("meant for {}", p.display())
+    });
+    let moves = if g.plies == 1 { "move" } else { "moves" };
+    format!(
+        "{} ({} {moves}, last written {}; {target})",
+        g.path.display(),
+        g.plies,
+        format_time(g.modified)
+    )
+}
+
+/// Runs the command; returns the exit code (0, or 1 when a journal could not be read).
+pub fn run(args: &Args) -> u8 {
+    let dir = store::journal_dir();
+    let scan = match store::scan(&dir) {
+        Ok(scan) => scan,
+        Err(e) => {
+            eprintln!("scoresheet recover: cannot read {}: {e}", dir.display());
+            return exit::USAGE;
+        }
+    };
+    for b in &scan.broken {
+        eprintln!(
+            "scoresheet recover: cannot read journal {}: {} (left in place)",
+            b.path.display(),
+            b.reason
+        );
+    }
+    let code = if scan.broken.is_empty() {
+        exit::OK
+    } else {
+        exit::PROBLEMS
+    };
+    if scan.games.is_empty() {
+        eprintln!("scoresheet recover: no unsaved games in {}", dir.display());
+        return code;
+    }
+    if args.discard {
+        let mut gone = 0;
+        for g in &scan.games {
+            match store::discard(g) {
+                Ok(()) => gone += 1,
+                Err(e) => {
+                    eprintln!(
+                        "scoresheet recover: cannot delete {}: {e}",
+                        g.path.display()
+                    );
+                    return exit::USAGE;
+                }
+            }
+        }
+        let games = if gone == 1 { "game" } else { "games" };
+        eprintln!("scoresheet recover: discarded {gone} unsaved {games}");
+        return code;
+    }
+    let mut out = std::io::stdout().lock();
+    for g in &scan.games {
+        eprintln!("scoresheet recover: {}", note(g));
+        if let Err(e) = out
+            .write_all(write_game_to_string(&g.game).as_bytes())
+            .and_then(|_| out.flush())
+        {
+            eprintln!("scoresheet recover: cannot write standard output: {e}");
+            return exit::USAGE;
+        }
+    }
+    code
+}

@@ -1,0 +1,350 @@
+//! The journal: a crash-safe record of the game being recorded, one file per
+//! recording session in [`journal_dir`](super::journal_dir).
+//!
+//! Every confirmed move appends one record holding the whole game as PGN, and the
+//! record is synced to disk before [`Journal::record`] returns: a move the screen
+//! has confirmed survives a crash, a kill or a power cut. Whole games rather than
+//! single moves keep recovery trivial (the last good record is the game) and make
+//! corrections (take-backs, replaced moves, edited tags) need no special records.
+//!
+//! # File format
+//!
+//! The name is `YYYYMMDD-HHMMSS-mmm-PID.journal` (UTC creation time to the
+//! millisecond, then the process id; `-N` is added before `.journal` in the
+//! unlikely case of a clash), so names sort by creation time. The content:
+//!
+//! ```text
+//! scoresheet journal 1 OUT\n
+//! record LEN SAVED OUT HASH\n
+//! <LEN bytes: the game as PGN export format>
+//! record LEN SAVED OUT HASH\n
+//! ...
+//! ```
+//!
+//! `OUT` is the file the game is to be saved to: `-` for none, else the path's
+//! bytes with `%`, blanks, control and non-ASCII bytes (and a leading `-`)
+//! written `%XX`. `SAVED` is `1` when the game as recorded had been saved to `OUT`,
+//! else `0`. `HASH` is 16 hex digits of FNV-1a 64 over the record line up to and
+//! including the space before `HASH`, followed by the `LEN` bytes of PGN.
+//!
+//! A record is complete when its line ends in a newline, its `LEN` bytes are all
+//! there and the hash matches. Reading stops at the first record that is not: that
+//! is the torn tail a crash in the middle of a write leaves, and the previous record
+//! wins. When the file grows past [`COMPACT_AT`] it is rewritten (atomically) with
+//! only its last record.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+use super::{fnv1a, fnv1a_continue, sync_dir, utc_fields};
+use crate::game::Game;
+use crate::pgn::write_game_to_string;
+
+/// The first line of every journal, before its `OUT` field.
+const MAGIC: &str = "scoresheet journal 1";
+
+/// The size past which a journal is rewritten with only its last record.
+pub const COMPACT_AT: u64 = 1 << 20;
+
+/// The extension of journal files.
+pub const EXTENSION: &str = "journal";
+
+/// An open journal, appended to on every confirmed move. Dropping it leaves the
+/// file in place (as a crash would): only [`Journal::finish`] deletes it.
+#[derive(Debug)]
+pub struct Journal {
+    path: PathBuf,
+    dir: PathBuf,
+    file: File,
+    /// The bytes known good: the header and every complete record.
+    len: u64,
+    /// A write failed after `len`: cut the file back before the next one.
+    dirty: bool,
+    /// The first line, kept for compaction.
+    header: Vec<u8>,
+    /// Where the last record starts, for compaction.
+    last_record: u64,
+    /// The size past which to compact ([`COMPACT_AT`]; smaller in tests).
+    compact_at: u64,
+}
+
+impl Journal {
+    /// Creates a new journal in `dir` (created if missing) for a game to be saved to
+    /// `out`, and syncs the file and the directory so the journal itself survives a
+    /// crash.
+    pub fn create(dir: &Path, out: Option<&Path>) -> io::Result<Journal> {
+        std::fs::create_dir_all(dir)?;
+        let (y, mo, d, h, mi, s, ms) = utc_fields(std::time::SystemTime::now());
+        let pid = std::process::id();
+        let stem = format!("{y:04}{mo:02}{d:02}-{h:02}{mi:02}{s:02}-{ms:03}-{pid}");
+        let mut n = 0u32;
+        let (path, mut file) = loop {
+            let name = if n == 0 {
+                format!("{stem}.{EXTENSION}")
+            } else {
+                format!("{stem}-{n}.{EXTENSION}")
+            };
+            let path = dir.join(name);
+            match open_new(&path) {
+                Ok(file) => break (path, file),
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
+                Err(e) => return Err(e),
+            }
+        };
+        let mut header = format!("{MAGIC} ").into_bytes();
+        encode_out(out, &mut header);
+        header.push(b'\n');
+        file.write_all(&header)?;
+        file.sync_all()?;
+        sync_dir(dir)?;
+        Ok(Journal {
+            path,
+            dir: dir.to_path_buf(),
+            file,
+            len: header.len() as u64,
+            dirty: false,
+            last_record: header.len() as u64,
+            header,
+            compact_at: COMPACT_AT,
+        })
+    }
+
+    /// The journal's file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Appends the whole `game` with its target file and whether it has been saved
+    /// there, and syncs it to disk before returning. On an error the journal keeps
+    /// its previous records (a partial write is cut off or ignored on recovery).
+    pub fn record(&mut self, game: &Game, out: Option<&Path>, saved: bool) -> io::Result<()> {
+        let bytes = encode_record(&write_game_to_string(game), out, saved);
+        if let Err(e) = self.append(&bytes) {
+            self.dirty = true;
+            let _ = self.file.set_len(self.len);
+            return Err(e);
+        }
+        self.last_record = self.len;
+        self.len += bytes.len() as u64;
+        if self.len > self.compact_at {
+            // The record is safe already; a failed compaction only leaves a big file.
+            let _ = self.compact();
+        }
+        Ok(())
+    }
+
+    fn append(&mut self, bytes: &[u8]) -> io::Result<()> {
+        if self.dirty {
+            self.file.set_len(self.len)?;
+            self.dirty = false;
+        }
+        self.file.seek(SeekFrom::Start(self.len))?;
+        self.file.write_all(bytes)?;
+        self.file.sync_data()
+    }
+
+    /// Rewrites the file with only its header and last record.
+    fn compact(&mut self) -> io::Result<()> {
+        let mut last = vec![0; (self.len - self.last_record) as usize];
+        self.file.seek(SeekFrom::Start(self.last_record))?;
+        io::Read::read_exact(&mut self.file, &mut last)?;
+        let mut tmp = tempfile::Builder::new()
+            .suffix(".compact")
+            .tempfile_in(&self.dir)?;
+        tmp.write_all(&self.header)?;
+        tmp.write_all(&last)?;
+        tmp.as_file().sync_all()?;
+        // The handle persist gives back is the new file itself: keep writing there.
+        let file = tmp.persist(&self.path).map_err(|e| e.error)?;
+        self.file = file;
+        self.last_record = self.header.len() as u64;
+        self.len = self.last_record + last.len() as u64;
+        sync_dir(&self.dir)
+    }
+
+    /// Deletes the journal: the game is saved, or explicitly thrown away.
+    pub fn finish(self) -> io::Result<()> {
+        let Journal {
+            path, dir, file, ..
+        } = self;
+        drop(file);
+        std::fs::remove_file(&path)?;
+        sync_dir(&dir)
+    }
+}
+
+fn open_new(path: &Path) -> io::Result<File> {
+    let mut options = OpenOptions::new();
+    options.read(true).write(true).create_new(true);
+    // Games in progress are nobody else's business.
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path)
+}
+
+/// The process id in a journal's file name, if the name is one of ours.
+pub(crate) fn pid_of(path: &Path) -> Option<u32> {
+    let name = path.file_name()?.to_str()?;
+    let stem = name.strip_suffix(&format!(".{EXTENSION}"))?;
+    stem.split('-').nth(3)?.parse().ok()
+}
+
+/// One record, ready to append.
+pub(crate) fn encode_record(pgn: &str, out: Option<&Path>, saved: bool) -> Vec<u8> {
+    let mut line = format!("record {} {} ", pgn.len(), u8::from(saved)).into_bytes();
+    encode_out(out, &mut line);
+    line.push(b' ');
+    let mut hash = fnv1a(&line);
+    hash = fnv1a_continue(hash, pgn.as_bytes());
+    line.extend_from_slice(format!("{hash:016x}\n").as_bytes());
+    line.extend_from_slice(pgn.as_bytes());
+    line
+}
+
+fn encode_out(out: Option<&Path>, to: &mut Vec<u8>) {
+    let Some(path) = out else {
+        to.push(b'-');
+        return;
+    };
+    for (i, b) in path_bytes(path).iter().enumerate() {
+        let plain = b.is_ascii_graphic() && *b != b'%' && !(i == 0 && *b == b'-');
+        if plain {
+            to.push(*b);
+        } else {
+            to.extend_from_slice(format!("%{b:02X}").as_bytes());
+        }
+    }
+}
+
+fn decode_out(field: &[u8]) -> Option<Option<PathBuf>> {
+    if field == b"-" {
+        return Some(None);
+    }
+    let mut bytes = Vec::with_capacity(field.len());
+    let mut i = 0;
+    while i < field.len() {
+        if field[i] == b'%' {
+            let hex = std::str::from_utf8(field.get(i + 1..i + 3)?).ok()?;
+            bytes.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            bytes.push(field[i]);
+            i += 1;
+        }
+    }
+    Some(Some(path_from_bytes(bytes)))
+}
+
+#[cfg(unix)]
+fn path_bytes(path: &Path) -> Vec<u8> {
+    std::os::unix::ffi::OsStrExt::as_bytes(path.as_os_str()).to_vec()
+}
+
+#[cfg(not(unix))]
+fn path_bytes(path: &Path) -> Vec<u8> {
+    path.to_string_lossy().into_owned().into_bytes()
+}
+
+#[cfg(unix)]
+fn path_from_bytes(bytes: Vec<u8>) -> PathBuf {
+    PathBuf::from(<std::ffi::OsString as std::os::unix::ffi::OsStringExt>::from_vec(bytes))
+}
+
+#[cfg(not(unix))]
+fn path_from_bytes(bytes: Vec<u8>) -> PathBuf {
+    PathBuf::from(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// The last complete record of a journal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Record {
+    /// The game, as PGN.
+    pub pgn: String,
+    /// The file it is to be saved to.
+    pub out: Option<PathBuf>,
+    /// It had been saved there.
+    pub saved: bool,
+}
+
+/// What a journal holds: its last complete record (none in a journal that never got
+/// one), and whether a torn record followed it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Contents {
+    pub last: Option<Record>,
+    pub records: usize,
+    pub torn: bool,
+}
+
+/// Reads a journal's bytes. An error means the file is not a journal (or not one
+/// this version can read).
+pub(crate) fn parse(bytes: &[u8]) -> Result<Contents, String> {
+    let mut contents = Contents {
+        last: None,
+        records: 0,
+        torn: false,
+    };
+    let Some(nl) = memchr::memchr(b'\n', bytes) else {
+        // A crash before the first line reached the disk.
+        if MAGIC.as_bytes().starts_with(bytes) || bytes.starts_with(MAGIC.as_bytes()) {
+            return Ok(contents);
+        }
+        return Err("not a scoresheet journal (bad first line)".into());
+    };
+    let first = &bytes[..nl];
+    if !(first.starts_with(MAGIC.as_bytes()) && first.get(MAGIC.len()) == Some(&b' ')) {
+        return Err(format!(
+            "not a scoresheet journal, or one of a newer version (first line: {:?})",
+            String::from_utf8_lossy(&first[..first.len().min(60)])
+        ));
+    }
+    let mut at = nl + 1;
+    while at < bytes.len() {
+        match parse_record(&bytes[at..]) {
+            Some((record, used)) => {
+                contents.last = Some(record);
+                contents.records += 1;
+                at += used;
+            }
+            None => {
+                contents.torn = true;
+                break;
+            }
+        }
+    }
+    Ok(contents)
+}
+
+/// One complete record at the start of `bytes`, and its length; `None` when it is
+/// torn or damaged.
+fn parse_record(bytes: &[u8]) -> Option<(Record, usize)> {
+    let nl = memchr::memchr(b'\n', bytes)?;
+    let line = &bytes[..nl];
+    let mut fields = line.split(|b| *b == b' ');
+    if fields.next()? != b"record" {
+        return None;
+    }
+    let len: usize = std::str::from_utf8(fields.next()?).ok()?.parse().ok()?;
+    let saved = match fields.next()? {
+        b"0" => false,
+        b"1" => true,
+        _ => return None,
+    };
+    let out = decode_out(fields.next()?)?;
+    let hash_field = fields.next()?;
+    if fields.next().is_some() || hash_field.len() != 16 {
+        return None;
+    }
+    let hash = u64::from_str_radix(std::str::from_utf8(hash_field).ok()?, 16).ok()?;
+    let body = bytes.get(nl + 1..(nl + 1).checked_add(len)?)?;
+    let covered = &line[..line.len() - 16];
+    if fnv1a_continue(fnv1a(covered), body) != hash {
+        return None;
+    }
+    let pgn = String::from_utf8(body.to_vec()).ok()?;
+    Some((Record { pgn, out, saved }, nl + 1 + len))
+}
+
+#[cfg(test)]
+#[path = "journal_tests.rs"]
+mod tests;

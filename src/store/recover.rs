@@ -1,0 +1,181 @@
+//! Finding what a crash left behind: journals whose last record was never saved and
+//! whose recording process is gone.
+//!
+//! A journal whose last record is saved (or that never got a record) is deleted
+//! silently: nothing would be lost. A journal that cannot be read is reported
+//! ([`Broken`]) and left in place, never deleted without being asked.
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use super::journal::{self, EXTENSION};
+use crate::game::Game;
+use crate::pgn::read_games;
+
+/// An unsaved game kept by the journal of a recording that did not end cleanly.
+#[derive(Debug, Clone)]
+pub struct Recoverable {
+    /// The journal file.
+    pub path: PathBuf,
+    /// The game as it was at the last confirmed move.
+    pub game: Game,
+    /// The file the game was to be saved to.
+    pub out: Option<PathBuf>,
+    /// When the journal was last written.
+    pub modified: SystemTime,
+    /// Moves (half-moves) in the game's main line.
+    pub plies: usize,
+}
+
+/// A journal that could not be read, with why; left in place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Broken {
+    /// The journal file.
+    pub path: PathBuf,
+    /// Why it could not be read.
+    pub reason: String,
+}
+
+/// Everything a journal directory holds for recovery.
+#[derive(Debug, Clone, Default)]
+pub struct Scan {
+    /// Unsaved games, oldest journal first.
+    pub games: Vec<Recoverable>,
+    /// Journals that could not be read.
+    pub broken: Vec<Broken>,
+}
+
+/// Looks through the journals in `dir` (none if it does not exist): unsaved games of
+/// recordings whose process is gone, oldest first, and unreadable journals. Stale
+/// journals with nothing unsaved are deleted on the way.
+pub fn scan(dir: &Path) -> io::Result<Scan> {
+    scan_with(dir, &is_running)
+}
+
+/// The unsaved games of [`scan`], oldest first (unreadable journals left out: use
+/// [`scan`] to report them).
+pub fn recoverable(dir: &Path) -> io::Result<Vec<Recoverable>> {
+    Ok(scan(dir)?.games)
+}
+
+/// Deletes the journal of one recovered (or unwanted) game.
+pub fn discard(game: &Recoverable) -> io::Result<()> {
+    std::fs::remove_file(&game.path)?;
+    if let Some(dir) = game.path.parent() {
+        super::sync_dir(dir)?;
+    }
+    Ok(())
+}
+
+/// Deletes the journals of every recoverable game in `dir`; returns how many.
+/// Unreadable journals stay.
+pub fn discard_all(dir: &Path) -> io::Result<usize> {
+    let games = recoverable(dir)?;
+    for g in &games {
+        discard(g)?;
+    }
+    Ok(games.len())
+}
+
+/// [`scan`] with a chosen test for "the process with this id is still recording".
+pub(crate) fn scan_with(dir: &Path, running: &dyn Fn(u32) -> bool) -> io::Result<Scan> {
+    let mut paths = Vec::new();
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Scan::default()),
+        Err(e) => return Err(e),
+    };
+    for entry in entries {
+        let path = entry?.path();
+        if path.extension().is_some_and(|e| e == EXTENSION) && path.is_file() {
+            paths.push(path);
+        }
+    }
+    // Names start with the creation time.
+    paths.sort();
+    let mut scan = Scan::default();
+    for path in paths {
+        if journal::pid_of(&path).is_some_and(running) {
+            continue;
+        }
+        match examine(&path) {
+            Ok(Some(game)) => scan.games.push(game),
+            Ok(None) => {
+                let _ = std::fs::remove_file(&path);
+            }
+            Err(reason) => scan.broken.push(Broken { path, reason }),
+        }
+    }
+    Ok(scan)
+}
+
+/// A stale journal's unsaved game, `None` when it has nothing unsaved.
+fn examine(path: &Path) -> Result<Option<Recoverable>, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read it: {e}"))?;
+    let modified = std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .unwrap_or(SystemTime::UNIX_EPOCH);
+    let contents = journal::parse(&bytes)?;
+    let Some(last) = contents.last else {
+        if contents.torn {
+            return Err(
+                "it holds no complete record (damaged, or a crash during the first move)".into(),
+            );
+        }
+        return Ok(None);
+    };
+    if last.saved {
+        return Ok(None);
+    }
+    let Some(read) = read_games(last.pgn.as_bytes()).into_iter().next() else {
+        return Err("its last record holds no game".into());
+    };
+    if let Some(e) = read.errors.first() {
+        return Err(format!(
+            "the game in its last record cannot be read back: line {} column {}: \"{}\": {}",
+            e.pos.line, e.pos.column, e.token, e.reason
+        ));
+    }
+    let plies = read.game.mainline().len();
+    Ok(Some(Recoverable {
+        path: path.to_path_buf(),
+        game: read.game,
+        out: last.out,
+        modified,
+        plies,
+    }))
+}
+
+/// Whether the process that wrote a journal is still running (and so still owns
+/// it). This process always is. On Linux, `/proc/PID` must exist and run a program
+/// of the same name as this one, so that a process id reused after a reboot does
+/// not hide a journal; when that cannot be told, the answer is yes (the journal
+/// stays for a later run). Elsewhere, other processes are taken as gone.
+pub fn is_running(pid: u32) -> bool {
+    if pid == std::process::id() {
+        return true;
+    }
+    #[cfg(target_os = "linux")]
+    {
+        let proc_dir = Path::new("/proc").join(pid.to_string());
+        if !proc_dir.exists() {
+            return false;
+        }
+        match (
+            std::fs::read(proc_dir.join("comm")),
+            std::fs::read("/proc/self/comm"),
+        ) {
+            (Ok(theirs), Ok(ours)) => theirs == ours,
+            _ => true,
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        false
+    }
+}
+
+#[cfg(test)]
+#[path = "recover_tests.rs"]
+mod tests;

@@ -1,0 +1,376 @@
+//! Saving one game into a PGN file without touching the file's other games.
+//!
+//! A [`Slot`] says where a game's text is in its file (from its first byte to its
+//! last non-blank byte, as the [index](crate::pgn::index()) counts it) with a hash
+//! of those bytes. [`append_game`] adds a game at the end and gives its slot;
+//! [`replace_game`] puts a new text in the slot after checking the bytes there are
+//! still the ones it describes, so a file changed by someone else is never
+//! clobbered. Every other byte of the file stays as it was, and new text follows
+//! the file's habits: CRLF line ends when the file uses them, Latin-1 when the file
+//! is not UTF-8 (and the game's text fits in it).
+//!
+//! Every write is atomic ([`write_atomically`]): a temporary file in the same
+//! directory, synced, renamed over the old one, and the directory synced. A failed
+//! save leaves the old file exactly as it was.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use super::{fnv1a, sync_dir};
+use crate::game::Game;
+use crate::pgn::{builder, index};
+
+/// Where a game's text is in its file, and a hash of that text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Slot {
+    /// Byte offset of the game's first byte.
+    pub offset: u64,
+    /// Length in bytes, up to the game's last non-blank byte.
+    pub len: u64,
+    /// FNV-1a 64 of those bytes.
+    pub digest: u64,
+}
+
+impl Slot {
+    fn of(file: &[u8], offset: usize, len: usize) -> Slot {
+        Slot {
+            offset: offset as u64,
+            len: len as u64,
+            digest: fnv1a(&file[offset..offset + len]),
+        }
+    }
+
+    /// True when `file` holds at this slot the bytes it was made from.
+    fn matches(&self, file: &[u8]) -> bool {
+        let (Ok(start), Ok(len)) = (usize::try_from(self.offset), usize::try_from(self.len)) else {
+            return false;
+        };
+        start
+            .checked_add(len)
+            .and_then(|end| file.get(start..end))
+            .is_some_and(|bytes| fnv1a(bytes) == self.digest)
+    }
+}
+
+/// Why a game could not be saved. Whatever the reason, the file was not changed.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    /// The file exists but could not be read.
+    #[error("cannot save to {}: cannot read it: {}", .path.display(), why(.source, .path))]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The system's reason.
+        source: io::Error,
+    },
+    /// The new file could not be written or put in place.
+    #[error("cannot save to {}: {}; the file was not changed", .path.display(), why(.source, .path))]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// The system's reason.
+        source: io::Error,
+    },
+    /// The game's text in the file is no longer what was read from it.
+    #[error(
+        "cannot save to {}: the file changed on disk since the game was read from it \
+         (bytes {offset}..{} are no longer that game); the file was not changed: \
+         reload it, or save to another file",
+        .path.display(), .offset + .len
+    )]
+    ChangedOnDisk {
+        /// The file.
+        path: PathBuf,
+        /// Where the game was.
+        offset: u64,
+        /// How long it was.
+        len: u64,
+    },
+}
+
+/// Why a game could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The file could not be read.
+    #[error("cannot read {}: {}", .path.display(), why(.source, .path))]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The system's reason.
+        source: io::Error,
+    },
+    /// There is no game with that number.
+    #[error("{}: no game {number}: the file has {}", .path.display(), games(*.count))]
+    NoSuchGame {
+        /// The file.
+        path: PathBuf,
+        /// The number asked for (1-based).
+        number: usize,
+        /// How many games the file has.
+        count: usize,
+    },
+    /// The game has a move that cannot be played (or cannot be read at all); loading
+    /// it would lose what follows, so it is refused.
+    #[error("{}: game {number}, line {line} column {column}: \"{token}\": {reason}", .path.display())]
+    Game {
+        /// The file.
+        path: PathBuf,
+        /// The game's number (1-based).
+        number: usize,
+        /// Line of the problem in the file (1-based).
+        line: u64,
+        /// Column of the problem (1-based).
+        column: u32,
+        /// The token as written.
+        token: String,
+        /// Why it was refused.
+        reason: String,
+    },
+}
+
+fn games(n: usize) -> String {
+    match n {
+        0 => "no games".into(),
+        1 => "1 game".into(),
+        n => format!("{n} games"),
+    }
+}
+
+/// The system's reason, with a hint at the usual causes.
+fn why(e: &io::Error, path: &Path) -> String {
+    let dir = parent(path).display().to_string();
+    let hint = match e.kind() {
+        io::ErrorKind::PermissionDenied => format!("permission denied (is {dir} read-only?)"),
+        io::ErrorKind::ReadOnlyFilesystem => "the file system is read-only".into(),
+        io::ErrorKind::StorageFull => "the disk is full".into(),
+        io::ErrorKind::QuotaExceeded => "the disk quota is used up".into(),
+        io::ErrorKind::NotFound => format!("no such file or directory (does {dir} exist?)"),
+        io::ErrorKind::NotADirectory => format!("{dir} is not a directory"),
+        io::ErrorKind::IsADirectory => "it is a directory".into(),
+        _ => return e.to_string(),
+    };
+    format!("{hint}: {e}")
+}
+
+fn parent(path: &Path) -> &Path {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    }
+}
+
+/// Adds a game (PGN text, as [`write_game_to_string`](crate::pgn::write_game_to_string)
+/// gives it) at the end of the file at `path`, creating the file if it does not
+/// exist, after a blank line when the file does not end with one. Returns where the
+/// game now is.
+pub fn append_game(path: &Path, pgn: &str) -> Result<Slot, SaveError> {
+    let old = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
+        Err(source) => {
+            return Err(SaveError::Read {
+                path: path.to_path_buf(),
+                source,
+            })
+        }
+    };
+    let crlf = uses_crlf(&old);
+    let newline: &[u8] = if crlf { b"\r\n" } else { b"\n" };
+    let tail = old.len() - old.trim_ascii_end().len();
+    let newlines_at_end = old[old.len() - tail..]
+        .iter()
+        .filter(|b| **b == b'\n')
+        .count();
+    let mut bytes = old.clone();
+    if !old.is_empty() {
+        for _ in newlines_at_end.min(2)..2 {
+            bytes.extend_from_slice(newline);
+        }
+    }
+    let offset = bytes.len();
+    let text = encode_like(&old, pgn.trim_end(), crlf);
+    bytes.extend_from_slice(&text);
+    let rest = &pgn[pgn.trim_end().len()..];
+    bytes.extend_from_slice(&encode_like(&old, rest, crlf));
+    write_atomically(path, &bytes).map_err(|source| SaveError::Write {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    Ok(Slot::of(&bytes, offset, text.len()))
+}
+
+/// Replaces the game at `slot` of the file at `path` by `pgn`, leaving every other
+/// byte of the file as it was. The file is read again first: when the bytes at the
+/// slot are no longer the game (the file was edited elsewhere), the game is looked
+/// for by its hash among the file's games, and if it is not found exactly once
+/// nothing is written ([`SaveError::ChangedOnDisk`]). Returns the game's new slot.
+pub fn replace_game(path: &Path, slot: &Slot, pgn: &str) -> Result<Slot, SaveError> {
+    let old = std::fs::read(path).map_err(|source| SaveError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let at = if slot.matches(&old) {
+        Some(*slot)
+    } else {
+        relocate(&old, slot)
+    };
+    let Some(at) = at else {
+        return Err(SaveError::ChangedOnDisk {
+            path: path.to_path_buf(),
+            offset: slot.offset,
+            len: slot.len,
+        });
+    };
+    let (start, end) = (at.offset as usize, (at.offset + at.len) as usize);
+    // Line ends as the game had them, else as the file has them.
+    let crlf = if old[start..end].contains(&b'\n') {
+        uses_crlf(&old[start..end])
+    } else {
+        uses_crlf(&old)
+    };
+    let text = encode_like(&old, pgn.trim_end(), crlf);
+    let mut bytes = Vec::with_capacity(old.len() - (end - start) + text.len());
+    bytes.extend_from_slice(&old[..start]);
+    bytes.extend_from_slice(&text);
+    bytes.extend_from_slice(&old[end..]);
+    write_atomically(path, &bytes).map_err(|source| SaveError::Write {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    Ok(Slot::of(&bytes, start, text.len()))
+}
+
+/// The one game of the file whose bytes are the slot's (games moved by an edit
+/// before them).
+fn relocate(file: &[u8], slot: &Slot) -> Option<Slot> {
+    let mut found = index(file)
+        .into_iter()
+        .filter(|e| e.len == slot.len)
+        .map(|e| Slot::of(file, e.offset as usize, e.len as usize))
+        .filter(|s| s.digest == slot.digest);
+    let first = found.next()?;
+    found.next().is_none().then_some(first)
+}
+
+/// Reads game `number` (1-based) of the file at `path`, with its slot for
+/// [`replace_game`]. A game with a move that cannot be played is refused, with
+/// the position of the first problem.
+pub fn load_game(path: &Path, number: usize) -> Result<(Game, Slot), LoadError> {
+    let data = std::fs::read(path).map_err(|source| LoadError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let entries = index(&data);
+    let Some(entry) = number.checked_sub(1).and_then(|i| entries.get(i)) else {
+        return Err(LoadError::NoSuchGame {
+            path: path.to_path_buf(),
+            number,
+            count: entries.len(),
+        });
+    };
+    let problem = |line, column, token: &str, reason: &str| LoadError::Game {
+        path: path.to_path_buf(),
+        number,
+        line,
+        column,
+        token: token.to_string(),
+        reason: reason.to_string(),
+    };
+    let Some(read) = builder::load_game(&data, entry) else {
+        return Err(problem(0u64, 0u32, "", "the game could not be read"));
+    };
+    if let Some(e) = read.errors.first() {
+        return Err(problem(e.pos.line, e.pos.column, &e.token, &e.reason));
+    }
+    let slot = Slot::of(&data, entry.offset as usize, entry.len as usize);
+    Ok((read.game, slot))
+}
+
+/// True when the first line end of `bytes` is CRLF.
+fn uses_crlf(bytes: &[u8]) -> bool {
+    memchr::memchr(b'\n', bytes).is_some_and(|i| i > 0 && bytes[i - 1] == b'\r')
+}
+
+/// `text` as bytes the way the file `like` writes: Latin-1 when the file is not
+/// UTF-8 and the text fits in Latin-1 (else UTF-8), with CRLF line ends if `crlf`.
+fn encode_like(like: &[u8], text: &str, crlf: bool) -> Vec<u8> {
+    let latin1 = std::str::from_utf8(like).is_err() && text.chars().all(|c| (c as u32) < 256);
+    let mut out = Vec::with_capacity(text.len() + text.len() / 40);
+    let mut buf = [0u8; 4];
+    for c in text.chars() {
+        if c == '\n' && crlf {
+            out.extend_from_slice(b"\r\n");
+        } else if latin1 {
+            out.push(c as u32 as u8);
+        } else {
+            out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+        }
+    }
+    out
+}
+
+/// Writes a file through a temporary file in the same directory and a rename, so
+/// the old file is either replaced whole or left as it was; then syncs the
+/// directory so the rename itself survives a crash. The file keeps its
+/// permissions (a new one gets the usual `0644`); a symbolic link is followed, so
+/// the file it points to is replaced and the link stays.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let target = match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => std::fs::canonicalize(path)?,
+        _ => path.to_path_buf(),
+    };
+    let dir = parent(&target);
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".scoresheet-")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(without_temp_name)?;
+    #[cfg(test)]
+    if tests::DISK_FULL.with(|f| f.get()) {
+        return Err(io::Error::new(
+            io::ErrorKind::StorageFull,
+            "no space left on device",
+        ));
+    }
+    tmp.write_all(bytes)?;
+    // The temporary file is private (0600); the result keeps the old file's
+    // permissions, or gets the usual ones for a new file.
+    if let Some(permissions) = target_permissions(&target) {
+        tmp.as_file().set_permissions(permissions)?;
+    }
+    tmp.as_file().sync_all()?;
+    tmp.persist(&target).map_err(|e| e.error)?;
+    sync_dir(dir)
+}
+
+/// The system's error without the temporary file's name, which means nothing to
+/// the reader (tempfile adds it to the message).
+fn without_temp_name(e: io::Error) -> io::Error {
+    if e.raw_os_error().is_some() {
+        return e;
+    }
+    let text = e.to_string();
+    match text.rfind(" at path ") {
+        Some(end) => io::Error::new(e.kind(), &text[..end]),
+        None => e,
+    }
+}
+
+fn target_permissions(path: &Path) -> Option<std::fs::Permissions> {
+    if let Ok(old) = std::fs::metadata(path) {
+        return Some(old.permissions());
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        Some(std::fs::Permissions::from_mode(0o644))
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
+#[cfg(test)]
+#[path = "save_tests.rs"]
+mod tests;

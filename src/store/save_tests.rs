@@ -1,0 +1,361 @@
+use super::*;
+use crate::pgn::{read_games, write_game_to_string};
+use std::cell::Cell;
+
+thread_local! {
+    /// Makes [`write_atomically`] fail as on a full disk, after its temporary file
+    /// exists: a failure that permissions cannot fake for root.
+    pub(super) static DISK_FULL: Cell<bool> = const { Cell::new(false) };
+}
+
+const THREE: &str = "\
+% a file kept by hand
+[Event \"One\"]
+[White \"A\"]
+[Black \"B\"]
+[Result \"1-0\"]
+
+1.e4 e5 {a comment}   2.Qh5 Nc6 3.Bc4 Nf6 4.Qxf7# 1-0
+
+
+[Event \"Two\"]
+[White \"C\"]
+[Black \"D\"]
+[Result \"*\"]
+
+1. d4 d5 2. c4 (2. Nf3) *
+
+; trailing remark
+[Event \"Three\"]
+[Result \"0-1\"]
+
+1. f3 e5 2. g4 Qh4# 0-1
+";
+
+fn pgn_of(moves: &str, white: &str) -> String {
+    let g = read_games(format!("[White \"{white}\"]\n\n{moves} *\n").as_bytes()).remove(0);
+    write_game_to_string(&g.game)
+}
+
+fn file_with(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+/// Replaces game `n` and checks that every byte outside it is unchanged.
+fn replace_and_check(path: &Path, n: usize, pgn: &str) -> Vec<u8> {
+    let before = std::fs::read(path).unwrap();
+    let (_, slot) = load_game(path, n).unwrap();
+    let new = replace_game(path, &slot, pgn).unwrap();
+    let after = std::fs::read(path).unwrap();
+    let (start, old_end) = (slot.offset as usize, (slot.offset + slot.len) as usize);
+    assert_eq!(new.offset, slot.offset);
+    assert_eq!(after[..start], before[..start]);
+    assert_eq!(after[start + new.len as usize..], before[old_end..]);
+    let (game, reloaded) = load_game(path, n).unwrap();
+    assert_eq!(reloaded, new);
+    assert_eq!(write_game_to_string(&game), pgn);
+    after[start..start + new.len as usize].to_vec()
+}
+
+#[test]
+fn replace_keeps_every_other_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(dir.path(), "three.pgn", THREE.as_bytes());
+    let longer = pgn_of("1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7", "C");
+    replace_and_check(&path, 2, &longer);
+    // Shorter again, then the first and the last game.
+    replace_and_check(&path, 2, &pgn_of("1. d4", "C"));
+    replace_and_check(&path, 1, &pgn_of("1. e4", "A"));
+    replace_and_check(&path, 3, &pgn_of("1. f3 e5 2. g4", "?"));
+    assert_eq!(read_games(&std::fs::read(&path).unwrap()).len(), 3);
+}
+
+#[test]
+fn replace_keeps_crlf_line_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let crlf = THREE.replace('\n', "\r\n");
+    let path = file_with(dir.path(), "crlf.pgn", crlf.as_bytes());
+    let pgn = pgn_of("1. d4 Nf6 2. c4 g6", "C");
+    let text = replace_and_check_crlf(&path, &pgn);
+    assert_eq!(text, pgn.trim_end().replace('\n', "\r\n").into_bytes());
+    let all = std::fs::read(&path).unwrap();
+    assert!(!all.windows(2).any(|w| w[1] == b'\n' && w[0] != b'\r'));
+}
+
+fn replace_and_check_crlf(path: &Path, pgn: &str) -> Vec<u8> {
+    let before = std::fs::read(path).unwrap();
+    let (_, slot) = load_game(path, 2).unwrap();
+    let new = replace_game(path, &slot, pgn).unwrap();
+    let after = std::fs::read(path).unwrap();
+    let start = slot.offset as usize;
+    assert_eq!(after[..start], before[..start]);
+    assert_eq!(
+        after[start + new.len as usize..],
+        before[(slot.offset + slot.len) as usize..]
+    );
+    after[start..start + new.len as usize].to_vec()
+}
+
+#[test]
+fn replace_keeps_latin1_files_latin1() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut bytes = THREE.replace("\"A\"", "\"M\u{fc}ller\"").into_bytes();
+    // Game one's "ü" as Latin-1: the file is not UTF-8.
+    let at = bytes.windows(2).position(|w| w == "ü".as_bytes()).unwrap();
+    bytes.splice(at..at + 2, [0xfc]);
+    let path = file_with(dir.path(), "latin1.pgn", &bytes);
+    let (game, _) = load_game(&path, 1).unwrap();
+    assert_eq!(game.tag("White"), Some("Müller"));
+
+    let pgn = pgn_of("1. e4 e5 2. Nf3", "Schön");
+    let before = std::fs::read(&path).unwrap();
+    let (_, slot) = load_game(&path, 2).unwrap();
+    let new = replace_game(&path, &slot, &pgn).unwrap();
+    let after = std::fs::read(&path).unwrap();
+    let start = slot.offset as usize;
+    assert_eq!(after[..start], before[..start]);
+    assert_eq!(
+        after[start + new.len as usize..],
+        before[(slot.offset + slot.len) as usize..]
+    );
+    let text = &after[start..start + new.len as usize];
+    assert!(
+        text.windows(6).any(|w| w == b"Sch\xf6n\""),
+        "written as Latin-1"
+    );
+    assert_eq!(load_game(&path, 2).unwrap().0.tag("White"), Some("Schön"));
+    // Text that does not fit in Latin-1 is written as UTF-8 rather than lost.
+    let (_, slot) = load_game(&path, 3).unwrap();
+    replace_game(&path, &slot, &pgn_of("1. f3", "Карпов")).unwrap();
+    assert_eq!(load_game(&path, 3).unwrap().0.tag("White"), Some("Карпов"));
+}
+
+#[test]
+fn a_file_changed_elsewhere_is_not_clobbered() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(dir.path(), "three.pgn", THREE.as_bytes());
+    let (_, slot) = load_game(&path, 2).unwrap();
+    // Someone edits game two with another program.
+    let edited = THREE.replace("2. c4 (2. Nf3)", "2. c4 e6");
+    std::fs::write(&path, &edited).unwrap();
+    let err = replace_game(&path, &slot, &pgn_of("1. d4", "C")).unwrap_err();
+    assert!(matches!(err, SaveError::ChangedOnDisk { .. }), "{err:?}");
+    let msg = err.to_string();
+    assert!(
+        msg.contains("three.pgn") && msg.contains("changed on disk"),
+        "{msg}"
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), edited);
+    // A file shorter than the slot.
+    std::fs::write(&path, "[Event \"x\"]\n").unwrap();
+    assert!(matches!(
+        replace_game(&path, &slot, "x"),
+        Err(SaveError::ChangedOnDisk { .. })
+    ));
+}
+
+#[test]
+fn a_game_moved_by_an_edit_before_it_is_found() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(dir.path(), "three.pgn", THREE.as_bytes());
+    let (_, slot) = load_game(&path, 3).unwrap();
+    let moved = THREE.replace("[Event \"One\"]", "[Event \"One, renamed\"]");
+    std::fs::write(&path, &moved).unwrap();
+    let pgn = pgn_of("1. f3", "?");
+    let new = replace_game(&path, &slot, &pgn).unwrap();
+    assert_eq!(new.offset, slot.offset + 9);
+    let after = std::fs::read_to_string(&path).unwrap();
+    assert!(after.starts_with(&moved[..new.offset as usize]));
+    assert_eq!(write_game_to_string(&load_game(&path, 3).unwrap().0), pgn);
+}
+
+#[test]
+fn append_adds_a_blank_line_only_when_needed() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = pgn_of("1. e4 e5", "Ann");
+    for (old, sep) in [
+        ("1. d4 *", "\n\n"),
+        ("1. d4 *  ", "\n\n"),
+        ("1. d4 *\n", "\n"),
+        ("1. d4 *\n\n", ""),
+        ("1. d4 *\n \n\n", ""),
+        ("1. d4 *\r\n", "\r\n"),
+        ("", ""),
+    ] {
+        let path = file_with(dir.path(), "a.pgn", old.as_bytes());
+        let slot = append_game(&path, &pgn).unwrap();
+        let after = std::fs::read(&path).unwrap();
+        let crlf = old.contains('\r');
+        let text = if crlf {
+            pgn.replace('\n', "\r\n")
+        } else {
+            pgn.clone()
+        };
+        assert_eq!(after, format!("{old}{sep}{text}").into_bytes(), "{old:?}");
+        assert_eq!(slot.offset as usize, old.len() + sep.len());
+        assert_eq!(slot.len as usize, text.trim_end().len());
+        let n = read_games(&after).len();
+        assert_eq!(load_game(&path, n).unwrap().1, slot, "{old:?}");
+    }
+}
+
+#[test]
+fn append_creates_the_file_and_then_replaces_in_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("new.pgn");
+    let slot = append_game(&path, &pgn_of("1. e4", "Ann")).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        pgn_of("1. e4", "Ann")
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o644);
+    }
+    let slot = replace_game(&path, &slot, &pgn_of("1. e4 e5", "Ann")).unwrap();
+    let two = append_game(&path, &pgn_of("1. d4", "Bob")).unwrap();
+    replace_game(&path, &slot, &pgn_of("1. e4 e5 2. f4", "Ann")).unwrap();
+    let all = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        all,
+        pgn_of("1. e4 e5 2. f4", "Ann") + &pgn_of("1. d4", "Bob")
+    );
+    // The second game moved by three bytes: found by its hash.
+    replace_game(&path, &two, &pgn_of("1. d4 d5", "Bob")).unwrap();
+    assert_eq!(read_games(all.as_bytes()).len(), 2);
+}
+
+#[cfg(unix)]
+#[test]
+fn saving_keeps_permissions_and_follows_links() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(dir.path(), "real.pgn", THREE.as_bytes());
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let link = dir.path().join("link.pgn");
+    std::os::unix::fs::symlink("real.pgn", &link).unwrap();
+    append_game(&link, &pgn_of("1. e4", "Ann")).unwrap();
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(read_games(&std::fs::read(&path).unwrap()).len(), 4);
+    let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o640);
+    // No temporary file is left behind.
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+}
+
+/// True when permissions do not stop this process (root): a read-only directory
+/// then proves nothing.
+fn permissions_do_not_bite(dir: &Path) -> bool {
+    std::fs::write(dir.join("probe"), "x").is_ok()
+}
+
+#[test]
+fn a_failed_save_says_why_and_leaves_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    // The parent is a file.
+    let blocker = file_with(dir.path(), "blocker", b"not a directory");
+    let err = append_game(&blocker.join("games.pgn"), "x").unwrap_err();
+    let msg = err.to_string();
+    assert!(
+        msg.contains("blocker/games.pgn") && msg.contains("not a directory"),
+        "{msg}"
+    );
+    assert_eq!(std::fs::read(&blocker).unwrap(), b"not a directory");
+    // A missing directory.
+    let err = append_game(&dir.path().join("nowhere/games.pgn"), "x").unwrap_err();
+    let msg = err.to_string();
+    assert!(
+        msg.contains("does ") && msg.contains("nowhere exist?"),
+        "{msg}"
+    );
+    assert!(
+        !msg.contains(".scoresheet-"),
+        "no temporary file name: {msg}"
+    );
+    // The target is a directory.
+    let err = append_game(dir.path(), "x").unwrap_err();
+    assert!(matches!(err, SaveError::Read { .. }), "{err:?}");
+    assert!(err.to_string().contains("it is a directory"), "{err}");
+
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let ro = dir.path().join("ro");
+        std::fs::create_dir(&ro).unwrap();
+        let path = file_with(&ro, "games.pgn", THREE.as_bytes());
+        std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o555)).unwrap();
+        if permissions_do_not_bite(&ro) {
+            eprintln!("note: running as root: the read-only directory case is not tested");
+        } else {
+            let (_, slot) = load_game(&path, 2).unwrap();
+            let err = replace_game(&path, &slot, &pgn_of("1. d4", "C")).unwrap_err();
+            let msg = err.to_string();
+            assert!(
+                msg.contains("read-only") && msg.contains("not changed"),
+                "{msg}"
+            );
+            let err = append_game(&path, &pgn_of("1. d4", "C")).unwrap_err();
+            assert!(matches!(err, SaveError::Write { .. }));
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), THREE);
+        }
+        std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+}
+
+#[test]
+fn a_full_disk_leaves_the_old_file_and_no_temporary_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(dir.path(), "three.pgn", THREE.as_bytes());
+    let (_, slot) = load_game(&path, 2).unwrap();
+    DISK_FULL.with(|f| f.set(true));
+    let replaced = replace_game(&path, &slot, &pgn_of("1. d4", "C"));
+    let appended = append_game(&path, &pgn_of("1. d4", "C"));
+    DISK_FULL.with(|f| f.set(false));
+    for err in [replaced.unwrap_err(), appended.unwrap_err()] {
+        let msg = err.to_string();
+        assert!(matches!(err, SaveError::Write { .. }), "{err:?}");
+        assert!(msg.contains("three.pgn: the disk is full"), "{msg}");
+        assert!(msg.ends_with("the file was not changed"), "{msg}");
+    }
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), THREE);
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    // And the slot still works once there is room again.
+    replace_game(&path, &slot, &pgn_of("1. d4", "C")).unwrap();
+}
+
+#[test]
+fn load_errors_are_clear() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(dir.path(), "three.pgn", THREE.as_bytes());
+    let err = load_game(&path, 4).unwrap_err();
+    assert!(
+        err.to_string()
+            .ends_with("three.pgn: no game 4: the file has 3 games"),
+        "{err}"
+    );
+    assert!(load_game(&path, 0).is_err());
+    let bad = file_with(
+        dir.path(),
+        "bad.pgn",
+        b"[Event \"x\"]\n\n1. e4 e5\n2. Ke3 *\n",
+    );
+    let err = load_game(&bad, 1).unwrap_err();
+    assert!(
+        err.to_string().contains("game 1, line 4 column 4: \"Ke3\""),
+        "{err}"
+    );
+    let err = load_game(&dir.path().join("none.pgn"), 1).unwrap_err();
+    assert!(matches!(err, LoadError::Read { .. }));
+    let empty = file_with(dir.path(), "empty.pgn", b"");
+    assert!(load_game(&empty, 1)
+        .unwrap_err()
+        .to_string()
+        .contains("has no games"));
+}

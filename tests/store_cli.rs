@@ -1,0 +1,144 @@
+//! `scoresheet recover` through the real binary, with the journal directory in a
+//! temporary `SCORESHEET_DATA_DIR`: journals written by the library as a recording
+//! would, then left behind as a crash leaves them.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use scoresheet::game::Game;
+use scoresheet::pgn::{read_games, write_game_to_string};
+use scoresheet::store::Journal;
+
+/// A process id no process can have (Linux pids stop at 2^22).
+const GONE: u32 = 4_200_000;
+
+fn game(moves: &str) -> Game {
+    read_games(format!("[White \"Kasparov\"]\n[Black \"Topalov\"]\n\n{moves} *\n").as_bytes())
+        .remove(0)
+        .game
+}
+
+/// Records `lines` one after the other in a new journal, as if by a process that
+/// has since died; returns the journal.
+fn leave_journal(data: &Path, out: Option<&Path>, lines: &[&str], saved: bool) -> PathBuf {
+    let dir = data.join("journal");
+    let mut j = Journal::create(&dir, out).unwrap();
+    for (i, l) in lines.iter().enumerate() {
+        j.record(&game(l), out, saved && i + 1 == lines.len())
+            .unwrap();
+    }
+    let name = j.path().file_name().unwrap().to_str().unwrap().to_string();
+    let pid = std::process::id().to_string();
+    let dead = dir.join(name.replace(&format!("-{pid}"), &format!("-{GONE}")));
+    std::fs::rename(j.path(), &dead).unwrap();
+    dead
+}
+
+/// Runs `scoresheet recover ARGS` on the data directory; (stdout, stderr, code).
+fn recover(data: &Path, args: &[&str]) -> (String, String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .arg("recover")
+        .args(args)
+        .env("SCORESHEET_DATA_DIR", data)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn nothing_to_recover() {
+    let data = tempfile::tempdir().unwrap();
+    let (out, err, code) = recover(data.path(), &[]);
+    assert_eq!((out.as_str(), code), ("", 0));
+    assert!(err.contains("no unsaved games"), "{err}");
+    let (out, err, code) = recover(data.path(), &["--discard"]);
+    assert_eq!((out.as_str(), code), ("", 0));
+    assert!(err.contains("no unsaved games"), "{err}");
+}
+
+#[test]
+fn a_crash_mid_move_recovers_every_confirmed_move() {
+    let data = tempfile::tempdir().unwrap();
+    let target = data.path().join("wijk aan zee.pgn");
+    let lines = ["1. e4", "1. e4 d6", "1. e4 d6 2. d4", "1. e4 d6 2. d4 Nf6"];
+    let journal = leave_journal(data.path(), Some(&target), &lines, false);
+    // The crash came in the middle of writing the next record.
+    let mut f = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&journal)
+        .unwrap();
+    f.write_all(b"record 312 0 - 0123456789abcdef\n[Event \"?\"]\n[Si")
+        .unwrap();
+    drop(f);
+
+    let (out, err, code) = recover(data.path(), &[]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, write_game_to_string(&game(lines[3])));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains(&journal.display().to_string()), "{err}");
+    assert!(err.contains("4 moves"), "{err}");
+    assert!(
+        err.contains("meant for") && err.contains("wijk aan zee.pgn"),
+        "{err}"
+    );
+    // Printing leaves the journal: recovery is repeatable until discarded.
+    assert!(journal.exists());
+    assert_eq!(recover(data.path(), &[]).0, out);
+}
+
+#[test]
+fn several_games_oldest_first_then_discarded() {
+    let data = tempfile::tempdir().unwrap();
+    let first = leave_journal(data.path(), None, &["1. c4", "1. c4 e5"], false);
+    std::thread::sleep(std::time::Duration::from_millis(5));
+    let second = leave_journal(data.path(), None, &["1. Nf3"], false);
+    // A game that was saved leaves nothing to recover.
+    let saved = leave_journal(data.path(), None, &["1. b3"], true);
+
+    let (out, err, code) = recover(data.path(), &[]);
+    assert_eq!(code, 0, "{err}");
+    let expected = write_game_to_string(&game("1. c4 e5")) + &write_game_to_string(&game("1. Nf3"));
+    assert_eq!(out, expected);
+    assert_eq!(read_games(out.as_bytes()).len(), 2);
+    let notes: Vec<&str> = err.lines().collect();
+    assert_eq!(notes.len(), 2, "{err}");
+    assert!(notes[0].contains(&first.display().to_string()), "{err}");
+    assert!(notes[1].contains(&second.display().to_string()), "{err}");
+    assert!(
+        notes[1].contains("1 move,") && notes[1].contains("no file named yet"),
+        "{err}"
+    );
+    assert!(!saved.exists(), "a saved journal is cleared");
+
+    let (out, err, code) = recover(data.path(), &["--discard"]);
+    assert_eq!((out.as_str(), code), ("", 0));
+    assert!(err.contains("discarded 2 unsaved games"), "{err}");
+    assert!(!first.exists() && !second.exists());
+    let (out, err, _) = recover(data.path(), &[]);
+    assert_eq!(out, "");
+    assert!(err.contains("no unsaved games"), "{err}");
+}
+
+#[test]
+fn an_unreadable_journal_is_reported_and_kept() {
+    let data = tempfile::tempdir().unwrap();
+    let dir = data.path().join("journal");
+    std::fs::create_dir_all(&dir).unwrap();
+    let junk = dir.join(format!("20250101-000000-000-{GONE}.journal"));
+    std::fs::write(&junk, "garbage\n").unwrap();
+    let good = leave_journal(data.path(), None, &["1. g3"], false);
+
+    let (out, err, code) = recover(data.path(), &["--discard"]);
+    assert_eq!((out.as_str(), code), ("", 1));
+    assert!(
+        err.contains("cannot read journal") && err.contains("left in place"),
+        "{err}"
+    );
+    assert!(err.contains("discarded 1 unsaved game"), "{err}");
+    assert!(junk.exists() && !good.exists());
+}
