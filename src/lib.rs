@@ -5,6 +5,7 @@
 //! ([`game`]) and PGN ([`pgn`]). The binary adds the command line and the screens.
 
 pub mod cli;
+pub mod config;
 pub mod game;
 pub mod notation;
 pub mod pgn;
