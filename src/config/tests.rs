@@ -400,3 +400,14 @@ fn action_names_are_unique_kebab_case_with_one_line_docs() {
         assert_eq!(keys::action_info(a.name), Some(a));
     }
 }
+
+#[test]
+fn readme_example_is_valid() {
+    let readme = include_str!("../../README.md");
+    let section = &readme[readme.find("## Configuration").expect("section")..];
+    let start = section.find("```toml\n").expect("toml block") + "```toml\n".len();
+    let block = &section[start..start + section[start..].find("```").expect("block end")];
+    let c = Config::from_toml_str(block).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(c.keys.lookup(&key("Ctrl-z")), Some("move-back"));
+    assert_eq!(c.keys.lookup(&key("?")), None);
+}
