@@ -7,6 +7,7 @@
 
 pub mod app;
 pub mod cli;
+pub mod config;
 pub mod game;
 pub mod notation;
 pub mod pgn;

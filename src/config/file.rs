@@ -1,0 +1,358 @@
+//! One configuration file as read: every table and field optional, so the user's file says only
+//! what it changes. Serde (with `deny_unknown_fields`) does the reading; this module turns its
+//! errors into messages that quote the bad key or value, found by the error's span.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use std::marker::PhantomData;
+
+use serde::de::{DeserializeOwned, IntoDeserializer, Visitor};
+use serde::Deserialize;
+use toml::de::{DeTable, DeValue};
+use toml::Spanned;
+
+use super::error::ConfigError;
+use super::keys::{Key, Keymap, ACTIONS};
+use super::settings::{
+    BoardSettings, BoardStyle, Colors, Inside, LangCode, MoveNotation, NotationSettings,
+    RecordingSettings, SquareSize, Theme,
+};
+use super::Config;
+
+/// What one file sets.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Layer {
+    #[serde(default)]
+    notation: NotationLayer,
+    #[serde(default)]
+    board: BoardLayer,
+    #[serde(default)]
+    recording: RecordingLayer,
+    #[serde(default)]
+    keys: BTreeMap<Spanned<String>, Vec<Spanned<String>>>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NotationLayer {
+    input: Option<LangCode>,
+    display: Option<Choice<MoveNotation>>,
+    lang: Option<LangCode>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BoardLayer {
+    style: Option<Choice<BoardStyle>>,
+    theme: Option<Choice<Theme>>,
+    colors: Option<Choice<Colors>>,
+    square: Option<Choice<SquareSize>>,
+    coordinates: Option<bool>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RecordingLayer {
+    autosave: Option<bool>,
+    timer: Option<bool>,
+    inside: Option<Choice<Inside>>,
+}
+
+/// One of an enum's names. A number or boolean is read as its text (so `colors = 256` works),
+/// and anything not a name gets serde's "expected one of ..." list from the enum itself.
+#[derive(Debug, Clone, Copy)]
+struct Choice<T>(T);
+
+impl<'de, T: DeserializeOwned> Deserialize<'de> for Choice<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Named<T>(PhantomData<T>);
+        impl<T: DeserializeOwned> Visitor<'_> for Named<T> {
+            type Value = T;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<T, E> {
+                T::deserialize(name.into_deserializer())
+            }
+            fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<T, E> {
+                self.visit_str(&n.to_string())
+            }
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<T, E> {
+                self.visit_str(&n.to_string())
+            }
+            fn visit_f64<E: serde::de::Error>(self, n: f64) -> Result<T, E> {
+                self.visit_str(&n.to_string())
+            }
+            fn visit_bool<E: serde::de::Error>(self, b: bool) -> Result<T, E> {
+                self.visit_str(&b.to_string())
+            }
+        }
+        deserializer.deserialize_any(Named(PhantomData)).map(Choice)
+    }
+}
+
+/// The user's value if set, else the default's; the defaults must set everything.
+fn pick<T>(
+    user: Option<T>,
+    default: Option<T>,
+    name: &str,
+    defaults: &str,
+) -> Result<T, ConfigError> {
+    user.or(default).ok_or_else(|| missing(name, defaults))
+}
+
+/// The defaults leave a setting out (a broken build, caught by the tests).
+fn missing(name: &str, defaults: &str) -> ConfigError {
+    ConfigError::at(
+        defaults,
+        None,
+        format!("missing setting {name} in the defaults"),
+    )
+}
+
+/// The keys one file gives an action, with where each was written.
+type Bound = Vec<(Key, Range<usize>)>;
+
+/// A file read and checked: its settings, and its `[keys]` indexed like [`ACTIONS`].
+pub(crate) struct Parsed<'t> {
+    text: &'t str,
+    layer: Layer,
+    keys: Vec<Option<Bound>>,
+}
+
+/// Reads one configuration text.
+pub(crate) fn parse(text: &str) -> Result<Parsed<'_>, ConfigError> {
+    let doc = DeTable::parse(text).map_err(|e| {
+        let message = e.message().trim_end().to_string();
+        ConfigError::at(text, e.span().map(|s| s.start), message)
+    })?;
+    let layer = Layer::deserialize(toml::de::Deserializer::from(doc.clone()))
+        .map_err(|e| explain(text, &doc, &e))?;
+    let mut keys: Vec<Option<Bound>> = vec![None; ACTIONS.len()];
+    for (action, list) in &layer.keys {
+        let Some(index) = ACTIONS.iter().position(|a| a.name == action.get_ref()) else {
+            let names: Vec<&str> = ACTIONS.iter().map(|a| a.name).collect();
+            return Err(ConfigError::at(
+                text,
+                Some(action.span().start),
+                format!(
+                    "unknown action \"{}\" in [keys]: expected one of {}",
+                    action.get_ref(),
+                    names.join(", ")
+                ),
+            ));
+        };
+        let mut bound: Bound = Vec::new();
+        for written in list {
+            let key = Key::parse(written.get_ref()).map_err(|e| {
+                ConfigError::at(
+                    text,
+                    Some(written.span().start),
+                    format!(
+                        "bad key \"{}\" for keys.{}: {e}",
+                        written.get_ref(),
+                        action.get_ref()
+                    ),
+                )
+            })?;
+            if !bound.iter().any(|(k, _)| *k == key) {
+                bound.push((key, written.span()));
+            }
+        }
+        keys[index] = Some(bound);
+    }
+    Ok(Parsed { text, layer, keys })
+}
+
+/// The complete configuration: `defaults` (which must set everything) overridden by `user`.
+pub(crate) fn merge(defaults: Parsed<'_>, user: Parsed<'_>) -> Result<Config, ConfigError> {
+    let (d, u, dt) = (&defaults.layer, &user.layer, defaults.text);
+    let notation = NotationSettings {
+        input: pick(u.notation.input, d.notation.input, "notation.input", dt)?.0,
+        display: pick(
+            u.notation.display,
+            d.notation.display,
+            "notation.display",
+            dt,
+        )?
+        .0,
+        lang: pick(u.notation.lang, d.notation.lang, "notation.lang", dt)?.0,
+    };
+    let board = BoardSettings {
+        style: pick(u.board.style, d.board.style, "board.style", dt)?.0,
+        theme: pick(u.board.theme, d.board.theme, "board.theme", dt)?.0,
+        colors: pick(u.board.colors, d.board.colors, "board.colors", dt)?.0,
+        square: pick(u.board.square, d.board.square, "board.square", dt)?.0,
+        coordinates: pick(
+            u.board.coordinates,
+            d.board.coordinates,
+            "board.coordinates",
+            dt,
+        )?,
+    };
+    let (ur, dr) = (&u.recording, &d.recording);
+    let recording = RecordingSettings {
+        autosave: pick(ur.autosave, dr.autosave, "recording.autosave", dt)?,
+        timer: pick(ur.timer, dr.timer, "recording.timer", dt)?,
+        inside: pick(ur.inside, dr.inside, "recording.inside", dt)?.0,
+    };
+    // Per action: the user's keys if the user file lists the action, else the defaults.
+    let mut keys = Vec::with_capacity(ACTIONS.len());
+    for (i, info) in ACTIONS.iter().enumerate() {
+        let list = match (&user.keys[i], &defaults.keys[i]) {
+            (Some(bound), _) | (None, Some(bound)) => bound.iter().map(|(k, _)| *k).collect(),
+            (None, None) => {
+                return Err(missing(&format!("keys.{}", info.name), dt));
+            }
+        };
+        keys.push(list);
+    }
+    let keys = Keymap::new(keys).map_err(|conflict| {
+        // Point at the user's binding when the clash involves one.
+        let span = [conflict.second, conflict.first].iter().find_map(|name| {
+            let i = ACTIONS.iter().position(|a| a.name == *name)?;
+            let bound = user.keys[i].as_ref()?;
+            bound
+                .iter()
+                .find(|(k, _)| *k == conflict.key)
+                .map(|(_, s)| s.start)
+        });
+        let text = if span.is_some() {
+            user.text
+        } else {
+            defaults.text
+        };
+        ConfigError::at(
+            text,
+            span,
+            format!(
+                "key {} is bound to both {} and {}",
+                conflict.key, conflict.first, conflict.second
+            ),
+        )
+    })?;
+    Ok(Config {
+        notation,
+        board,
+        recording,
+        keys,
+    })
+}
+
+/// Says which key or value a serde error is about, found by its span in the parsed document.
+fn explain(text: &str, doc: &Spanned<DeTable<'_>>, error: &toml::de::Error) -> ConfigError {
+    let message = error.message().trim_end();
+    let Some(span) = error.span() else {
+        return ConfigError::at(text, None, message.to_string());
+    };
+    let expected = expected_part(message);
+    let mut path = Vec::new();
+    let message = match find(doc.get_ref(), &span, &mut path) {
+        Some(Found::Key(key)) if path.is_empty() => {
+            let is_table = doc
+                .get_ref()
+                .iter()
+                .any(|(k, v)| k.get_ref() == key && matches!(v.get_ref(), DeValue::Table(_)));
+            if is_table {
+                format!("unknown table [{key}]: {expected}")
+            } else {
+                format!("unknown key \"{key}\": {expected}")
+            }
+        }
+        Some(Found::Key(key)) => {
+            format!("unknown key \"{key}\" in [{}]: {expected}", path.join("."))
+        }
+        Some(Found::Value(value_span)) => {
+            let raw = text.get(value_span).unwrap_or("").trim();
+            let raw = match raw.lines().next() {
+                Some(first) if first.len() < raw.len() => format!("{first} ..."),
+                _ => raw.to_string(),
+            };
+            format!("bad value {raw} for {}: {expected}", path.join("."))
+        }
+        None => message.to_string(),
+    };
+    ConfigError::at(text, Some(span.start), message)
+}
+
+/// The "expected ..." part of a serde message, without its backquotes:
+/// "unknown variant `pink`, expected one of `wood`, `blue`" gives "expected one of wood, blue".
+fn expected_part(message: &str) -> String {
+    let tail = match message.find("expected") {
+        Some(at) => &message[at..],
+        None => message,
+    };
+    let tail = tail.replace('`', "");
+    match tail.as_str() {
+        "expected a sequence" => "expected a list of keys, like [\"F1\", \"?\"]".to_string(),
+        "expected a boolean" => "expected true or false".to_string(),
+        "expected a map" => "expected a table".to_string(),
+        _ => tail,
+    }
+}
+
+/// What an error span points at.
+enum Found<'a> {
+    /// A key (the path holds the tables above it).
+    Key(&'a str),
+    /// A value (the path holds its key); its span.
+    Value(Range<usize>),
+}
+
+/// Finds the key whose span is `span`, or the innermost value containing it, recording the
+/// path of keys on the way.
+fn find<'a>(
+    table: &'a DeTable<'_>,
+    span: &Range<usize>,
+    path: &mut Vec<String>,
+) -> Option<Found<'a>> {
+    for (key, value) in table {
+        if key.span() == *span {
+            return Some(Found::Key(key.get_ref()));
+        }
+        let value_span = value.span();
+        if value_span.start <= span.start && span.end <= value_span.end {
+            path.push(key.get_ref().to_string());
+            return Some(find_in_value(value, span, path));
+        }
+    }
+    // A table header's span may be the key alone; look inside the tables too.
+    for (key, value) in table {
+        if let DeValue::Table(inner) = value.get_ref() {
+            path.push(key.get_ref().to_string());
+            if let Some(found) = find(inner, span, path) {
+                return Some(found);
+            }
+            path.pop();
+        }
+    }
+    None
+}
+
+fn find_in_value<'a>(
+    value: &'a Spanned<DeValue<'_>>,
+    span: &Range<usize>,
+    path: &mut Vec<String>,
+) -> Found<'a> {
+    match value.get_ref() {
+        DeValue::Table(inner) => {
+            let depth = path.len();
+            match find(inner, span, path) {
+                Some(found) => return found,
+                None => path.truncate(depth),
+            }
+        }
+        DeValue::Array(items) => {
+            for item in items.iter() {
+                let s = item.span();
+                if s.start <= span.start && span.end <= s.end {
+                    return find_in_value(item, span, path);
+                }
+            }
+        }
+        _ => {}
+    }
+    Found::Value(value.span())
+}

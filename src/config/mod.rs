@@ -1,0 +1,99 @@
+//! The user's configuration: a TOML file of settings and key bindings.
+//!
+//! The defaults are the embedded `assets/config.toml`; the user's file (at [`path`]) overrides
+//! only what it sets, each `[keys]` entry replacing that action's keys. Unknown keys and bad
+//! values are refused with a message quoting them and their line. This module knows key names
+//! (crossterm's codes) but nothing of the screen.
+
+mod error;
+mod file;
+pub mod keys;
+mod settings;
+
+use std::path::PathBuf;
+
+pub use error::{ConfigError, Invalid};
+pub use keys::{ActionInfo, Key, KeyParseError, Keymap, ACTIONS};
+pub use settings::{
+    BoardSettings, BoardStyle, Colors, Inside, MoveNotation, NotationSettings, RecordingSettings,
+    SquareSize, Theme,
+};
+
+/// The built-in configuration, every setting and action at its default.
+pub const DEFAULTS: &str = include_str!("../../assets/config.toml");
+
+/// The environment variable naming the configuration file (its full path), overriding the
+/// platform location.
+pub const ENV_VAR: &str = "SCORESHEET_CONFIG";
+
+/// Where the configuration file is: `$SCORESHEET_CONFIG` if set, else `config.toml` in the
+/// platform configuration directory (`~/.config/scoresheet` on Linux,
+/// `~/Library/Application Support/scoresheet` on macOS, `%APPDATA%\scoresheet\config` on
+/// Windows).
+pub fn path() -> PathBuf {
+    if let Some(path) = std::env::var_os(ENV_VAR).filter(|p| !p.is_empty()) {
+        return PathBuf::from(path);
+    }
+    match directories::ProjectDirs::from("", "", "scoresheet") {
+        Some(dirs) => dirs.config_dir().join("config.toml"),
+        // No home directory: a file in the working directory is the best guess left.
+        None => PathBuf::from("scoresheet.toml"),
+    }
+}
+
+/// Every setting, complete: the defaults with the user's file laid over them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    /// `[notation]`: piece letters and move display.
+    pub notation: NotationSettings,
+    /// `[board]`: how the board is drawn.
+    pub board: BoardSettings,
+    /// `[recording]`: autosave, timer, typing inside the game.
+    pub recording: RecordingSettings,
+    /// `[keys]`: which key runs which action.
+    pub keys: Keymap,
+}
+
+impl Config {
+    /// Reads the user's file at [`path`] over the defaults; a missing file means the defaults.
+    pub fn load() -> Result<Config, ConfigError> {
+        Config::load_from(&path())
+    }
+
+    /// Reads the file at `path` over the defaults; a missing file means the defaults.
+    pub fn load_from(path: &std::path::Path) -> Result<Config, ConfigError> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(source) => {
+                return Err(ConfigError::Read {
+                    path: path.to_path_buf(),
+                    source,
+                })
+            }
+        };
+        Config::from_toml_str(&text).map_err(|e| e.in_file(path.to_path_buf()))
+    }
+
+    /// The defaults with the settings of `user` (the text of a configuration file) laid over.
+    pub fn from_toml_str(user: &str) -> Result<Config, ConfigError> {
+        let defaults = file::parse(DEFAULTS)?;
+        let user = file::parse(user)?;
+        file::merge(defaults, user)
+    }
+
+    /// The built-in configuration.
+    pub fn defaults() -> Config {
+        // The embedded file is checked by the tests; it cannot be wrong at run time.
+        Config::from_toml_str("").expect("the embedded assets/config.toml is valid")
+    }
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config::defaults()
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,133 @@
+//! The typed settings: one struct per table of the file, one enum per choice.
+
+use serde::Deserialize;
+
+use crate::notation::Lang;
+
+/// `[notation]`: the piece letters typed and shown, and how moves are written on screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NotationSettings {
+    /// Piece letters accepted when typing moves.
+    pub input: &'static Lang,
+    /// How moves are shown.
+    pub display: MoveNotation,
+    /// Piece letters used on screen.
+    pub lang: &'static Lang,
+}
+
+/// `[board]`: how the board is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardSettings {
+    /// Unicode glyphs or ASCII letters.
+    pub style: BoardStyle,
+    /// The colour theme's name (the screen picks the colours).
+    pub theme: Theme,
+    /// How many colours the terminal shows.
+    pub colors: Colors,
+    /// The size of a square.
+    pub square: SquareSize,
+    /// Whether files and ranks are labelled.
+    pub coordinates: bool,
+}
+
+/// `[recording]`: how moves are recorded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RecordingSettings {
+    /// Write the file after every confirmed move when the game has a file.
+    pub autosave: bool,
+    /// Start with the move timer running (stamps `[%emt]` on each move).
+    pub timer: bool,
+    /// What typing a move in the middle of the game does.
+    pub inside: Inside,
+}
+
+/// How moves are shown on screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MoveNotation {
+    /// Standard algebraic notation in the display language: `Nf3`.
+    San,
+    /// SAN with piece figurines: `♘f3`.
+    Figurine,
+    /// Long algebraic notation: `Ng1-f3`.
+    Lan,
+}
+
+/// How the board is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BoardStyle {
+    /// Unicode chess glyphs on coloured squares.
+    Unicode,
+    /// ASCII letters, for terminals and fonts without the glyphs.
+    Ascii,
+}
+
+/// The board's colour theme.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Theme {
+    /// Brown and beige.
+    Wood,
+    /// Blue and white.
+    Blue,
+    /// Green and cream.
+    Green,
+    /// Greys.
+    Grey,
+}
+
+/// How many colours to use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Colors {
+    /// Truecolour when the terminal says it has it (`COLORTERM`), else 256 colours.
+    Auto,
+    /// 24-bit colour.
+    Truecolor,
+    /// The 256-colour palette.
+    #[serde(rename = "256")]
+    Ansi256,
+}
+
+/// The size of a board square in terminal cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SquareSize {
+    /// The largest size that fits the terminal.
+    Auto,
+    /// 3 columns by 1 row.
+    Small,
+    /// 5 columns by 2 rows.
+    Medium,
+    /// 7 columns by 3 rows.
+    Large,
+}
+
+/// What typing a move in the middle of the game does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Inside {
+    /// Start a new variation, keeping the moves that were there.
+    Variation,
+    /// Replace the move, replaying the later moves where they are still legal.
+    Replace,
+}
+
+/// A piece-letter language as written in the file: any code (or English name) of
+/// [`crate::notation::LANGS`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct LangCode(pub(crate) &'static Lang);
+
+impl<'de> Deserialize<'de> for LangCode {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let code = String::deserialize(deserializer)?;
+        Lang::by_code(&code).map(LangCode).ok_or_else(|| {
+            let codes: Vec<&str> = crate::notation::LANGS.iter().map(|l| l.code).collect();
+            serde::de::Error::custom(format!(
+                "expected a language code, one of {}",
+                codes.join(", ")
+            ))
+        })
+    }
+}
