@@ -15,6 +15,8 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Record a new game on the screen (the default when no command is given).
+    New(NewArgs),
     /// Read free move text (any notation, any mix) and write one PGN game.
     Transcribe(cli::transcribe::Args),
     /// Validate every move of every game; one line per problem.
@@ -29,6 +31,61 @@ enum Command {
     Recover(cli::recover::Args),
 }
 
+/// `scoresheet new`: the recorder on a new game.
+#[derive(Debug, clap::Args, Default)]
+struct NewArgs {
+    /// The PGN file `:w` writes (the game is added; the file's other games stay as they are).
+    #[arg(long, short = 'o', value_name = "FILE.pgn")]
+    out: Option<std::path::PathBuf>,
+    /// Start from this position instead of the initial one.
+    #[arg(long)]
+    fen: Option<String>,
+    /// White's name.
+    #[arg(long)]
+    white: Option<String>,
+    /// Black's name.
+    #[arg(long)]
+    black: Option<String>,
+    /// The event.
+    #[arg(long)]
+    event: Option<String>,
+    /// Where it is played.
+    #[arg(long)]
+    site: Option<String>,
+    /// The round.
+    #[arg(long)]
+    round: Option<String>,
+    /// The board number.
+    #[arg(long)]
+    board: Option<String>,
+}
+
+fn record(args: NewArgs) -> u8 {
+    let tags = [
+        ("Event", args.event),
+        ("Site", args.site),
+        ("Round", args.round),
+        ("White", args.white),
+        ("Black", args.black),
+        ("Board", args.board),
+    ]
+    .into_iter()
+    .filter_map(|(name, value)| Some((name.to_string(), value?)))
+    .collect();
+    let new = scoresheet::tui::NewGame {
+        out: args.out,
+        fen: args.fen,
+        tags,
+    };
+    match scoresheet::tui::run(new) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("scoresheet: {e:#}");
+            cli::exit::PROBLEMS
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let code = match cli.command {
@@ -38,12 +95,8 @@ fn main() -> ExitCode {
         Some(Command::Fen(args)) => cli::fen::run(&args),
         Some(Command::List(args)) => cli::list::run(&args),
         Some(Command::Recover(args)) => cli::recover::run(&args),
-        None => {
-            eprintln!(
-                "scoresheet: the recording screen is not built yet; try `scoresheet transcribe --help`"
-            );
-            cli::exit::USAGE
-        }
+        Some(Command::New(args)) => record(args),
+        None => record(NewArgs::default()),
     };
     ExitCode::from(code)
 }

@@ -1,0 +1,225 @@
+//! The event loop: poll a key → keymap → [`Action`] → [`App::update`] →
+//! [`Effect`] → draw. Effects that touch files (journal, save, load, recovery)
+//! run here. The journal is written and synced before the frame that shows a
+//! change, so a move on the screen is a move on disk.
+//!
+//! The terminal is restored on every way out: `:q`, Ctrl-C, SIGTERM or SIGHUP
+//! (a flag checked between polls), and a panic (ratatui's hook).
+
+mod session;
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use crossterm::event::{self, Event, KeyEventKind, KeyModifiers};
+
+use crate::app::{Action, App, HelpRow, Settings};
+use crate::config::keys::Key;
+use crate::config::{self, Config};
+
+use crate::game::Game;
+use crate::position::Position;
+use crate::ui::{self, Look};
+pub use session::Session;
+
+/// What `scoresheet new` was given.
+#[derive(Debug, Clone, Default)]
+pub struct NewGame {
+    /// The file `:w` writes.
+    pub out: Option<PathBuf>,
+    /// The start position.
+    pub fen: Option<String>,
+    /// Tags given on the command line, in order.
+    pub tags: Vec<(String, String)>,
+}
+
+/// The settings the recorder acts on, from the configuration.
+pub fn settings(config: &Config) -> Settings {
+    use crate::app::Inside;
+    use crate::notation::Style;
+    Settings {
+        input_lang: config.notation.input,
+        display: match config.notation.display {
+            config::MoveNotation::San => Style::San,
+            config::MoveNotation::Figurine => Style::Figurine,
+            config::MoveNotation::Lan => Style::Lan,
+        },
+        display_lang: config.notation.lang,
+        inside: match config.recording.inside {
+            config::Inside::Variation => Inside::Variation,
+            config::Inside::Replace => Inside::Replace,
+        },
+        autosave: config.recording.autosave,
+        timer: config.recording.timer,
+    }
+}
+
+/// The screen's look, from the configuration.
+pub fn look(config: &Config) -> Look {
+    let board = &config.board;
+    Look {
+        ascii: board.style == config::BoardStyle::Ascii,
+        theme: match board.theme {
+            config::Theme::Wood => ui::Theme::Wood,
+            config::Theme::Blue => ui::Theme::Blue,
+            config::Theme::Green => ui::Theme::Green,
+            config::Theme::Grey => ui::Theme::Grey,
+        },
+        truecolor: match board.colors {
+            config::Colors::Auto => ui::look::terminal_has_truecolor(),
+            config::Colors::Truecolor => true,
+            config::Colors::Ansi256 => false,
+        },
+        square: match board.square {
+            config::SquareSize::Auto => ui::SquareSize::Auto,
+            config::SquareSize::Small => ui::SquareSize::Small,
+            config::SquareSize::Medium => ui::SquareSize::Medium,
+            config::SquareSize::Large => ui::SquareSize::Large,
+        },
+        coordinates: board.coordinates,
+    }
+}
+
+/// The hint bar's actions, in order, with their short labels.
+const HINTS: &[(&str, &str)] = &[
+    ("help", "help"),
+    ("move-back", "back"),
+    ("move-forward", "forward"),
+    ("take-back", "take back"),
+    ("toggle-replace", "variation/replace"),
+    ("toggle-draw-offer", "(=)"),
+    ("save", "save"),
+    ("quit", "quit"),
+];
+
+/// Fills the help screen and the hint bar from the key bindings.
+pub fn describe_keys(app: &mut App, config: &Config) {
+    let keys = &config.keys;
+    let shown = |name: &str| {
+        keys.keys_of(name)
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    app.help = keys
+        .bindings()
+        .map(|(info, _)| HelpRow {
+            keys: shown(info.name),
+            name: info.name,
+            doc: info.doc,
+        })
+        .collect();
+    app.hints = HINTS
+        .iter()
+        .filter_map(|(name, label)| {
+            let key = keys.keys_of(name).first()?;
+            Some((key.to_string(), *label))
+        })
+        .collect();
+}
+
+/// The action a key event asks for: a binding, else the character it types.
+pub fn action_of(
+    config: &Config,
+    event: &crossterm::event::KeyEvent,
+    entry_empty: bool,
+) -> Option<Action> {
+    let key = Key::from_event(event);
+    let bound = config.keys.lookup(&key).and_then(Action::from_name);
+    let plain_char = match event.code {
+        crossterm::event::KeyCode::Char(c)
+            if !event
+                .modifiers
+                .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
+        {
+            Some(c)
+        }
+        _ => None,
+    };
+    match (bound, plain_char) {
+        // A character bound to an action (`?` for help) acts only on an empty
+        // line; inside a move (`Nf3?`) it is text.
+        (Some(action), Some(_)) if entry_empty => Some(action),
+        (_, Some(c)) => Some(Action::Type(c)),
+        (bound, None) => bound,
+    }
+}
+
+/// Runs the recorder; returns the exit code.
+pub fn run(new: NewGame) -> anyhow::Result<u8> {
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        eprintln!(
+            "scoresheet: the recorder needs a terminal, and standard input or output is not one; \
+             the batch commands (check, convert, fen, list, transcribe, recover) work anywhere"
+        );
+        return Ok(crate::cli::exit::USAGE);
+    }
+    let config = match Config::load() {
+        Ok(config) => config,
+        Err(e) => {
+            eprintln!("scoresheet: {e}");
+            return Ok(crate::cli::exit::USAGE);
+        }
+    };
+    let start = match &new.fen {
+        Some(fen) => match Position::from_fen(fen) {
+            Ok(pos) => pos,
+            Err(e) => {
+                eprintln!("scoresheet: bad --fen: {e}");
+                return Ok(crate::cli::exit::USAGE);
+            }
+        },
+        None => Position::start(),
+    };
+    let mut game = Game::new(start);
+    game.set_tag("Date", &crate::app::today());
+    for (name, value) in &new.tags {
+        game.set_tag(name, value);
+    }
+    let mut app = App::new(settings(&config), game, new.out.clone());
+    describe_keys(&mut app, &config);
+    let mut session = Session::start(&mut app)?;
+
+    let stop = Arc::new(AtomicBool::new(false));
+    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
+        signal_hook::flag::register(signal, Arc::clone(&stop))?;
+    }
+    let look = look(&config);
+    let mut terminal = ratatui::try_init()?;
+    let result = (|| -> anyhow::Result<()> {
+        loop {
+            terminal.draw(|frame| ui::draw(frame, &app, &look))?;
+            if stop.load(Ordering::Relaxed) {
+                return Ok(());
+            }
+            if !event::poll(Duration::from_millis(250))? {
+                continue;
+            }
+            let action = match event::read()? {
+                Event::Key(key) if key.kind != KeyEventKind::Release => {
+                    action_of(&config, &key, app.entry.is_empty())
+                }
+                Event::Paste(text) => {
+                    for c in text.chars().filter(|c| !c.is_control()) {
+                        app.update(Action::Type(c));
+                    }
+                    None
+                }
+                _ => None,
+            };
+            let Some(action) = action else { continue };
+            let effect = app.update(action);
+            if session.carry_out(&mut app, effect)? {
+                return Ok(());
+            }
+        }
+    })();
+    ratatui::restore();
+    session.close(&app);
+    result?;
+    Ok(crate::cli::exit::OK)
+}

@@ -1,0 +1,185 @@
+//! Drives the real binary in a pseudo-terminal: spawn it at a fixed size, read
+//! its screen through a terminal emulator, type keys, wait for text (with a
+//! deadline, never a fixed sleep).
+
+#![allow(dead_code)]
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use portable_pty::{native_pty_system, Child, CommandBuilder, PtySize};
+
+/// Keys as a terminal sends them.
+pub mod keys {
+    pub const ENTER: &str = "\r";
+    pub const LEFT: &str = "\x1b[D";
+    pub const RIGHT: &str = "\x1b[C";
+    pub const UP: &str = "\x1b[A";
+    pub const HOME: &str = "\x1b[H";
+    pub const END: &str = "\x1b[F";
+    pub const INSERT: &str = "\x1b[2~";
+    pub const DELETE: &str = "\x1b[3~";
+    pub const F1: &str = "\x1bOP";
+    pub const ESC: &str = "\x1b";
+    pub const CTRL_C: &str = "\x03";
+    pub const CTRL_U: &str = "\x15";
+    pub const CTRL_Z: &str = "\x1a";
+    pub const BACKSPACE: &str = "\x7f";
+}
+
+/// A running recorder.
+pub struct Term {
+    parser: Arc<Mutex<vt100::Parser>>,
+    writer: Box<dyn Write + Send>,
+    child: Box<dyn Child + Send + Sync>,
+    /// Where the files of this run live (data dir, config, saved games).
+    pub dir: PathBuf,
+}
+
+/// The environment every run gets: its own data directory and configuration.
+pub fn env_for(dir: &Path) -> Vec<(String, PathBuf)> {
+    vec![
+        ("SCORESHEET_DATA_DIR".into(), dir.join("data")),
+        ("SCORESHEET_CONFIG".into(), dir.join("config.toml")),
+    ]
+}
+
+impl Term {
+    /// Starts `scoresheet ARGS` in `dir` on a `cols`×`rows` terminal.
+    pub fn spawn(dir: &Path, args: &[&str], cols: u16, rows: u16) -> Term {
+        let pty = native_pty_system()
+            .openpty(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("a pseudo-terminal");
+        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_scoresheet"));
+        cmd.args(args);
+        cmd.cwd(dir);
+        cmd.env("TERM", "xterm-256color");
+        cmd.env_remove("COLORTERM");
+        for (name, value) in env_for(dir) {
+            cmd.env(name, value);
+        }
+        let child = pty.slave.spawn_command(cmd).expect("the binary starts");
+        drop(pty.slave);
+        let mut reader = pty.master.try_clone_reader().expect("a reader");
+        let writer = pty.master.take_writer().expect("a writer");
+        let parser = Arc::new(Mutex::new(vt100::Parser::new(
+            rows.try_into().unwrap(),
+            cols.try_into().unwrap(),
+            0,
+        )));
+        let sink = Arc::clone(&parser);
+        std::thread::spawn(move || {
+            let _master = pty.master;
+            let mut buf = [0u8; 8192];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                sink.lock().unwrap().process(&buf[..n]);
+            }
+        });
+        Term {
+            parser,
+            writer,
+            child,
+            dir: dir.to_path_buf(),
+        }
+    }
+
+    /// The screen's text now.
+    pub fn text(&self) -> String {
+        self.parser.lock().unwrap().screen().contents()
+    }
+
+    /// True while the program is on the alternate screen.
+    pub fn on_alternate_screen(&self) -> bool {
+        self.parser.lock().unwrap().screen().alternate_screen()
+    }
+
+    /// Waits until the screen shows `needle`; fails with the screen after 10 s.
+    pub fn wait_for(&self, needle: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let text = self.text();
+            if text.contains(needle) {
+                return text;
+            }
+            if Instant::now() > deadline {
+                panic!("waited 10 s for {needle:?}; the screen shows:\n{text}");
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// Types text (keys are sent as the terminal would).
+    pub fn send(&mut self, text: &str) {
+        self.writer.write_all(text.as_bytes()).unwrap();
+        self.writer.flush().unwrap();
+    }
+
+    /// Types a line and presses Enter, then waits for the entry line to be
+    /// empty again or for `expect` on the screen.
+    pub fn line(&mut self, text: &str, expect: &str) {
+        self.send(text);
+        self.send(keys::ENTER);
+        self.wait_for(expect);
+    }
+
+    /// A lone Escape, then a wait so that it is not read with the next key.
+    pub fn escape(&mut self, expect_gone: &str) {
+        self.send(keys::ESC);
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while self.text().contains(expect_gone) {
+            assert!(
+                Instant::now() < deadline,
+                "Escape did not close {expect_gone:?}"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// The process id.
+    pub fn pid(&self) -> u32 {
+        self.child.process_id().expect("a pid")
+    }
+
+    /// Waits for the program to end; its exit code.
+    pub fn wait_exit(&mut self) -> u32 {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                // Let the reader take the last bytes (the terminal restore).
+                std::thread::sleep(Duration::from_millis(50));
+                return status.exit_code();
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the program did not exit:\n{}",
+                self.text()
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// Sends a signal to the program (`kill -SIGNAL pid`).
+    pub fn signal(&self, signal: &str) {
+        let status = std::process::Command::new("kill")
+            .args([format!("-{signal}"), self.pid().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+}
+
+impl Drop for Term {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+    }
+}

@@ -1,0 +1,208 @@
+//! The recorder as a user meets it: the real binary in a pseudo-terminal.
+
+mod pty;
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use pty::{env_for, keys, Term};
+use scoresheet::game::annotation::{Annotation, ClockTime};
+use scoresheet::game::Game;
+use scoresheet::pgn::builder::read_games;
+
+/// The prompt of the entry line before ply `ply` (0-based) of a game from the start.
+fn prompt(ply: usize) -> String {
+    let number = ply / 2 + 1;
+    if ply.is_multiple_of(2) {
+        format!("{number}. ▏")
+    } else {
+        format!("{number}... ▏")
+    }
+}
+
+fn games_in(path: &Path) -> Vec<Game> {
+    let bytes = std::fs::read(path).unwrap();
+    read_games(&bytes)
+        .into_iter()
+        .map(|g| {
+            assert!(g.errors.is_empty(), "{:?}", g.errors);
+            g.game
+        })
+        .collect()
+}
+
+fn sans(game: &Game) -> Vec<String> {
+    game.mainline()
+        .iter()
+        .map(|&id| game.node(id).san.clone())
+        .collect()
+}
+
+fn recover_cmd(dir: &Path) -> Command {
+    let mut cmd = Command::cargo_bin("scoresheet").unwrap();
+    for (name, value) in env_for(dir) {
+        cmd.env(name, value);
+    }
+    cmd
+}
+
+/// What the scorer wrote: 3.Bc4 where 3.Bb5 was played (legal, so nobody noticed
+/// until move 15), in a mix of notations.
+const TYPED: [&str; 30] = [
+    "e4", "e7-e5", "♘f3", "Nc6", "f1c4", "g8f6", "0-0", "Be7", "d2-d3", "d6", "c3", "O-O", "h3",
+    "h6", "Re1", "Re8", "Nbd2", "Bf8", "Bb3", "a6", "Nf1", "Be6", "Ng3", "Qd7", "Nh2", "Rad8",
+    "Nf3", "Kh7", "Qe2", "Kg8",
+];
+
+/// The game as it was played.
+const PLAYED: [&str; 30] = [
+    "e4", "e5", "Nf3", "Nc6", "Bb5", "Nf6", "O-O", "Be7", "d3", "d6", "c3", "O-O", "h3", "h6",
+    "Re1", "Re8", "Nbd2", "Bf8", "Ba4", "a6", "Nf1", "Be6", "Ng3", "Qd7", "Nh2", "Rad8", "Nf3",
+    "Kh7", "Qe2", "Kg8",
+];
+
+#[test]
+fn record_correct_twelve_moves_back_clock_draw_offer_save_and_reopen() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut term = Term::spawn(
+        dir.path(),
+        &[
+            "new", "--out", "game.pgn", "--white", "Ann", "--black", "Bob",
+        ],
+        100,
+        30,
+    );
+    term.wait_for("White to move");
+    // An illegal attempt first: refused with its reason, nothing played.
+    term.send("Ke2");
+    term.wait_for("Ke2: illegal: e2 holds a white piece");
+    term.send(keys::ENTER);
+    term.wait_for("Ke2: illegal: e2 holds a white piece");
+    term.send(keys::CTRL_U);
+    for (ply, text) in TYPED.iter().enumerate() {
+        term.line(text, &prompt(ply + 1));
+    }
+    term.wait_for("15. Qe2");
+    // Back to 2...Nc6 (26 half-moves back), switch to replacing, type the move played.
+    for _ in 0..26 {
+        term.send(keys::LEFT);
+    }
+    term.wait_for(&prompt(4));
+    term.send(keys::INSERT);
+    term.wait_for("[replace]");
+    term.line("Bb5", "waiting:");
+    // 10.Bb3 no longer fits; the bishop went to a4. The rest follows.
+    term.line("Ba4", "corrected");
+    term.send(keys::END);
+    term.line("+1:23:45", "clock 1:23:45");
+    term.line("(=)", "draw offered");
+    term.line(":w", "saved to");
+    term.line(":q", "");
+    assert_eq!(term.wait_exit(), 0);
+    assert!(!term.on_alternate_screen(), "the terminal was not restored");
+
+    let games = games_in(&dir.path().join("game.pgn"));
+    assert_eq!(games.len(), 1);
+    let game = &games[0];
+    assert_eq!(sans(game), PLAYED);
+    assert_eq!(game.tag("White"), Some("Ann"));
+    assert_eq!(game.tag("Black"), Some("Bob"));
+    let last = *game.mainline().last().unwrap();
+    assert!(game.node(last).draw_offer);
+    assert_eq!(
+        game.node(last).annotations(),
+        vec![Annotation::Clock(ClockTime::from_secs(3600 + 23 * 60 + 45))]
+    );
+    // A saved and closed game leaves no journal behind.
+    recover_cmd(dir.path())
+        .arg("recover")
+        .assert()
+        .success()
+        .stdout("");
+
+    // Re-open it: the same moves are there, and saving again changes nothing.
+    let before = std::fs::read(dir.path().join("game.pgn")).unwrap();
+    let mut term = Term::spawn(dir.path(), &[], 100, 30);
+    term.wait_for("White to move");
+    term.line(":e game.pgn", "game 1 of game.pgn");
+    term.wait_for("15. Qe2");
+    term.wait_for("Ann");
+    term.line(":w", "saved to");
+    term.line(":q", "");
+    assert_eq!(term.wait_exit(), 0);
+    assert_eq!(std::fs::read(dir.path().join("game.pgn")).unwrap(), before);
+}
+
+#[test]
+fn a_killed_recorder_loses_no_confirmed_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut term = Term::spawn(dir.path(), &["new", "--out", "live.pgn"], 80, 24);
+    term.wait_for("White to move");
+    for (ply, text) in PLAYED[..10].iter().enumerate() {
+        term.line(text, &prompt(ply + 1));
+    }
+    term.signal("KILL");
+    term.wait_exit();
+
+    let out = recover_cmd(dir.path()).arg("recover").output().unwrap();
+    assert!(out.status.success());
+    let recovered = read_games(&out.stdout);
+    assert_eq!(recovered.len(), 1);
+    assert_eq!(sans(&recovered[0].game), PLAYED[..10]);
+
+    // The next start offers it; recovering it and saving writes every move.
+    let mut term = Term::spawn(dir.path(), &[], 80, 24);
+    term.wait_for("Unsaved games found");
+    term.send("r");
+    term.wait_for("recovered 10 half-moves");
+    term.line(":w", "saved to");
+    term.line(":q", "");
+    assert_eq!(term.wait_exit(), 0);
+    let games = games_in(&dir.path().join("live.pgn"));
+    assert_eq!(sans(&games[0]), PLAYED[..10]);
+}
+
+#[test]
+fn sigterm_and_ctrl_c_restore_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut term = Term::spawn(dir.path(), &[], 80, 24);
+    term.wait_for("White to move");
+    assert!(term.on_alternate_screen());
+    term.signal("TERM");
+    term.wait_exit();
+    assert!(!term.on_alternate_screen());
+
+    let mut term = Term::spawn(dir.path(), &[], 80, 24);
+    term.wait_for("White to move");
+    term.line("d4", &prompt(1));
+    // Unsaved: the first Ctrl-C asks, the second quits; the journal keeps the move.
+    term.send(keys::CTRL_C);
+    term.wait_for("press again to quit");
+    term.send(keys::CTRL_C);
+    term.wait_exit();
+    assert!(!term.on_alternate_screen());
+    let out = recover_cmd(dir.path()).arg("recover").output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("1. d4"));
+}
+
+#[test]
+fn help_overlay_lists_the_bindings() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut term = Term::spawn(dir.path(), &[], 80, 24);
+    term.wait_for("White to move");
+    term.send(keys::F1);
+    let screen = term.wait_for("Keys and commands");
+    assert!(screen.contains("Ctrl-Z"), "{screen}");
+    assert!(screen.contains("Take back the last move"), "{screen}");
+    term.escape("Keys and commands");
+    term.line(":q", "");
+    assert_eq!(term.wait_exit(), 0);
+}
+
+#[test]
+fn without_a_terminal_the_recorder_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = recover_cmd(dir.path()).arg("new").output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("needs a terminal"));
+}
