@@ -3,7 +3,7 @@
 //! `scripts/screenshot.py` turns into a PNG.
 //!
 //! `cargo run --example screen -- [--json] WIDTH HEIGHT [LINE…]` — a line ending
-//! in `…` is typed but not entered.
+//! in `…` is typed but not entered; `@move-back` (any action's name) runs the action.
 use ratatui::backend::TestBackend;
 use ratatui::style::{Color, Modifier};
 use ratatui::Terminal;
@@ -40,6 +40,11 @@ fn main() {
     let mut app = App::new(settings(&config), Game::default(), None);
     describe_keys(&mut app, &config);
     for line in &args[2..] {
+        let named = line.strip_prefix('@').and_then(Action::from_name);
+        if let Some(action) = named {
+            app.update(action);
+            continue;
+        }
         let (text, enter) = match line.strip_suffix('…') {
             Some(text) => (text, false),
             None => (line.as_str(), true),

@@ -206,3 +206,18 @@ fn without_a_terminal_the_recorder_says_so() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("needs a terminal"));
 }
+
+#[test]
+fn a_bad_configuration_is_refused_with_the_key_and_value() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("config.toml"),
+        "[board]\ntheme = \"pink\"\n",
+    )
+    .unwrap();
+    let out = recover_cmd(dir.path()).arg("new").output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("config.toml:2:"), "{err}");
+    assert!(err.contains(r#"bad value "pink" for board.theme"#), "{err}");
+}

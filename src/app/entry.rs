@@ -343,11 +343,16 @@ pub fn prefix_matches(text: &str, pos: &Position, lang: &Lang) -> Vec<ChessMove>
     if typed.is_empty() {
         return Vec::new();
     }
+    // A capital first letter names a piece (`B` is the bishop); a small one may be
+    // a file (`b` is the b-pawn, or the bishop for those who type in lower case).
+    let capital = |t: &str| t.chars().next().is_some_and(char::is_uppercase);
+    let piece_named = capital(text.trim_start());
     pos.legal_moves()
         .into_iter()
         .filter(|&mv| {
             [Style::San, Style::Lan, Style::Uci].iter().any(|&style| {
-                squeeze(&format(pos, Move::Normal(mv), style, lang), lang).starts_with(&typed)
+                let written = format(pos, Move::Normal(mv), style, lang);
+                (!piece_named || capital(&written)) && squeeze(&written, lang).starts_with(&typed)
             })
         })
         .collect()
@@ -461,5 +466,13 @@ mod tests {
         assert!(matches!(feedback("S", &pos, de), Feedback::Partial(m) if m.len() == 4));
         assert!(matches!(feedback("Sf3", &pos, de), Feedback::Ready(_)));
         assert!(matches!(feedback("♘", &pos, en()), Feedback::Partial(m) if m.len() == 4));
+    }
+
+    #[test]
+    fn a_capital_names_a_piece_and_a_small_letter_a_file() {
+        let pos = Position::from_fen("4k3/8/8/8/8/8/1P6/2B1K3 w - - 0 1").unwrap();
+        // B: the bishop's two moves only; b: the pawn's two and the bishop's.
+        assert!(matches!(feedback("B", &pos, en()), Feedback::Partial(m) if m.len() == 5));
+        assert!(matches!(feedback("b", &pos, en()), Feedback::Partial(m) if m.len() == 7));
     }
 }

@@ -151,13 +151,6 @@ pub fn action_of(
 
 /// Runs the recorder; returns the exit code.
 pub fn run(new: NewGame) -> anyhow::Result<u8> {
-    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
-        eprintln!(
-            "scoresheet: the recorder needs a terminal, and standard input or output is not one; \
-             the batch commands (check, convert, fen, list, transcribe, recover) work anywhere"
-        );
-        return Ok(crate::cli::exit::USAGE);
-    }
     let config = match Config::load() {
         Ok(config) => config,
         Err(e) => {
@@ -165,6 +158,13 @@ pub fn run(new: NewGame) -> anyhow::Result<u8> {
             return Ok(crate::cli::exit::USAGE);
         }
     };
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        eprintln!(
+            "scoresheet: the recorder needs a terminal, and standard input or output is not one; \
+             the batch commands (check, convert, fen, list, transcribe, recover) work anywhere"
+        );
+        return Ok(crate::cli::exit::USAGE);
+    }
     let start = match &new.fen {
         Some(fen) => match Position::from_fen(fen) {
             Ok(pos) => pos,

@@ -153,12 +153,9 @@ fn variation(app: &App, first: NodeId, before: Position, depth: usize, out: &mut
         });
         return;
     }
-    out.push(Piece {
-        text: "(".into(),
-        id: None,
-        style: aside,
-    });
+    let opening = out.len();
     line_pieces(app, first, before, depth, out);
+    out[opening].text.insert(0, '(');
     if let Some(last) = out.last_mut() {
         last.text.push(')');
     }

@@ -114,7 +114,7 @@ impl Term {
             if Instant::now() > deadline {
                 panic!("waited 10 s for {needle:?}; the screen shows:\n{text}");
             }
-            std::thread::sleep(Duration::from_millis(10));
+            std::thread::sleep(Duration::from_millis(2));
         }
     }
 
