@@ -102,3 +102,58 @@ fn help_overlay() {
         insta::assert_snapshot!(format!("help_{w}x{h}"), term.backend());
     }
 }
+
+#[test]
+fn ascii_mode_and_the_256_colour_fallback() {
+    let app = app_with(Position::start(), &["e4"]);
+    let look = Look {
+        ascii: true,
+        truecolor: false,
+        ..Look::default()
+    };
+    let mut term = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    term.draw(|f| ui::draw(f, &app, &look)).unwrap();
+    let buf = term.backend().buffer();
+    let row = |y: u16| {
+        (0..28)
+            .map(|x| buf[(x, y)].symbol().to_string())
+            .collect::<String>()
+    };
+    assert_eq!(row(0).trim_end(), "8  r  n  b  q  k  b  n  r");
+    assert_eq!(row(4).trim_end(), "4              P");
+    assert!(
+        matches!(buf[(3, 0)].bg, Color::Indexed(_)),
+        "{:?}",
+        buf[(3, 0)].bg
+    );
+}
+
+#[test]
+fn the_scoresheet_follows_the_cursor() {
+    let moves = "e4 d6 d4 Nf6 Nc3 g6 Be3 Bg7 Qd2 c6 f3 b5 Nge2 Nbd7 Bh6 Bxh6 Qxh6 Bb7 a3 e5 \
+        O-O-O Qe7 Kb1 a6 Nc1 O-O-O Nb3 exd4 Rxd4 c5 Rd1 Nb6 g3 Kb8 Na5 Ba8 Bh3 d5 Qf4+ Ka7 \
+        Rhe1 d4 Nd5 Nbxd5 exd5 Qd6 Rxd4 cxd4 Re7+ Kb6 Qxd4+ Kxa5 b4+ Ka4 Qc3 Qxd5 Ra7 Bb7";
+    let mut app = app_with(Position::start(), &[moves]);
+    let text = |app: &App| draw(app, 80, 24).backend().to_string();
+    let end = text(&app);
+    assert!(end.contains("29. Ra7"), "{end}");
+    assert!(!end.contains(" 1. e4"), "{end}");
+    app.update(Action::GoStart);
+    app.update(Action::MoveForward);
+    let start = text(&app);
+    assert!(start.contains(" 1. e4"), "{start}");
+    assert!(!start.contains("29. Ra7"), "{start}");
+}
+
+#[test]
+fn help_and_hints_follow_the_key_bindings() {
+    let config =
+        Config::from_toml_str("[keys]\nhelp = [\"F2\"]\ntake-back = [\"Alt-z\"]\n").unwrap();
+    let mut app = App::new(settings(&config), Game::default(), None);
+    describe_keys(&mut app, &config);
+    app.update(Action::Help);
+    let screen = draw(&app, 120, 40).backend().to_string();
+    assert!(screen.contains("F2 help"), "{screen}");
+    assert!(screen.contains("Alt-z take back"), "{screen}");
+    assert!(!screen.contains("F1"), "{screen}");
+}
