@@ -178,8 +178,23 @@ fn sigterm_and_ctrl_c_restore_the_terminal() {
     term.wait_for("White to move");
     assert!(term.on_alternate_screen());
     term.signal("TERM");
-    term.wait_exit();
+    assert_eq!(term.wait_exit(), 128 + 15);
     assert!(!term.on_alternate_screen());
+
+    // A closed terminal (SIGHUP) ends it too, with every move in the journal.
+    let mut term = Term::spawn(dir.path(), &[], 80, 24);
+    term.wait_for("White to move");
+    term.line("e4", &prompt(1));
+    term.signal("HUP");
+    assert_eq!(term.wait_exit(), 128 + 1);
+    let out = recover_cmd(dir.path())
+        .args(["recover", "--discard"])
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("discarded 1"),
+        "{out:?}"
+    );
 
     let mut term = Term::spawn(dir.path(), &[], 80, 24);
     term.wait_for("White to move");

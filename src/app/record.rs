@@ -15,25 +15,8 @@ use crate::position::{Move, Position, Status};
 
 /// Today's date as PGN writes it (`2026.11.21`), in UTC.
 pub fn today() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    let (y, m, d, ..) = crate::store::utc_fields(std::time::SystemTime::now());
     format!("{y:04}.{m:02}.{d:02}")
-}
-
-/// The calendar date of a day counted from 1970-01-01 (Howard Hinnant's method).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    (yoe + era * 400 + i64::from(m <= 2), m, d)
 }
 
 /// A move written with its number the way a scoresheet reads it: `12.Nf3`,
@@ -574,9 +557,12 @@ impl App {
 #[cfg(test)]
 mod date_tests {
     #[test]
-    fn days_become_dates() {
-        assert_eq!(super::civil_from_days(0), (1970, 1, 1));
-        assert_eq!(super::civil_from_days(20_778), (2026, 11, 21));
-        assert_eq!(super::civil_from_days(11_016), (2000, 2, 29));
+    fn today_is_a_pgn_date() {
+        let today = super::today();
+        let parts: Vec<&str> = today.split('.').collect();
+        assert_eq!(parts.len(), 3, "{today}");
+        assert!(parts[0].parse::<u32>().unwrap() >= 2024);
+        assert!((1..=12).contains(&parts[1].parse::<u32>().unwrap()));
+        assert!((1..=31).contains(&parts[2].parse::<u32>().unwrap()));
     }
 }

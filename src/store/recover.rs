@@ -162,6 +162,17 @@ pub fn is_running(pid: u32) -> bool {
         if !proc_dir.exists() {
             return false;
         }
+        // A process that has exited but not been reaped yet (a zombie, whose
+        // parent went first) is gone for our purpose. The state follows the
+        // name in parentheses in /proc/PID/stat.
+        if let Ok(stat) = std::fs::read_to_string(proc_dir.join("stat")) {
+            let state = stat
+                .rsplit_once(')')
+                .and_then(|(_, rest)| rest.trim_start().chars().next());
+            if matches!(state, Some('Z' | 'X')) {
+                return false;
+            }
+        }
         match (
             std::fs::read(proc_dir.join("comm")),
             std::fs::read("/proc/self/comm"),

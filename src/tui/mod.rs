@@ -4,17 +4,17 @@
 //! change, so a move on the screen is a move on disk.
 //!
 //! The terminal is restored on every way out: `:q`, Ctrl-C, SIGTERM or SIGHUP
-//! (a flag checked between polls), and a panic (ratatui's hook).
+//! (a thread that restores it and exits), and a panic (ratatui's hook).
 
 mod session;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::Duration;
 
 use crossterm::event::{self, Event, KeyEventKind, KeyModifiers};
+use signal_hook::consts::{SIGHUP, SIGTERM};
+use signal_hook::iterator::Signals;
 
 use crate::app::{Action, App, HelpRow, Settings};
 use crate::config::keys::Key;
@@ -184,18 +184,22 @@ pub fn run(new: NewGame) -> anyhow::Result<u8> {
     describe_keys(&mut app, &config);
     let mut session = Session::start(&mut app)?;
 
-    let stop = Arc::new(AtomicBool::new(false));
-    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
-        signal_hook::flag::register(signal, Arc::clone(&stop))?;
-    }
+    // SIGTERM and SIGHUP end the recorder from a thread of their own: when the
+    // terminal is gone (SIGHUP), the input reader can spin on end-of-file and never
+    // come back to the loop. Every change is in the journal before it is shown, so
+    // leaving at once loses nothing the screen confirmed.
+    let mut signals = Signals::new([SIGTERM, SIGHUP])?;
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            ratatui::restore();
+            std::process::exit(128 + signal);
+        }
+    });
     let look = look(&config);
     let mut terminal = ratatui::try_init()?;
     let result = (|| -> anyhow::Result<()> {
         loop {
             terminal.draw(|frame| ui::draw(frame, &app, &look))?;
-            if stop.load(Ordering::Relaxed) {
-                return Ok(());
-            }
             if !event::poll(Duration::from_millis(250))? {
                 continue;
             }
