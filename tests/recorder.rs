@@ -136,10 +136,26 @@ fn record_correct_twelve_moves_back_clock_draw_offer_save_and_reopen() {
     term.line(":e game.pgn 2", "game 2 of game.pgn");
     term.wait_for("15. Qe2");
     term.wait_for("Ann");
+    term.line(":w", "no changes");
+    // The other game, written in its own style: unchanged, it stays as it was;
+    // changed, it alone is rewritten.
+    term.line(":e game.pgn 1", "game 1 of game.pgn");
+    term.wait_for("Cy");
+    term.line(":w", "no changes");
+    assert_eq!(std::fs::read(dir.path().join("game.pgn")).unwrap(), before);
+    term.line("Nf3", "2. ▏");
     term.line(":w", "saved to");
     term.line(":q", "");
     assert_eq!(term.wait_exit(), 0);
-    assert_eq!(std::fs::read(dir.path().join("game.pgn")).unwrap(), before);
+    let after = std::fs::read(dir.path().join("game.pgn")).unwrap();
+    let second_game = &before[earlier.len()..];
+    assert!(
+        after.ends_with(second_game),
+        "the second game's bytes changed"
+    );
+    let games = games_in(&dir.path().join("game.pgn"));
+    assert_eq!(sans(&games[0]), ["f4", "e5", "Nf3"]);
+    assert_eq!(sans(&games[1]), PLAYED);
 }
 
 #[test]

@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::app::{App, Effect, Overlay, Recovery};
+use crate::game::Game;
 use crate::pgn::writer::write_game_to_string;
 use crate::store::journal::Journal;
 use crate::store::recover::{self, Recoverable};
@@ -14,8 +15,9 @@ use crate::store::save::{self, Slot};
 pub struct Session {
     dir: PathBuf,
     journal: Option<Journal>,
-    /// Where the game is in its file, once it was loaded from it or saved there.
-    slot: Option<(PathBuf, Slot)>,
+    /// Where the game is in its file, once it was loaded from it or saved there,
+    /// and the game as it stands there.
+    slot: Option<(PathBuf, Slot, Game)>,
     /// Unsaved games of earlier runs not answered yet.
     waiting: Vec<Recoverable>,
 }
@@ -101,12 +103,19 @@ impl Session {
     fn save(&mut self, app: &mut App, path: &Path) -> bool {
         let pgn = write_game_to_string(&app.game);
         let result = match &self.slot {
-            Some((file, slot)) if file == path => save::replace_game(path, slot, &pgn),
+            // The same game as in the file: its bytes stay as they are, in
+            // whatever style they were written.
+            Some((file, _, there)) if file == path && *there == app.game => {
+                app.saved(path.to_path_buf());
+                app.inform(format!("no changes: {} is as it was", path.display()));
+                return true;
+            }
+            Some((file, slot, _)) if file == path => save::replace_game(path, slot, &pgn),
             _ => save::append_game(path, &pgn),
         };
         match result {
             Ok(slot) => {
-                self.slot = Some((path.to_path_buf(), slot));
+                self.slot = Some((path.to_path_buf(), slot, app.game.clone()));
                 app.saved(path.to_path_buf());
                 true
             }
@@ -135,7 +144,7 @@ impl Session {
                         self.finish_journal();
                         app.replace_game(game, Some(path.clone()), false);
                         app.inform(format!("game {number} of {}", path.display()));
-                        self.slot = Some((path, slot));
+                        self.slot = Some((path, slot, app.game.clone()));
                     }
                     Err(e) => app.refuse(e.to_string()),
                 }
