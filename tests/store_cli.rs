@@ -30,7 +30,15 @@ fn leave_journal(data: &Path, out: Option<&Path>, lines: &[&str], saved: bool) -
     }
     let name = j.path().file_name().unwrap().to_str().unwrap().to_string();
     let pid = std::process::id().to_string();
-    let dead = dir.join(name.replace(&format!("-{pid}"), &format!("-{GONE}")));
+    let mut dead = dir.join(name.replace(&format!("-{pid}"), &format!("-{GONE}")));
+    // Two journals made in the same millisecond get the same name once the pid is
+    // replaced (the clash suffix only guards names that are still there).
+    let mut n = 1;
+    while dead.exists() {
+        let unique = name.replace(&format!("-{pid}"), &format!("-{GONE}-{n}"));
+        dead = dir.join(unique);
+        n += 1;
+    }
     std::fs::rename(j.path(), &dead).unwrap();
     dead
 }
