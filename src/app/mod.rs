@@ -21,14 +21,7 @@ use crate::game::{Game, NodeId};
 use crate::notation::{Lang, Style};
 use crate::position::{Move, Position};
 
-/// What typing a move in the middle of a game does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Inside {
-    /// The move starts a new variation; the game's moves stay.
-    Variation,
-    /// The move replaces the next one and the later moves are replayed.
-    Replace,
-}
+pub use crate::config::Inside;
 
 /// The user's choices that the recorder acts on (the board's look is the
 /// screen's business).

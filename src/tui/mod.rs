@@ -38,7 +38,6 @@ pub struct NewGame {
 
 /// The settings the recorder acts on, from the configuration.
 pub fn settings(config: &Config) -> Settings {
-    use crate::app::Inside;
     use crate::notation::Style;
     Settings {
         input_lang: config.notation.input,
@@ -48,10 +47,7 @@ pub fn settings(config: &Config) -> Settings {
             config::MoveNotation::Lan => Style::Lan,
         },
         display_lang: config.notation.lang,
-        inside: match config.recording.inside {
-            config::Inside::Variation => Inside::Variation,
-            config::Inside::Replace => Inside::Replace,
-        },
+        inside: config.recording.inside,
         autosave: config.recording.autosave,
         timer: config.recording.timer,
     }
@@ -62,23 +58,13 @@ pub fn look(config: &Config) -> Look {
     let board = &config.board;
     Look {
         ascii: board.style == config::BoardStyle::Ascii,
-        theme: match board.theme {
-            config::Theme::Wood => ui::Theme::Wood,
-            config::Theme::Blue => ui::Theme::Blue,
-            config::Theme::Green => ui::Theme::Green,
-            config::Theme::Grey => ui::Theme::Grey,
-        },
+        theme: board.theme,
         truecolor: match board.colors {
             config::Colors::Auto => ui::look::terminal_has_truecolor(),
             config::Colors::Truecolor => true,
             config::Colors::Ansi256 => false,
         },
-        square: match board.square {
-            config::SquareSize::Auto => ui::SquareSize::Auto,
-            config::SquareSize::Small => ui::SquareSize::Small,
-            config::SquareSize::Medium => ui::SquareSize::Medium,
-            config::SquareSize::Large => ui::SquareSize::Large,
-        },
+        square: board.square,
         coordinates: board.coordinates,
     }
 }

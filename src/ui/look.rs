@@ -3,31 +3,7 @@
 
 use ratatui::style::Color;
 
-/// The size of a board square.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SquareSize {
-    /// As large as the terminal allows.
-    Auto,
-    /// 3×1 cells.
-    Small,
-    /// 5×2 cells.
-    Medium,
-    /// 7×3 cells.
-    Large,
-}
-
-/// A colour theme for the board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Theme {
-    /// Brown wood.
-    Wood,
-    /// Blue and grey-blue.
-    Blue,
-    /// Green and cream.
-    Green,
-    /// Greys.
-    Grey,
-}
+pub use crate::config::{SquareSize, Theme};
 
 /// The board's colours, as RGB.
 #[derive(Debug, Clone, Copy)]
