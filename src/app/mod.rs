@@ -308,12 +308,8 @@ impl App {
         }
         let effect = match action {
             Action::Type(c) => {
-                if c == '?' && self.entry.is_empty() {
-                    self.overlay = Overlay::Help;
-                } else {
-                    self.entry.push(c);
-                    self.history_at = None;
-                }
+                self.entry.push(c);
+                self.history_at = None;
                 Effect::None
             }
             Action::PlayEntry => self.play_entry(),

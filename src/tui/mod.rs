@@ -213,3 +213,32 @@ pub fn run(new: NewGame) -> anyhow::Result<u8> {
     result?;
     Ok(crate::cli::exit::OK)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crossterm::event::{KeyCode, KeyEvent};
+
+    fn key(c: char) -> KeyEvent {
+        KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
+    }
+
+    #[test]
+    fn question_mark_opens_help_only_on_an_empty_line() {
+        let config = Config::defaults();
+        assert_eq!(action_of(&config, &key('?'), true), Some(Action::Help));
+        assert_eq!(
+            action_of(&config, &key('?'), false),
+            Some(Action::Type('?'))
+        );
+        assert_eq!(action_of(&config, &key('N'), true), Some(Action::Type('N')));
+        let ctrl_z = KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL);
+        assert_eq!(action_of(&config, &ctrl_z, false), Some(Action::TakeBack));
+    }
+
+    #[test]
+    fn unbound_question_mark_is_text() {
+        let config = Config::from_toml_str("[keys]\nhelp = [\"F1\"]\n").unwrap();
+        assert_eq!(action_of(&config, &key('?'), true), Some(Action::Type('?')));
+    }
+}
