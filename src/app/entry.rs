@@ -6,7 +6,10 @@
 use chess::ChessMove;
 
 use crate::game::annotation::{parse_clock_entry, ClockTime};
-use crate::notation::{figurine_piece, format, read_move, ErrorKind, Lang, ResolveError, Style};
+use crate::game::transcribe::{result_of, strip_move_number};
+use crate::notation::{
+    figurine_piece, format, glyph_nag, read_move, ErrorKind, Lang, ResolveError, Style,
+};
 use crate::position::{Move, Position};
 
 /// What a finished line asks for.
@@ -50,8 +53,10 @@ pub struct EntryError {
     pub token: String,
     /// Why.
     pub reason: String,
-    /// The pawn must promote: the choices, in SAN (the screen asks which).
+    /// The pawn must promote: the choices (the screen asks which).
     pub promotion: Vec<Move>,
+    /// The move is ambiguous: the candidates, in SAN.
+    pub ambiguous: Vec<String>,
 }
 
 impl std::fmt::Display for EntryError {
@@ -91,56 +96,6 @@ impl Feedback {
     }
 }
 
-const RESULTS: [(&str, &str); 9] = [
-    ("1-0", "1-0"),
-    ("0-1", "0-1"),
-    ("1/2-1/2", "1/2-1/2"),
-    ("½-½", "1/2-1/2"),
-    ("1/2", "1/2-1/2"),
-    ("=", "1/2-1/2"),
-    ("*", "*"),
-    ("1:0", "1-0"),
-    ("0:1", "0-1"),
-];
-
-const GLYPHS: [(&str, u8); 6] = [
-    ("!!", 3),
-    ("??", 4),
-    ("!?", 5),
-    ("?!", 6),
-    ("!", 1),
-    ("?", 2),
-];
-
-fn result_of(text: &str) -> Option<&'static str> {
-    let text = text.replace(['–', '—'], "-");
-    RESULTS
-        .iter()
-        .find(|(written, _)| *written == text)
-        .map(|(_, result)| *result)
-}
-
-fn glyph_of(text: &str) -> Option<u8> {
-    GLYPHS.iter().find(|(g, _)| *g == text).map(|(_, n)| *n)
-}
-
-/// True for a move-number word (`12.`, `12...`, `12`) that a transcribing user
-/// types between moves.
-fn is_move_number(word: &str) -> bool {
-    let digits = word.trim_end_matches('.');
-    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) && word != digits
-}
-
-/// Splits a glued move number off (`12.Nf3` → `Nf3`).
-fn strip_move_number(word: &str) -> &str {
-    let digits = word.bytes().take_while(u8::is_ascii_digit).count();
-    if digits > 0 && word[digits..].starts_with('.') {
-        word[digits..].trim_start_matches('.')
-    } else {
-        word
-    }
-}
-
 /// Reads a finished line in the position `pos` (after the current move).
 pub fn read_entry(text: &str, pos: &Position, lang: &Lang) -> Result<Entry, EntryError> {
     let text = text.trim();
@@ -158,7 +113,7 @@ pub fn read_entry(text: &str, pos: &Position, lang: &Lang) -> Result<Entry, Entr
     if let Some(result) = result_of(text) {
         return Ok(Entry::Result(result));
     }
-    if let Some(nag) = glyph_of(text) {
+    if let Some(nag) = glyph_nag(text) {
         return Ok(Entry::Glyph(nag));
     }
     if text == "(=)" {
@@ -171,10 +126,12 @@ pub fn read_entry(text: &str, pos: &Position, lang: &Lang) -> Result<Entry, Entr
                 token: text.to_string(),
                 reason: e.to_string(),
                 promotion: Vec::new(),
+                ambiguous: Vec::new(),
             });
     }
     // The whole line as one move first: `exd6 e.p.` and `Kр e2` hold spaces.
-    if let Ok((mv, mt)) = read_move(strip_move_number(text), pos, lang) {
+    let unnumbered = strip_move_number(text).unwrap_or(text);
+    if let Ok((mv, mt)) = read_move(unnumbered, pos, lang) {
         return Ok(Entry::Moves(vec![Typed {
             mv,
             nag: mt.nag,
@@ -192,7 +149,10 @@ fn read_words(text: &str, pos: &Position, lang: &Lang) -> Result<Vec<Typed>, Ent
     let mut moves: Vec<Typed> = Vec::new();
     for word in text.split_whitespace() {
         let last = moves.last_mut();
-        if is_move_number(word) || matches!(word, "e.p." | "ep" | "e.p") {
+        let Some(word) = strip_move_number(word) else {
+            continue; // a move number on its own
+        };
+        if matches!(word, "e.p." | "ep" | "e.p") {
             continue;
         }
         if let (Some(last), true) = (last, word.starts_with('+')) {
@@ -200,11 +160,12 @@ fn read_words(text: &str, pos: &Position, lang: &Lang) -> Result<Vec<Typed>, Ent
                 token: word.to_string(),
                 reason: e.to_string(),
                 promotion: Vec::new(),
+                ambiguous: Vec::new(),
             })?);
             continue;
         }
         if let Some(last) = moves.last_mut() {
-            if let Some(nag) = glyph_of(word) {
+            if let Some(nag) = glyph_nag(word) {
                 last.nag = Some(nag);
                 continue;
             }
@@ -213,7 +174,7 @@ fn read_words(text: &str, pos: &Position, lang: &Lang) -> Result<Vec<Typed>, Ent
                 continue;
             }
         }
-        match read_move(strip_move_number(word), &pos, lang) {
+        match read_move(word, &pos, lang) {
             Ok((mv, mt)) => {
                 pos = pos.apply(mv).unwrap_or(pos);
                 moves.push(Typed {
@@ -224,16 +185,18 @@ fn read_words(text: &str, pos: &Position, lang: &Lang) -> Result<Vec<Typed>, Ent
                 });
             }
             Err(e) => {
-                let promotion = match &e.kind {
+                let (promotion, ambiguous) = match &e.kind {
                     ErrorKind::Resolve(ResolveError::PromotionNeeded(_)) => {
-                        promotion_choices(word, &pos, lang)
+                        (promotion_choices(word, &pos, lang), Vec::new())
                     }
-                    _ => Vec::new(),
+                    ErrorKind::Resolve(ResolveError::Ambiguous(sans)) => (Vec::new(), sans.clone()),
+                    _ => (Vec::new(), Vec::new()),
                 };
                 return Err(EntryError {
                     token: word.to_string(),
                     reason: e.to_string(),
                     promotion,
+                    ambiguous,
                 });
             }
         }
@@ -273,31 +236,23 @@ pub fn feedback(text: &str, pos: &Position, lang: &Lang) -> Feedback {
         Ok(Entry::Comment(_)) => Feedback::Note("comment on this move".into()),
         Ok(Entry::Result(r)) => Feedback::Note(format!("result {r}")),
         Ok(Entry::Command(c)) => Feedback::Note(super::command::describe(&c)),
+        // Several words: the choices would be in a later position than the
+        // board's; the reason says it all.
+        Err(e) if trimmed.contains(char::is_whitespace) => Feedback::Illegal(e.to_string()),
         Err(e) => {
-            let word = trimmed.split_whitespace().last().unwrap_or(trimmed);
             if !e.promotion.is_empty() {
                 return Feedback::Promotion(normal_moves(&e.promotion));
             }
-            if let Ok(readings) = crate::notation::parse(word, lang) {
-                if let Err(ResolveError::Ambiguous(sans)) =
-                    crate::notation::resolve(&readings.first, pos)
-                {
-                    let moves = sans
-                        .iter()
-                        .filter_map(|san| read_move(san, pos, Lang::english()).ok())
-                        .filter_map(|(mv, _)| match mv {
-                            Move::Normal(mv) => Some(mv),
-                            Move::Null => None,
-                        })
-                        .collect();
-                    return Feedback::Ambiguous(moves, sans);
-                }
+            if !e.ambiguous.is_empty() {
+                let moves: Vec<Move> = e
+                    .ambiguous
+                    .iter()
+                    .filter_map(|san| read_move(san, pos, Lang::english()).ok())
+                    .map(|(mv, _)| mv)
+                    .collect();
+                return Feedback::Ambiguous(normal_moves(&moves), e.ambiguous);
             }
-            let matches = if trimmed.contains(char::is_whitespace) {
-                Vec::new()
-            } else {
-                prefix_matches(strip_move_number(word), pos, lang)
-            };
+            let matches = prefix_matches(strip_move_number(trimmed).unwrap_or(trimmed), pos, lang);
             if matches.is_empty() {
                 Feedback::Illegal(e.to_string())
             } else {

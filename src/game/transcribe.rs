@@ -147,7 +147,7 @@ fn is_suffix_word(w: &str) -> bool {
 }
 
 /// A result token in any of its written forms.
-fn result_of(w: &str) -> Option<&'static str> {
+pub(crate) fn result_of(w: &str) -> Option<&'static str> {
     Some(match w {
         "1-0" | "1–0" | "1—0" | "1:0" => "1-0",
         "0-1" | "0–1" | "0—1" | "0:1" => "0-1",
@@ -159,7 +159,7 @@ fn result_of(w: &str) -> Option<&'static str> {
 
 /// Strips a leading move number (`12.`, `12...`, `12…`, `12)`); `None` for a bare
 /// number, which is then skipped.
-fn strip_move_number(w: &str) -> Option<&str> {
+pub(crate) fn strip_move_number(w: &str) -> Option<&str> {
     let digits = w.bytes().take_while(u8::is_ascii_digit).count();
     if digits == 0 {
         return Some(w);

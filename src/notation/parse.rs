@@ -117,6 +117,11 @@ const GLYPHS: &[(&str, u8)] = &[
     ("!", 1),
     ("?", 2),
 ];
+/// The NAG of a glyph written on its own (`!?` → 5, `‼` → 3).
+pub fn glyph_nag(text: &str) -> Option<u8> {
+    GLYPHS.iter().find(|(g, _)| *g == text).map(|(_, nag)| *nag)
+}
+
 const CHECKS: &[(&str, CheckMark)] = &[
     ("dbl ch", CheckMark::Check),
     ("dis ch", CheckMark::Check),
