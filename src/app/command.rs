@@ -279,7 +279,7 @@ impl App {
                 "replace" => self.inside = Inside::Replace,
                 _ => self.refuse("inside variation, or inside replace"),
             },
-            "timer" => return self.update(super::Action::ToggleTimer),
+            "timer" => return self.dispatch(super::Action::ToggleTimer),
             "help" | "h" => self.overlay = Overlay::Help,
             "" => {}
             other => self.refuse(format!("unknown command :{other} (F1 lists them)")),

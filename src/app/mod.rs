@@ -294,6 +294,18 @@ impl App {
 
     /// The one place the state changes.
     pub fn update(&mut self, action: Action) -> Effect {
+        let cursor = self.cursor;
+        let effect = self.dispatch(action);
+        self.refresh_feedback();
+        // The opening depends on the moves up to the cursor only: most keys
+        // (typing on the entry line) leave it as it is.
+        if self.cursor != cursor {
+            self.refresh_opening();
+        }
+        effect
+    }
+
+    fn dispatch(&mut self, action: Action) -> Effect {
         if !matches!(action, Action::Quit) {
             self.quit_armed = false;
         }
@@ -397,8 +409,6 @@ impl App {
                 }
             }
         };
-        self.refresh_feedback();
-        self.refresh_opening();
         effect
     }
 

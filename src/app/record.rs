@@ -514,7 +514,6 @@ impl App {
             draw_offer: false,
             clock: None,
         });
-        self.refresh_feedback();
         Effect::None
     }
 
