@@ -480,30 +480,37 @@ impl App {
     }
 
     pub(super) fn choose_promotion(&mut self, choices: Vec<Move>, action: Action) -> Effect {
+        use chess::Piece;
         let lang = self.settings.input_lang;
-        let pick = match action {
-            Action::PlayEntry => Some(0),
+        let wanted = match action {
+            Action::PlayEntry => Some(Piece::Queen),
             Action::Cancel => {
                 self.overlay = Overlay::None;
                 self.inform("no promotion played");
                 return Effect::None;
             }
+            // The English letter or the input language's (D for Dame in German).
             Action::Type(c) => {
-                let c = c.to_lowercase().to_string();
-                let pieces = [
-                    chess::Piece::Queen,
-                    chess::Piece::Rook,
-                    chess::Piece::Bishop,
-                    chess::Piece::Knight,
-                ];
-                pieces.iter().position(|&p| {
-                    ["q", "r", "b", "n"][pieces.iter().position(|&x| x == p).unwrap_or(0)] == c
-                        || lang.letter(p).to_lowercase() == c
+                let typed = c.to_lowercase().to_string();
+                [
+                    (Piece::Queen, "q"),
+                    (Piece::Rook, "r"),
+                    (Piece::Bishop, "b"),
+                    (Piece::Knight, "n"),
+                ]
+                .into_iter()
+                .find(|(piece, english)| {
+                    *english == typed || lang.letter(*piece).to_lowercase() == typed
                 })
+                .map(|(piece, _)| piece)
             }
             _ => None,
         };
-        let Some(mv) = pick.and_then(|i| choices.get(i).copied()) else {
+        let chosen = choices.iter().copied().find(|m| match m {
+            Move::Normal(mv) => wanted.is_some() && mv.get_promotion() == wanted,
+            Move::Null => false,
+        });
+        let Some(mv) = chosen else {
             return Effect::None;
         };
         self.overlay = Overlay::None;
