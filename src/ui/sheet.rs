@@ -94,10 +94,21 @@ fn cell(app: &App, before: &Position, id: NodeId) -> Vec<Piece> {
     pieces
 }
 
+/// Variations and comments are written in this style.
+const ASIDE: Style = Style::new().fg(Color::Cyan);
+
+/// The free text of a comment as the sheet shows it; `None` for none.
+fn comment_piece(text: String) -> Option<Piece> {
+    (!text.is_empty()).then(|| Piece {
+        text: format!("{{{text}}}"),
+        id: None,
+        style: ASIDE.add_modifier(Modifier::ITALIC),
+    })
+}
+
 /// Writes the line that starts with the move `first` (played in `before`):
 /// numbered moves, comments, and nested variations in parentheses.
 fn line_pieces(app: &App, first: NodeId, before: Position, depth: usize, out: &mut Vec<Piece>) {
-    let aside = Style::default().fg(Color::Cyan);
     let mut at = first;
     let mut pos = before;
     let mut number_due = true;
@@ -113,17 +124,11 @@ fn line_pieces(app: &App, first: NodeId, before: Position, depth: usize, out: &m
         out.push(Piece {
             text: format!("{number}{}", move_text(app, &pos, at)),
             id: Some(at),
-            style: aside,
+            style: ASIDE,
         });
-        let comment = app.game.comment_text(at);
-        if !comment.is_empty() {
-            out.push(Piece {
-                text: format!("{{{comment}}}"),
-                id: None,
-                style: aside.add_modifier(Modifier::ITALIC),
-            });
-        }
-        number_due = !comment.is_empty();
+        let comment = comment_piece(app.game.comment_text(at));
+        number_due = comment.is_some();
+        out.extend(comment);
         // The alternatives to this move come right after it, as PGN writes them.
         if at != first {
             let siblings = app.game.variations_at(at);
@@ -144,12 +149,11 @@ fn line_pieces(app: &App, first: NodeId, before: Position, depth: usize, out: &m
 }
 
 fn variation(app: &App, first: NodeId, before: Position, depth: usize, out: &mut Vec<Piece>) {
-    let aside = Style::default().fg(Color::Cyan);
     if depth > MAX_DEPTH {
         out.push(Piece {
             text: "(…)".into(),
             id: None,
-            style: aside,
+            style: ASIDE,
         });
         return;
     }
@@ -167,15 +171,8 @@ fn rows(app: &App) -> Vec<Row> {
     let mut rows = Vec::new();
     let mut pos = game.start;
     let mut at = NodeId::ROOT;
-    let root_comment = game.comment_text(NodeId::ROOT);
-    if !root_comment.is_empty() {
-        rows.push(Row::Aside(vec![Piece {
-            text: format!("{{{root_comment}}}"),
-            id: None,
-            style: Style::default()
-                .fg(Color::Cyan)
-                .add_modifier(Modifier::ITALIC),
-        }]));
+    if let Some(comment) = comment_piece(game.comment_text(NodeId::ROOT)) {
+        rows.push(Row::Aside(vec![comment]));
     }
     while let Some(&next) = game.node(at).children.first() {
         let white = pos.side_to_move() == chess::Color::White;
@@ -198,22 +195,9 @@ fn rows(app: &App) -> Vec<Row> {
                 black: Some(pieces),
             }),
         }
-        let mut aside = Vec::new();
+        let mut aside: Vec<Piece> = comment_piece(game.comment_text(next)).into_iter().collect();
         for &alt in &game.node(at).children[1..] {
             variation(app, alt, pos, 1, &mut aside);
-        }
-        let comment = game.comment_text(next);
-        if !comment.is_empty() {
-            aside.insert(
-                0,
-                Piece {
-                    text: format!("{{{comment}}}"),
-                    id: None,
-                    style: Style::default()
-                        .fg(Color::Cyan)
-                        .add_modifier(Modifier::ITALIC),
-                },
-            );
         }
         if !aside.is_empty() {
             rows.push(Row::Aside(aside));
