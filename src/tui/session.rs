@@ -35,11 +35,15 @@ fn describe(rec: &Recoverable) -> String {
         120..=7199 => format!("{} min ago", age / 60),
         _ => format!("{} h ago", age / 3600),
     };
+    let moves = match rec.plies.div_ceil(2) {
+        1 => "1 move".to_string(),
+        n => format!("{n} moves"),
+    };
     format!(
-        "{} - {}, {} moves{target}, {when}",
+        "{} - {} ({}), {moves}{target}, {when}",
         tag("White"),
         tag("Black"),
-        rec.plies.div_ceil(2)
+        tag("Event")
     )
 }
 

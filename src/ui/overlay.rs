@@ -110,7 +110,7 @@ pub fn promotion(app: &App, choices: &[Move], area: Rect, buf: &mut Buffer) {
         .iter()
         .map(|&m| format(&pos, m, Notation::Figurine, app.settings.display_lang))
         .collect();
-    let window = centered(area, 44, 5);
+    let window = centered(area, 50, 4);
     Clear.render(window, buf);
     let text = vec![
         Line::raw(names.join("   ")),
