@@ -193,12 +193,6 @@ pub fn run(new: NewGame) -> anyhow::Result<u8> {
                 Event::Key(key) if key.kind != KeyEventKind::Release => {
                     action_of(&config, &key, app.entry.is_empty())
                 }
-                Event::Paste(text) => {
-                    for c in text.chars().filter(|c| !c.is_control()) {
-                        app.update(Action::Type(c));
-                    }
-                    None
-                }
                 _ => None,
             };
             let Some(action) = action else { continue };
