@@ -93,7 +93,7 @@ pub fn check_sequential(
     let mut reader = Reader::new(file);
     let mut builder = GameBuilder::new(false);
     let (mut games, mut bad) = (0, 0);
-    while let Some(g) = reader.read_game(&mut builder)? {
+    while let Some(g) = reader.read_game_restarting(&mut builder)? {
         games += 1;
         if !g.errors.is_empty() {
             bad += 1;

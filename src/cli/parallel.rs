@@ -32,7 +32,7 @@ fn check_block(seq: u64, data: &[u8]) -> Done {
     let mut builder = GameBuilder::new(false);
     let mut problems = Vec::new();
     let mut games = 0;
-    while let Some(g) = reader.read_game(&mut builder) {
+    while let Some(g) = reader.read_game_restarting(&mut builder) {
         games += 1;
         if !g.errors.is_empty() {
             problems.push(Problem {

@@ -255,13 +255,24 @@ impl<R: Read> Feed<R> {
         Ok(())
     }
 
-    /// Finds the next game. `sink` sees its tags (and is reset before a rescan); `tracker`,
-    /// if given, is kept up to date over bytes that are about to be dropped.
-    pub fn next<S: TagSink>(
+    /// Whether the whole input has been read into the buffer.
+    pub fn eof(&self) -> bool {
+        self.eof
+    }
+
+    /// Moves on to buffer offset `next`, where the game after the one just read starts.
+    pub fn skip_to(&mut self, next: usize) {
+        self.pos = next;
+    }
+
+    /// Finds where the next game starts (a buffer offset, valid until the next call), with at
+    /// least `lookahead` bytes buffered from there unless the input ends first; `None` at the
+    /// end of input. `tracker`, if given, is kept up to date over bytes about to be dropped.
+    pub fn seek(
         &mut self,
-        sink: &mut S,
+        lookahead: usize,
         mut tracker: Option<&mut Tracker>,
-    ) -> io::Result<Next> {
+    ) -> io::Result<Option<usize>> {
         if !self.started {
             self.refill()?;
             if self.store[..self.filled].starts_with(b"\xEF\xBB\xBF") {
@@ -283,9 +294,23 @@ impl<R: Read> Feed<R> {
                     self.base + self.pos as u64,
                 );
             }
-            let start = match seek_game(&self.store[..self.filled], self.pos, self.eof) {
-                Ok(Some(start)) => start,
-                Ok(None) => return Ok(Next::End),
+            match seek_game(&self.store[..self.filled], self.pos, self.eof) {
+                Ok(Some(start)) => {
+                    self.pos = start;
+                    if !self.eof && self.filled - start < lookahead {
+                        if let Some(t) = tracker.as_deref_mut() {
+                            t.advance_to(
+                                &self.store[..self.filled],
+                                self.base,
+                                self.base + start as u64,
+                            );
+                        }
+                        // Keeps the bytes from `start` on, which moves them to the front.
+                        self.refill()?;
+                    }
+                    return Ok(Some(self.pos));
+                }
+                Ok(None) => return Ok(None),
                 Err(NeedMore(upto)) => {
                     self.pos = upto;
                     if let Some(t) = tracker.as_deref_mut() {
@@ -301,8 +326,21 @@ impl<R: Read> Feed<R> {
                     } else {
                         self.refill()?;
                     }
-                    continue;
                 }
+            }
+        }
+    }
+
+    /// Finds the next game. `sink` sees its tags (and is reset before a rescan); `tracker`,
+    /// if given, is kept up to date over bytes that are about to be dropped.
+    pub fn next<S: TagSink>(
+        &mut self,
+        sink: &mut S,
+        mut tracker: Option<&mut Tracker>,
+    ) -> io::Result<Next> {
+        loop {
+            let Some(start) = self.seek(0, tracker.as_deref_mut())? else {
+                return Ok(Next::End);
             };
             sink.reset();
             match scan_game(&self.store[..self.filled], start, self.eof, sink) {

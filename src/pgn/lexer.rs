@@ -4,6 +4,11 @@
 //! and tag values are borrowed when they are valid UTF-8 without escapes and otherwise
 //! decoded into reused scratch buffers. Variations are tracked with a depth counter, not
 //! recursion, so nesting depth costs nothing but the counter.
+//!
+//! Two modes share one loop (a const parameter, so each is compiled on its own):
+//! [`lex_game`] lexes a game whose end the scanner has already found; [`lex_game_free`]
+//! finds the end itself, sparing the separate scanning pass, and gives up (so that the caller
+//! starts the game over the first way) on anything but a clean game ending in a result.
 
 use super::boundary::Span;
 use super::feed::Tracker;
@@ -37,6 +42,8 @@ struct Lexer<'a, 't> {
     /// A brace comment (which may hold line feeds) may lie between the tracker and the
     /// lexing position.
     comment_behind: bool,
+    /// Whether `buf` ends at the end of the input (only looked at when finding the end).
+    eof: bool,
 }
 
 impl Lexer<'_, '_> {
@@ -93,12 +100,26 @@ impl Lexer<'_, '_> {
         }
     }
 
+    /// The error to return: none when finding the end, where any problem means starting
+    /// the game over with the scanner's help (which then reports it).
+    #[inline]
+    fn fail<const FREE: bool>(&mut self, reason: ErrorKind, i: usize, e: usize) -> Fail {
+        if FREE {
+            None
+        } else {
+            Some(self.error(reason, i, e))
+        }
+    }
+
     /// End of the line containing `i` (the offset of its line feed, or the end of the game).
     #[inline]
     fn line_end(&self, i: usize) -> usize {
         memchr::memchr(b'\n', &self.buf[i..]).map_or(self.buf.len(), |k| i + k)
     }
 }
+
+/// Why lexing stopped early: a lexical error, or `None` when finding the end gave up.
+type Fail = Option<ReadError>;
 
 /// Lexes the game `span` of `buf` (whose first byte is at absolute offset `base`) into
 /// `v`, which gets every callback up to and including `end_game`.
@@ -117,28 +138,78 @@ pub(crate) fn lex_game<V: Visitor>(
         game,
         tracker,
         comment_behind: false,
+        eof: true,
     };
-    if let Err(e) = run(&mut lx, span, scratch, v) {
-        v.error(e);
+    match run::<false, V>(&mut lx, span.start, scratch, v) {
+        Err(Some(e)) => v.error(e),
+        Err(None) => {
+            // Only the visitor skipping the movetext stops the span-bounded loop this way.
+            let _ = skip_movetext(&mut lx, span, v);
+        }
+        Ok(_) => {}
     }
     v.end_game()
 }
 
-fn run<V: Visitor>(
-    lx: &mut Lexer<'_, '_>,
-    span: &Span,
+/// Lexes the game starting at `start` in one pass, finding where it ends as the scanner
+/// would (the rules in the `pgn` module documentation). `buf` holds the input from absolute
+/// offset `base` up to what has been read; `eof` says whether that is the end of the input.
+///
+/// Succeeds only for a game without lexical errors whose movetext ends in a result and is
+/// followed by the next game (or the end of the input) within `buf`, nor skipped by the
+/// visitor: then returns where the next game starts, `end_game` having been called.
+/// Otherwise returns `None` with the tracker as it was, after some callbacks for the game:
+/// the caller must read the game again with [`lex_game`], which starts with `begin_game`,
+/// so `v` must treat `begin_game` as a fresh start.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn lex_game_free<V: Visitor>(
+    buf: &[u8],
+    base: u64,
+    start: usize,
+    eof: bool,
+    game: u64,
+    tracker: &mut Tracker,
     scratch: &mut Scratch,
     v: &mut V,
-) -> Result<(), ReadError> {
+) -> Option<(usize, V::Output)> {
+    let saved = tracker.clone();
+    let mut lx = Lexer {
+        buf,
+        base,
+        game,
+        tracker,
+        comment_behind: false,
+        eof,
+    };
+    match run::<true, V>(&mut lx, start, scratch, v) {
+        Ok(next) => Some((next, v.end_game())),
+        Err(_) => {
+            *lx.tracker = saved;
+            None
+        }
+    }
+}
+
+/// The lexing loop. With `FREE` it also finds the end of the game and returns where the
+/// next one starts (see [`lex_game_free`]); without, `lx.buf` ends where the game ends.
+/// `Err(None)`: the visitor skipped the movetext, or (with `FREE`) finding the end gave up.
+fn run<const FREE: bool, V: Visitor>(
+    lx: &mut Lexer<'_, '_>,
+    start: usize,
+    scratch: &mut Scratch,
+    v: &mut V,
+) -> Result<usize, Fail> {
     let buf = lx.buf;
     let end = buf.len();
-    let at = lx.pos(span.start);
+    let at = lx.pos(start);
     v.begin_game(at);
     let mut phase = Phase::Tags;
     let mut depth: u32 = 0;
     // Depth of the variation the visitor asked to skip; callbacks are muted inside it.
     let mut skip_from: Option<u32> = None;
-    let mut i = span.start;
+    // Whether an `[Event` tag has been seen (with `FREE`: a second one starts a new game).
+    let mut seen_event = false;
+    let mut i = start;
     while i < end {
         let b = buf[i];
         let class = CLASS[b as usize];
@@ -148,6 +219,17 @@ fn run<V: Visitor>(
                 continue;
             }
             NL => {
+                if FREE && phase == Phase::Movetext {
+                    // A `[` first on a line (after blanks) starts the next game.
+                    let mut j = i + 1;
+                    while j < end && CLASS[buf[j] as usize] == WS {
+                        j += 1;
+                    }
+                    if j == end || buf[j] == b'[' {
+                        // No result before the next game, or not enough input to tell.
+                        return Err(None);
+                    }
+                }
                 lx.newline(i);
                 i += 1;
                 continue;
@@ -158,7 +240,7 @@ fn run<V: Visitor>(
             }
             LBRACE => {
                 let Some(k) = memchr::memchr(b'}', &buf[i + 1..]) else {
-                    return Err(lx.error(ErrorKind::UnterminatedComment, i, end));
+                    return Err(lx.fail::<FREE>(ErrorKind::UnterminatedComment, i, end));
                 };
                 if skip_from.is_none() {
                     let at = lx.pos(i);
@@ -176,6 +258,11 @@ fn run<V: Visitor>(
                 let e = lx.line_end(i);
                 if skip_from.is_none() {
                     let text = buf[i + 1..e].strip_suffix(b"\r").unwrap_or(&buf[i + 1..e]);
+                    if FREE && text.last().is_some_and(|&b| CLASS[b as usize] == WS) {
+                        // On the game's last line, the blanks ending the game are not part
+                        // of the comment: only the game's end tells, so leave it to the scanner.
+                        return Err(None);
+                    }
                     let at = lx.pos(i);
                     v.comment(decode(text, &mut scratch.text), CommentKind::Line, at);
                 }
@@ -190,10 +277,17 @@ fn run<V: Visitor>(
                         Ok(t) => t,
                         Err(_) => {
                             let e = lx.line_end(i);
-                            return Err(lx.error(ErrorKind::BadTag, i, e));
+                            return Err(lx.fail::<FREE>(ErrorKind::BadTag, i, e));
                         }
                     },
                 };
+                if FREE && &rest[lexed.name.clone()] == b"Event" {
+                    if seen_event {
+                        // A tags-only game: left to the scanner.
+                        return Err(None);
+                    }
+                    seen_event = true;
+                }
                 let at = lx.pos(i);
                 let raw = &rest[lexed.value.clone()];
                 let value = decode_value(raw, &mut scratch.bytes, &mut scratch.text);
@@ -207,11 +301,16 @@ fn run<V: Visitor>(
             Phase::Tags => {
                 phase = Phase::Movetext;
                 if v.begin_movetext().0 {
-                    return skip_movetext(lx, span, v);
+                    return Err(None);
                 }
             }
             Phase::Movetext => {}
-            Phase::After => return Err(lx.error(ErrorKind::AfterResult, i, word_end(buf, i + 1))),
+            // Anything but blanks and comments after the result starts the next game.
+            Phase::After if FREE => return Ok(i),
+            Phase::After => {
+                let e = word_end(buf, i + 1);
+                return Err(lx.fail::<FREE>(ErrorKind::AfterResult, i, e));
+            }
         }
         match class {
             LPAREN => {
@@ -226,7 +325,7 @@ fn run<V: Visitor>(
             }
             RPAREN => {
                 if depth == 0 {
-                    return Err(lx.error(ErrorKind::UnmatchedParen, i, i + 1));
+                    return Err(lx.fail::<FREE>(ErrorKind::UnmatchedParen, i, i + 1));
                 }
                 if skip_from == Some(depth) {
                     skip_from = None;
@@ -251,7 +350,10 @@ fn run<V: Visitor>(
                             v.nag(n as u8, at);
                         }
                     }
-                    _ => return Err(lx.error(ErrorKind::BadNag, i, word_end(buf, i + 1))),
+                    _ => {
+                        let e = word_end(buf, i + 1);
+                        return Err(lx.fail::<FREE>(ErrorKind::BadNag, i, e));
+                    }
                 }
                 i = e;
             }
@@ -278,7 +380,7 @@ fn run<V: Visitor>(
                 }
                 if !w.glyphs.is_empty() {
                     let Some(n) = glyph_nag(w.glyphs) else {
-                        return Err(lx.error(ErrorKind::UnknownGlyph, i + w.glyphs_at, e));
+                        return Err(lx.fail::<FREE>(ErrorKind::UnknownGlyph, i + w.glyphs_at, e));
                     };
                     if !muted {
                         let at = lx.pos(i + w.glyphs_at);
@@ -288,23 +390,32 @@ fn run<V: Visitor>(
                 i = e;
             }
             LBRACKET | STRAY if b != b'}' => {
-                return Err(lx.error(ErrorKind::StrayBracket, i, i + 1))
+                return Err(lx.fail::<FREE>(ErrorKind::StrayBracket, i, i + 1))
             }
-            _ => return Err(lx.error(ErrorKind::StrayBrace, i, i + 1)),
+            _ => return Err(lx.fail::<FREE>(ErrorKind::StrayBrace, i, i + 1)),
         }
+    }
+    if FREE {
+        // The input ran out: the game ends here only at the end of the input, and after its
+        // result (a game without one needs its end position, which the scanner gives).
+        return if lx.eof && phase == Phase::After {
+            Ok(end)
+        } else {
+            Err(None)
+        };
     }
     if phase == Phase::Tags {
         // No movetext at all: still announce it, so every game gets exactly one call.
         let _ = v.begin_movetext();
     }
     if depth > 0 {
-        return Err(lx.error(ErrorKind::UnclosedVariation, end, end));
+        return Err(lx.fail::<FREE>(ErrorKind::UnclosedVariation, end, end));
     }
     if phase != Phase::After {
         let at = lx.pos(end);
         v.outcome(None, at);
     }
-    Ok(())
+    Ok(end)
 }
 
 /// The visitor skipped the movetext: report the outcome the scanner found, nothing else.

@@ -23,7 +23,7 @@ use std::io::{self, Read};
 
 use super::boundary::{scan_game, seek_game, NoTags};
 use super::feed::{Feed, Next, Tracker, DEFAULT_BUFFER, DEFAULT_MAX_GAME};
-use super::lexer::{lex_game, Scratch};
+use super::lexer::{lex_game, lex_game_free, Scratch};
 
 /// A position in the input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -222,11 +222,35 @@ impl<'a> SliceReader<'a> {
         Some(out)
     }
 
+    /// Like [`SliceReader::read_game`], and faster, for a visitor that treats
+    /// [`Visitor::begin_game`] as a fresh start, such as [`super::GameBuilder`]: the reader
+    /// may start a game over, after some of its callbacks (those before a problem, or before
+    /// the end of the input). Every game still ends with exactly one `end_game`, and its
+    /// output is the same as from [`SliceReader::read_game`].
+    pub fn read_game_restarting<V: Visitor>(&mut self, visitor: &mut V) -> Option<V::Output> {
+        let start = seek_game(self.data, self.pos, true).ok()??;
+        self.tracker.advance_to(self.data, 0, start as u64);
+        // One pass that finds the game's end while lexing it; most games need no more.
+        let (t, s) = (&mut self.tracker, &mut self.scratch);
+        match lex_game_free(self.data, 0, start, true, self.game + 1, t, s, visitor) {
+            Some((next, out)) => {
+                self.game += 1;
+                self.pos = next;
+                Some(out)
+            }
+            None => self.read_game(visitor),
+        }
+    }
+
     /// Number of games read so far.
     pub fn games_read(&self) -> u64 {
         self.game
     }
 }
+
+/// Input the one-pass lexer wants buffered past a game's start, so that it rarely runs out
+/// of input in a game and has to start over.
+const LOOKAHEAD: usize = 64 * 1024;
 
 /// Reads games from any `impl Read` through a bounded buffer.
 pub struct Reader<R> {
@@ -294,6 +318,29 @@ impl<R: Read> Reader<R> {
                 });
                 Ok(Some(visitor.end_game()))
             }
+        }
+    }
+
+    /// Like [`Reader::read_game`], and faster, for a visitor that treats
+    /// [`Visitor::begin_game`] as a fresh start; see [`SliceReader::read_game_restarting`].
+    pub fn read_game_restarting<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+    ) -> io::Result<Option<V::Output>> {
+        let Some(start) = self.feed.seek(LOOKAHEAD, Some(&mut self.tracker))? else {
+            return Ok(None);
+        };
+        let (buf, base, eof) = (self.feed.buf(), self.feed.base(), self.feed.eof());
+        self.tracker.advance_to(buf, base, base + start as u64);
+        let (t, s) = (&mut self.tracker, &mut self.scratch);
+        match lex_game_free(buf, base, start, eof, self.game + 1, t, s, visitor) {
+            Some((next, out)) => {
+                self.game += 1;
+                self.feed.skip_to(next);
+                Ok(Some(out))
+            }
+            // The scanner finds the end, then the game is lexed again.
+            None => self.read_game(visitor),
         }
     }
 

@@ -64,44 +64,68 @@ fn throughput() {
     println!("index (stream):  {:.0} MB/s", mb / t);
 }
 
-/// Collects the position of every callback that has one.
-struct Positions(Vec<Pos>);
+/// Collects the position of every callback that has one; with `restart`, a game started
+/// over forgets its positions so far (for the restarting readers).
+#[derive(Default)]
+struct Positions {
+    at: Vec<Pos>,
+    restart: bool,
+    /// Where the current game's positions start.
+    mark: usize,
+}
 
 impl Visitor for Positions {
     type Output = ();
     fn begin_game(&mut self, at: Pos) {
-        self.0.push(at);
+        if self.restart {
+            self.at.truncate(self.mark);
+        }
+        self.at.push(at);
     }
     fn tag(&mut self, _: &[u8], _: &str, at: Pos) {
-        self.0.push(at);
+        self.at.push(at);
     }
     fn san(&mut self, _: &[u8], at: Pos) {
-        self.0.push(at);
+        self.at.push(at);
     }
     fn nag(&mut self, _: u8, at: Pos) {
-        self.0.push(at);
+        self.at.push(at);
     }
     fn comment(&mut self, _: &str, _: CommentKind, at: Pos) {
-        self.0.push(at);
+        self.at.push(at);
     }
     fn outcome(&mut self, _: Option<&str>, at: Pos) {
-        self.0.push(at);
+        self.at.push(at);
     }
     fn error(&mut self, err: ReadError) {
-        self.0.push(err.pos);
+        self.at.push(err.pos);
     }
-    fn end_game(&mut self) {}
+    fn end_game(&mut self) {
+        self.mark = self.at.len();
+    }
 }
 
 /// Checks every position the readers report against its offset.
 fn check_positions(data: &[u8]) {
-    let mut slice = Positions(Vec::new());
+    let mut slice = Positions::default();
     let mut r = SliceReader::new(data);
     while r.read_game(&mut slice).is_some() {}
-    let mut stream = Positions(Vec::new());
+    let mut stream = Positions::default();
     let mut r = Reader::with_limits(data, 64, 1 << 20);
     while r.read_game(&mut stream).expect("io").is_some() {}
-    assert_eq!(slice.0, stream.0);
+    assert_eq!(slice.at, stream.at);
+    let restart = || Positions {
+        restart: true,
+        ..Positions::default()
+    };
+    let mut once = restart();
+    let mut r = SliceReader::new(data);
+    while r.read_game_restarting(&mut once).is_some() {}
+    assert_eq!(slice.at, once.at, "restarting slice reader");
+    let mut once = restart();
+    let mut r = Reader::with_limits(data, 4096, 1 << 20);
+    while r.read_game_restarting(&mut once).expect("io").is_some() {}
+    assert_eq!(slice.at, once.at, "restarting streaming reader");
     // Positions come in file order, so one pass over the data computes them all.
     let bom = if data.starts_with(b"\xEF\xBB\xBF") {
         3
@@ -109,7 +133,7 @@ fn check_positions(data: &[u8]) {
         0
     };
     let (mut k, mut line, mut column) = (bom, 1u64, 1u32);
-    for at in slice.0 {
+    for at in slice.at {
         let offset = at.offset as usize;
         assert!(offset >= k, "positions out of order at {offset}");
         for &b in &data[k..offset] {
