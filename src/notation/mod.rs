@@ -6,12 +6,14 @@
 //! both, trying the second reading of an ambiguous text (`bc3`) when the first is
 //! not legal. [`format`] writes a move back in any [`Style`] and [`Lang`].
 
+mod export_san;
 mod format;
 mod lang;
 mod parse;
 mod plain;
 mod resolve;
 
+pub use export_san::export_san;
 pub use format::{format, san, write_move, Style};
 pub use lang::{figurine, figurine_piece, Lang, LANGS};
 pub use parse::{glyph_nag, parse, Body, CheckMark, MoveText, ParseError, Readings, Target};

@@ -11,7 +11,7 @@ use chess::Color;
 
 use super::reader::{CommentKind, Pos, ReadError, Skip, Visitor};
 use crate::game::{Game, NodeId};
-use crate::notation::{read_move_bytes, Lang};
+use crate::notation::{export_san, read_move_bytes, Lang};
 use crate::position::{Move, Position};
 
 /// One problem in a game, positioned.
@@ -161,13 +161,18 @@ impl Visitor for GameBuilder {
         self.result = None;
     }
 
+    fn wants_tag(&mut self, name: &[u8]) -> bool {
+        // Validating needs the start position, the variant, and the players for messages.
+        self.keep_tree || matches!(name, b"FEN" | b"Variant" | b"White" | b"Black")
+    }
+
     fn tag(&mut self, name: &[u8], value: &str, at: Pos) {
-        let name = String::from_utf8_lossy(name);
-        match name.as_ref() {
-            "FEN" => self.fen = Some((value.to_string(), at)),
-            "Variant" => self.variant = Some((value.to_string(), at)),
+        match name {
+            b"FEN" => self.fen = Some((value.to_string(), at)),
+            b"Variant" => self.variant = Some((value.to_string(), at)),
             _ => {}
         }
+        let name = String::from_utf8_lossy(name);
         if self.keep_tree {
             self.game.tags.push((name.into_owned(), value.to_string()));
         } else if matches!(name.as_ref(), "White" | "Black") {
@@ -220,7 +225,13 @@ impl Visitor for GameBuilder {
         let Some(frame) = self.stack.last_mut().filter(|f| !f.dead) else {
             return;
         };
-        let (mv, mt) = match read_move_bytes(san, &frame.pos, Lang::english()) {
+        // Export-format SAN, nearly every move of a file, goes the fast way.
+        let read = match export_san(san, &frame.pos) {
+            Some(m) => Ok((Move::Normal(m), None, false)),
+            None => read_move_bytes(san, &frame.pos, Lang::english())
+                .map(|(mv, mt)| (mv, mt.nag, mt.draw_offer)),
+        };
+        let (mv, nag, draw_offer) = match read {
             Ok(found) => found,
             Err(e) => {
                 frame.dead = true;
@@ -238,10 +249,13 @@ impl Visitor for GameBuilder {
                 return;
             }
         };
-        let after = match mv {
-            Move::Normal(m) => frame.pos.play(m),
+        match mv {
+            Move::Normal(m) => {
+                frame.prev_pos = frame.pos;
+                frame.prev_pos.play_into(m, &mut frame.pos);
+            }
             Move::Null => match frame.pos.play_null() {
-                Some(p) => p,
+                Some(p) => frame.prev_pos = std::mem::replace(&mut frame.pos, p),
                 None => {
                     frame.dead = true;
                     let reason = "a null move is impossible while in check".to_string();
@@ -249,16 +263,15 @@ impl Visitor for GameBuilder {
                     return;
                 }
             },
-        };
-        frame.prev_pos = std::mem::replace(&mut frame.pos, after);
+        }
         frame.prev_node = frame.node;
         frame.moves += 1;
         if self.keep_tree {
             let id = self.game.add_move(frame.prev_node, mv, &frame.prev_pos);
             let node = self.game.node_mut(id);
             node.comments_before.append(&mut frame.pending);
-            node.nags.extend(mt.nag);
-            node.draw_offer |= mt.draw_offer;
+            node.nags.extend(nag);
+            node.draw_offer |= draw_offer;
             frame.node = id;
         }
     }

@@ -4,7 +4,7 @@
 //! (threefold repetition, through [`History`]).
 
 mod fen;
-mod legal;
+pub(crate) mod legal;
 
 use chess::{Board, BoardStatus, ChessMove, Color, File, MoveGen, Piece, Rank, Square};
 
@@ -121,6 +121,15 @@ impl Position {
     /// Plays a legal move. The move must be legal (check with [`Position::is_legal`]
     /// or get it from the notation engine); an illegal one gives a nonsense position.
     pub fn play(&self, mv: ChessMove) -> Position {
+        let mut after = *self;
+        self.play_into(mv, &mut after);
+        after
+    }
+
+    /// [`Position::play`], writing the position after the move into `after`: for loops
+    /// that keep the position before the move anyway, this spares copies.
+    #[inline]
+    pub fn play_into(&self, mv: ChessMove, after: &mut Position) {
         let board = &self.board;
         let side = board.side_to_move();
         let from = chess::BitBoard::from_square(mv.get_source());
@@ -128,24 +137,24 @@ impl Position {
             *board.combined() & chess::BitBoard::from_square(mv.get_dest()) != chess::EMPTY;
         let pawn = *board.pieces(Piece::Pawn) & from != chess::EMPTY;
         let double_step = pawn
-            && (mv.get_source().get_rank().to_index() as i8
-                - mv.get_dest().get_rank().to_index() as i8)
-                .abs()
+            && mv
+                .get_source()
+                .get_rank()
+                .to_index()
+                .abs_diff(mv.get_dest().get_rank().to_index())
                 == 2;
-        Position {
-            board: board.make_move_new(mv),
-            halfmove: if pawn || capture {
-                0
-            } else {
-                self.halfmove + 1
-            },
-            fullmove: self.fullmove + u32::from(side == Color::Black),
-            ep_target: if double_step {
-                mv.get_source().forward(side)
-            } else {
-                None
-            },
-        }
+        board.make_move(mv, &mut after.board);
+        after.halfmove = if pawn || capture {
+            0
+        } else {
+            self.halfmove + 1
+        };
+        after.fullmove = self.fullmove + u32::from(side == Color::Black);
+        after.ep_target = if double_step {
+            mv.get_source().forward(side)
+        } else {
+            None
+        };
     }
 
     /// Plays a null move; `None` when the side to move is in check (a null move
