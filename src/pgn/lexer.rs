@@ -288,10 +288,13 @@ fn run<const FREE: bool, V: Visitor>(
                     }
                     seen_event = true;
                 }
-                let at = lx.pos(i);
-                let raw = &rest[lexed.value.clone()];
-                let value = decode_value(raw, &mut scratch.bytes, &mut scratch.text);
-                v.tag(&rest[lexed.name.clone()], value, at);
+                let name = &rest[lexed.name.clone()];
+                if v.wants_tag(name) {
+                    let at = lx.pos(i);
+                    let raw = &rest[lexed.value.clone()];
+                    let value = decode_value(raw, &mut scratch.bytes, &mut scratch.text);
+                    v.tag(name, value, at);
+                }
                 i += lexed.end;
                 continue;
             }

@@ -120,6 +120,14 @@ pub trait Visitor {
         let _ = at;
     }
 
+    /// Whether [`Visitor::tag`] should be called for a tag of this name (its value is then
+    /// decoded); a visitor that needs only a few tags says `false` to the rest, which spares
+    /// decoding them.
+    fn wants_tag(&mut self, name: &[u8]) -> bool {
+        let _ = name;
+        true
+    }
+
     /// A tag pair; `value` is unescaped and decoded (UTF-8, or Latin-1 when not valid UTF-8).
     fn tag(&mut self, name: &[u8], value: &str, at: Pos) {
         let _ = (name, value, at);
