@@ -11,11 +11,15 @@
 #      games; grep only counts the Event tags, which the lichess games lack);
 #   4. peak memory (maximum resident set size) of check on the ~500 MB file.
 #
-# The Rust peer pgn-reader + shakmaty is not run here (it would have to be
-# fetched and built); the issue quotes ~106 MB/s for it on this machine.
+# The Rust peer pgn-reader + shakmaty is run only when PEER_RUST=1: it is then
+# fetched from crates.io and built (cargo build --release, under a minute) as a
+# small program that plays every move of the main line and of the variations,
+# and is timed right after scoresheet check --jobs 1. Without it the report
+# quotes the issue's ~106 MB/s.
 #
 #   scripts/compare-peers.sh                   # builds target/release/scoresheet
 #   SCORESHEET=path/to/scoresheet scripts/compare-peers.sh
+#   PEER_RUST=1 scripts/compare-peers.sh       # also pgn-reader + shakmaty
 #
 # Uses hyperfine when installed (apt package hyperfine; installed if possible),
 # else a loop timed with /usr/bin/time. Timings are means over RUNS runs after a
@@ -54,6 +58,146 @@ else
     note "cargo build --release"
     (cd "$repo" && cargo build --release --quiet)
     bin="${CARGO_TARGET_DIR:-$repo/target}/release/scoresheet"
+fi
+
+# The Rust peer: pgn-reader + shakmaty, pinned to the versions that build with
+# Rust 1.95 (pgn-reader 0.29.1 and shakmaty 0.30.2 need 1.97). Its visitor
+# starts from the FEN tag when there is one, keeps a stack of positions for the
+# variations, and plays every SAN with san.to_move(&pos).
+peer_rust=""
+if [ "${PEER_RUST:-0}" = 1 ]; then
+    if ! command -v cargo >/dev/null 2>&1; then
+        note "PEER_RUST=1 but cargo is missing: pgn-reader + shakmaty is left out"
+    else
+        mkdir -p "$tmp/peer-rust/src"
+        cat >"$tmp/peer-rust/Cargo.toml" <<'EOF'
+[package]
+name = "peer-rust"
+version = "0.1.0"
+edition = "2024"
+publish = false
+
+[dependencies]
+pgn-reader = "=0.29.0"
+shakmaty = "=0.30.1"
+EOF
+        cat >"$tmp/peer-rust/src/main.rs" <<'EOF'
+// Validates every move (main line and variations) of every game of a PGN file
+// with pgn-reader + shakmaty, and prints "N games, M with errors".
+use std::{env, fs::File, io, ops::ControlFlow, process};
+
+use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor};
+use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
+
+/// One line of play being followed: the current position and the one before
+/// the last move (where a variation that starts here branches off).
+struct Line {
+    pos: Chess,
+    before_last: Option<Chess>,
+}
+
+struct Game {
+    lines: Vec<Line>, // [0] is the main line, then one per open variation
+}
+
+#[derive(Default)]
+struct Checker {
+    games: u64,
+    bad: u64,
+}
+
+impl Visitor for Checker {
+    type Tags = Option<Chess>; // the position of the FEN tag, if any
+    type Movetext = Game;
+    type Output = bool; // the game was clean
+
+    fn begin_tags(&mut self) -> ControlFlow<bool, Option<Chess>> {
+        self.games += 1;
+        ControlFlow::Continue(None)
+    }
+
+    fn tag(&mut self, start: &mut Option<Chess>, name: &[u8], value: RawTag<'_>) -> ControlFlow<bool> {
+        if name == b"FEN" {
+            let pos = Fen::from_ascii(value.as_bytes())
+                .ok()
+                .and_then(|fen| fen.into_position::<Chess>(CastlingMode::Standard).ok());
+            match pos {
+                Some(pos) => *start = Some(pos),
+                None => return ControlFlow::Break(false),
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, start: Option<Chess>) -> ControlFlow<bool, Game> {
+        let pos = start.unwrap_or_default();
+        ControlFlow::Continue(Game { lines: vec![Line { pos, before_last: None }] })
+    }
+
+    fn san(&mut self, game: &mut Game, san_plus: SanPlus) -> ControlFlow<bool> {
+        let line = game.lines.last_mut().expect("the main line is never popped");
+        match san_plus.san.to_move(&line.pos) {
+            Ok(m) => {
+                // to_move only gives legal moves: no second check is needed.
+                line.before_last = Some(line.pos.clone());
+                line.pos.play_unchecked(m);
+                ControlFlow::Continue(())
+            }
+            Err(_) => ControlFlow::Break(false), // illegal or ambiguous
+        }
+    }
+
+    fn begin_variation(&mut self, game: &mut Game) -> ControlFlow<bool, Skip> {
+        let parent = game.lines.last().expect("the main line is never popped");
+        match &parent.before_last {
+            Some(pos) => {
+                let pos = pos.clone();
+                game.lines.push(Line { pos, before_last: None });
+                ControlFlow::Continue(Skip(false))
+            }
+            None => ControlFlow::Break(false), // a variation before any move
+        }
+    }
+
+    fn end_variation(&mut self, game: &mut Game) -> ControlFlow<bool> {
+        if game.lines.len() > 1 {
+            game.lines.pop();
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(false) // unmatched ')'
+        }
+    }
+
+    fn end_game(&mut self, _game: Game) -> bool {
+        true
+    }
+}
+
+fn main() -> io::Result<()> {
+    let Some(path) = env::args_os().nth(1) else {
+        eprintln!("usage: peer-rust FILE.pgn");
+        process::exit(2);
+    };
+    let mut reader = Reader::new(File::open(path)?);
+    let mut checker = Checker::default();
+    while let Some(clean) = reader.read_game(&mut checker)? {
+        if !clean {
+            checker.bad += 1;
+        }
+    }
+    println!("{} games, {} with errors", checker.games, checker.bad);
+    Ok(())
+}
+EOF
+        note "cargo build --release of pgn-reader + shakmaty (from crates.io)"
+        # Its own target directory, whatever CARGO_TARGET_DIR says.
+        if (cd "$tmp/peer-rust" && CARGO_TARGET_DIR="$tmp/peer-rust/target" \\
+                cargo build --release --quiet) >"$tmp/peer-rust.log" 2>&1; then
+            peer_rust="$tmp/peer-rust/target/release/peer-rust"
+        else
+            note "pgn-reader + shakmaty did not build: it is left out ($(tail -3 "$tmp/peer-rust.log"))"
+        fi
+    fi
 fi
 
 # --- inputs -----------------------------------------------------------------------
@@ -95,6 +239,17 @@ ratio() { python3 -c "print('%.2f' % ($1 / $2))"; }            # ratio A B
 # 1. single core, every move validated.
 note "1. check, one core: scoresheet vs pgn-extract vs python-chess"
 t_ours=$(bench "scoresheet check --jobs 1" "$runs" "'$bin' check --jobs 1 '$tmp/all.pgn'")
+t_rs=""
+if [ -n "$peer_rust" ]; then
+    # Both must read the same games: compare the counts before timing.
+    n_ours=$("$bin" check --jobs 1 "$tmp/all.pgn" 2>/dev/null | grep -o '^[0-9]* games' || true)
+    n_rs=$("$peer_rust" "$tmp/all.pgn" | grep -o '^[0-9]* games' || true)
+    if [ -n "$n_rs" ] && [ "$n_rs" = "$n_ours" ]; then
+        t_rs=$(bench "pgn-reader + shakmaty" "$runs" "'$peer_rust' '$tmp/all.pgn'")
+    else
+        note "pgn-reader + shakmaty read '${n_rs:-nothing}', scoresheet '${n_ours:-nothing}': it is left out"
+    fi
+fi
 t_pe=""
 if command -v pgn-extract >/dev/null 2>&1; then
     t_pe=$(bench "pgn-extract -r -s" "$((runs > 3 ? 3 : runs))" \
@@ -146,8 +301,13 @@ if [ -n "$t_py" ]; then
     printf '  %-34s %8s s  %7s MB/s  (scoresheet is %sx faster)\n' "python-chess (read_game)" "$t_py" \
         "$(mbs "$size" "$t_py")" "$(ratio "$t_py" "$t_ours")"
 fi
-printf '  %-34s %8s    %7s MB/s  (quoted from the issue, not measured here)\n' \
-    "pgn-reader + shakmaty (Rust)" "-" "~106"
+if [ -n "$t_rs" ]; then
+    printf '  %-34s %8s s  %7s MB/s  (scoresheet takes %sx its time)\n' "pgn-reader + shakmaty (Rust)" \
+        "$t_rs" "$(mbs "$size" "$t_rs")" "$(ratio "$t_ours" "$t_rs")"
+else
+    printf '  %-34s %8s    %7s MB/s  (quoted from the issue, not measured here: PEER_RUST=1)\n' \
+        "pgn-reader + shakmaty (Rust)" "-" "~106"
+fi
 printf '  %-34s %8s s  %7s MB/s  (speed-up over --jobs 1: %sx)\n' "scoresheet check --jobs 2" "$t_j2" \
     "$(mbs "$size" "$t_j2")" "$(ratio "$t_ours" "$t_j2")"
 printf '  %-34s %8s s  %7s MB/s  (%sx the time of grep)\n' "scoresheet list (500 MB)" "$t_list" \
