@@ -1,6 +1,8 @@
 //! Resolve throughput: every move of the real games in `../shared/data/games`
 //! read from its SAN text and played, single core. Compared with the `chess`
-//! crate's own SAN reader (which generates every legal move and compares).
+//! crate's own SAN reader (which generates every legal move and compares). Two of
+//! ours: the general `read_move`, and `export_san`, the one-step path the PGN reader
+//! takes for SAN as export format writes it.
 //!
 //! Run: `cargo bench --bench resolve`. Set `SCORESHEET_GAMES` to a PGN file to use
 //! other games.
@@ -8,7 +10,7 @@
 mod common;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use scoresheet::notation::{read_move, Lang};
+use scoresheet::notation::{export_san, read_move, Lang};
 use scoresheet::pgn::{Pos, Skip, SliceReader, Visitor};
 use scoresheet::position::{Move, Position};
 
@@ -108,6 +110,21 @@ fn replay_ours(games: &Games) -> usize {
     n
 }
 
+fn replay_export_san(games: &Games) -> usize {
+    let mut n = 0;
+    for game in games.iter() {
+        let mut pos = Position::start();
+        for san in game {
+            match export_san(san.as_bytes(), &pos) {
+                Some(mv) => pos = pos.play(mv),
+                None => break,
+            }
+            n += 1;
+        }
+    }
+    n
+}
+
 fn replay_crate(games: &Games) -> usize {
     let mut n = 0;
     for game in games.iter() {
@@ -159,6 +176,12 @@ fn bench(c: &mut Criterion) {
     group.throughput(Throughput::Elements(total as u64));
     group.bench_function("scoresheet read_move + play", |b| {
         b.iter(|| replay_ours(&games))
+    });
+    let fast_total = replay_export_san(&games);
+    eprintln!("{fast_total} of {all} moves resolved by export_san");
+    group.throughput(Throughput::Elements(fast_total as u64));
+    group.bench_function("scoresheet export_san + play", |b| {
+        b.iter(|| replay_export_san(&games))
     });
     let crate_total = replay_crate(&games);
     group.throughput(Throughput::Elements(crate_total as u64));
