@@ -529,6 +529,15 @@ mod tests {
             text.push_str(&" ".repeat(next(80)));
             let span = scan_game(text.as_bytes(), 0, true, &mut NoTags).expect("eof");
             assert_eq!(span.plies, want, "{text:?}");
+            // Both versions of the fast path (SSE2 only, and AVX2 where the machine has it)
+            // see the same masks.
+            #[cfg(target_arch = "x86_64")]
+            for (i, &b) in text.as_bytes().iter().enumerate() {
+                if CLASS[b as usize] == WS {
+                    let sse2 = plain_windows(text.as_bytes(), i, window_masks);
+                    assert_eq!(sse2, plain_run(text.as_bytes(), i), "{text:?} at {i}");
+                }
+            }
             if let Some(n) = next_game {
                 assert_eq!(span.next, n, "{text:?}");
             }
