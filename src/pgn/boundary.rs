@@ -212,13 +212,12 @@ fn movetext(buf: &[u8], mut i: usize, eof: bool, plies: &mut u32) -> Option<Stop
             }
             WS => {
                 if depth == 0 && i >= retry_at {
-                    match plain_run(buf, i) {
-                        Ok((j, n)) => {
-                            *plies += n;
-                            i = j;
-                            continue;
-                        }
-                        Err(k) => retry_at = k,
+                    let (j, n, retry) = plain_run(buf, i);
+                    *plies += n;
+                    retry_at = retry;
+                    if j > i {
+                        i = j;
+                        continue;
                     }
                 }
                 i += 1;
@@ -277,138 +276,220 @@ fn after_result(buf: &[u8], mut i: usize, eof: bool) -> Option<usize> {
     }
 }
 
-/// Counts the moves in plain movetext thirty-two bytes at a time, starting at the blank at `i`.
+/// Counts the moves in plain movetext sixty-four bytes at a time, starting at the blank at
+/// `i` (a [`WS`] byte, not a line feed).
 ///
 /// "Plain" is what most movetext is: words made of letters, digits and `.+#=!?-` separated
 /// by blanks, where each word is a move (starting with a letter), a move number (`12.`,
 /// `3...`) or a move number glued to a move (`1.e4`). For those, [`classify_word`] finds one
 /// move per word starting with a letter and one per letter right after a move number's dots,
 /// which is what this counts, with bit masks. Anything else (comments, variations, NAGs,
-/// results, castling with zeros, `--`, tags, any other shape of word) makes it give up,
-/// returning where the next attempt may start, and the byte loop takes over.
+/// results, castling with zeros, `--`, tags, any other shape of word) is a "problem": the
+/// words before the first problem are counted and the byte loop takes over there. So does
+/// a line feed, as the byte loop must see what starts the next line (a `[` there starts a
+/// new game, a `%` an escape line).
 ///
-/// On success returns the offset of a blank at which to resume (past every word counted)
-/// and the number of moves counted.
+/// Returns where to resume (a blank past every word counted: `i` itself when nothing could
+/// be counted), the number of moves counted, and the offset before which the fast path is
+/// not worth trying again (past the first problem, or 0 when there was none).
 #[cfg(target_arch = "x86_64")]
 #[inline]
-fn plain_run(buf: &[u8], i: usize) -> Result<(usize, u32), usize> {
+fn plain_run(buf: &[u8], i: usize) -> (usize, u32, usize) {
+    if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt")
+    {
+        // SAFETY: the processor has AVX2 and POPCNT, checked just above.
+        unsafe { plain_run_avx2(buf, i) }
+    } else {
+        plain_windows(buf, i, window_masks)
+    }
+}
+
+/// [`plain_run`] with AVX2 (thirty-two bytes per instruction, no register copies) and a
+/// one-instruction bit count.
+///
+/// # Safety
+///
+/// The processor must have AVX2 and POPCNT.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt")]
+unsafe fn plain_run_avx2(buf: &[u8], i: usize) -> (usize, u32, usize) {
+    plain_windows(buf, i, |window| {
+        // SAFETY: this closure inherits the enclosing function's AVX2.
+        unsafe { window_masks_avx2(window) }
+    })
+}
+
+/// The loop behind [`plain_run`], over 64-byte windows whose masks `masks` computes.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn plain_windows(
+    buf: &[u8],
+    mut i: usize,
+    masks: impl Fn(&[u8; 64]) -> [u64; 7],
+) -> (usize, u32, usize) {
+    let mut plies = 0;
+    while let Some(window) = buf
+        .get(i..i + 64)
+        .and_then(|w| <&[u8; 64]>::try_from(w).ok())
+    {
+        let [letter, digit, blank, newline, dot, dash, plain] = masks(window);
+        // Only words that end inside the window are looked at: those before its last
+        // blank (bit 0, the blank at `i`, is always set).
+        let last = 63 - blank.leading_zeros();
+        let m = (1u64 << last) - 1;
+        let starts = !blank & (blank << 1) & m;
+        let number_starts = starts & digit;
+        // Just past each move number's digits: must be dots, or a blank (a bare number).
+        let after_digits = digit.wrapping_add(number_starts) & !digit & m;
+        let dot_starts = (after_digits & dot) | (starts & dot);
+        // Just past the dots: a glued move (a letter) or a blank.
+        let after_dots = dot.wrapping_add(dot_starts) & !dot & m;
+        // Words starting with `-` (`--`, `-+`) or dashes after digits (results, `0-0`) are
+        // not plain; nor are words starting with anything but a letter, a digit or a dot.
+        // Each problem bit is on a byte of a word, and the masks above are computed from a
+        // word's own bytes (carries run towards later bytes only), so the words before the
+        // first problem are counted right whatever follows.
+        let problems = (!plain
+            | (starts & !(letter | digit | dot))
+            | (dash & ((blank | digit) << 1))
+            | (after_digits & !(dot | blank))
+            | (after_dots & !(letter | blank)))
+            & m;
+        let (mut stop, retry) = if problems == 0 {
+            (last, 0)
+        } else {
+            let p = problems.trailing_zeros();
+            let before = blank & ((1u64 << p) - 1);
+            (63 - before.leading_zeros(), i + p as usize + 1)
+        };
+        // A line feed followed by blanks and a byte that was checked is harmless: that byte
+        // is plain, so neither a `[` nor a `%`. But one in the run of blanks ending at `stop`
+        // is followed by bytes not checked yet: stop there, for the byte loop.
+        let words = !blank & ((1u64 << stop) - 1);
+        let before_run = u64::MAX.checked_shr(words.leading_zeros()).unwrap_or(0);
+        let run = (u64::MAX >> (63 - stop)) & !before_run;
+        let newlines = newline & run;
+        if newlines != 0 {
+            stop = 63 - newlines.leading_zeros();
+        }
+        // Word starts and letters after dots are different bytes: one count covers both.
+        plies += ((starts | after_dots) & letter & ((1u64 << stop) - 1)).count_ones();
+        if stop == 0 || newlines != 0 || problems != 0 {
+            return (i + stop as usize, plies, retry);
+        }
+        i += stop as usize;
+    }
+    (i, plies, buf.len())
+}
+
+/// Byte masks of a 64-byte window (bit `k` for byte `k`): letters, digits, blanks (every
+/// byte up to a space, as [`CLASS`] has it), line feeds, dots, dashes, and plain bytes
+/// (those of the previous masks and `+#=!?`).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn window_masks(window: &[u8; 64]) -> [u64; 7] {
     use std::arch::x86_64::{
-        __m128i, _mm_add_epi8, _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_loadu_si128, _mm_movemask_epi8,
-        _mm_or_si128, _mm_set1_epi8,
-    };
-    let Some(chunk) = buf.get(i..i + 32) else {
-        return Err(buf.len());
+        __m128i, _mm_add_epi8, _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_loadu_si128, _mm_max_epu8,
+        _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
     };
     // SAFETY: SSE2 is part of the x86_64 baseline, so these intrinsics are always
-    // available; each load reads sixteen bytes of `chunk` (32 long), unaligned loads being
-    // allowed.
-    let half = |at: usize| unsafe {
-        let v = _mm_loadu_si128(chunk[at..].as_ptr().cast::<__m128i>());
-        let mask = |m: __m128i| u64::from(_mm_movemask_epi8(m) as u16);
-        let eq = |c: u8| mask(_mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8)));
+    // available; each load reads sixteen bytes of `window`, unaligned loads being allowed.
+    let sixteen = |at: usize| unsafe {
+        let v = _mm_loadu_si128(window[at..].as_ptr().cast::<__m128i>());
+        let mask = |m: __m128i| u64::from(_mm_movemask_epi8(m) as u16) << at;
+        let is = |c: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8));
         // Range checks with signed compares: shift the range's start to -128.
         let in_range = |x: __m128i, lo: u8, n: i8| {
             let shifted = _mm_add_epi8(x, _mm_set1_epi8(0x80u8.wrapping_sub(lo) as i8));
-            mask(_mm_cmplt_epi8(shifted, _mm_set1_epi8(-128 + n)))
+            _mm_cmplt_epi8(shifted, _mm_set1_epi8(-128 + n))
         };
         let letter = in_range(_mm_or_si128(v, _mm_set1_epi8(0x20)), b'a', 26);
         let digit = in_range(v, b'0', 10);
-        // A line feed can pass for a blank as long as what follows it is seen to be plain
-        // (not a `[` starting the next game, nor a `%` line); see `last` below.
-        let newline = eq(b'\n');
-        let blank = eq(b' ') | eq(b'\r') | eq(b'\t') | newline;
-        let (dot, dash) = (eq(b'.'), eq(b'-'));
-        let marks = eq(b'+') | eq(b'#') | eq(b'=') | eq(b'!') | eq(b'?');
-        let plain = letter | digit | blank | dot | dash | marks;
-        [letter, digit, blank, newline, dot, dash, plain]
+        // Unsigned `v <= 0x20`.
+        let space = _mm_set1_epi8(0x20);
+        let blank = _mm_cmpeq_epi8(_mm_max_epu8(v, space), space);
+        let (dot, dash) = (is(b'.'), is(b'-'));
+        let marks = _mm_or_si128(
+            _mm_or_si128(is(b'+'), is(b'#')),
+            _mm_or_si128(_mm_or_si128(is(b'='), is(b'!')), is(b'?')),
+        );
+        let plain = _mm_or_si128(
+            _mm_or_si128(_mm_or_si128(letter, digit), _mm_or_si128(blank, dot)),
+            _mm_or_si128(dash, marks),
+        );
+        [letter, digit, blank, is(b'\n'), dot, dash, plain].map(mask)
     };
-    let (lo, hi) = (half(0), half(16));
-    let [letter, digit, blank, newline, dot, dash, plain] =
-        std::array::from_fn(|k| lo[k] | hi[k] << 16);
-    if blank == 0 {
-        // `i` is a rarer blank (form feed, vertical tab): not worth a fast path.
-        return Err(i + 1);
-    }
-    // Stop at the last blank: the word running past the chunk is left for the next round.
-    // But stop at a line feed if there is one before that: the byte loop must see what
-    // starts the next line, which may lie beyond the chunk.
-    let mut last = 63 - blank.leading_zeros();
-    let early_newlines = newline & ((2u64 << last) - 1);
-    if early_newlines != 0 {
-        last = 63 - early_newlines.leading_zeros();
-    }
-    let m = (1u64 << last) - 1;
-    let bad = !plain & m;
-    if bad != 0 {
-        return Err(i + bad.trailing_zeros() as usize + 1);
-    }
-    let retry = Err(i + last.max(1) as usize);
-    if last == 0 {
-        return retry;
-    }
-    let starts = !blank & (blank << 1) & m;
-    let number_starts = starts & digit;
-    // Just past each move number's digits: must be dots, or a blank (a bare number).
-    let after_digits = digit.wrapping_add(number_starts) & !digit & m;
-    // Words starting with `-` (`--`, `-+`) or dashes after digits (results, `0-0`) are not
-    // plain; nor are words starting with anything but a letter, a digit or a dot.
-    if starts & !(letter | digit | dot) != 0
-        || dash & ((blank | digit) << 1) != 0
-        || after_digits & !(dot | blank) != 0
-    {
-        return retry;
-    }
-    let dot_starts = (after_digits & dot) | (starts & dot);
-    // Just past the dots: a glued move (a letter) or a blank.
-    let after_dots = dot.wrapping_add(dot_starts) & !dot & m;
-    if after_dots & !(letter | blank) != 0 {
-        return retry;
-    }
-    Ok((
-        i + last as usize,
-        // Word starts and letters after dots are different bytes: one count covers both.
-        popcount32((starts | after_dots) & letter),
-    ))
+    let (a, b, c, d) = (sixteen(0), sixteen(16), sixteen(32), sixteen(48));
+    std::array::from_fn(|k| a[k] | b[k] | c[k] | d[k])
 }
 
-/// Set bits of a 32-bit mask by table: the x86_64 baseline has no `popcnt` instruction,
-/// and the portable fallback costs a dozen instructions.
+/// [`window_masks`] with AVX2.
+///
+/// # Safety
+///
+/// The processor must have AVX2.
 #[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
 #[inline]
-fn popcount32(m: u64) -> u32 {
-    static BITS: [u8; 256] = {
-        let mut t = [0u8; 256];
-        let mut k = 0;
-        while k < 256 {
-            t[k] = (k as u32).count_ones() as u8;
-            k += 1;
-        }
-        t
+unsafe fn window_masks_avx2(window: &[u8; 64]) -> [u64; 7] {
+    use std::arch::x86_64::{
+        __m256i, _mm256_add_epi8, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_loadu_si256,
+        _mm256_max_epu8, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8,
     };
-    (0..4)
-        .map(|k| u32::from(BITS[((m >> (8 * k)) & 0xff) as usize]))
-        .sum()
+    let mut out = [0u64; 7];
+    for at in [0, 32] {
+        // SAFETY: the load reads thirty-two bytes of `window` (64 long) from `at`,
+        // unaligned loads being allowed.
+        let v = unsafe { _mm256_loadu_si256(window[at..].as_ptr().cast::<__m256i>()) };
+        let is = |c: u8| _mm256_cmpeq_epi8(v, _mm256_set1_epi8(c as i8));
+        // Range checks with signed compares: shift the range's start to -128.
+        let in_range = |x: __m256i, lo: u8, n: i8| {
+            let shifted = _mm256_add_epi8(x, _mm256_set1_epi8(0x80u8.wrapping_sub(lo) as i8));
+            _mm256_cmpgt_epi8(_mm256_set1_epi8(-128 + n), shifted)
+        };
+        let letter = in_range(_mm256_or_si256(v, _mm256_set1_epi8(0x20)), b'a', 26);
+        let digit = in_range(v, b'0', 10);
+        // Unsigned `v <= 0x20`.
+        let space = _mm256_set1_epi8(0x20);
+        let blank = _mm256_cmpeq_epi8(_mm256_max_epu8(v, space), space);
+        let (dot, dash) = (is(b'.'), is(b'-'));
+        let marks = _mm256_or_si256(
+            _mm256_or_si256(is(b'+'), is(b'#')),
+            _mm256_or_si256(_mm256_or_si256(is(b'='), is(b'!')), is(b'?')),
+        );
+        let plain = _mm256_or_si256(
+            _mm256_or_si256(_mm256_or_si256(letter, digit), _mm256_or_si256(blank, dot)),
+            _mm256_or_si256(dash, marks),
+        );
+        let masks = [letter, digit, blank, is(b'\n'), dot, dash, plain];
+        for (o, m) in out.iter_mut().zip(masks) {
+            *o |= u64::from(_mm256_movemask_epi8(m) as u32) << at;
+        }
+    }
+    out
 }
 
 /// No fast path off x86_64: the byte loop does all the work.
 #[cfg(not(target_arch = "x86_64"))]
 #[inline]
-fn plain_run(buf: &[u8], _: usize) -> Result<(usize, u32), usize> {
-    Err(buf.len())
+fn plain_run(buf: &[u8], i: usize) -> (usize, u32, usize) {
+    (i, 0, buf.len())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// The fast path must count exactly what classifying each word counts.
+    /// The fast path must count exactly what classifying each word counts, and stop where
+    /// the byte loop does: at a `[` first on a line, after skipping `%` lines.
     #[test]
     fn fast_path_counts_like_the_word_classifier() {
         const WORDS: &[&str] = &[
             "e4", "Nf3", "1.", "12...", "1.e4", "O-O", "0-0", "--", "e8=Q+", "!?", "Nf3!", "12",
             "...", "a", "-+", "+-", "x", "1.2", "12Nf3", "e4.e5", ".", "1...e5", "Z0", "h1=N#",
+            "é4", "Nf3é", "a/b", "1-0", "Bb5+", "exd5", "1.-",
         ];
-        const GAPS: &[&str] = &[" ", "  ", "\n", "\r\n", " \n ", "\t"];
+        const GAPS: &[&str] = &[" ", "  ", "\n", "\r\n", " \n ", "\t", "\x0c", " \n\n  "];
         let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
         let mut next = |n: usize| {
             seed ^= seed << 13;
@@ -419,16 +500,47 @@ mod tests {
         for _ in 0..20_000 {
             let mut text = String::from("e4 ");
             let mut want = 1;
-            for _ in 0..next(12) {
+            let (mut ended, mut next_game) = (false, None);
+            // Enough words for several of the fast path's windows, then enough blanks for
+            // a window to fit anywhere in them.
+            for _ in 0..next(60) {
+                match next(20) {
+                    // The next game, whose tags start a line (after blanks or not).
+                    0 => {
+                        text.push_str(["\n", "\n  ", "\n\t"][next(3)]);
+                        if !ended {
+                            (ended, next_game) = (true, Some(text.len()));
+                        }
+                        text.push_str("[E \"x\"] ");
+                    }
+                    // An escape line: none of its words count.
+                    1 => text.push_str("\n%e4 Nf3 d5\n"),
+                    _ => {}
+                }
                 let w = WORDS[next(WORDS.len())];
                 text.push_str(w);
                 text.push_str(GAPS[next(GAPS.len())]);
-                if matches!(classify_word(w.as_bytes()).core, Core::San(_)) {
-                    want += 1;
+                match classify_word(w.as_bytes()).core {
+                    Core::San(_) if !ended => want += 1,
+                    Core::Result(_) => ended = true,
+                    _ => {}
                 }
             }
-            let span = scan_game(text.as_bytes(), 0, true, &mut NoTags);
-            assert_eq!(span.map(|s| s.plies), Ok(want), "{text:?}");
+            text.push_str(&" ".repeat(next(80)));
+            let span = scan_game(text.as_bytes(), 0, true, &mut NoTags).expect("eof");
+            assert_eq!(span.plies, want, "{text:?}");
+            // Both versions of the fast path (SSE2 only, and AVX2 where the machine has it)
+            // see the same masks.
+            #[cfg(target_arch = "x86_64")]
+            for (i, &b) in text.as_bytes().iter().enumerate() {
+                if CLASS[b as usize] == WS {
+                    let sse2 = plain_windows(text.as_bytes(), i, window_masks);
+                    assert_eq!(sse2, plain_run(text.as_bytes(), i), "{text:?} at {i}");
+                }
+            }
+            if let Some(n) = next_game {
+                assert_eq!(span.next, n, "{text:?}");
+            }
         }
     }
 

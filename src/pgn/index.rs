@@ -92,7 +92,6 @@ impl GameEntry {
 /// all at once into the entry.
 struct Roster {
     values: [Option<std::ops::Range<usize>>; 10],
-    raw: Vec<u8>,
     bytes: Vec<u8>,
     text: String,
 }
@@ -126,7 +125,6 @@ impl Roster {
     fn new() -> Self {
         Roster {
             values: Default::default(),
-            raw: Vec::new(),
             bytes: Vec::new(),
             text: String::new(),
         }
@@ -135,22 +133,24 @@ impl Roster {
     /// Builds the entry for `span` of `buf` (whose first byte is at absolute offset `base`).
     fn finish(&mut self, number: u64, buf: &[u8], base: u64, span: &Span) -> GameEntry {
         let mut ends = [0u32; 10];
-        // Fast path: every value escape-free UTF-8 (ASCII in practice), validated in one go.
-        self.raw.clear();
-        let mut plain = true;
+        // The raw values go straight into the entry's one allocation, sized exactly.
+        let total = self.values.iter().flatten().map(|v| v.len()).sum();
+        let mut raw = Vec::with_capacity(total);
         for (k, v) in self.values.iter().enumerate() {
             if let Some(v) = v {
-                let raw = &buf[v.clone()];
-                plain &= raw.is_ascii() && memchr::memchr(b'\\', raw).is_none();
-                self.raw.extend_from_slice(raw);
+                raw.extend_from_slice(&buf[v.clone()]);
             }
-            ends[k] = self.raw.len() as u32;
+            ends[k] = raw.len() as u32;
         }
-        let fast = plain.then(|| std::str::from_utf8(&self.raw).ok()).flatten();
-        let text: Box<str> = match fast {
-            Some(text) => text.into(),
-            None => {
-                // Escapes or non-ASCII text: decode value by value, as the reader does.
+        // Fast path: no escapes, and valid UTF-8 with every value ending on a character
+        // boundary, so every value is valid UTF-8 by itself: decoding changes nothing.
+        let plain = memchr::memchr(b'\\', &raw).is_none();
+        let text = match String::from_utf8(raw) {
+            Ok(text) if plain && ends.iter().all(|&e| text.is_char_boundary(e as usize)) => {
+                text.into_boxed_str()
+            }
+            _ => {
+                // Escapes or Latin-1 text: decode value by value, as the reader does.
                 let mut all = String::new();
                 for (k, v) in self.values.iter().enumerate() {
                     if let Some(v) = v {
@@ -225,5 +225,22 @@ pub fn index_each<R: Read>(
             }
             Next::TooLarge(_) => number += 1,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Values are decoded one by one even where their bytes together would be valid UTF-8.
+    #[test]
+    fn each_value_is_decoded_by_itself() {
+        let idx = index(b"[Event \"caf\xc3\"]\n[Site \"\xa9\"]\n[White \"\xc3\xa9\"]\n*");
+        assert_eq!(
+            [idx[0].event(), idx[0].site(), idx[0].white()],
+            ["caf\u{c3}", "\u{a9}", "é"]
+        );
+        let idx = index(b"[Black \"a\\\\b\"] [Round \"\xe2\x80\x93\"]\n*");
+        assert_eq!([idx[0].black(), idx[0].round()], ["a\\b", "–"]);
     }
 }

@@ -332,20 +332,20 @@ pub(crate) struct TagLex {
 /// accepts the same way.
 #[inline]
 pub(crate) fn lex_tag_fast(rest: &[u8]) -> Option<TagLex> {
-    let blank = |b: u8| b == b' ' || b == b'\t' || b == b'\r';
+    let is = |i: usize, class: u8| rest.get(i).is_some_and(|&b| TAG[b as usize] & class != 0);
     let mut i = 1;
-    while i < rest.len() && blank(rest[i]) {
+    while is(i, TAG_BLANK) {
         i += 1;
     }
     let name_start = i;
-    while i < rest.len() && !blank(rest[i]) && !matches!(rest[i], b'"' | b']' | b'[' | b'\n') {
+    while i < rest.len() && TAG[rest[i] as usize] & TAG_NAME_END == 0 {
         i += 1;
     }
     if i == name_start {
         return None;
     }
     let name = name_start..i;
-    while i < rest.len() && blank(rest[i]) {
+    while is(i, TAG_BLANK) {
         i += 1;
     }
     if rest.get(i) != Some(&b'"') {
@@ -353,12 +353,12 @@ pub(crate) fn lex_tag_fast(rest: &[u8]) -> Option<TagLex> {
     }
     let value_start = i + 1;
     // An escape or a line feed before the closing quote: not simple.
-    let q = value_start + memchr::memchr3(b'"', b'\\', b'\n', &rest[value_start..])?;
+    let q = value_end(rest, value_start)?;
     if rest[q] != b'"' {
         return None;
     }
     let mut k = q + 1;
-    while k < rest.len() && blank(rest[k]) {
+    while is(k, TAG_BLANK) {
         k += 1;
     }
     (rest.get(k) == Some(&b']')).then_some(TagLex {
@@ -366,6 +366,61 @@ pub(crate) fn lex_tag_fast(rest: &[u8]) -> Option<TagLex> {
         value: value_start..q,
         end: k + 1,
     })
+}
+
+/// [`TAG`] class: a blank inside a tag pair (space, tab, carriage return).
+const TAG_BLANK: u8 = 1;
+/// [`TAG`] class: a byte ending a tag name (a blank, `"`, `]`, `[` or a line feed).
+const TAG_NAME_END: u8 = 2;
+/// [`TAG`] class: a byte ending a simple tag value (`"`, `\` or a line feed).
+const TAG_VALUE_END: u8 = 4;
+
+/// Classes of bytes inside a tag pair, for [`lex_tag_fast`]: one lookup per byte.
+static TAG: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b' ' as usize] = TAG_BLANK | TAG_NAME_END;
+    t[b'\t' as usize] = TAG_BLANK | TAG_NAME_END;
+    t[b'\r' as usize] = TAG_BLANK | TAG_NAME_END;
+    t[b']' as usize] = TAG_NAME_END;
+    t[b'[' as usize] = TAG_NAME_END;
+    t[b'"' as usize] = TAG_NAME_END | TAG_VALUE_END;
+    t[b'\n' as usize] = TAG_NAME_END | TAG_VALUE_END;
+    t[b'\\' as usize] = TAG_VALUE_END;
+    t
+};
+
+/// Offset of the first `"`, `\` or line feed at or after `i`: what `memchr3` finds, but
+/// sixteen bytes at a time with no call, as tag values are short.
+#[inline]
+fn value_end(rest: &[u8], mut i: usize) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    while let Some(chunk) = rest
+        .get(i..i + 16)
+        .and_then(|c| <&[u8; 16]>::try_from(c).ok())
+    {
+        use std::arch::x86_64::{
+            __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
+            _mm_set1_epi8,
+        };
+        // SAFETY: SSE2 is part of the x86_64 baseline; the unaligned load reads the sixteen
+        // bytes of `chunk`.
+        let m = unsafe {
+            let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
+            let is = |c: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8));
+            _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(is(b'"'), is(b'\\')), is(b'\n')))
+        };
+        if m != 0 {
+            return Some(i + m.trailing_zeros() as usize);
+        }
+        i += 16;
+    }
+    while i < rest.len() {
+        if TAG[rest[i] as usize] & TAG_VALUE_END != 0 {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
 }
 
 /// Lexes one tag pair from `line`, which starts with `[` and runs to the end of its line
