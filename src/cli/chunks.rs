@@ -179,7 +179,9 @@ pub fn read_file<T: Send>(
 ) -> io::Result<u64> {
     let chunk = chunk.max(1);
     let chunks = file.metadata()?.len().div_ceil(chunk).max(1);
-    let window = 2 * jobs as u64 + 2;
+    // Chunks handed out ahead of the one to write: enough that a slow chunk (one that
+    // holds the games of empty chunks after it) does not leave the other workers idle.
+    let ahead = 4 * jobs as u64 + 4;
     let (work_tx, work_rx) = mpsc::channel::<u64>();
     let work_rx = Arc::new(Mutex::new(work_rx));
     let (done_tx, done_rx) = mpsc::channel::<(u64, Report<T>)>();
@@ -227,7 +229,7 @@ pub fn read_file<T: Send>(
             let (mut sent, mut written) = (0u64, 0u64);
             let mut pending = BTreeMap::new();
             while written < chunks {
-                while sent < chunks && sent < written + window {
+                while sent < chunks && sent < written + ahead {
                     // The workers outlive this loop, so the channel is open.
                     let _ = work_tx.send(sent);
                     sent += 1;
