@@ -1,5 +1,9 @@
 //! `scoresheet list FILE`: one line per game from the index, without reading moves:
 //! number, White, Black, result, date, event, ECO, plies — separated by tabs.
+//!
+//! A regular file is indexed in chunks on every core (see `cli::chunks`): workers index
+//! and format, this thread writes in file order. Any other input (a pipe) is indexed on this
+//! thread while a second one writes.
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
