@@ -202,6 +202,41 @@ fn a_file_without_any_event_tag_or_tags_reads_the_same_in_chunks() {
     same_as_sequential(&path, &[64, 1000], &["2"]);
 }
 
+#[test]
+fn a_comment_full_of_games_reads_the_same_in_chunks() {
+    // A speculative read that starts inside the comment finds many more games than there
+    // are before the point where it meets the true reading again.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut text = String::from("[Event \"big\"]\n\n1. e4 {\n");
+    for n in 0..40 {
+        text.push_str(&format!("[Event \"fake {n}\"]\n\n1. d4 *\n\n"));
+    }
+    text.push_str("} e5 2. Kxx *\n\n");
+    for n in 0..40 {
+        text.push_str(&format!("[Event \"real {n}\"]\n\n1. e4 e5 2. Ke3 *\n\n"));
+    }
+    let path = dir.path().join("comment_full_of_games.pgn");
+    std::fs::write(&path, text).expect("write");
+    same_as_sequential(&path, &[64, 100, 1000], &["2"]);
+}
+
+/// Tag sections that start with `Site`, then `Event`: every guess falls one line after a
+/// true game start, and each chunk's read meets the true reading again at its second game.
+#[test]
+fn tag_sections_not_starting_with_event_read_the_same_in_chunks() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut text = String::new();
+    for n in 0..300 {
+        let bad = if n % 7 == 0 { "Kxx" } else { "Nf3" };
+        text.push_str(&format!(
+            "[Site \"s{n}\"]\n[Event \"e{n}\"]\n[White \"w{n}\"]\n\n1. e4 e5 2. {bad} *\n\n"
+        ));
+    }
+    let path = dir.path().join("site_first.pgn");
+    std::fs::write(&path, text).expect("write");
+    same_as_sequential(&path, &[64, 250, 1000, 4096], &["2", "3"]);
+}
+
 /// The real games, when they are at hand (`xz -dc ../shared/data/games/*.xz >/tmp/all.pgn`).
 #[test]
 fn the_real_games_read_the_same_in_chunks() {

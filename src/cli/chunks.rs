@@ -17,10 +17,13 @@
 //! whole file, so its results are exactly the sequential ones: they are shifted and written.
 //! Otherwise the guess was wrong (an `[Event` line inside a comment, or a tag section that
 //! does not start with `Event`, or games the guesses do not see, such as tagless ones): the
-//! chunk's results are thrown away and the writer reads from the true position up to that
-//! chunk's end itself. Either way the position moves on to the reported stop, which is the
-//! next chunk's guess whenever the guesses are right. The output is therefore the
-//! sequential output, byte for byte, whatever the input and the chunk size.
+//! writer reads from the true position itself, up to the chunk's end or up to the first
+//! game start that the speculative read also found, whichever comes first. From a game
+//! start both reads agree, so in the second case the speculative results are kept from
+//! that game on (a tag section starting with `Site` costs one game read twice, not a
+//! chunk). Either way the position moves on to a true stop, which is the next chunk's
+//! guess whenever the guesses are right. The output is therefore the sequential output,
+//! byte for byte, whatever the input and the chunk size.
 //!
 //! Memory stays bounded: chunks are handed out at most a few times `jobs` ahead of the one
 //! being written.
@@ -46,15 +49,56 @@ pub struct Part<T> {
     /// the number that game gets counting from 1 at the range's start (so the range held
     /// `stop.game - 1` games). Commands without positions may give any line and column.
     pub stop: Pos,
+    /// Where each game of the range starts: absolute offset and line counted from the
+    /// range's start (any line, for commands without positions), in file order.
+    pub starts: Vec<(u64, u64)>,
 }
 
-/// How much to add to the line and game numbers of a [`Part`] to make them absolute.
+/// How much to add to the line and game numbers of a [`Part`] to make them absolute, with
+/// wrapping arithmetic (a shift may be "negative": see [`read_file`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Shift {
     /// Added to line numbers.
     pub lines: u64,
     /// Added to game numbers.
     pub games: u64,
+}
+
+impl Shift {
+    /// Line `line` of a part, made absolute.
+    pub fn line(&self, line: u64) -> u64 {
+        line.wrapping_add(self.lines)
+    }
+
+    /// Game `game` of a part, made absolute.
+    pub fn game(&self, game: u64) -> u64 {
+        game.wrapping_add(self.games)
+    }
+}
+
+/// Where reading a range stops: at the first game starting at or after `end`, or at a game
+/// start listed in `resync` (a start of a speculative read, from which that read's results
+/// are the true ones).
+pub struct Until<'a> {
+    end: u64,
+    resync: &'a [(u64, u64)],
+}
+
+impl<'a> Until<'a> {
+    fn new(end: u64, resync: &'a [(u64, u64)]) -> Self {
+        Until { end, resync }
+    }
+
+    /// Whether reading stops before the game starting at `offset`; asked for each game, in
+    /// file order.
+    pub fn stops_at(&mut self, offset: u64) -> bool {
+        if offset >= self.end {
+            return true;
+        }
+        let skip = self.resync.iter().take_while(|s| s.0 < offset).count();
+        self.resync = &self.resync[skip..];
+        self.resync.first().is_some_and(|s| s.0 == offset)
+    }
 }
 
 /// Reads a file from an offset on with positioned reads, so that threads can share a file.
@@ -135,7 +179,7 @@ fn read_chunk<T>(
     file: &File,
     seq: u64,
     chunk: u64,
-    work: &(impl Fn(&File, Pos, u64) -> io::Result<Part<T>> + Sync),
+    work: &(impl Fn(&File, Pos, &mut Until) -> io::Result<Part<T>> + Sync),
 ) -> Report<T> {
     let nominal = seq * chunk;
     let next = nominal.saturating_add(chunk);
@@ -159,23 +203,27 @@ fn read_chunk<T>(
         column: 1,
         game: 1,
     };
-    Report::Read(start, end, work(file, from, end))
+    Report::Read(start, end, work(file, from, &mut Until::new(end, &[])))
 }
 
-/// Reads `file` in chunks of `chunk` bytes on `jobs` threads: `work(file, from, end)` reads
-/// the games from `from` (a reader's start point, see [`crate::pgn::Reader::starting_at`];
-/// line and game 1) that start before offset `end`, and `write` gets the results in file
-/// order with the [`Shift`] that makes them absolute. Returns the number of games.
+/// Reads `file` in chunks of `chunk` bytes on `jobs` threads: `work(file, from, until)`
+/// reads the games from `from` (a reader's start point, see
+/// [`crate::pgn::Reader::starting_at`]; line and game 1) until [`Until::stops_at`] says
+/// stop, and `write(out, shift, first)` gets the results in file order, with the [`Shift`]
+/// that makes their numbers absolute, to be written from game `first` of the part on
+/// (earlier ones were read again). Returns the number of games.
 ///
 /// `work` must behave like one reader of the whole file that is asked, before each game,
-/// where the game starts, and stops at the first game at or after `end`: results are
-/// then identical to a sequential read (see the module documentation).
+/// where the game starts: results are then identical to a sequential read (see the module
+/// documentation). When a guess was wrong, the true read from the position reached stops
+/// at the first game start that the speculative read also found, and the speculative
+/// results are kept from there on: their game numbers may then need a "negative" shift.
 pub fn read_file<T: Send>(
     file: &File,
     jobs: usize,
     chunk: u64,
-    work: impl Fn(&File, Pos, u64) -> io::Result<Part<T>> + Sync,
-    mut write: impl FnMut(T, Shift) -> io::Result<()>,
+    work: impl Fn(&File, Pos, &mut Until) -> io::Result<Part<T>> + Sync,
+    mut write: impl FnMut(T, Shift, u64) -> io::Result<()>,
 ) -> io::Result<u64> {
     let chunk = chunk.max(1);
     let chunks = file.metadata()?.len().div_ceil(chunk).max(1);
@@ -193,17 +241,20 @@ pub fn read_file<T: Send>(
         column: 1,
         game: 1,
     };
-    let mut absorb = |at: &mut Pos, part: Part<T>| -> io::Result<()> {
+    // Writes `part` from its game `k + 1` on, which starts at `at`, and moves `at` on.
+    let mut absorb = |at: &mut Pos, part: Part<T>, k: usize| -> io::Result<()> {
+        let line = if k == 0 { 1 } else { part.starts[k].1 };
+        let first = k as u64 + 1;
         let shift = Shift {
-            lines: at.line - 1,
-            games: at.game - 1,
+            lines: at.line.wrapping_sub(line),
+            games: at.game.wrapping_sub(first),
         };
-        write(part.out, shift)?;
+        write(part.out, shift, first)?;
         *at = Pos {
             offset: part.stop.offset,
-            line: part.stop.line + shift.lines,
+            line: shift.line(part.stop.line),
             column: part.stop.column,
-            game: part.stop.game + shift.games,
+            game: shift.game(part.stop.game),
         };
         Ok(())
     };
@@ -246,16 +297,28 @@ pub fn read_file<T: Send>(
                         Report::Read(guess, end, part) => (guess, end, part),
                     };
                     if guess == at.offset {
-                        absorb(&mut at, part?)?;
+                        absorb(&mut at, part?, 0)?;
                     } else if at.offset < end {
-                        // A wrong guess: read from the true position to the chunk's end here
-                        // (the rare case; a chunk wholly inside one game is simply dropped).
-                        let from = Pos {
-                            line: 1,
-                            game: 1,
-                            ..at
+                        // A wrong guess: read from the true position here, up to the chunk's
+                        // end or to a game start of the speculative read, whose results are
+                        // then the true ones from there on. (A chunk wholly inside one game
+                        // is simply dropped.)
+                        let guessed = part.ok();
+                        let redo = {
+                            let starts = guessed.as_ref().map_or(&[][..], |p| &p.starts[..]);
+                            let from = Pos {
+                                line: 1,
+                                game: 1,
+                                ..at
+                            };
+                            work(file, from, &mut Until::new(end, starts))?
                         };
-                        absorb(&mut at, work(file, from, end)?)?;
+                        absorb(&mut at, redo, 0)?;
+                        if let Some(p) = guessed {
+                            if let Ok(k) = p.starts.binary_search_by_key(&at.offset, |s| s.0) {
+                                absorb(&mut at, p, k)?;
+                            }
+                        }
                     }
                 }
             }

@@ -10,7 +10,7 @@ use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::sync::mpsc;
 
-use super::chunks::{self, FileAt, Part, END};
+use super::chunks::{self, FileAt, Part, Shift, Until, END};
 use super::exit;
 use crate::pgn::{index_each, GameEntry, Indexer, Pos};
 
@@ -95,15 +95,17 @@ impl Lines {
         self.ends.push((e.number, line.len()));
     }
 
-    /// Writes the lines, adding `shift` to the game numbers.
-    fn write(&self, shift: u64, out: &mut impl Write) -> io::Result<()> {
+    /// Writes the lines from game `first` on, with their numbers made absolute by `shift`.
+    fn write(&self, shift: Shift, first: u64, out: &mut impl Write) -> io::Result<()> {
         let mut number = Vec::with_capacity(24);
         let mut start = 0;
         for &(n, end) in &self.ends {
-            number.clear();
-            push_number(&mut number, n + shift);
-            out.write_all(&number)?;
-            out.write_all(&self.text[start..end])?;
+            if n >= first {
+                number.clear();
+                push_number(&mut number, shift.game(n));
+                out.write_all(&number)?;
+                out.write_all(&self.text[start..end])?;
+            }
             start = end;
         }
         Ok(())
@@ -114,22 +116,23 @@ impl Lines {
 /// writes them in file order (see [`chunks::read_file`]).
 fn list_chunks(file: &File, jobs: usize, chunk: u64) -> io::Result<()> {
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    chunks::read_file(file, jobs, chunk, list_range, |lines, shift| {
-        lines.write(shift.games, &mut out)
+    chunks::read_file(file, jobs, chunk, list_range, |lines, shift, first| {
+        lines.write(shift, first, &mut out)
     })?;
     // A failed final flush is not reported (as before): a closed pipe is no error.
     let _ = out.flush();
     Ok(())
 }
 
-/// Indexes the games of `file` from `from` that start before `end`.
-fn list_range(file: &File, from: Pos, end: u64) -> io::Result<Part<Lines>> {
+/// Indexes the games of `file` from `from` until `until` says stop.
+fn list_range(file: &File, from: Pos, until: &mut Until) -> io::Result<Part<Lines>> {
     let src = FileAt::for_reader_at(file, from.offset);
     let mut indexer = Indexer::new(src).starting_at(from.offset, from.game);
-    let mut lines = Lines::default();
+    let (mut lines, mut starts) = (Lines::default(), Vec::new());
     let stop = loop {
         let offset = match indexer.next_start()? {
-            Some(next) if next < end => {
+            Some(next) if !until.stops_at(next) => {
+                starts.push((next, 0));
                 if let Some(Some(e)) = indexer.next_game()? {
                     lines.push(&e);
                 }
@@ -144,7 +147,11 @@ fn list_range(file: &File, from: Pos, end: u64) -> io::Result<Part<Lines>> {
             ..from
         };
     };
-    Ok(Part { out: lines, stop })
+    Ok(Part {
+        out: lines,
+        stop,
+        starts,
+    })
 }
 
 /// Lists a stream: this thread indexes, a second one writes the lines, in file order. The
@@ -185,7 +192,7 @@ fn write_lines(rx: mpsc::Receiver<Vec<GameEntry>>) -> io::Result<()> {
         for e in &batch {
             lines.push(e);
         }
-        lines.write(0, &mut out)?;
+        lines.write(Shift { lines: 0, games: 0 }, 0, &mut out)?;
     }
     // A failed final flush is not reported (as before): a closed pipe is no error.
     let _ = out.flush();

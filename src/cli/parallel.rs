@@ -16,7 +16,7 @@ use std::io::{self, Read, Write};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 
-use super::chunks::{self, FileAt, Part, END};
+use super::chunks::{self, FileAt, Part, Until, END};
 use crate::pgn::split::whole_games_end;
 use crate::pgn::{GameBuilder, GameError, Pos, Reader, SliceReader};
 
@@ -34,11 +34,11 @@ pub fn check_chunks(
     out: &mut impl Write,
 ) -> io::Result<(u64, u64)> {
     let mut bad = 0;
-    let games = chunks::read_file(file, jobs, chunk, check_range, |problems, shift| {
-        bad += problems.len() as u64;
-        for p in &problems {
+    let games = chunks::read_file(file, jobs, chunk, check_range, |problems, shift, first| {
+        for p in problems.iter().filter(|p| p.game >= first) {
+            bad += 1;
             for e in &p.errors {
-                let (line, game) = (e.pos.line + shift.lines, p.game + shift.games);
+                let (line, game) = (shift.line(e.pos.line), shift.game(p.game));
                 super::check::write_problem(out, name, line, game, &p.players, e)?;
             }
         }
@@ -47,12 +47,12 @@ pub fn check_chunks(
     Ok((games, bad))
 }
 
-/// Checks the games of `file` from `from` that start before `end` (see
+/// Checks the games of `file` from `from` until `until` says stop (see
 /// [`chunks::read_file`]).
-fn check_range(file: &File, from: Pos, end: u64) -> io::Result<Part<Vec<Problem>>> {
+fn check_range(file: &File, from: Pos, until: &mut Until) -> io::Result<Part<Vec<Problem>>> {
     let mut reader = Reader::new(FileAt::for_reader_at(file, from.offset)).starting_at(from);
     let mut builder = GameBuilder::new(false);
-    let mut problems = Vec::new();
+    let (mut problems, mut starts) = (Vec::new(), Vec::new());
     let at_end = |reader: &Reader<_>| Pos {
         offset: END,
         game: reader.games_read() + 1,
@@ -60,8 +60,8 @@ fn check_range(file: &File, from: Pos, end: u64) -> io::Result<Part<Vec<Problem>
     };
     let stop = loop {
         match reader.next_start()? {
-            Some(next) if next.offset >= end => break next,
-            Some(_) => {}
+            Some(next) if until.stops_at(next.offset) => break next,
+            Some(next) => starts.push((next.offset, next.line)),
             None => break at_end(&reader),
         }
         let Some(g) = reader.read_game_restarting(&mut builder)? else {
@@ -78,6 +78,7 @@ fn check_range(file: &File, from: Pos, end: u64) -> io::Result<Part<Vec<Problem>
     Ok(Part {
         out: problems,
         stop,
+        starts,
     })
 }
 
