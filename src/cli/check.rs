@@ -17,6 +17,10 @@ pub struct Args {
     /// Threads to use (default: all cores).
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,
+    /// Bytes per chunk of a regular file for `--jobs` (for tests: any size gives the same
+    /// output).
+    #[arg(long, hide = true, default_value_t = super::parallel::CHUNK)]
+    pub chunk: u64,
 }
 
 /// Writes one problem as `FILE:LINE:COL: game N (White - Black): "TOKEN": reason`;
@@ -63,8 +67,11 @@ pub fn run(args: &Args) -> u8 {
         let jobs = args.jobs.unwrap_or_else(|| {
             std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
         });
-        let result = if jobs > 1 {
-            super::parallel::check_file(file, jobs, &name, &mut out)
+        let regular = file.metadata().is_ok_and(|m| m.is_file());
+        let result = if jobs > 1 && regular {
+            super::parallel::check_chunks(&file, jobs, args.chunk, &name, &mut out)
+        } else if jobs > 1 {
+            super::parallel::check_stream(file, jobs, &name, &mut out)
         } else {
             check_sequential(file, &name, &mut out)
         };

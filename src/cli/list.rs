@@ -1,20 +1,36 @@
 //! `scoresheet list FILE`: one line per game from the index, without reading moves:
 //! number, White, Black, result, date, event, ECO, plies — separated by tabs.
+//!
+//! A regular file is indexed in chunks on every core (see `cli::chunks`): workers index
+//! and format, this thread writes in file order. Any other input (a pipe) is indexed on this
+//! thread while a second one writes.
 
 use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::sync::mpsc;
 
+use super::chunks::{self, FileAt, Part, Shift, Until, END};
 use super::exit;
-use crate::pgn::{index_each, GameEntry};
+use crate::pgn::{index_each, GameEntry, Indexer, Pos};
 
 /// Arguments of `list`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The PGN file.
     pub file: PathBuf,
+    /// Bytes per chunk of a regular file read on several threads (for tests: any size
+    /// gives the same output).
+    #[arg(long, hide = true, default_value_t = CHUNK)]
+    pub chunk: u64,
+    /// Threads to use (default: all cores).
+    #[arg(long, short = 'j', hide = true)]
+    pub jobs: Option<usize>,
 }
+
+/// Bytes per chunk of a regular file: indexing is fast, so chunks are larger than
+/// `check`'s to keep the cost of starting one small.
+const CHUNK: u64 = 4 << 20;
 
 /// Entries handed to the writing thread at a time (one channel message per batch).
 const BATCH: usize = 512;
@@ -22,35 +38,19 @@ const BATCH: usize = 512;
 /// Runs the command; returns the exit code.
 pub fn run(args: &Args) -> u8 {
     let name = args.file.display().to_string();
-    // This thread indexes; a second one writes the lines, in file order. The channel holds
-    // a few batches at most, so memory stays bounded whatever the number of games.
-    let (tx, rx) = mpsc::sync_channel::<Vec<GameEntry>>(4);
-    let listed = std::thread::scope(|scope| {
-        let writer = scope.spawn(move || write_lines(rx));
-        let indexed = File::open(&args.file).and_then(|file| {
-            let mut batch = Vec::with_capacity(BATCH);
-            index_each(file, |e| {
-                batch.push(e);
-                if batch.len() == BATCH {
-                    let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
-                    // The writer stops only on a write error, which it reports below.
-                    if tx.send(full).is_err() {
-                        return Err(std::io::ErrorKind::BrokenPipe.into());
-                    }
-                }
-                Ok(())
-            })?;
-            let _ = tx.send(batch);
-            Ok(())
-        });
-        drop(tx);
-        let written = writer.join().unwrap_or(Ok(()));
-        // A write error (a closed pipe) comes first: it is why indexing stopped.
-        written.and(indexed)
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
+    let listed = File::open(&args.file).and_then(|file| {
+        if jobs > 1 && file.metadata()?.is_file() {
+            list_chunks(&file, jobs, args.chunk)
+        } else {
+            list_stream(file)
+        }
     });
     match listed {
         Ok(()) => exit::OK,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => exit::OK,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => exit::OK,
         Err(e) => {
             eprintln!("scoresheet list: cannot read {name}: {e}");
             exit::USAGE
@@ -58,38 +58,141 @@ pub fn run(args: &Args) -> u8 {
     }
 }
 
-/// Writes one line per entry. Lines are put together by hand in one reused buffer: the
-/// formatting machinery cost more than indexing the tags.
-fn write_lines(rx: mpsc::Receiver<Vec<GameEntry>>) -> std::io::Result<()> {
-    fn or_q(s: &str) -> &str {
-        if s.is_empty() {
-            "?"
-        } else {
-            s
-        }
-    }
-    let mut out = BufWriter::new(std::io::stdout().lock());
-    let mut line = Vec::with_capacity(256);
-    for batch in rx {
-        for e in batch {
-            line.clear();
-            push_number(&mut line, e.number);
-            for field in [
-                e.white(),
-                e.black(),
-                e.result(),
-                e.date(),
-                e.event(),
-                e.eco(),
-            ] {
-                line.push(b'\t');
-                line.extend_from_slice(or_q(field).as_bytes());
+/// The lines of some games, each without its game number (which only the writer knows
+/// for sure): `text` holds them one after the other, `ends` each one's number and end.
+#[derive(Default)]
+struct Lines {
+    text: Vec<u8>,
+    ends: Vec<(u64, usize)>,
+}
+
+impl Lines {
+    /// Adds the line of `e`: its fields after the number, tab-separated, and a line feed.
+    /// Lines are put together by hand: the formatting machinery cost more than indexing.
+    fn push(&mut self, e: &GameEntry) {
+        fn or_q(s: &str) -> &str {
+            if s.is_empty() {
+                "?"
+            } else {
+                s
             }
-            line.push(b'\t');
-            push_number(&mut line, u64::from(e.plies));
-            line.push(b'\n');
-            out.write_all(&line)?;
         }
+        let line = &mut self.text;
+        for field in [
+            e.white(),
+            e.black(),
+            e.result(),
+            e.date(),
+            e.event(),
+            e.eco(),
+        ] {
+            line.push(b'\t');
+            line.extend_from_slice(or_q(field).as_bytes());
+        }
+        line.push(b'\t');
+        push_number(line, u64::from(e.plies));
+        line.push(b'\n');
+        self.ends.push((e.number, line.len()));
+    }
+
+    /// Writes the lines from game `first` on, with their numbers made absolute by `shift`.
+    fn write(&self, shift: Shift, first: u64, out: &mut impl Write) -> io::Result<()> {
+        let mut number = Vec::with_capacity(24);
+        let mut start = 0;
+        for &(n, end) in &self.ends {
+            if n >= first {
+                number.clear();
+                push_number(&mut number, shift.game(n));
+                out.write_all(&number)?;
+                out.write_all(&self.text[start..end])?;
+            }
+            start = end;
+        }
+        Ok(())
+    }
+}
+
+/// Lists a regular file: worker threads index its chunks and format the lines, this thread
+/// writes them in file order (see [`chunks::read_file`]).
+fn list_chunks(file: &File, jobs: usize, chunk: u64) -> io::Result<()> {
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    chunks::read_file(file, jobs, chunk, list_range, |lines, shift, first| {
+        lines.write(shift, first, &mut out)
+    })?;
+    // A failed final flush is not reported (as before): a closed pipe is no error.
+    let _ = out.flush();
+    Ok(())
+}
+
+/// Indexes the games of `file` from `from` until `until` says stop.
+fn list_range(file: &File, from: Pos, until: &mut Until) -> io::Result<Part<Lines>> {
+    let src = FileAt::for_reader_at(file, from.offset);
+    let mut indexer = Indexer::new(src).starting_at(from.offset, from.game);
+    let (mut lines, mut starts) = (Lines::default(), Vec::new());
+    let stop = loop {
+        let offset = match indexer.next_start()? {
+            Some(next) if !until.stops_at(next) => {
+                starts.push((next, 0));
+                if let Some(Some(e)) = indexer.next_game()? {
+                    lines.push(&e);
+                }
+                continue;
+            }
+            Some(next) => next,
+            None => END,
+        };
+        break Pos {
+            offset,
+            game: indexer.next_number(),
+            ..from
+        };
+    };
+    Ok(Part {
+        out: lines,
+        stop,
+        starts,
+    })
+}
+
+/// Lists a stream: this thread indexes, a second one writes the lines, in file order. The
+/// channel holds a few batches at most, so memory stays bounded whatever the number of games.
+fn list_stream(file: File) -> io::Result<()> {
+    let (tx, rx) = mpsc::sync_channel::<Vec<GameEntry>>(4);
+    std::thread::scope(|scope| {
+        let writer = scope.spawn(move || write_lines(rx));
+        let mut batch = Vec::with_capacity(BATCH);
+        let indexed = index_each(file, |e| {
+            batch.push(e);
+            if batch.len() == BATCH {
+                let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
+                // The writer stops only on a write error, which it reports below.
+                if tx.send(full).is_err() {
+                    return Err(io::ErrorKind::BrokenPipe.into());
+                }
+            }
+            Ok(())
+        });
+        if indexed.is_ok() {
+            let _ = tx.send(batch);
+        }
+        drop(tx);
+        let written = writer.join().unwrap_or(Ok(()));
+        // A write error (a closed pipe) comes first: it is why indexing stopped.
+        written.and(indexed)
+    })
+}
+
+/// Writes one line per entry.
+fn write_lines(rx: mpsc::Receiver<Vec<GameEntry>>) -> io::Result<()> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut lines = Lines::default();
+    for batch in rx {
+        lines.text.clear();
+        lines.ends.clear();
+        for e in &batch {
+            lines.push(e);
+        }
+        lines.write(Shift { lines: 0, games: 0 }, 0, &mut out)?;
     }
     // A failed final flush is not reported (as before): a closed pipe is no error.
     let _ = out.flush();

@@ -1,15 +1,86 @@
-//! `check --jobs N`: the file is read in blocks, each block is cut at a game
-//! boundary, and worker threads check the blocks while this thread reads on.
-//! Results come back tagged with their block number and are written in file
-//! order, with game numbers and line numbers made global again.
+//! `check --jobs N`, two ways.
+//!
+//! - A regular file ([`check_chunks`]) is split speculatively by byte offset and its chunks
+//!   are checked by worker threads that read the file themselves (see [`super::chunks`]);
+//!   this thread only writes, in file order.
+//! - Any other input, such as a pipe ([`check_stream`]), is read in blocks by this thread,
+//!   each block cut at a game boundary, while worker threads check the blocks; results
+//!   come back tagged with their block number and are written in file order.
+//!
+//! Either way game numbers and line numbers are made global again, so the output is the
+//! sequential output.
 
 use std::collections::BTreeMap;
-use std::io::{Read, Write};
+use std::fs::File;
+use std::io::{self, Read, Write};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 
+use super::chunks::{self, FileAt, Part, Until, END};
 use crate::pgn::split::whole_games_end;
-use crate::pgn::{GameBuilder, GameError, SliceReader};
+use crate::pgn::{GameBuilder, GameError, Pos, Reader, SliceReader};
+
+/// Bytes per chunk of a regular file: small enough that the last chunks keep every thread
+/// busy, large enough that finding each chunk's start costs nothing.
+pub const CHUNK: u64 = 1 << 20;
+
+/// Checks a regular file with `jobs` threads, in chunks of `chunk` bytes; returns (games,
+/// games with errors).
+pub fn check_chunks(
+    file: &File,
+    jobs: usize,
+    chunk: u64,
+    name: &str,
+    out: &mut impl Write,
+) -> io::Result<(u64, u64)> {
+    let mut bad = 0;
+    let games = chunks::read_file(file, jobs, chunk, check_range, |problems, shift, first| {
+        for p in problems.iter().filter(|p| p.game >= first) {
+            bad += 1;
+            for e in &p.errors {
+                let (line, game) = (shift.line(e.pos.line), shift.game(p.game));
+                super::check::write_problem(out, name, line, game, &p.players, e)?;
+            }
+        }
+        Ok(())
+    })?;
+    Ok((games, bad))
+}
+
+/// Checks the games of `file` from `from` until `until` says stop (see
+/// [`chunks::read_file`]).
+fn check_range(file: &File, from: Pos, until: &mut Until) -> io::Result<Part<Vec<Problem>>> {
+    let mut reader = Reader::new(FileAt::for_reader_at(file, from.offset)).starting_at(from);
+    let mut builder = GameBuilder::new(false);
+    let (mut problems, mut starts) = (Vec::new(), Vec::new());
+    let at_end = |reader: &Reader<_>| Pos {
+        offset: END,
+        game: reader.games_read() + 1,
+        ..from
+    };
+    let stop = loop {
+        match reader.next_start()? {
+            Some(next) if until.stops_at(next.offset) => break next,
+            Some(next) => starts.push((next.offset, next.line)),
+            None => break at_end(&reader),
+        }
+        let Some(g) = reader.read_game_restarting(&mut builder)? else {
+            break at_end(&reader);
+        };
+        if !g.errors.is_empty() {
+            problems.push(Problem {
+                game: g.number,
+                players: g.players(),
+                errors: g.errors,
+            });
+        }
+    };
+    Ok(Part {
+        out: problems,
+        stop,
+        starts,
+    })
+}
 
 /// Bytes read at a time; blocks in flight stay a few times this, whatever the file size.
 const BLOCK: usize = 1 << 20;
@@ -50,8 +121,8 @@ fn check_block(seq: u64, data: &[u8]) -> Done {
     }
 }
 
-/// Checks one file with `jobs` threads; returns (games, games with errors).
-pub fn check_file(
+/// Checks a stream with `jobs` threads; returns (games, games with errors).
+pub fn check_stream(
     mut file: impl Read,
     jobs: usize,
     name: &str,

@@ -171,6 +171,8 @@ pub(crate) struct Feed<R> {
     eof: bool,
     started: bool,
     resync: bool,
+    /// Whether the input starts at absolute offset 0, where a byte-order mark is skipped.
+    at_start: bool,
 }
 
 impl<R: Read> Feed<R> {
@@ -187,7 +189,19 @@ impl<R: Read> Feed<R> {
             eof: false,
             started: false,
             resync: false,
+            at_start: true,
         }
+    }
+
+    /// Makes a new feed start at absolute offset `offset` of an input, where a game may
+    /// begin (a game start, or a point between games). Its `src` must give the input from
+    /// `offset - 1` on (from 0 when `offset` is 0): that one byte of history says whether
+    /// `offset` is first on its line, as in a feed that read the input from its start.
+    pub fn start_at(&mut self, offset: u64) {
+        debug_assert!(!self.started, "a feed can only be moved before it reads");
+        self.base = offset.saturating_sub(1);
+        self.pos = usize::from(offset > 0);
+        self.at_start = offset == 0;
     }
 
     /// The buffered bytes; spans returned by [`Feed::next`] index into this.
@@ -275,7 +289,7 @@ impl<R: Read> Feed<R> {
     ) -> io::Result<Option<usize>> {
         if !self.started {
             self.refill()?;
-            if self.store[..self.filled].starts_with(b"\xEF\xBB\xBF") {
+            if self.at_start && self.store[..self.filled].starts_with(b"\xEF\xBB\xBF") {
                 self.pos = 3;
                 if let Some(t) = tracker.as_deref_mut() {
                     t.at = 3;

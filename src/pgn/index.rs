@@ -208,23 +208,81 @@ pub fn index_read<R: Read>(src: R) -> io::Result<Vec<GameEntry>> {
 }
 
 /// Like [`index_read`], but hands each entry to `each` as soon as its game has been
-/// scanned, so memory stays bounded whatever the number of games (`list` uses it).
+/// scanned, so memory stays bounded whatever the number of games.
 pub fn index_each<R: Read>(
     src: R,
     mut each: impl FnMut(GameEntry) -> io::Result<()>,
 ) -> io::Result<()> {
-    let mut feed = Feed::new(src, DEFAULT_BUFFER, DEFAULT_MAX_GAME);
-    let mut roster = Roster::new();
-    let mut number = 0;
-    loop {
-        match feed.next(&mut roster, None)? {
-            Next::End => return Ok(()),
-            Next::Game(span) => {
-                number += 1;
-                each(roster.finish(number, feed.buf(), feed.base(), &span))?;
-            }
-            Next::TooLarge(_) => number += 1,
+    let mut indexer = Indexer::new(src);
+    while let Some(entry) = indexer.next_game()? {
+        if let Some(entry) = entry {
+            each(entry)?;
         }
+    }
+    Ok(())
+}
+
+/// Indexes the games of any `Read` one at a time, with the reader's bounded buffer; can
+/// start in the middle of an input and say where the next game starts before indexing it
+/// (`list` indexes the chunks of a file on several threads that way).
+pub struct Indexer<R> {
+    feed: Feed<R>,
+    roster: Roster,
+    number: u64,
+}
+
+impl<R: Read> Indexer<R> {
+    /// An indexer over a whole input.
+    pub fn new(src: R) -> Self {
+        Self::with_buffer(src, DEFAULT_BUFFER)
+    }
+
+    /// An indexer with an initial buffer of `buffer` bytes (it grows for a larger game).
+    pub fn with_buffer(src: R, buffer: usize) -> Self {
+        Indexer {
+            feed: Feed::new(src, buffer, DEFAULT_MAX_GAME),
+            roster: Roster::new(),
+            number: 0,
+        }
+    }
+
+    /// Makes a new indexer start at absolute offset `offset` of an input, a point where a
+    /// game starts or that lies between games, and number the games from `number`. As for
+    /// [`super::Reader::starting_at`], the source must give the input from `offset - 1` on
+    /// (from 0 when `offset` is 0). Entry offsets stay absolute. Call it before indexing.
+    pub fn starting_at(mut self, offset: u64, number: u64) -> Self {
+        self.feed.start_at(offset);
+        self.number = number.saturating_sub(1);
+        self
+    }
+
+    /// Absolute offset where the next game starts, without indexing it; `Ok(None)` at the
+    /// end of the input.
+    pub fn next_start(&mut self) -> io::Result<Option<u64>> {
+        let start = self.feed.seek(0, None)?;
+        Ok(start.map(|s| self.feed.base() + s as u64))
+    }
+
+    /// The next game: `Ok(None)` at the end of the input, `Some(None)` for a game larger
+    /// than 64 MiB, which gets no entry but still takes its number, as in the reader.
+    pub fn next_game(&mut self) -> io::Result<Option<Option<GameEntry>>> {
+        Ok(match self.feed.next(&mut self.roster, None)? {
+            Next::End => None,
+            Next::Game(span) => {
+                self.number += 1;
+                let (buf, base) = (self.feed.buf(), self.feed.base());
+                Some(Some(self.roster.finish(self.number, buf, base, &span)))
+            }
+            Next::TooLarge(_) => {
+                self.number += 1;
+                Some(None)
+            }
+        })
+    }
+
+    /// The number the next game gets.
+    pub fn next_number(&self) -> u64 {
+        self.number + 1
     }
 }
 

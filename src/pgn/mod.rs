@@ -3,11 +3,18 @@
 //! - [`reader`]: [`SliceReader`] (whole buffer) and [`Reader`] (any `Read`, bounded memory)
 //!   feed a [`Visitor`] with tags, SAN moves as raw bytes, NAGs, comments, variations and
 //!   the outcome, every one positioned ([`Pos`]); lexical problems come as [`ReadError`].
-//! - [`index`](mod@index): [`index()`] and [`index_read`] list the games of a file (offset, length,
-//!   Seven Tag Roster, ECO, Elos, ply count) without lexing moves.
+//! - [`index`](mod@index): [`index()`], [`index_read`] and [`Indexer`] list the games of a
+//!   file (offset, length, Seven Tag Roster, ECO, Elos, ply count) without lexing moves.
 //! - [`builder`]: [`GameBuilder`], the visitor that resolves every move through the
 //!   notation engine and builds a [`crate::game::Game`] (or only validates).
-//! - [`split`]: cutting a stream into blocks of whole games, for `check --jobs`.
+//! - [`split`]: cutting a stream into blocks of whole games, for `check --jobs` on a pipe.
+//!
+//! The streaming [`Reader`] and [`Indexer`] can also start in the middle of an input, at a
+//! point where a game starts or between games (`starting_at`), and say where the next game
+//! starts before reading it (`next_start`); from a true game boundary they give exactly
+//! what a read from the start gives there. Several threads read one file that way (the
+//! `cli` splits a regular file at guessed boundaries and checks each guess against the
+//! `next_start` of the chunk before).
 //! - [`writer`]: PGN export format.
 //!
 //! Both find game boundaries with the same scanner, so they always agree on how many games a
@@ -41,7 +48,7 @@ pub mod split;
 pub mod writer;
 
 pub use builder::{load_game, read_games, GameBuilder, GameError, ReadGame};
-pub use index::{index, index_each, index_read, GameEntry};
+pub use index::{index, index_each, index_read, GameEntry, Indexer};
 pub use reader::{CommentKind, ErrorKind, Pos, ReadError, Reader, Skip, SliceReader, Visitor};
 pub use scan::Outcome;
 pub use writer::{write_game, write_game_to_string, write_game_with, WriteOptions};

@@ -250,7 +250,8 @@ impl<'a> SliceReader<'a> {
         }
     }
 
-    /// Number of games read so far.
+    /// Number of games read so far (plus the first game's number minus one, for a reader
+    /// made with [`Reader::starting_at`]).
     pub fn games_read(&self) -> u64 {
         self.game
     }
@@ -285,6 +286,40 @@ impl<R: Read> Reader<R> {
             tracker: Tracker::new(),
             scratch: Scratch::default(),
         }
+    }
+
+    /// Makes a new reader start in the middle of an input, at `at`: a point where a game
+    /// starts or that lies between games (as [`Reader::next_start`] gives), so that it reads
+    /// the same games, with the same positions, as a reader that read the input from its
+    /// start. `at` gives the absolute offset, the line and column there, and the number the
+    /// next game gets (any line and game numbers will do: positions then count from them).
+    ///
+    /// The reader's source must give the input from `at.offset - 1` on (from 0 when
+    /// `at.offset` is 0): that byte says whether `at` is first on its line, which matters
+    /// for `%` lines. No byte-order mark is skipped past offset 0. Call it before reading.
+    pub fn starting_at(mut self, at: Pos) -> Self {
+        self.feed.start_at(at.offset);
+        (self.tracker.at, self.tracker.line) = (at.offset, at.line);
+        self.tracker.col = at.column;
+        self.game = at.game.saturating_sub(1);
+        self
+    }
+
+    /// Where the next game starts (its first byte, with the number it will get), without
+    /// reading it; `Ok(None)` at the end of the input. The next `read_game` reads that game.
+    pub fn next_start(&mut self) -> io::Result<Option<Pos>> {
+        let Some(start) = self.feed.seek(LOOKAHEAD, Some(&mut self.tracker))? else {
+            return Ok(None);
+        };
+        let (buf, base) = (self.feed.buf(), self.feed.base());
+        self.tracker.advance_to(buf, base, base + start as u64);
+        let t = &self.tracker;
+        Ok(Some(Pos {
+            offset: t.at,
+            line: t.line,
+            column: t.col,
+            game: self.game + 1,
+        }))
     }
 
     /// Reads the next game into `visitor`; `Ok(None)` at the end of the input. Only I/O
@@ -352,7 +387,8 @@ impl<R: Read> Reader<R> {
         }
     }
 
-    /// Number of games read so far.
+    /// Number of games read so far (plus the first game's number minus one, for a reader
+    /// made with [`Reader::starting_at`]).
     pub fn games_read(&self) -> u64 {
         self.game
     }

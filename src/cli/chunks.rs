@@ -1,0 +1,333 @@
+//! Reading a regular file on several threads by speculative splitting, for the commands that
+//! go through every game (`check --jobs N`, `list`). Pipes keep their one-stream paths.
+//!
+//! The file is cut by byte offset into chunks of `chunk` bytes. No thread scans the game
+//! boundaries ahead of the workers; instead each chunk's first game is *guessed*: the first
+//! line starting with `[Event ` at or after the chunk's nominal start (chunk 0 starts at 0).
+//! A chunk with no such line before the next chunk's nominal start is empty (its games go
+//! to the chunk before). A worker reads its chunk with positioned reads, as a stream from the
+//! guess to the end of the file ([`crate::pgn::Reader::starting_at`]), handles the games
+//! that start before its *end* (the next chunk's guess: the first `[Event ` line at or after
+//! the next nominal start), and reports where the first game at or after the end really
+//! starts, with its results numbered from 1 and lines counted from 1.
+//!
+//! The writer (the calling thread) takes the reports in chunk order and keeps the true
+//! position reached so far (offset, line, column, next game number). A chunk whose guess is
+//! that position started on a real game boundary, in the same state as a reader of the
+//! whole file, so its results are exactly the sequential ones: they are shifted and written.
+//! Otherwise the guess was wrong (an `[Event` line inside a comment, or a tag section that
+//! does not start with `Event`, or games the guesses do not see, such as tagless ones): the
+//! writer reads from the true position itself, up to the chunk's end or up to the first
+//! game start that the speculative read also found, whichever comes first. From a game
+//! start both reads agree, so in the second case the speculative results are kept from
+//! that game on (a tag section starting with `Site` costs one game read twice, not a
+//! chunk). Either way the position moves on to a true stop, which is the next chunk's
+//! guess whenever the guesses are right. The output is therefore the sequential output,
+//! byte for byte, whatever the input and the chunk size.
+//!
+//! Memory stays bounded: chunks are handed out at most a few times `jobs` ahead of the one
+//! being written.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{self, Read};
+use std::os::unix::fs::FileExt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+
+use crate::pgn::Pos;
+
+/// Offset of a stop at the end of the input.
+pub const END: u64 = u64::MAX;
+
+/// What one range of the file gave.
+pub struct Part<T> {
+    /// The results, with line and game numbers counted from the range's start (1 and 1).
+    pub out: T,
+    /// Where the first game at or after the range's end starts: absolute offset ([`END`] at
+    /// the end of the input), line counted from the range's start, absolute column, and
+    /// the number that game gets counting from 1 at the range's start (so the range held
+    /// `stop.game - 1` games). Commands without positions may give any line and column.
+    pub stop: Pos,
+    /// Where each game of the range starts: absolute offset and line counted from the
+    /// range's start (any line, for commands without positions), in file order.
+    pub starts: Vec<(u64, u64)>,
+}
+
+/// How much to add to the line and game numbers of a [`Part`] to make them absolute, with
+/// wrapping arithmetic (a shift may be "negative": see [`read_file`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shift {
+    /// Added to line numbers.
+    pub lines: u64,
+    /// Added to game numbers.
+    pub games: u64,
+}
+
+impl Shift {
+    /// Line `line` of a part, made absolute.
+    pub fn line(&self, line: u64) -> u64 {
+        line.wrapping_add(self.lines)
+    }
+
+    /// Game `game` of a part, made absolute.
+    pub fn game(&self, game: u64) -> u64 {
+        game.wrapping_add(self.games)
+    }
+}
+
+/// Where reading a range stops: at the first game starting at or after `end`, or at a game
+/// start listed in `resync` (a start of a speculative read, from which that read's results
+/// are the true ones).
+pub struct Until<'a> {
+    end: u64,
+    resync: &'a [(u64, u64)],
+}
+
+impl<'a> Until<'a> {
+    fn new(end: u64, resync: &'a [(u64, u64)]) -> Self {
+        Until { end, resync }
+    }
+
+    /// Whether reading stops before the game starting at `offset`; asked for each game, in
+    /// file order.
+    pub fn stops_at(&mut self, offset: u64) -> bool {
+        if offset >= self.end {
+            return true;
+        }
+        let skip = self.resync.iter().take_while(|s| s.0 < offset).count();
+        self.resync = &self.resync[skip..];
+        self.resync.first().is_some_and(|s| s.0 == offset)
+    }
+}
+
+/// Reads a file from an offset on with positioned reads, so that threads can share a file.
+pub struct FileAt<'a> {
+    file: &'a File,
+    pos: u64,
+}
+
+impl<'a> FileAt<'a> {
+    /// The source for a reader starting at `offset` of `file` (see
+    /// [`crate::pgn::Reader::starting_at`]): the file from `offset - 1` on.
+    pub fn for_reader_at(file: &'a File, offset: u64) -> Self {
+        FileAt {
+            file,
+            pos: offset.saturating_sub(1),
+        }
+    }
+}
+
+impl Read for FileAt<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.file.read_at(buf, self.pos)?;
+        self.pos += n as u64;
+        Ok(n)
+    }
+}
+
+/// The first offset in `from..to` at which a line starts with `[Event ` (`from` > 0).
+fn event_line(file: &File, from: u64, to: u64) -> io::Result<Option<u64>> {
+    const NEEDLE: &[u8] = b"\n[Event ";
+    let finder = memchr::memmem::Finder::new(NEEDLE);
+    // Small windows first: the line is usually a few hundred bytes away.
+    let mut window = vec![0u8; 8 << 10];
+    // Each window starts at the byte before the first candidate, for its line feed.
+    let mut at = from - 1;
+    while at + 1 < to {
+        let n = read_full_at(file, &mut window, at)?;
+        if let Some(k) = finder.find(&window[..n]) {
+            let found = at + k as u64 + 1;
+            return Ok((found < to).then_some(found));
+        }
+        if n < window.len() {
+            return Ok(None);
+        }
+        // The next window overlaps this one by a needle less one byte.
+        at += (n - (NEEDLE.len() - 1)) as u64;
+        if window.len() < 1 << 20 {
+            window.resize(window.len() * 2, 0);
+        }
+    }
+    Ok(None)
+}
+
+fn read_full_at(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match file.read_at(&mut buf[n..], at + n as u64) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
+}
+
+/// A worker's report on one chunk.
+enum Report<T> {
+    /// No guess in the chunk: its games belong to the chunk before.
+    Empty,
+    /// The guessed start, the end, and what reading from the guess gave.
+    Read(u64, u64, io::Result<Part<T>>),
+    /// The range could not be guessed (a read error, or a worker that panicked).
+    Failed(io::Error),
+}
+/// Guesses chunk `seq`'s range and reads it.
+fn read_chunk<T>(
+    file: &File,
+    seq: u64,
+    chunk: u64,
+    work: &(impl Fn(&File, Pos, &mut Until) -> io::Result<Part<T>> + Sync),
+) -> Report<T> {
+    let nominal = seq * chunk;
+    let next = nominal.saturating_add(chunk);
+    let start = if seq == 0 {
+        Ok(Some(0))
+    } else {
+        event_line(file, nominal, next)
+    };
+    let start = match start {
+        Ok(Some(s)) => s,
+        Ok(None) => return Report::Empty,
+        Err(e) => return Report::Failed(e),
+    };
+    let end = match event_line(file, next, END) {
+        Ok(end) => end.unwrap_or(END),
+        Err(e) => return Report::Failed(e),
+    };
+    let from = Pos {
+        offset: start,
+        line: 1,
+        column: 1,
+        game: 1,
+    };
+    Report::Read(start, end, work(file, from, &mut Until::new(end, &[])))
+}
+
+/// Reads `file` in chunks of `chunk` bytes on `jobs` threads: `work(file, from, until)`
+/// reads the games from `from` (a reader's start point, see
+/// [`crate::pgn::Reader::starting_at`]; line and game 1) until [`Until::stops_at`] says
+/// stop, and `write(out, shift, first)` gets the results in file order, with the [`Shift`]
+/// that makes their numbers absolute, to be written from game `first` of the part on
+/// (earlier ones were read again). Returns the number of games.
+///
+/// `work` must behave like one reader of the whole file that is asked, before each game,
+/// where the game starts: results are then identical to a sequential read (see the module
+/// documentation). When a guess was wrong, the true read from the position reached stops
+/// at the first game start that the speculative read also found, and the speculative
+/// results are kept from there on: their game numbers may then need a "negative" shift.
+pub fn read_file<T: Send>(
+    file: &File,
+    jobs: usize,
+    chunk: u64,
+    work: impl Fn(&File, Pos, &mut Until) -> io::Result<Part<T>> + Sync,
+    mut write: impl FnMut(T, Shift, u64) -> io::Result<()>,
+) -> io::Result<u64> {
+    let chunk = chunk.max(1);
+    let chunks = file.metadata()?.len().div_ceil(chunk).max(1);
+    // Chunks handed out ahead of the one to write: enough that a slow chunk (one that
+    // holds the games of empty chunks after it) does not leave the other workers idle.
+    let ahead = 4 * jobs as u64 + 4;
+    let (work_tx, work_rx) = mpsc::channel::<u64>();
+    let work_rx = Arc::new(Mutex::new(work_rx));
+    let (done_tx, done_rx) = mpsc::channel::<(u64, Report<T>)>();
+    let stop = AtomicBool::new(false);
+    // The true position reached: absolute offset, line, column and next game number.
+    let mut at = Pos {
+        offset: 0,
+        line: 1,
+        column: 1,
+        game: 1,
+    };
+    // Writes `part` from its game `k + 1` on, which starts at `at`, and moves `at` on.
+    let mut absorb = |at: &mut Pos, part: Part<T>, k: usize| -> io::Result<()> {
+        let line = if k == 0 { 1 } else { part.starts[k].1 };
+        let first = k as u64 + 1;
+        let shift = Shift {
+            lines: at.line.wrapping_sub(line),
+            games: at.game.wrapping_sub(first),
+        };
+        write(part.out, shift, first)?;
+        *at = Pos {
+            offset: part.stop.offset,
+            line: shift.line(part.stop.line),
+            column: part.stop.column,
+            game: shift.game(part.stop.game),
+        };
+        Ok(())
+    };
+    std::thread::scope(|scope| -> io::Result<()> {
+        for _ in 0..jobs.max(1) {
+            let (rx, tx, stop, work) = (Arc::clone(&work_rx), done_tx.clone(), &stop, &work);
+            scope.spawn(move || loop {
+                let next = rx.lock().map(|r| r.recv());
+                let Ok(Ok(seq)) = next else { return };
+                if stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                let read = || read_chunk(file, seq, chunk, work);
+                let report = std::panic::catch_unwind(std::panic::AssertUnwindSafe(read))
+                    .unwrap_or_else(|_| Report::Failed(io::Error::other("a worker panicked")));
+                if tx.send((seq, report)).is_err() {
+                    return;
+                }
+            });
+        }
+        drop(done_tx);
+        let result = (|| -> io::Result<()> {
+            let (mut sent, mut written) = (0u64, 0u64);
+            let mut pending = BTreeMap::new();
+            while written < chunks {
+                while sent < chunks && sent < written + ahead {
+                    // The workers outlive this loop, so the channel is open.
+                    let _ = work_tx.send(sent);
+                    sent += 1;
+                }
+                let Ok((seq, report)) = done_rx.recv() else {
+                    return Err(io::Error::other("the worker threads died"));
+                };
+                pending.insert(seq, report);
+                while let Some(report) = pending.remove(&written) {
+                    written += 1;
+                    let (guess, end, part) = match report {
+                        Report::Empty => continue, // its games are the chunk before's
+                        Report::Failed(e) => return Err(e),
+                        Report::Read(guess, end, part) => (guess, end, part),
+                    };
+                    if guess == at.offset {
+                        absorb(&mut at, part?, 0)?;
+                    } else if at.offset < end {
+                        // A wrong guess: read from the true position here, up to the chunk's
+                        // end or to a game start of the speculative read, whose results are
+                        // then the true ones from there on. (A chunk wholly inside one game
+                        // is simply dropped.)
+                        let guessed = part.ok();
+                        let redo = {
+                            let starts = guessed.as_ref().map_or(&[][..], |p| &p.starts[..]);
+                            let from = Pos {
+                                line: 1,
+                                game: 1,
+                                ..at
+                            };
+                            work(file, from, &mut Until::new(end, starts))?
+                        };
+                        absorb(&mut at, redo, 0)?;
+                        if let Some(p) = guessed {
+                            if let Ok(k) = p.starts.binary_search_by_key(&at.offset, |s| s.0) {
+                                absorb(&mut at, p, k)?;
+                            }
+                        }
+                    }
+                }
+            }
+            debug_assert_eq!(at.offset, END, "the last chunk reads to the end");
+            Ok(())
+        })();
+        stop.store(true, Ordering::Relaxed);
+        drop(work_tx);
+        result
+    })?;
+    Ok(at.game - 1)
+}
