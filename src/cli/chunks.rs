@@ -3,20 +3,21 @@
 //!
 //! The file is cut by byte offset into chunks of `chunk` bytes. No thread scans the game
 //! boundaries ahead of the workers; instead each chunk's first game is *guessed*: the first
-//! line starting with `[Event ` at or after the chunk's nominal start (chunk 0 starts at 0).
+//! line starting with `[Event `, or with `[` after a blank line, at or after the chunk's
+//! nominal start (chunk 0 starts at 0).
 //! A chunk with no such line before the next chunk's nominal start is empty (its games go
 //! to the chunk before). A worker reads its chunk with positioned reads, as a stream from the
 //! guess to the end of the file ([`crate::pgn::Reader::starting_at`]), handles the games
-//! that start before its *end* (the next chunk's guess: the first `[Event ` line at or after
-//! the next nominal start), and reports where the first game at or after the end really
+//! that start before its *end* (the next chunk's guess, found the same way from the next
+//! nominal start), and reports where the first game at or after the end really
 //! starts, with its results numbered from 1 and lines counted from 1.
 //!
 //! The writer (the calling thread) takes the reports in chunk order and keeps the true
 //! position reached so far (offset, line, column, next game number). A chunk whose guess is
 //! that position started on a real game boundary, in the same state as a reader of the
 //! whole file, so its results are exactly the sequential ones: they are shifted and written.
-//! Otherwise the guess was wrong (an `[Event` line inside a comment, or a tag section that
-//! does not start with `Event`, or games the guesses do not see, such as tagless ones): the
+//! Otherwise the guess was wrong (a tag line inside a comment, a blank line inside a tag
+//! section, or games the guesses do not see, such as tagless ones): the
 //! writer reads from the true position itself, up to the chunk's end or up to the first
 //! game start that the speculative read also found, whichever comes first. From a game
 //! start both reads agree, so in the second case the speculative results are kept from
@@ -126,30 +127,54 @@ impl Read for FileAt<'_> {
     }
 }
 
-/// The first offset in `from..to` at which a line starts with `[Event ` (`from` > 0).
-fn event_line(file: &File, from: u64, to: u64) -> io::Result<Option<u64>> {
-    const NEEDLE: &[u8] = b"\n[Event ";
-    let finder = memchr::memmem::Finder::new(NEEDLE);
+/// The first offset in `from..to` at which a line starts that probably opens a game: a line
+/// starting with `[Event `, or with `[` right after a blank line (lichess exports have no
+/// Event tag). `from` > 0. A wrong guess costs time, never correctness.
+fn game_line(file: &File, from: u64, to: u64) -> io::Result<Option<u64>> {
+    const EVENT: &[u8] = b"[Event ";
+    // Windows overlap by this much, so a candidate cut off at a window's end is looked at
+    // again in the next window with its context: two bytes before its line feed, and
+    // the tag name after it.
+    const OVERLAP: usize = EVENT.len() + 3;
+    let finder = memchr::memmem::Finder::new(b"\n[");
     // Small windows first: the line is usually a few hundred bytes away.
     let mut window = vec![0u8; 8 << 10];
-    // Each window starts at the byte before the first candidate, for its line feed.
-    let mut at = from - 1;
-    while at + 1 < to {
+    // The first window starts early enough to show what precedes the first candidate.
+    let mut at = from.saturating_sub(3);
+    loop {
         let n = read_full_at(file, &mut window, at)?;
-        if let Some(k) = finder.find(&window[..n]) {
+        let w = &window[..n];
+        for k in finder.find_iter(w) {
             let found = at + k as u64 + 1;
-            return Ok((found < to).then_some(found));
+            if found < from {
+                continue;
+            }
+            if found >= to {
+                return Ok(None);
+            }
+            let Some(tag) = w.get(k + 1..k + 1 + EVENT.len()) else {
+                if n < window.len() {
+                    return Ok(None); // the input ends within the tag name
+                }
+                break; // seen again in the next window
+            };
+            let after_blank =
+                (k >= 1 && w[k - 1] == b'\n') || (k >= 2 && w[k - 1] == b'\r' && w[k - 2] == b'\n');
+            if tag == EVENT || after_blank {
+                return Ok(Some(found));
+            }
         }
         if n < window.len() {
             return Ok(None);
         }
-        // The next window overlaps this one by a needle less one byte.
-        at += (n - (NEEDLE.len() - 1)) as u64;
+        at += (n - OVERLAP) as u64;
+        if at + 1 >= to {
+            return Ok(None);
+        }
         if window.len() < 1 << 20 {
             window.resize(window.len() * 2, 0);
         }
     }
-    Ok(None)
 }
 
 fn read_full_at(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
@@ -186,14 +211,14 @@ fn read_chunk<T>(
     let start = if seq == 0 {
         Ok(Some(0))
     } else {
-        event_line(file, nominal, next)
+        game_line(file, nominal, next)
     };
     let start = match start {
         Ok(Some(s)) => s,
         Ok(None) => return Report::Empty,
         Err(e) => return Report::Failed(e),
     };
-    let end = match event_line(file, next, END) {
+    let end = match game_line(file, next, END) {
         Ok(end) => end.unwrap_or(END),
         Err(e) => return Report::Failed(e),
     };
