@@ -613,3 +613,44 @@ fn convert_output_gets_ordinary_permissions_or_keeps_the_old_ones() {
     convert();
     assert_eq!(mode(&out), 0o640);
 }
+
+#[test]
+fn files_that_each_start_with_a_byte_order_mark_can_be_concatenated() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = |white: &str, moves: &str| {
+        format!("\u{feff}[Event \"E\"]\n[White \"{white}\"]\n[Result \"*\"]\n\n{moves} *\n\n")
+    };
+    let text = game("First", "1. e4 e5") + &game("Second", "1. d4 d5 2. c4");
+    let path = dir.path().join("two.pgn");
+    std::fs::write(&path, &text).expect("write");
+    let p = path.to_str().expect("path");
+    for jobs in ["1", "2"] {
+        let (out, _, code) = run(&["check", "--jobs", jobs, p]);
+        assert_eq!(
+            (out.as_str(), code),
+            ("2 games, 0 with errors\n", 0),
+            "--jobs {jobs}"
+        );
+    }
+    // Piped input goes through the stream path.
+    let out = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .args(["check", "--jobs", "2", "/dev/stdin"])
+        .write_stdin(text.clone())
+        .output()
+        .expect("run scoresheet");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "2 games, 0 with errors\n"
+    );
+    let (list, _, _) = run(&["list", p]);
+    let whites: Vec<&str> = list
+        .lines()
+        .map(|l| l.split('\t').nth(1).unwrap_or(""))
+        .collect();
+    assert_eq!(whites, ["First", "Second"]);
+    let (converted, _, code) = run(&["convert", p]);
+    assert_eq!(code, 0);
+    let games = read_games(converted.as_bytes());
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[1].plies, 3);
+}

@@ -67,12 +67,25 @@ fn to_line_end(buf: &[u8], i: usize, eof: bool) -> Option<usize> {
     }
 }
 
-/// Skips blanks and `%` lines from `i`; returns where the next game starts, `Ok(None)` when
-/// the buffer ends first (at end of input: no more games).
+/// The UTF-8 byte-order mark.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Skips blanks, byte-order marks and `%` lines from `i`; returns where the next game starts,
+/// `Ok(None)` when the buffer ends first (at end of input: no more games).
 pub(crate) fn seek_game(buf: &[u8], mut i: usize, eof: bool) -> Result<Option<usize>, NeedMore> {
     while i < buf.len() {
         match CLASS[buf[i] as usize] {
             WS | NL => i += 1,
+            // A byte-order mark between games (files with one each, concatenated) is blank.
+            _ if buf[i] == BOM[0] && (buf.len() - i < BOM.len() || buf[i..].starts_with(BOM)) => {
+                if buf[i..].starts_with(BOM) {
+                    i += BOM.len();
+                } else if eof {
+                    return Ok(Some(i));
+                } else {
+                    return Err(NeedMore(i));
+                }
+            }
             _ if buf[i] == b'%' && line_start(buf, i) => match to_line_end(buf, i, eof) {
                 Some(e) => i = e,
                 None => return Err(NeedMore(i)),

@@ -20,7 +20,8 @@
 //! Both find game boundaries with the same scanner, so they always agree on how many games a
 //! file holds and where each starts and ends. The rules, in file order:
 //!
-//! - Between games, blanks, a byte-order mark at the very start and `%` escape lines (a `%`
+//! - Between games, blanks, byte-order marks (files that each start with one may be
+//!   concatenated) and `%` escape lines (a `%`
 //!   first on its line) are skipped; any other byte starts a game.
 //! - A game starts with its tag section: tag pairs (several may share a line, movetext may
 //!   follow on the same line), comments, blank lines (ChessBase puts one inside the tags) and
