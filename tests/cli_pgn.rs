@@ -654,3 +654,25 @@ fn files_that_each_start_with_a_byte_order_mark_can_be_concatenated() {
     assert_eq!(games.len(), 2);
     assert_eq!(games[1].plies, 3);
 }
+
+#[test]
+fn marks_written_as_words_of_their_own_belong_to_their_move() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("marks.pgn");
+    let text = "[Event \"Book\"]\n[Result \"1-0\"]\n\n\
+                1. e4 Nf6 2. e5 d5 3. exd6 e.p. Nc6 4. Qh5 ch Kd7? 5. Qf5 ch Ke8 \
+                6. dxc7 Qd7 7. Qxd7 mate 1-0\n";
+    std::fs::write(&path, text).expect("write");
+    let p = path.to_str().expect("path");
+    let (out, _, code) = run(&["check", p]);
+    assert_eq!((out.as_str(), code), ("1 games, 0 with errors\n", 0));
+    let (converted, _, _) = run(&["convert", p]);
+    assert!(
+        converted.contains("3. exd6 Nc6 4. Qh5 Kd7 $2 5. Qf5+ Ke8 6. dxc7 Qd7 7. Qxd7+"),
+        "{converted}"
+    );
+    // A mark with no move before it is still an error.
+    std::fs::write(&path, "[Event \"x\"]\n\n1. ch e4 *\n").expect("write");
+    let (out, _, code) = run(&["check", p]);
+    assert_eq!(code, 1, "{out}");
+}

@@ -16,7 +16,9 @@ mod resolve;
 pub use export_san::export_san;
 pub use format::{format, san, write_move, Style};
 pub use lang::{figurine, figurine_piece, Lang, LANGS};
-pub use parse::{glyph_nag, parse, Body, CheckMark, MoveText, ParseError, Readings, Target};
+pub use parse::{
+    glyph_nag, is_mark_word, parse, Body, CheckMark, MoveText, ParseError, Readings, Target,
+};
 pub use plain::{parse_plain, parse_plain_bytes};
 pub use resolve::{resolve, ResolveError};
 

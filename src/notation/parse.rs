@@ -141,6 +141,17 @@ const CHECKS: &[(&str, CheckMark)] = &[
 ];
 const EP_MARKS: &[&str] = &["e.p.", "e. p.", "e.p", "ep"];
 
+/// Is `word` a mark that books and hand-typed files write after a move as a word of its
+/// own: en passant (`exd6 e.p.`), check (`Qh5 ch`, `Rf7 dis ch`) or mate (`Qg7 mate`)?
+/// A PGN reader meets it as a separate token.
+pub fn is_mark_word(word: &[u8]) -> bool {
+    const PARTS: &[&str] = &["dbl", "dis"];
+    EP_MARKS.iter().chain(PARTS).any(|m| m.as_bytes() == word)
+        || CHECKS
+            .iter()
+            .any(|(m, _)| m.as_bytes() == word && m.chars().all(char::is_alphabetic))
+}
+
 /// Reads one move in the given piece-letter language.
 pub fn parse(text: &str, lang: &Lang) -> Result<Readings, ParseError> {
     let mut mt = MoveText::of(Body::Null);

@@ -11,7 +11,7 @@ use chess::Color;
 
 use super::reader::{CommentKind, Pos, ReadError, Skip, Visitor};
 use crate::game::{Game, NodeId};
-use crate::notation::{export_san, read_move_bytes, Lang};
+use crate::notation::{export_san, is_mark_word, read_move_bytes, Lang};
 use crate::position::{Move, Position};
 
 /// One problem in a game, positioned.
@@ -225,6 +225,10 @@ impl Visitor for GameBuilder {
         let Some(frame) = self.stack.last_mut().filter(|f| !f.dead) else {
             return;
         };
+        if frame.moves > 0 && is_mark_word(san) {
+            // `exd6 e.p.`, `Qh5 ch`: a mark written as a word of its own, after its move.
+            return;
+        }
         // Export-format SAN, nearly every move of a file, goes the fast way.
         let read = match export_san(san, &frame.pos) {
             Some(m) => Ok((Move::Normal(m), None, false)),
