@@ -676,3 +676,37 @@ fn marks_written_as_words_of_their_own_belong_to_their_move() {
     let (out, _, code) = run(&["check", p]);
     assert_eq!(code, 1, "{out}");
 }
+
+#[test]
+fn a_file_in_another_language_is_read_with_input_lang_and_the_error_says_so() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("de.pgn");
+    let text = "[Event \"Deutsch\"]\n[White \"Müller\"]\n[Black \"Schmidt\"]\n[Result \"1-0\"]\n\n\
+                1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 5. 0-0 Le7 6. Te1 b5 7. Lb3 d6 \
+                8. c3 0-0 9. h3 Sb8 10. d4 Sbd7 11. Dd3 Lb7 1-0\n";
+    std::fs::write(&path, text).expect("write");
+    let p = path.to_str().expect("path");
+    let (out, _, code) = run(&["check", p]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains(":6:13: game 1 (Müller - Schmidt): \"Sf3\": not a move"),
+        "{out}"
+    );
+    assert!(out.contains("try --input-lang de"), "{out}");
+    for jobs in ["1", "2"] {
+        let (out, _, code) = run(&["check", "--jobs", jobs, "--input-lang", "de", p]);
+        assert_eq!((out.as_str(), code), ("1 games, 0 with errors\n", 0));
+    }
+    let (converted, _, code) = run(&["convert", "--input-lang", "de", p]);
+    assert_eq!(code, 0);
+    assert!(converted.contains("2. Nf3 Nc6 3. Bb5 a6"), "{converted}");
+    assert!(converted.contains("11. Qd3 Bb7 1-0"), "{converted}");
+    let (fen, _, _) = run(&["fen", "--input-lang", "de", "--ply", "4", p]);
+    assert_eq!(
+        fen,
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\n"
+    );
+    let (_, err, code) = run(&["check", "--input-lang", "xx", p]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown language 'xx'"), "{err}");
+}

@@ -6,6 +6,7 @@ use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
 use super::exit;
+use crate::notation::Lang;
 use crate::pgn::{GameBuilder, GameError, ReadGame, Reader};
 
 /// Arguments of `check`.
@@ -14,6 +15,10 @@ pub struct Args {
     /// PGN files to check.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
+    /// Piece-letter language of the moves, for files not written in English (en, de, fr,
+    /// es, …; figurines are read whatever the language).
+    #[arg(long = "input-lang", value_name = "LANG", default_value = "en")]
+    pub input_lang: String,
     /// Threads to use (default: all cores).
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,
@@ -53,6 +58,9 @@ pub fn report(out: &mut impl Write, file: &str, g: &ReadGame) -> std::io::Result
 pub fn run(args: &Args) -> u8 {
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
+    let Some(lang) = super::parse_lang("check", &args.input_lang) else {
+        return exit::USAGE;
+    };
     let (mut games, mut bad, mut unreadable) = (0u64, 0u64, false);
     for path in &args.files {
         let name = path.display().to_string();
@@ -69,11 +77,11 @@ pub fn run(args: &Args) -> u8 {
         });
         let regular = file.metadata().is_ok_and(|m| m.is_file());
         let result = if jobs > 1 && regular {
-            super::parallel::check_chunks(&file, jobs, args.chunk, &name, &mut out)
+            super::parallel::check_chunks(&file, jobs, args.chunk, lang, &name, &mut out)
         } else if jobs > 1 {
-            super::parallel::check_stream(file, jobs, &name, &mut out)
+            super::parallel::check_stream(file, jobs, lang, &name, &mut out)
         } else {
-            check_sequential(file, &name, &mut out)
+            check_sequential(file, lang, &name, &mut out)
         };
         match result {
             Ok((n, b)) => {
@@ -94,11 +102,12 @@ pub fn run(args: &Args) -> u8 {
 /// Checks one file on this thread; returns (games, games with errors).
 pub fn check_sequential(
     file: File,
+    lang: &'static Lang,
     name: &str,
     out: &mut impl Write,
 ) -> std::io::Result<(u64, u64)> {
     let mut reader = Reader::new(file);
-    let mut builder = GameBuilder::new(false);
+    let mut builder = GameBuilder::new(false).reading(lang);
     let (mut games, mut bad) = (0, 0);
     while let Some(g) = reader.read_game_restarting(&mut builder)? {
         games += 1;

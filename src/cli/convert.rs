@@ -8,7 +8,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use super::{exit, parse_lang};
-use crate::notation::Style;
+use crate::notation::{Lang, Style};
 use crate::pgn::{index, write_game_with, GameBuilder, ReadGame, SliceReader, WriteOptions};
 use crate::store::write_atomically;
 
@@ -28,6 +28,10 @@ pub struct Args {
     /// Piece-letter language for san, lan and figurine (PGN itself is English).
     #[arg(long, default_value = "en")]
     pub lang: String,
+    /// Piece-letter language of the moves, for files not written in English (en, de, fr,
+    /// es, …; figurines are read whatever the language).
+    #[arg(long = "input-lang", value_name = "LANG", default_value = "en")]
+    pub input_lang: String,
 }
 
 /// The comment written after the last move of a game whose reading stopped early.
@@ -47,6 +51,7 @@ fn stop_comment(g: &ReadGame) -> Option<String> {
 /// Converts the games of one file into `out`; returns (games, games with errors).
 pub fn convert_bytes(
     data: &[u8],
+    input: &'static Lang,
     options: &WriteOptions,
     name: &str,
     out: &mut String,
@@ -54,7 +59,7 @@ pub fn convert_bytes(
 ) -> (u64, u64) {
     let entries = index(data);
     let mut reader = SliceReader::new(data);
-    let mut builder = GameBuilder::new(true);
+    let mut builder = GameBuilder::new(true).reading(input);
     let (mut games, mut bad) = (0u64, 0u64);
     while let Some(g) = reader.read_game(&mut builder) {
         games += 1;
@@ -98,6 +103,9 @@ pub fn run(args: &Args) -> u8 {
     let Some(lang) = parse_lang("convert", &args.lang) else {
         return exit::USAGE;
     };
+    let Some(input) = parse_lang("convert", &args.input_lang) else {
+        return exit::USAGE;
+    };
     let options = WriteOptions { style, lang };
     let mut text = String::new();
     let (mut bad, mut unreadable) = (0u64, false);
@@ -106,7 +114,8 @@ pub fn run(args: &Args) -> u8 {
         let name = path.display().to_string();
         match std::fs::read(path) {
             Ok(data) => {
-                let (_, b) = convert_bytes(&data, &options, &name, &mut text, &mut stderr.lock());
+                let (_, b) =
+                    convert_bytes(&data, input, &options, &name, &mut text, &mut stderr.lock());
                 bad += b;
             }
             Err(e) => {

@@ -20,6 +20,10 @@ pub struct Args {
     /// Every position of the main line, the start included, one per line.
     #[arg(long)]
     pub all: bool,
+    /// Piece-letter language of the moves, for files not written in English (en, de, fr,
+    /// es, …; figurines are read whatever the language).
+    #[arg(long = "input-lang", value_name = "LANG", default_value = "en")]
+    pub input_lang: String,
 }
 
 /// Runs the command; returns the exit code.
@@ -48,11 +52,14 @@ pub fn run(args: &Args) -> u8 {
     // Read the whole file up to that game so that line numbers stay right, but
     // build only the game asked for.
     let mut reader = SliceReader::new(&data[..(entry.offset + entry.len) as usize]);
-    let mut skip = GameBuilder::new(false);
+    let Some(lang) = super::parse_lang("fen", &args.input_lang) else {
+        return exit::USAGE;
+    };
+    let mut skip = GameBuilder::new(false).reading(lang);
     for _ in 1..args.game {
         reader.read_game(&mut skip);
     }
-    let Some(g) = reader.read_game(&mut GameBuilder::new(true)) else {
+    let Some(g) = reader.read_game(&mut GameBuilder::new(true).reading(lang)) else {
         eprintln!("scoresheet fen: game {} could not be read", args.game);
         return exit::PROBLEMS;
     };

@@ -17,6 +17,7 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 
 use super::chunks::{self, FileAt, Part, Until, END};
+use crate::notation::Lang;
 use crate::pgn::split::whole_games_end;
 use crate::pgn::{GameBuilder, GameError, Pos, Reader, SliceReader};
 
@@ -30,11 +31,13 @@ pub fn check_chunks(
     file: &File,
     jobs: usize,
     chunk: u64,
+    lang: &'static Lang,
     name: &str,
     out: &mut impl Write,
 ) -> io::Result<(u64, u64)> {
     let mut bad = 0;
-    let games = chunks::read_file(file, jobs, chunk, check_range, |problems, shift, first| {
+    let work = |file: &File, from: Pos, until: &mut Until| check_range(file, from, until, lang);
+    let games = chunks::read_file(file, jobs, chunk, work, |problems, shift, first| {
         for p in problems.iter().filter(|p| p.game >= first) {
             bad += 1;
             for e in &p.errors {
@@ -49,9 +52,14 @@ pub fn check_chunks(
 
 /// Checks the games of `file` from `from` until `until` says stop (see
 /// [`chunks::read_file`]).
-fn check_range(file: &File, from: Pos, until: &mut Until) -> io::Result<Part<Vec<Problem>>> {
+fn check_range(
+    file: &File,
+    from: Pos,
+    until: &mut Until,
+    lang: &'static Lang,
+) -> io::Result<Part<Vec<Problem>>> {
     let mut reader = Reader::new(FileAt::for_reader_at(file, from.offset)).starting_at(from);
-    let mut builder = GameBuilder::new(false);
+    let mut builder = GameBuilder::new(false).reading(lang);
     let (mut problems, mut starts) = (Vec::new(), Vec::new());
     let at_end = |reader: &Reader<_>| Pos {
         offset: END,
@@ -98,9 +106,9 @@ struct Done {
     problems: Vec<Problem>,
 }
 
-fn check_block(seq: u64, data: &[u8]) -> Done {
+fn check_block(seq: u64, data: &[u8], lang: &'static Lang) -> Done {
     let mut reader = SliceReader::new(data);
-    let mut builder = GameBuilder::new(false);
+    let mut builder = GameBuilder::new(false).reading(lang);
     let mut problems = Vec::new();
     let mut games = 0;
     while let Some(g) = reader.read_game_restarting(&mut builder) {
@@ -125,6 +133,7 @@ fn check_block(seq: u64, data: &[u8]) -> Done {
 pub fn check_stream(
     mut file: impl Read,
     jobs: usize,
+    lang: &'static Lang,
     name: &str,
     out: &mut impl Write,
 ) -> std::io::Result<(u64, u64)> {
@@ -142,7 +151,7 @@ pub fn check_stream(
                 let Ok(Ok((seq, data))) = next else {
                     return;
                 };
-                if tx.send(check_block(seq, &data)).is_err() {
+                if tx.send(check_block(seq, &data, lang)).is_err() {
                     return;
                 }
             });

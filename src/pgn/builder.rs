@@ -11,7 +11,7 @@ use chess::Color;
 
 use super::reader::{CommentKind, Pos, ReadError, Skip, Visitor};
 use crate::game::{Game, NodeId};
-use crate::notation::{export_san, is_mark_word, read_move_bytes, Lang};
+use crate::notation::{export_san, is_mark_word, read_move_bytes, Lang, LANGS};
 use crate::position::{Move, Position};
 
 /// One problem in a game, positioned.
@@ -80,6 +80,8 @@ struct Frame {
 #[derive(Debug)]
 pub struct GameBuilder {
     keep_tree: bool,
+    /// The piece-letter language of the moves (PGN is English).
+    lang: &'static Lang,
     game: Game,
     stack: Vec<Frame>,
     errors: Vec<GameError>,
@@ -96,6 +98,7 @@ impl GameBuilder {
     pub fn new(keep_tree: bool) -> Self {
         GameBuilder {
             keep_tree,
+            lang: Lang::english(),
             game: Game::bare(Position::start()),
             stack: Vec::new(),
             errors: Vec::new(),
@@ -106,6 +109,13 @@ impl GameBuilder {
             skip_game: false,
             result: None,
         }
+    }
+
+    /// Reads the moves in `lang` instead of English, for files written in another language
+    /// (`Sf3` for German, `Cf3` for French).
+    pub fn reading(mut self, lang: &'static Lang) -> Self {
+        self.lang = lang;
+        self
     }
 
     fn problem(&mut self, pos: Pos, token: &str, reason: String) {
@@ -222,6 +232,7 @@ impl Visitor for GameBuilder {
 
     fn san(&mut self, san: &[u8], at: Pos) {
         let depth = self.stack.len();
+        let lang = self.lang;
         let Some(frame) = self.stack.last_mut().filter(|f| !f.dead) else {
             return;
         };
@@ -230,10 +241,16 @@ impl Visitor for GameBuilder {
             return;
         }
         // Export-format SAN, nearly every move of a file, goes the fast way.
-        let read = match export_san(san, &frame.pos) {
+        let fast = if lang.code == "en" {
+            export_san(san, &frame.pos)
+        } else {
+            None
+        };
+        let read = match fast {
             Some(m) => Ok((Move::Normal(m), None, false)),
-            None => read_move_bytes(san, &frame.pos, Lang::english())
-                .map(|(mv, mt)| (mv, mt.nag, mt.draw_offer)),
+            None => {
+                read_move_bytes(san, &frame.pos, lang).map(|(mv, mt)| (mv, mt.nag, mt.draw_offer))
+            }
         };
         let (mv, nag, draw_offer) = match read {
             Ok(found) => found,
@@ -244,8 +261,13 @@ impl Visitor for GameBuilder {
                 } else {
                     "Black"
                 };
+                let hint = if e.is_malformed() {
+                    other_languages(san, &frame.pos, lang)
+                } else {
+                    String::new()
+                };
                 let reason = format!(
-                    "{e} (move {}, {mover} to play{})",
+                    "{e} (move {}, {mover} to play{}){hint}",
                     frame.pos.fullmove_number(),
                     if depth > 1 { ", in a variation" } else { "" }
                 );
@@ -364,6 +386,27 @@ impl Visitor for GameBuilder {
             complete,
             plies,
             refused: self.stack.is_empty(),
+        }
+    }
+}
+
+/// For a move that is not a move in `lang`: the languages in which it is a legal move, as a
+/// hint to read the file in one of them (`Sf3` is a knight move in German).
+fn other_languages(san: &[u8], pos: &Position, lang: &Lang) -> String {
+    let fits: Vec<&Lang> = LANGS
+        .iter()
+        .filter(|l| l.code != lang.code && read_move_bytes(san, pos, l).is_ok())
+        .collect();
+    match fits.as_slice() {
+        [] => String::new(),
+        [first, ..] => {
+            let names: Vec<&str> = fits.iter().take(3).map(|l| l.name).collect();
+            let more = if fits.len() > 3 { ", …" } else { "" };
+            format!(
+                "; it is a legal move in {}{more}: try --input-lang {}",
+                names.join(", "),
+                first.code
+            )
         }
     }
 }
