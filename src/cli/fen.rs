@@ -1,10 +1,11 @@
 //! `scoresheet fen FILE [--game N] [--ply K | --all]`: FEN snapshots of a game.
 
+use std::fs::File;
 use std::io::Write;
 use std::path::PathBuf;
 
 use super::exit;
-use crate::pgn::{index, GameBuilder, SliceReader};
+use crate::pgn::{GameBuilder, Reader, Skip, Visitor};
 
 /// Arguments of `fen`.
 #[derive(Debug, clap::Args)]
@@ -26,42 +27,66 @@ pub struct Args {
     pub input_lang: String,
 }
 
+/// Passes over a game without reading its tags or moves (the games before the one asked for).
+struct PassOver;
+
+impl Visitor for PassOver {
+    type Output = ();
+
+    fn wants_tag(&mut self, _: &[u8]) -> bool {
+        false
+    }
+
+    fn begin_movetext(&mut self) -> Skip {
+        Skip(true)
+    }
+
+    fn end_game(&mut self) {}
+}
+
 /// Runs the command; returns the exit code.
 pub fn run(args: &Args) -> u8 {
     let name = args.file.display().to_string();
-    let data = match std::fs::read(&args.file) {
-        Ok(d) => d,
-        Err(e) => {
-            eprintln!("scoresheet fen: cannot read {name}: {e}");
-            return exit::USAGE;
-        }
-    };
-    let entries = index(&data);
-    let Some(entry) = args
-        .game
-        .checked_sub(1)
-        .and_then(|i| entries.get(i as usize))
-    else {
-        eprintln!(
-            "scoresheet fen: {name} has {} games; there is no game {}",
-            entries.len(),
-            args.game
-        );
-        return exit::USAGE;
-    };
-    // Read the whole file up to that game so that line numbers stay right, but
-    // build only the game asked for.
-    let mut reader = SliceReader::new(&data[..(entry.offset + entry.len) as usize]);
     let Some(lang) = super::parse_lang("fen", &args.input_lang) else {
         return exit::USAGE;
     };
-    let mut skip = GameBuilder::new(false).reading(lang);
-    for _ in 1..args.game {
-        reader.read_game(&mut skip);
+    let cannot_read = |e: std::io::Error| {
+        eprintln!("scoresheet fen: cannot read {name}: {e}");
+        exit::USAGE
+    };
+    // The file is read as a stream, in constant memory: the games before the one asked for
+    // are passed over (their boundaries found, their moves not read), so line numbers stay
+    // right; only the game asked for is built.
+    let mut reader = match File::open(&args.file) {
+        Ok(f) => Reader::new(f),
+        Err(e) => return cannot_read(e),
+    };
+    let mut passed = 0;
+    while passed + 1 < args.game {
+        match reader.read_game(&mut PassOver) {
+            Ok(Some(())) => passed += 1,
+            Ok(None) => break,
+            Err(e) => return cannot_read(e),
+        }
     }
-    let Some(g) = reader.read_game(&mut GameBuilder::new(true).reading(lang)) else {
-        eprintln!("scoresheet fen: game {} could not be read", args.game);
-        return exit::PROBLEMS;
+    let read = if args.game == 0 {
+        Ok(None)
+    } else {
+        reader.read_game(&mut GameBuilder::new(true).reading(lang))
+    };
+    let g = match read {
+        Ok(Some(g)) => g,
+        Ok(None) => {
+            // Count the rest, for the message.
+            while let Ok(Some(())) = reader.read_game(&mut PassOver) {}
+            eprintln!(
+                "scoresheet fen: {name} has {} games; there is no game {}",
+                reader.games_read(),
+                args.game
+            );
+            return exit::USAGE;
+        }
+        Err(e) => return cannot_read(e),
     };
     let _ = super::check::report(&mut std::io::stderr(), &name, &g);
     if g.refused {
