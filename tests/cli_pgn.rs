@@ -710,3 +710,20 @@ fn a_file_in_another_language_is_read_with_input_lang_and_the_error_says_so() {
     assert_eq!(code, 2);
     assert!(err.contains("unknown language 'xx'"), "{err}");
 }
+
+#[test]
+fn a_latin1_game_copied_as_written_keeps_its_letters() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("latin1.pgn");
+    let mut bytes = b"[Event \"Blitz\"]\n[White \"M".to_vec();
+    bytes.push(0xFC); // ü in ISO 8859-1
+    bytes.extend_from_slice(b"ller\"]\n[Variant \"Crazyhouse\"]\n\n1. e4 e5 *\n");
+    std::fs::write(&path, bytes).expect("write");
+    let (out, err, code) = run(&["convert", path.to_str().expect("path")]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        out.contains("% scoresheet: game 1 copied as written"),
+        "{out}"
+    );
+    assert!(out.contains("[White \"Müller\"]"), "{out}");
+}

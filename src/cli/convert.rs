@@ -4,13 +4,14 @@
 //! all (a chess variant, a broken tag section) is copied through as written, after
 //! a `%` line (an escape line, which PGN readers skip) saying why.
 
-use std::io::Write;
+use std::fs::File;
+use std::io::{Read, Write};
 use std::path::PathBuf;
 
 use super::{exit, parse_lang};
 use crate::notation::{Lang, Style};
-use crate::pgn::{index, write_game_with, GameBuilder, ReadGame, SliceReader, WriteOptions};
-use crate::store::write_atomically;
+use crate::pgn::{write_game_with, GameBuilder, ReadGame, Reader, WriteOptions};
+use crate::store::write_atomically_with;
 
 /// Arguments of `convert`.
 #[derive(Debug, clap::Args)]
@@ -48,44 +49,58 @@ fn stop_comment(g: &ReadGame) -> Option<String> {
     ))
 }
 
-/// Converts the games of one file into `out`; returns (games, games with errors).
-pub fn convert_bytes(
-    data: &[u8],
+/// Why converting one input stopped.
+pub enum Failed {
+    /// The input could not be read (the other inputs are still converted).
+    Read(std::io::Error),
+    /// The output could not be written (converting stops).
+    Write(std::io::Error),
+}
+
+/// Converts the games of one input into `out`, one game at a time (memory stays bounded
+/// whatever the input's size); returns (games, games with errors). Problems are reported
+/// on `errors`.
+pub fn convert_stream(
+    src: impl Read,
     input: &'static Lang,
     options: &WriteOptions,
     name: &str,
-    out: &mut String,
+    out: &mut dyn Write,
     errors: &mut impl Write,
-) -> (u64, u64) {
-    let entries = index(data);
-    let mut reader = SliceReader::new(data);
+) -> Result<(u64, u64), Failed> {
+    let mut reader = Reader::new(src);
     let mut builder = GameBuilder::new(true).reading(input);
+    let mut text = String::new();
     let (mut games, mut bad) = (0u64, 0u64);
-    while let Some(g) = reader.read_game(&mut builder) {
+    while let Some(g) = reader.read_game(&mut builder).map_err(Failed::Read)? {
         games += 1;
+        text.clear();
         if g.errors.is_empty() {
-            write_game_with(&g.game, out, options, None);
-            continue;
-        }
-        bad += 1;
-        let _ = super::check::report(errors, name, &g);
-        let entry = entries.get(g.number as usize - 1);
-        let nothing_read = g.refused || (g.plies == 0 && !g.complete);
-        match entry {
-            Some(e) if nothing_read => {
+            write_game_with(&g.game, &mut text, options, None);
+        } else {
+            bad += 1;
+            let _ = super::check::report(errors, name, &g);
+            let nothing_read = g.refused || (g.plies == 0 && !g.complete);
+            let raw = reader.last_game_text();
+            if nothing_read && !raw.is_empty() {
                 let first = &g.errors[0];
-                out.push_str(&format!(
+                text.push_str(&format!(
                     "% scoresheet: game {} copied as written, not converted: line {} column {}: {}\n",
                     g.number, first.pos.line, first.pos.column, first.reason
                 ));
-                let raw = &data[e.offset as usize..(e.offset + e.len) as usize];
-                out.push_str(&String::from_utf8_lossy(raw));
-                out.push_str("\n\n");
+                // Decoded as the reader decodes: UTF-8, or Latin-1 when not valid UTF-8.
+                match std::str::from_utf8(raw) {
+                    Ok(t) => text.push_str(t),
+                    Err(_) => text.extend(raw.iter().map(|&b| char::from(b))),
+                }
+                text.push_str("\n\n");
+            } else {
+                write_game_with(&g.game, &mut text, options, stop_comment(&g).as_deref());
             }
-            _ => write_game_with(&g.game, out, options, stop_comment(&g).as_deref()),
         }
+        out.write_all(text.as_bytes()).map_err(Failed::Write)?;
     }
-    (games, bad)
+    Ok((games, bad))
 }
 
 /// Runs the command; returns the exit code.
@@ -107,28 +122,30 @@ pub fn run(args: &Args) -> u8 {
         return exit::USAGE;
     };
     let options = WriteOptions { style, lang };
-    let mut text = String::new();
     let (mut bad, mut unreadable) = (0u64, false);
     let stderr = std::io::stderr();
-    for path in &args.files {
-        let name = path.display().to_string();
-        match std::fs::read(path) {
-            Ok(data) => {
-                let (_, b) =
-                    convert_bytes(&data, input, &options, &name, &mut text, &mut stderr.lock());
-                bad += b;
-            }
-            Err(e) => {
-                eprintln!("scoresheet convert: cannot read {name}: {e}");
-                unreadable = true;
+    let mut convert_all = |out: &mut dyn Write| -> std::io::Result<()> {
+        for path in &args.files {
+            let name = path.display().to_string();
+            let converted = File::open(path).map_err(Failed::Read).and_then(|file| {
+                convert_stream(file, input, &options, &name, out, &mut stderr.lock())
+            });
+            match converted {
+                Ok((_, b)) => bad += b,
+                Err(Failed::Read(e)) => {
+                    eprintln!("scoresheet convert: cannot read {name}: {e}");
+                    unreadable = true;
+                }
+                Err(Failed::Write(e)) => return Err(e),
             }
         }
-    }
+        Ok(())
+    };
     let written = match &args.output {
-        Some(path) => write_atomically(path, text.as_bytes()),
+        Some(path) => write_atomically_with(path, convert_all),
         None => {
-            let mut out = std::io::stdout().lock();
-            out.write_all(text.as_bytes()).and_then(|_| out.flush())
+            let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+            convert_all(&mut out).and_then(|()| out.flush())
         }
     };
     if let Err(e) = written {

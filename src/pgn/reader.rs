@@ -264,6 +264,8 @@ const LOOKAHEAD: usize = 64 * 1024;
 /// Reads games from any `impl Read` through a bounded buffer.
 pub struct Reader<R> {
     feed: Feed<R>,
+    /// Where the game last read by [`Reader::read_game`] lies in the feed's buffer.
+    last: std::ops::Range<usize>,
     game: u64,
     tracker: Tracker,
     scratch: Scratch,
@@ -282,6 +284,7 @@ impl<R: Read> Reader<R> {
     pub fn with_limits(src: R, buffer: usize, max_game: usize) -> Self {
         Reader {
             feed: Feed::new(src, buffer, max_game),
+            last: 0..0,
             game: 0,
             tracker: Tracker::new(),
             scratch: Scratch::default(),
@@ -327,10 +330,12 @@ impl<R: Read> Reader<R> {
     pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<Option<V::Output>> {
         let next = self.feed.next(&mut NoTags, Some(&mut self.tracker))?;
         let (buf, base) = (self.feed.buf(), self.feed.base());
+        self.last = 0..0;
         match next {
             Next::End => Ok(None),
             Next::Game(span) => {
                 self.game += 1;
+                self.last = span.start..span.end;
                 self.tracker.advance_to(buf, base, base + span.start as u64);
                 Ok(Some(lex_game(
                     buf,
@@ -364,6 +369,12 @@ impl<R: Read> Reader<R> {
         }
     }
 
+    /// The game the last [`Reader::read_game`] read, as written, up to its last non-blank
+    /// byte (empty for a game too large to hold, or after [`Reader::read_game_restarting`]).
+    pub fn last_game_text(&self) -> &[u8] {
+        self.feed.buf().get(self.last.clone()).unwrap_or_default()
+    }
+
     /// Like [`Reader::read_game`], and faster, for a visitor that treats
     /// [`Visitor::begin_game`] as a fresh start; see [`SliceReader::read_game_restarting`].
     pub fn read_game_restarting<V: Visitor>(
@@ -379,6 +390,7 @@ impl<R: Read> Reader<R> {
         match lex_game_free(buf, base, start, eof, self.game + 1, t, s, visitor) {
             Some((next, out)) => {
                 self.game += 1;
+                self.last = 0..0;
                 self.feed.skip_to(next);
                 Ok(Some(out))
             }

@@ -14,7 +14,8 @@ use std::path::PathBuf;
 pub use journal::Journal;
 pub use recover::{discard, discard_all, recoverable, scan, Broken, Recoverable, Scan};
 pub use save::{
-    append_game, load_game, replace_game, write_atomically, LoadError, SaveError, Slot,
+    append_game, load_game, replace_game, write_atomically, write_atomically_with, LoadError,
+    SaveError, Slot,
 };
 
 /// The environment variable that overrides [`data_dir`] (used by tests).

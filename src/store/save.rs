@@ -315,6 +315,15 @@ fn encode_like(like: &[u8], text: &str, crlf: bool) -> Vec<u8> {
 /// permissions (a new one gets the usual `0644`); a symbolic link is followed, so
 /// the file it points to is replaced and the link stays.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomically_with(path, |w| w.write_all(bytes))
+}
+
+/// [`write_atomically`] for content written piece by piece: `write` gets the temporary file
+/// (buffered); if it fails, the temporary file is removed and the old file stays as it was.
+pub fn write_atomically_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
     let target = match std::fs::symlink_metadata(path) {
         Ok(m) if m.file_type().is_symlink() => std::fs::canonicalize(path)?,
         _ => path.to_path_buf(),
@@ -332,7 +341,10 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
             "no space left on device",
         ));
     }
-    tmp.write_all(bytes)?;
+    let mut buffered = io::BufWriter::with_capacity(1 << 16, tmp.as_file_mut());
+    write(&mut buffered)?;
+    buffered.flush()?;
+    drop(buffered);
     // The temporary file is private (0600); the result keeps the old file's
     // permissions, or gets the usual ones for a new file.
     if let Some(permissions) = target_permissions(&target) {
