@@ -330,7 +330,7 @@ pub(crate) struct TagLex {
 /// past the end of its line) without first looking for the line end; `None` if the tag is
 /// not simple, and then [`lex_tag`] on its line decides. Whatever this accepts, [`lex_tag`]
 /// accepts the same way.
-#[inline]
+#[inline(always)]
 pub(crate) fn lex_tag_fast(rest: &[u8]) -> Option<TagLex> {
     let is = |i: usize, class: u8| rest.get(i).is_some_and(|&b| TAG[b as usize] & class != 0);
     let mut i = 1;
