@@ -39,10 +39,10 @@ pub struct Entry<T> {
     pub plies: u32,
     /// The result token ending the movetext, if any (the `Result` tag may differ).
     pub outcome: Option<Outcome>,
-    /// The kept tag values, one after the other: one allocation per game, not ten.
+    /// Text holding the kept tag values: one allocation per game, not ten.
     text: T,
-    /// Where each kept value ends in `text`.
-    ends: [u32; 10],
+    /// Where each kept value starts and ends in `text` (empty for a missing tag).
+    spans: [(u32, u32); 10],
 }
 
 /// An index entry that owns its tag values.
@@ -52,16 +52,23 @@ pub type GameEntry = Entry<Box<str>>;
 pub type GameRef<'a> = Entry<&'a str>;
 
 impl GameRef<'_> {
-    /// The same entry, owning its tag values.
+    /// The same entry, owning its tag values (and only those).
     pub fn to_entry(&self) -> GameEntry {
+        let mut text = String::new();
+        let mut spans = [(0, 0); 10];
+        for (k, span) in spans.iter_mut().enumerate() {
+            let start = text.len() as u32;
+            text.push_str(self.tag(k));
+            *span = (start, text.len() as u32);
+        }
         Entry {
             number: self.number,
             offset: self.offset,
             len: self.len,
             plies: self.plies,
             outcome: self.outcome,
-            text: self.text.into(),
-            ends: self.ends,
+            text: text.into(),
+            spans,
         }
     }
 }
@@ -69,10 +76,10 @@ impl GameRef<'_> {
 impl<T: AsRef<str>> Entry<T> {
     /// The value of kept tag number `k`, in the order of the accessors below.
     fn tag(&self, k: usize) -> &str {
-        let start = if k == 0 { 0 } else { self.ends[k - 1] as usize };
+        let (start, end) = self.spans[k];
         self.text
             .as_ref()
-            .get(start..self.ends[k] as usize)
+            .get(start as usize..end as usize)
             .unwrap_or_default()
     }
 
@@ -119,12 +126,11 @@ impl<T: AsRef<str>> Entry<T> {
 }
 
 /// Remembers where the kept tags' raw values are while the scanner runs, then decodes them
-/// all at once into buffers reused from game to game.
+/// all at once: in place when they need no decoding, else into a buffer reused from game to
+/// game.
 struct Roster {
     values: [Option<std::ops::Range<usize>>; 10],
-    /// The raw values of the last game, one after the other.
-    raw: Vec<u8>,
-    /// The decoded values of the last game, when decoding changed them.
+    /// The decoded values of the last game, when decoding changes them.
     decoded: String,
     bytes: Vec<u8>,
     text: String,
@@ -159,7 +165,6 @@ impl Roster {
     fn new() -> Self {
         Roster {
             values: Default::default(),
-            raw: Vec::new(),
             decoded: String::new(),
             bytes: Vec::new(),
             text: String::new(),
@@ -167,35 +172,40 @@ impl Roster {
     }
 
     /// Builds the entry for `span` of `buf` (whose first byte is at absolute offset `base`).
-    fn finish(&mut self, number: u64, buf: &[u8], base: u64, span: &Span) -> GameRef<'_> {
+    fn finish<'a>(&'a mut self, number: u64, buf: &'a [u8], base: u64, span: &Span) -> GameRef<'a> {
         let Roster {
             values,
-            raw,
             decoded,
             bytes,
             text,
         } = self;
-        let mut ends = [0u32; 10];
-        raw.clear();
-        for (k, v) in values.iter().enumerate() {
-            if let Some(v) = v {
-                raw.extend_from_slice(&buf[v.clone()]);
+        let mut spans = [(0u32, 0u32); 10];
+        // The bytes from the first kept value to the last.
+        let from = values.iter().flatten().map(|v| v.start).min().unwrap_or(0);
+        let to = values.iter().flatten().map(|v| v.end).max().unwrap_or(0);
+        let region = &buf[from..to.max(from)];
+        // Fast path: no escapes, and valid UTF-8. Values start and end at quotes, which are
+        // character boundaries then, so every value is valid UTF-8 by itself: decoding
+        // changes nothing, and the entry can borrow the values where they are.
+        let plain = memchr::memchr(b'\\', region).is_none();
+        let all = match std::str::from_utf8(region) {
+            Ok(all) if plain => {
+                for (v, span) in values.iter().zip(&mut spans) {
+                    if let Some(v) = v {
+                        *span = ((v.start - from) as u32, (v.end - from) as u32);
+                    }
+                }
+                all
             }
-            ends[k] = raw.len() as u32;
-        }
-        // Fast path: no escapes, and valid UTF-8 with every value ending on a character
-        // boundary, so every value is valid UTF-8 by itself: decoding changes nothing.
-        let plain = memchr::memchr(b'\\', raw).is_none();
-        let all = match std::str::from_utf8(raw) {
-            Ok(all) if plain && ends.iter().all(|&e| all.is_char_boundary(e as usize)) => all,
             _ => {
                 // Escapes or Latin-1 text: decode value by value, as the reader does.
                 decoded.clear();
-                for (k, v) in values.iter().enumerate() {
+                for (v, span) in values.iter().zip(&mut spans) {
                     if let Some(v) = v {
+                        let start = decoded.len() as u32;
                         decoded.push_str(decode_value(&buf[v.clone()], bytes, text));
+                        *span = (start, decoded.len() as u32);
                     }
-                    ends[k] = decoded.len() as u32;
                 }
                 decoded
             }
@@ -208,7 +218,7 @@ impl Roster {
             plies: span.plies,
             outcome: span.result.map(|(_, r)| r),
             text: all,
-            ends,
+            spans,
         }
     }
 }
