@@ -13,7 +13,8 @@ mod properties;
 use std::path::{Path, PathBuf};
 
 use scoresheet::pgn::{
-    index, index_read, CommentKind, ErrorKind, Pos, ReadError, Reader, Skip, SliceReader, Visitor,
+    index, index_read, CommentKind, ErrorKind, Indexer, Pos, ReadError, Reader, Skip, SliceReader,
+    Visitor,
 };
 
 /// What the reader reported for one game.
@@ -132,6 +133,12 @@ fn read(data: &[u8]) -> Vec<Game> {
     }
     let idx = index(data);
     assert_eq!(idx, index_read(data).expect("no I/O error"));
+    let mut in_memory = Indexer::in_memory(data.to_vec());
+    let mut mapped = Vec::new();
+    while let Some(e) = in_memory.next_game_ref().expect("no I/O error") {
+        mapped.extend(e.map(|e| e.to_entry()));
+    }
+    assert_eq!(idx, mapped, "an index in memory disagrees");
     assert_eq!(
         idx.len(),
         games.len(),

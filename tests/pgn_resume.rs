@@ -70,6 +70,9 @@ fn same_from_every_game(text: &[u8]) {
         assert_eq!(rest, whole[k..], "from game {}", k + 1);
         let rest = index_all(Indexer::new(history).starting_at(start.offset, start.game));
         assert_eq!(rest, entries[k..], "index from game {}", k + 1);
+        let rest =
+            index_all(Indexer::in_memory(text.to_vec()).starting_at(start.offset, start.game));
+        assert_eq!(rest, entries[k..], "index in memory from game {}", k + 1);
     }
 }
 

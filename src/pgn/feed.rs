@@ -2,6 +2,10 @@
 //! finds each game with the shared scanner, grows for a game larger than the buffer up to a
 //! cap, and past the cap gives up on that game and resynchronises at the next tag line.
 //! Also the line/column bookkeeping ([`Tracker`]) that has to survive buffer refills.
+//!
+//! When the whole input is already in memory (a mapped file), the buffer is a window on it
+//! instead: refilling moves and widens the window exactly as reading would fill the buffer,
+//! so both give the same games, but no byte is copied.
 
 use std::io::{self, Read};
 
@@ -156,9 +160,16 @@ pub(crate) enum Next {
     End,
 }
 
-/// A bounded buffer over a `Read`, yielding one game span at a time.
+/// The whole input, when it is in memory.
+pub(crate) type Whole = Box<dyn AsRef<[u8]> + Send + Sync>;
+
+/// A bounded buffer over a `Read` (or a window on an input in memory), yielding one game
+/// span at a time.
 pub(crate) struct Feed<R> {
     src: R,
+    /// The whole input from offset 0, when it is in memory: the buffer is then
+    /// `whole[base..base + filled]` and `store` stays empty.
+    whole: Option<Whole>,
     /// The buffer; only `store[..filled]` holds input.
     store: Vec<u8>,
     filled: usize,
@@ -180,6 +191,7 @@ impl<R: Read> Feed<R> {
     pub fn new(src: R, buffer: usize, max_game: usize) -> Self {
         Feed {
             src,
+            whole: None,
             store: Vec::new(),
             filled: 0,
             base: 0,
@@ -190,6 +202,15 @@ impl<R: Read> Feed<R> {
             started: false,
             resync: false,
             at_start: true,
+        }
+    }
+
+    /// A feed over an input held in memory (from its offset 0), read through a window of
+    /// the size a buffer over a `Read` would have; `src` is never read.
+    pub fn in_memory(src: R, whole: Whole, buffer: usize, max_game: usize) -> Self {
+        Feed {
+            whole: Some(whole),
+            ..Self::new(src, buffer, max_game)
         }
     }
 
@@ -205,8 +226,16 @@ impl<R: Read> Feed<R> {
     }
 
     /// The buffered bytes; spans returned by [`Feed::next`] index into this.
+    #[inline]
     pub fn buf(&self) -> &[u8] {
-        &self.store[..self.filled]
+        match &self.whole {
+            Some(whole) => {
+                let from = self.base as usize;
+                let whole = (**whole).as_ref();
+                whole.get(from..from + self.filled).unwrap_or_default()
+            }
+            None => &self.store[..self.filled],
+        }
     }
 
     /// Absolute offset of `buf()[0]`.
@@ -220,13 +249,23 @@ impl<R: Read> Feed<R> {
     fn refill(&mut self) -> io::Result<()> {
         let keep = self.pos.saturating_sub(1);
         if keep > 0 {
-            self.store.copy_within(keep..self.filled, 0);
+            if self.whole.is_none() {
+                self.store.copy_within(keep..self.filled, 0);
+            }
             self.filled -= keep;
             self.base += keep as u64;
             self.pos -= keep;
         }
         if self.filled >= self.cap {
             self.cap = self.cap.saturating_mul(2);
+        }
+        if let Some(whole) = &self.whole {
+            // What reading would do: fill the buffer, and find the end only when the
+            // input stops short of filling it.
+            let rest = ((**whole).as_ref().len() as u64).saturating_sub(self.base) as usize;
+            self.filled = rest.min(self.cap);
+            self.eof = rest < self.cap;
+            return Ok(());
         }
         if self.store.len() < self.cap {
             // Zeroed once per growth, not per read.
@@ -246,7 +285,7 @@ impl<R: Read> Feed<R> {
     /// Skips to the next line starting with `[` after an oversized game.
     fn resynchronise(&mut self, tracker: &mut Option<&mut Tracker>) -> io::Result<()> {
         loop {
-            if let Some(k) = memchr::memmem::find(&self.store[self.pos..self.filled], b"\n[") {
+            if let Some(k) = memchr::memmem::find(&self.buf()[self.pos..], b"\n[") {
                 self.pos += k + 1;
                 break;
             }
@@ -257,11 +296,7 @@ impl<R: Read> Feed<R> {
             // Keep the last byte: it may be the line feed of "\n[".
             self.pos = self.pos.max(self.filled.saturating_sub(1));
             if let Some(t) = tracker {
-                t.advance_to(
-                    &self.store[..self.filled],
-                    self.base,
-                    self.base + self.pos as u64,
-                );
+                t.advance_to(self.buf(), self.base, self.base + self.pos as u64);
             }
             self.refill()?;
         }
@@ -289,7 +324,7 @@ impl<R: Read> Feed<R> {
     ) -> io::Result<Option<usize>> {
         if !self.started {
             self.refill()?;
-            if self.at_start && self.store[..self.filled].starts_with(b"\xEF\xBB\xBF") {
+            if self.at_start && self.buf().starts_with(b"\xEF\xBB\xBF") {
                 self.pos = 3;
                 if let Some(t) = tracker.as_deref_mut() {
                     t.at = 3;
@@ -302,22 +337,14 @@ impl<R: Read> Feed<R> {
         }
         loop {
             if let Some(t) = tracker.as_deref_mut() {
-                t.advance_to(
-                    &self.store[..self.filled],
-                    self.base,
-                    self.base + self.pos as u64,
-                );
+                t.advance_to(self.buf(), self.base, self.base + self.pos as u64);
             }
-            match seek_game(&self.store[..self.filled], self.pos, self.eof) {
+            match seek_game(self.buf(), self.pos, self.eof) {
                 Ok(Some(start)) => {
                     self.pos = start;
                     if !self.eof && self.filled - start < lookahead {
                         if let Some(t) = tracker.as_deref_mut() {
-                            t.advance_to(
-                                &self.store[..self.filled],
-                                self.base,
-                                self.base + start as u64,
-                            );
+                            t.advance_to(self.buf(), self.base, self.base + start as u64);
                         }
                         // Keeps the bytes from `start` on, which moves them to the front.
                         self.refill()?;
@@ -328,11 +355,7 @@ impl<R: Read> Feed<R> {
                 Err(NeedMore(upto)) => {
                     self.pos = upto;
                     if let Some(t) = tracker.as_deref_mut() {
-                        t.advance_to(
-                            &self.store[..self.filled],
-                            self.base,
-                            self.base + upto as u64,
-                        );
+                        t.advance_to(self.buf(), self.base, self.base + upto as u64);
                     }
                     if self.filled - upto >= self.max_game {
                         // A `%` line longer than any game: skip it like an oversized game.
@@ -357,7 +380,7 @@ impl<R: Read> Feed<R> {
                 return Ok(Next::End);
             };
             sink.reset();
-            match scan_game(&self.store[..self.filled], start, self.eof, sink) {
+            match scan_game(self.buf(), start, self.eof, sink) {
                 Ok(span) => {
                     self.pos = span.next;
                     return Ok(Next::Game(span));
@@ -369,11 +392,7 @@ impl<R: Read> Feed<R> {
                 }
                 Err(NeedMore(_)) => {
                     if let Some(t) = tracker.as_deref_mut() {
-                        t.advance_to(
-                            &self.store[..self.filled],
-                            self.base,
-                            self.base + start as u64,
-                        );
+                        t.advance_to(self.buf(), self.base, self.base + start as u64);
                     }
                     self.pos = start;
                     self.refill()?;

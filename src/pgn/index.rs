@@ -10,6 +10,11 @@
 //! glyphs, evaluation symbols or the result. Glued forms (`1.e4`, `12...Nf3`) count once.
 //! It equals the number of `san` callbacks the reader makes outside variations, in every
 //! game the reader reads without error (tested on all the real games and on random input).
+//!
+//! An [`Indexer`] reads a `Read` through a bounded buffer, or an input already in memory
+//! (`Indexer::in_memory`, for a mapped file) through a window on it, which gives the same
+//! entries without copying. [`Indexer::next_game_ref`] lends each entry ([`GameRef`]) until
+//! the next call, which spares the allocation an owned [`GameEntry`] needs.
 
 use std::io::{self, Read};
 
@@ -19,8 +24,11 @@ use super::scan::{decode_value, Outcome};
 
 /// One game of an indexed file. Tag values are unescaped and decoded (UTF-8, or Latin-1
 /// when not valid UTF-8); a missing tag reads as an empty string.
+///
+/// `T` holds the kept tag values: a [`GameEntry`] owns them, a [`GameRef`] borrows them
+/// from the [`Indexer`] until its next call (which saves an allocation per game).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct GameEntry {
+pub struct Entry<T> {
     /// 1-based game number, as the reader counts them.
     pub number: u64,
     /// Byte offset of the game's first byte in the input.
@@ -31,18 +39,47 @@ pub struct GameEntry {
     pub plies: u32,
     /// The result token ending the movetext, if any (the `Result` tag may differ).
     pub outcome: Option<Outcome>,
-    /// The kept tag values, one after the other: one allocation per game, not ten.
-    text: Box<str>,
-    /// Where each kept value ends in `text`.
-    ends: [u32; 10],
+    /// Text holding the kept tag values: one allocation per game, not ten.
+    text: T,
+    /// Where each kept value starts and ends in `text` (empty for a missing tag).
+    spans: [(u32, u32); 10],
 }
 
-impl GameEntry {
+/// An index entry that owns its tag values.
+pub type GameEntry = Entry<Box<str>>;
+
+/// An index entry borrowing its tag values from the [`Indexer`] that made it.
+pub type GameRef<'a> = Entry<&'a str>;
+
+impl GameRef<'_> {
+    /// The same entry, owning its tag values (and only those).
+    pub fn to_entry(&self) -> GameEntry {
+        let mut text = String::new();
+        let mut spans = [(0, 0); 10];
+        for (k, span) in spans.iter_mut().enumerate() {
+            let start = text.len() as u32;
+            text.push_str(self.tag(k));
+            *span = (start, text.len() as u32);
+        }
+        Entry {
+            number: self.number,
+            offset: self.offset,
+            len: self.len,
+            plies: self.plies,
+            outcome: self.outcome,
+            text: text.into(),
+            spans,
+        }
+    }
+}
+
+impl<T: AsRef<str>> Entry<T> {
     /// The value of kept tag number `k`, in the order of the accessors below.
     fn tag(&self, k: usize) -> &str {
-        let start = if k == 0 { 0 } else { self.ends[k - 1] as usize };
+        let (start, end) = self.spans[k];
         self.text
-            .get(start..self.ends[k] as usize)
+            .as_ref()
+            .get(start as usize..end as usize)
             .unwrap_or_default()
     }
 
@@ -70,7 +107,7 @@ impl GameEntry {
     pub fn black(&self) -> &str {
         self.tag(5)
     }
-    /// `Result` tag (see also [`GameEntry::outcome`]).
+    /// `Result` tag (see also [`Entry::outcome`]).
     pub fn result(&self) -> &str {
         self.tag(6)
     }
@@ -89,9 +126,12 @@ impl GameEntry {
 }
 
 /// Remembers where the kept tags' raw values are while the scanner runs, then decodes them
-/// all at once into the entry.
+/// all at once: in place when they need no decoding, else into a buffer reused from game to
+/// game.
 struct Roster {
     values: [Option<std::ops::Range<usize>>; 10],
+    /// The decoded values of the last game, when decoding changes them.
+    decoded: String,
     bytes: Vec<u8>,
     text: String,
 }
@@ -125,52 +165,60 @@ impl Roster {
     fn new() -> Self {
         Roster {
             values: Default::default(),
+            decoded: String::new(),
             bytes: Vec::new(),
             text: String::new(),
         }
     }
 
     /// Builds the entry for `span` of `buf` (whose first byte is at absolute offset `base`).
-    fn finish(&mut self, number: u64, buf: &[u8], base: u64, span: &Span) -> GameEntry {
-        let mut ends = [0u32; 10];
-        // The raw values go straight into the entry's one allocation, sized exactly.
-        let total = self.values.iter().flatten().map(|v| v.len()).sum();
-        let mut raw = Vec::with_capacity(total);
-        for (k, v) in self.values.iter().enumerate() {
-            if let Some(v) = v {
-                raw.extend_from_slice(&buf[v.clone()]);
-            }
-            ends[k] = raw.len() as u32;
-        }
-        // Fast path: no escapes, and valid UTF-8 with every value ending on a character
-        // boundary, so every value is valid UTF-8 by itself: decoding changes nothing.
-        let plain = memchr::memchr(b'\\', &raw).is_none();
-        let text = match String::from_utf8(raw) {
-            Ok(text) if plain && ends.iter().all(|&e| text.is_char_boundary(e as usize)) => {
-                text.into_boxed_str()
+    fn finish<'a>(&'a mut self, number: u64, buf: &'a [u8], base: u64, span: &Span) -> GameRef<'a> {
+        let Roster {
+            values,
+            decoded,
+            bytes,
+            text,
+        } = self;
+        let mut spans = [(0u32, 0u32); 10];
+        // The bytes from the first kept value to the last.
+        let from = values.iter().flatten().map(|v| v.start).min().unwrap_or(0);
+        let to = values.iter().flatten().map(|v| v.end).max().unwrap_or(0);
+        let region = &buf[from..to.max(from)];
+        // Fast path: no escapes, and valid UTF-8. Values start and end at quotes, which are
+        // character boundaries then, so every value is valid UTF-8 by itself: decoding
+        // changes nothing, and the entry can borrow the values where they are.
+        let plain = memchr::memchr(b'\\', region).is_none();
+        let all = match std::str::from_utf8(region) {
+            Ok(all) if plain => {
+                for (v, span) in values.iter().zip(&mut spans) {
+                    if let Some(v) = v {
+                        *span = ((v.start - from) as u32, (v.end - from) as u32);
+                    }
+                }
+                all
             }
             _ => {
                 // Escapes or Latin-1 text: decode value by value, as the reader does.
-                let mut all = String::new();
-                for (k, v) in self.values.iter().enumerate() {
+                decoded.clear();
+                for (v, span) in values.iter().zip(&mut spans) {
                     if let Some(v) = v {
-                        let raw = &buf[v.clone()];
-                        all.push_str(decode_value(raw, &mut self.bytes, &mut self.text));
+                        let start = decoded.len() as u32;
+                        decoded.push_str(decode_value(&buf[v.clone()], bytes, text));
+                        *span = (start, decoded.len() as u32);
                     }
-                    ends[k] = all.len() as u32;
                 }
-                all.into()
+                decoded
             }
         };
-        self.reset();
-        GameEntry {
+        *values = Default::default();
+        Entry {
             number,
             offset: base + span.start as u64,
             len: (span.end - span.start) as u64,
             plies: span.plies,
             outcome: span.result.map(|(_, r)| r),
-            text,
-            ends,
+            text: all,
+            spans,
         }
     }
 }
@@ -190,7 +238,11 @@ pub fn index(bytes: &[u8]) -> Vec<GameEntry> {
         let Ok(span) = scan_game(bytes, start, true, &mut roster) else {
             break;
         };
-        out.push(roster.finish(out.len() as u64 + 1, bytes, 0, &span));
+        out.push(
+            roster
+                .finish(out.len() as u64 + 1, bytes, 0, &span)
+                .to_entry(),
+        );
         pos = span.next;
     }
     out
@@ -231,6 +283,24 @@ pub struct Indexer<R> {
     number: u64,
 }
 
+impl Indexer<io::Empty> {
+    /// An indexer over an input held in memory (a mapped file, say), `bytes` being the
+    /// input from its start: it gives the same entries as [`Indexer::new`] over a `Read` of
+    /// the same bytes, without copying them.
+    pub fn in_memory(bytes: impl AsRef<[u8]> + Send + Sync + 'static) -> Self {
+        Indexer {
+            feed: Feed::in_memory(
+                io::empty(),
+                Box::new(bytes),
+                DEFAULT_BUFFER,
+                DEFAULT_MAX_GAME,
+            ),
+            roster: Roster::new(),
+            number: 0,
+        }
+    }
+}
+
 impl<R: Read> Indexer<R> {
     /// An indexer over a whole input.
     pub fn new(src: R) -> Self {
@@ -266,6 +336,12 @@ impl<R: Read> Indexer<R> {
     /// The next game: `Ok(None)` at the end of the input, `Some(None)` for a game larger
     /// than 64 MiB, which gets no entry but still takes its number, as in the reader.
     pub fn next_game(&mut self) -> io::Result<Option<Option<GameEntry>>> {
+        Ok(self.next_game_ref()?.map(|e| e.map(|e| e.to_entry())))
+    }
+
+    /// [`Indexer::next_game`] without copying the tag values: they are borrowed until the
+    /// next call.
+    pub fn next_game_ref(&mut self) -> io::Result<Option<Option<GameRef<'_>>>> {
         Ok(match self.feed.next(&mut self.roster, None)? {
             Next::End => None,
             Next::Game(span) => {

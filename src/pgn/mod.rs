@@ -4,7 +4,8 @@
 //!   feed a [`Visitor`] with tags, SAN moves as raw bytes, NAGs, comments, variations and
 //!   the outcome, every one positioned ([`Pos`]); lexical problems come as [`ReadError`].
 //! - [`index`](mod@index): [`index()`], [`index_read`] and [`Indexer`] list the games of a
-//!   file (offset, length, Seven Tag Roster, ECO, Elos, ply count) without lexing moves.
+//!   file (offset, length, Seven Tag Roster, ECO, Elos, ply count) without lexing moves;
+//!   an [`Indexer`] also indexes an input held in memory (a mapped file) without copying.
 //! - [`builder`]: [`GameBuilder`], the visitor that resolves every move through the
 //!   notation engine and builds a [`crate::game::Game`] (or only validates).
 //! - [`split`]: cutting a stream into blocks of whole games, for `check --jobs` on a pipe.
@@ -49,7 +50,7 @@ pub mod split;
 pub mod writer;
 
 pub use builder::{load_game, read_games, GameBuilder, GameError, ReadGame};
-pub use index::{index, index_each, index_read, GameEntry, Indexer};
+pub use index::{index, index_each, index_read, Entry, GameEntry, GameRef, Indexer};
 pub use reader::{CommentKind, ErrorKind, Pos, ReadError, Reader, Skip, SliceReader, Visitor};
 pub use scan::Outcome;
 pub use writer::{write_game, write_game_to_string, write_game_with, WriteOptions};
