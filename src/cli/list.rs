@@ -30,7 +30,7 @@ pub struct Args {
     #[arg(long, hide = true, default_value_t = CHUNK)]
     pub chunk: u64,
     /// Threads to use (default: all cores).
-    #[arg(long, short = 'j', hide = true)]
+    #[arg(long, short = 'j')]
     pub jobs: Option<usize>,
 }
 
