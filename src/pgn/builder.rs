@@ -82,6 +82,8 @@ pub struct GameBuilder {
     keep_tree: bool,
     /// The piece-letter language of the moves (PGN is English).
     lang: &'static Lang,
+    /// Whether `lang` is English, when export-format SAN can take the fast path.
+    english: bool,
     game: Game,
     stack: Vec<Frame>,
     errors: Vec<GameError>,
@@ -99,6 +101,7 @@ impl GameBuilder {
         GameBuilder {
             keep_tree,
             lang: Lang::english(),
+            english: true,
             game: Game::bare(Position::start()),
             stack: Vec::new(),
             errors: Vec::new(),
@@ -115,6 +118,7 @@ impl GameBuilder {
     /// (`Sf3` for German, `Cf3` for French).
     pub fn reading(mut self, lang: &'static Lang) -> Self {
         self.lang = lang;
+        self.english = lang.code == "en";
         self
     }
 
@@ -232,22 +236,20 @@ impl Visitor for GameBuilder {
 
     fn san(&mut self, san: &[u8], at: Pos) {
         let depth = self.stack.len();
-        let lang = self.lang;
+        let (lang, english) = (self.lang, self.english);
         let Some(frame) = self.stack.last_mut().filter(|f| !f.dead) else {
             return;
         };
-        if frame.moves > 0 && is_mark_word(san) {
-            // `exd6 e.p.`, `Qh5 ch`: a mark written as a word of its own, after its move.
-            return;
-        }
         // Export-format SAN, nearly every move of a file, goes the fast way.
-        let fast = if lang.code == "en" {
+        let fast = if english {
             export_san(san, &frame.pos)
         } else {
             None
         };
         let read = match fast {
             Some(m) => Ok((Move::Normal(m), None, false)),
+            // `exd6 e.p.`, `Qh5 ch`: a mark written as a word of its own, after its move.
+            None if frame.moves > 0 && is_mark_word(san) => return,
             None => {
                 read_move_bytes(san, &frame.pos, lang).map(|(mv, mt)| (mv, mt.nag, mt.draw_offer))
             }
