@@ -8,9 +8,10 @@
 use std::ops::Range;
 
 use super::scan::{
-    classify_word, digits_end, lex_tag, lex_tag_fast, word_end, Core, Outcome, CLASS, LBRACE,
-    LBRACKET, LPAREN, NL, RPAREN, SEMI, WORD, WS,
+    classify_word, digits_end, word_end, Core, Outcome, CLASS, LBRACE, LBRACKET, LPAREN, NL,
+    RPAREN, SEMI, WORD, WS,
 };
+use super::tag::{lex_tag, lex_tag_fast};
 
 /// Receives the tags the scanner sees.
 pub(crate) trait TagSink {

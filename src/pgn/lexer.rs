@@ -14,9 +14,10 @@ use super::boundary::Span;
 use super::feed::Tracker;
 use super::reader::{CommentKind, ErrorKind, Pos, ReadError, Visitor};
 use super::scan::{
-    classify_word, decode, decode_value, digits_end, glyph_nag, lex_tag, lex_tag_fast, word_end,
-    Core, CLASS, DOLLAR, LBRACE, LBRACKET, LPAREN, NL, RPAREN, SEMI, STRAY, WORD, WS,
+    classify_word, decode, decode_value, digits_end, glyph_nag, word_end, Core, CLASS, DOLLAR,
+    LBRACE, LBRACKET, LPAREN, NL, RPAREN, SEMI, STRAY, WORD, WS,
 };
+use super::tag::{lex_tag, lex_tag_fast};
 
 /// Buffers reused from game to game for text that cannot be borrowed from the input.
 #[derive(Default)]

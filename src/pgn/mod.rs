@@ -47,6 +47,7 @@ mod lexer;
 pub mod reader;
 mod scan;
 pub mod split;
+mod tag;
 pub mod writer;
 
 pub use builder::{load_game, read_games, GameBuilder, GameError, ReadGame};
