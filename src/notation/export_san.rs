@@ -206,21 +206,14 @@ mod tests {
 
     #[test]
     fn agrees_with_the_general_path() {
-        for fen in [
-            crate::position::START_FEN,
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/Pp2P3/2N2Q1p/1PPBBPPP/R3K2R b KQkq a3 0 1",
-            "8/8/8/KPp4r/8/8/8/6k1 w - c6 0 1",
-            "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
-            "4k3/8/8/8/8/5n2/8/r3K2R w K - 0 1",
-            "r3k2r/1P4P1/8/8/8/8/6p1/R3K2R w KQkq - 0 1",
-            "4k3/8/8/q7/8/8/3B4/4K3 w - - 0 1",
-            "2r1k2r/8/8/8/8/8/8/R3K1R1 b k - 0 1",
-            // Three queens able to reach one square; knights on both sides of a target.
+        // Three queens able to reach one square; four knights around one; a pawn that
+        // promotes by moving or by capturing.
+        let more = [
             "k7/8/8/2Q1Q3/8/2Q5/8/4K3 w - - 0 1",
             "4k3/8/8/1N3N2/8/1N3N2/8/4K3 w - - 0 1",
             "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
-        ] {
+        ];
+        for fen in legal::TRICKY_FENS.iter().chain(&more) {
             agrees(fen);
         }
     }

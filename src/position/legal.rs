@@ -145,6 +145,28 @@ fn castle_is_legal(board: &Board, from: Square, to: Square) -> bool {
     })
 }
 
+/// Positions that test move legality where it is easy to get wrong (castling, pins,
+/// en passant, double check, promotions), for the tests of every legality path.
+#[cfg(test)]
+pub(crate) const TRICKY_FENS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    // Kiwipete: castling, pins, promotions, en passant.
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/Pp2P3/2N2Q1p/1PPBBPPP/R3K2R b KQkq a3 0 1",
+    // En passant that would expose the king along the rank.
+    "8/8/8/KPp4r/8/8/8/6k1 w - c6 0 1",
+    // En passant that removes the checking pawn.
+    "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
+    // Double check: only king moves.
+    "4k3/8/8/8/8/5n2/8/r3K2R w K - 0 1",
+    // Promotions with capture, pinned pieces.
+    "r3k2r/1P4P1/8/8/8/8/6p1/R3K2R w KQkq - 0 1",
+    "4k3/8/8/q7/8/8/3B4/4K3 w - - 0 1",
+    // Castling through attacked squares.
+    "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+    "2r1k2r/8/8/8/8/8/8/R3K1R1 b k - 0 1",
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -177,24 +199,7 @@ mod tests {
 
     #[test]
     fn matches_the_crate_on_tricky_positions() {
-        for fen in [
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            // Kiwipete: castling, pins, promotions, en passant.
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/Pp2P3/2N2Q1p/1PPBBPPP/R3K2R b KQkq a3 0 1",
-            // En passant that would expose the king along the rank.
-            "8/8/8/KPp4r/8/8/8/6k1 w - c6 0 1",
-            // En passant that removes the checking pawn.
-            "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
-            // Double check: only king moves.
-            "4k3/8/8/8/8/5n2/8/r3K2R w K - 0 1",
-            // Promotions with capture, pinned pieces.
-            "r3k2r/1P4P1/8/8/8/8/6p1/R3K2R w KQkq - 0 1",
-            "4k3/8/8/q7/8/8/3B4/4K3 w - - 0 1",
-            // Castling through attacked squares.
-            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
-            "2r1k2r/8/8/8/8/8/8/R3K1R1 b k - 0 1",
-        ] {
+        for fen in TRICKY_FENS {
             agrees_with_movegen(fen);
         }
     }
