@@ -7,8 +7,9 @@
 //! every other form and explains every failure. So whenever this path answers, the
 //! general path would give the same move; a test checks that over many positions.
 
-use chess::{get_king_moves, get_knight_moves, ChessMove, File, Piece, Rank, Square, EMPTY};
+use chess::{get_king_moves, get_knight_moves, ChessMove, File, Piece, Square, EMPTY};
 
+use super::plain::{file, rank};
 use super::resolve::piece_sources;
 use crate::position::{legal, Position};
 
@@ -136,18 +137,6 @@ pub fn export_san(san: &[u8], pos: &Position) -> Option<ChessMove> {
         }
     }
     found
-}
-
-fn file(c: u8) -> Option<File> {
-    (b'a'..=b'h')
-        .contains(&c)
-        .then(|| File::from_index(usize::from(c - b'a')))
-}
-
-fn rank(c: u8) -> Option<Rank> {
-    (b'1'..=b'8')
-        .contains(&c)
-        .then(|| Rank::from_index(usize::from(c - b'1')))
 }
 
 fn promotion_piece(c: u8) -> Option<Piece> {

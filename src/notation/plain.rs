@@ -50,16 +50,6 @@ pub fn parse_plain_bytes(b: &[u8], lang: &Lang) -> Option<MoveText> {
             Some(ascii_piece(lang, *p).filter(|p| !matches!(p, Piece::Pawn | Piece::King))?);
         b = rest;
     }
-    let file = |c: u8| {
-        (b'a'..=b'h')
-            .contains(&c)
-            .then(|| File::from_index((c - b'a') as usize))
-    };
-    let rank = |c: u8| {
-        (b'1'..=b'8')
-            .contains(&c)
-            .then(|| Rank::from_index((c - b'1') as usize))
-    };
     let (capture, b) = match b {
         [from @ .., b'x', f, r] => (true, (from, *f, *r)),
         [from @ .., f, r] => (false, (from, *f, *r)),
@@ -86,6 +76,20 @@ pub fn parse_plain_bytes(b: &[u8], lang: &Lang) -> Option<MoveText> {
         promotion,
     };
     Some(mt)
+}
+
+/// The file of an ASCII letter `a`–`h`.
+pub(super) fn file(c: u8) -> Option<File> {
+    (b'a'..=b'h')
+        .contains(&c)
+        .then(|| File::from_index(usize::from(c - b'a')))
+}
+
+/// The rank of an ASCII digit `1`–`8`.
+pub(super) fn rank(c: u8) -> Option<Rank> {
+    (b'1'..=b'8')
+        .contains(&c)
+        .then(|| Rank::from_index(usize::from(c - b'1')))
 }
 
 /// The piece of a one-byte ASCII letter in `lang`.
