@@ -82,8 +82,6 @@ pub struct GameBuilder {
     keep_tree: bool,
     /// The piece-letter language of the moves (PGN is English).
     lang: &'static Lang,
-    /// Whether `lang` is English, when export-format SAN can take the fast path.
-    english: bool,
     game: Game,
     stack: Vec<Frame>,
     errors: Vec<GameError>,
@@ -101,7 +99,6 @@ impl GameBuilder {
         GameBuilder {
             keep_tree,
             lang: Lang::english(),
-            english: true,
             game: Game::bare(Position::start()),
             stack: Vec::new(),
             errors: Vec::new(),
@@ -118,7 +115,6 @@ impl GameBuilder {
     /// (`Sf3` for German, `Cf3` for French).
     pub fn reading(mut self, lang: &'static Lang) -> Self {
         self.lang = lang;
-        self.english = lang.code == "en";
         self
     }
 
@@ -236,7 +232,9 @@ impl Visitor for GameBuilder {
 
     fn san(&mut self, san: &[u8], at: Pos) {
         let depth = self.stack.len();
-        let (lang, english) = (self.lang, self.english);
+        let lang = self.lang;
+        // Export-format SAN is English: only then can a move take the fast path.
+        let english = lang.code == "en";
         let Some(frame) = self.stack.last_mut().filter(|f| !f.dead) else {
             return;
         };
