@@ -130,6 +130,8 @@ impl<T: AsRef<str>> Entry<T> {
 /// game.
 struct Roster {
     values: [Option<std::ops::Range<usize>>; 10],
+    /// The bytes from the first kept value to the last: where `values` start and end.
+    region: (usize, usize),
     /// The decoded values of the last game, when decoding changes them.
     decoded: String,
     bytes: Vec<u8>,
@@ -153,11 +155,13 @@ impl TagSink for Roster {
             b"BlackElo" => 9,
             _ => return,
         };
+        self.region = (self.region.0.min(value.start), self.region.1.max(value.end));
         self.values[k] = Some(value);
     }
 
     fn reset(&mut self) {
         self.values = Default::default();
+        self.region = NO_REGION;
     }
 }
 
@@ -165,6 +169,7 @@ impl Roster {
     fn new() -> Self {
         Roster {
             values: Default::default(),
+            region: NO_REGION,
             decoded: String::new(),
             bytes: Vec::new(),
             text: String::new(),
@@ -175,21 +180,27 @@ impl Roster {
     fn finish<'a>(&'a mut self, number: u64, buf: &'a [u8], base: u64, span: &Span) -> GameRef<'a> {
         let Roster {
             values,
+            region,
             decoded,
             bytes,
             text,
         } = self;
         let mut spans = [(0u32, 0u32); 10];
-        // The bytes from the first kept value to the last.
-        let from = values.iter().flatten().map(|v| v.start).min().unwrap_or(0);
-        let to = values.iter().flatten().map(|v| v.end).max().unwrap_or(0);
-        let region = &buf[from..to.max(from)];
-        // Fast path: no escapes, and valid UTF-8. Values start and end at quotes, which are
-        // character boundaries then, so every value is valid UTF-8 by itself: decoding
-        // changes nothing, and the entry can borrow the values where they are.
-        let plain = memchr::memchr(b'\\', region).is_none();
-        let all = match std::str::from_utf8(region) {
-            Ok(all) if plain => {
+        let from = region.0.min(region.1);
+        let to = region.1.max(from);
+        *region = NO_REGION;
+        let region = &buf[from..to];
+        // Fast path: no escapes, and ASCII (then valid UTF-8; else checked). Values start
+        // and end at quotes, which are character boundaries then, so every value is valid
+        // UTF-8 by itself: decoding changes nothing, and the entry can borrow the values
+        // where they are.
+        let plain = match ascii_unescaped(region) {
+            Some(all) => Some(all),
+            None if memchr::memchr(b'\\', region).is_none() => std::str::from_utf8(region).ok(),
+            None => None,
+        };
+        let all = match plain {
+            Some(all) => {
                 for (v, span) in values.iter().zip(&mut spans) {
                     if let Some(v) = v {
                         *span = ((v.start - from) as u32, (v.end - from) as u32);
@@ -221,6 +232,47 @@ impl Roster {
             spans,
         }
     }
+}
+
+/// The region of a game without kept values (empty once the first one comes).
+const NO_REGION: (usize, usize) = (usize::MAX, 0);
+
+/// `bytes` as text if they are all ASCII and hold no backslash (no escape to undo), which
+/// most tag sections are: checked sixteen bytes at a time, faster than UTF-8 validation.
+fn ascii_unescaped(bytes: &[u8]) -> Option<&str> {
+    let bad = |b: &u8| !b.is_ascii() || *b == b'\\';
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{
+            __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
+            _mm_set1_epi8,
+        };
+        let mut chunks = bytes.chunks_exact(16);
+        for chunk in &mut chunks {
+            // SAFETY: SSE2 is part of the x86_64 baseline; the unaligned load reads the
+            // sixteen bytes of `chunk`.
+            let m = unsafe {
+                let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
+                // A byte's top bit: not ASCII, or a backslash (whose compare sets it).
+                _mm_movemask_epi8(_mm_or_si128(
+                    v,
+                    _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\\' as i8)),
+                ))
+            };
+            if m != 0 {
+                return None;
+            }
+        }
+        if chunks.remainder().iter().any(bad) {
+            return None;
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    if bytes.iter().any(bad) {
+        return None;
+    }
+    // SAFETY: ASCII is valid UTF-8.
+    Some(unsafe { std::str::from_utf8_unchecked(bytes) })
 }
 
 /// Indexes a whole PGN file held in memory.
