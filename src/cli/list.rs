@@ -65,18 +65,32 @@ pub fn run(args: &Args) -> u8 {
     }
 }
 
-/// The lines of some games, each without its game number (which only the writer knows
-/// for sure): `text` holds them one after the other, `ends` each one's number and end.
+/// The lines of some games, one after the other in `text`, and each one's game number and
+/// end in `ends`. A line read in chunks has no number in `text`, as only the writer knows
+/// it for sure; one read in order (`numbered`) starts with it.
 #[derive(Default)]
 struct Lines {
     text: Vec<u8>,
     ends: Vec<(u64, usize)>,
+    numbered: bool,
 }
 
 impl Lines {
-    /// Adds the line of `e`: its fields after the number, tab-separated, and a line feed.
-    /// Lines are put together by hand: the formatting machinery cost more than indexing.
+    /// Lines whose text starts with their game number.
+    fn numbered() -> Self {
+        Lines {
+            numbered: true,
+            ..Lines::default()
+        }
+    }
+
+    /// Adds the line of `e`: its fields (after the number when `numbered`), tab-separated,
+    /// and a line feed. Lines are put together by hand: the formatting machinery cost more
+    /// than indexing.
     fn push(&mut self, e: &GameRef) {
+        if self.numbered {
+            push_number(&mut self.text, e.number);
+        }
         fn or_q(s: &str) -> &str {
             if s.is_empty() {
                 "?"
@@ -102,8 +116,12 @@ impl Lines {
         self.ends.push((e.number, line.len()));
     }
 
-    /// Writes the lines from game `first` on, with their numbers made absolute by `shift`.
+    /// Writes the lines from game `first` on, with their numbers made absolute by `shift`
+    /// (numbered lines: all of them, as they are).
     fn write(&self, shift: Shift, first: u64, out: &mut impl Write) -> io::Result<()> {
+        if self.numbered {
+            return out.write_all(&self.text);
+        }
         let mut number = Vec::with_capacity(24);
         let mut start = 0;
         for &(n, end) in &self.ends {
@@ -177,14 +195,17 @@ fn list_indexed<R: io::Read>(mut indexer: Indexer<R>) -> io::Result<()> {
     std::thread::scope(|scope| {
         let writer = scope.spawn(move || write_lines(rx));
         let indexed = (|| {
-            let mut lines = Lines::default();
+            let mut lines = Lines::numbered();
             while let Some(entry) = indexer.next_game_ref()? {
                 if let Some(e) = entry {
                     lines.push(&e);
                 }
                 if lines.ends.len() == BATCH {
                     // The writer stops only on a write error, which it reports below.
-                    if tx.send(std::mem::take(&mut lines)).is_err() {
+                    if tx
+                        .send(std::mem::replace(&mut lines, Lines::numbered()))
+                        .is_err()
+                    {
                         return Err(io::ErrorKind::BrokenPipe.into());
                     }
                 }
