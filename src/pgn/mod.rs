@@ -45,6 +45,7 @@ mod feed;
 pub mod index;
 mod lexer;
 pub mod reader;
+mod run;
 mod scan;
 pub mod split;
 mod tag;
