@@ -21,6 +21,10 @@ pub(crate) struct TagLex {
 /// accepts the same way.
 #[inline(always)]
 pub(crate) fn lex_tag_fast(rest: &[u8]) -> Option<TagLex> {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(t) = lex_tag_32(rest) {
+        return Some(t);
+    }
     let is = |i: usize, class: u8| rest.get(i).is_some_and(|&b| TAG[b as usize] & class != 0);
     let mut i = 1;
     while is(i, TAG_BLANK) {
@@ -53,6 +57,60 @@ pub(crate) fn lex_tag_fast(rest: &[u8]) -> Option<TagLex> {
         value: value_start..q,
         end: k + 1,
     })
+}
+
+/// The commonest tag pair, `[Name "value"]` within thirty-two bytes (one blank, no escape,
+/// nothing between the closing quote and `]`), lexed with two sixteen-byte loads and no
+/// byte loop; `None` for any other form, which [`lex_tag_fast`] then reads as before
+/// (giving the same answer where this one answers).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn lex_tag_32(rest: &[u8]) -> Option<TagLex> {
+    let chunk = <&[u8; 32]>::try_from(rest.get(..32)?).ok()?;
+    let (lo, hi) = (tag_masks16(&chunk[..16]), tag_masks16(&chunk[16..]));
+    // Bytes that end a name (every byte up to a space, `"`, `[`, `]`), past the `[` at 0;
+    // and bytes that end a value (`"`, `\`, a line feed).
+    let name_ends = (lo.0 | hi.0 << 16) & !1;
+    let value_ends = lo.1 | hi.1 << 16;
+    let p = name_ends.trailing_zeros() as usize;
+    if !(2..30).contains(&p) || chunk[p] != b' ' || chunk[p + 1] != b'"' {
+        return None;
+    }
+    let q = p + 2 + (value_ends >> (p + 2)).trailing_zeros() as usize;
+    (q < 32 && chunk[q] == b'"' && rest.get(q + 1) == Some(&b']')).then_some(TagLex {
+        name: 1..p,
+        value: p + 2..q,
+        end: q + 2,
+    })
+}
+
+/// For sixteen bytes: bit `k` of the first mask is set when byte `k` may end a tag name
+/// (it is at most a space, or `"`, `[`, `]`), of the second when it ends a simple value
+/// (`"`, `\`, a line feed).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn tag_masks16(bytes: &[u8]) -> (u32, u32) {
+    use std::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_max_epu8, _mm_movemask_epi8, _mm_or_si128,
+        _mm_set1_epi8,
+    };
+    assert!(bytes.len() >= 16);
+    // SAFETY: SSE2 is part of the x86_64 baseline; the unaligned load reads sixteen bytes
+    // of `bytes`, which has at least that many (asserted).
+    unsafe {
+        let v = _mm_loadu_si128(bytes.as_ptr().cast::<__m128i>());
+        let is = |c: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8));
+        let space = _mm_set1_epi8(0x20);
+        // Unsigned `v <= 0x20`.
+        let blank = _mm_cmpeq_epi8(_mm_max_epu8(v, space), space);
+        let quote = is(b'"');
+        let name_end = _mm_or_si128(_mm_or_si128(blank, quote), _mm_or_si128(is(b'['), is(b']')));
+        let value_end = _mm_or_si128(quote, _mm_or_si128(is(b'\\'), is(b'\n')));
+        (
+            _mm_movemask_epi8(name_end) as u32,
+            _mm_movemask_epi8(value_end) as u32,
+        )
+    }
 }
 
 /// [`TAG`] class: a blank inside a tag pair (space, tab, carriage return).
@@ -262,6 +320,49 @@ mod tests {
                     let end = line.find('\n').unwrap_or(line.len());
                     assert_eq!(lex_tag(&line.as_bytes()[..end]), Ok(t), "{line}");
                 }
+            }
+        }
+        // Random tag-like lines, around the thirty-two bytes the commonest form is read in.
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let pieces: [&[u8]; 10] = [
+            b"a",
+            b"Name",
+            b" ",
+            b"\"",
+            b"\\",
+            b"\n",
+            b"]",
+            b"[",
+            b"\t",
+            b"\xc3\xa9",
+        ];
+        for _ in 0..200_000 {
+            let mut line = b"[".to_vec();
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mut bits = seed;
+            // Mostly the common form, with a random piece put in somewhere.
+            let name = ["N", "Event", "WhiteElo", "SixteenBytesLong"][(bits % 4) as usize];
+            bits /= 4;
+            line.extend_from_slice(name.as_bytes());
+            line.extend_from_slice(b" \"");
+            line.extend(std::iter::repeat_n(b'v', (bits % 30) as usize));
+            bits /= 30;
+            line.extend_from_slice(b"\"]");
+            let at = (bits % line.len() as u64) as usize;
+            bits /= line.len() as u64;
+            let piece = pieces[(bits % pieces.len() as u64) as usize];
+            line.splice(at..at, piece.iter().copied());
+            line.extend(std::iter::repeat_n(b'x', (bits / 10 % 40) as usize));
+            if let Some(t) = lex_tag_fast(&line) {
+                let end = memchr::memchr(b'\n', &line).unwrap_or(line.len());
+                assert_eq!(
+                    lex_tag(&line[..end]),
+                    Ok(t),
+                    "{:?}",
+                    String::from_utf8_lossy(&line)
+                );
             }
         }
         for bad in [
