@@ -240,35 +240,32 @@ const NO_REGION: (usize, usize) = (usize::MAX, 0);
 /// `bytes` as text if they are all ASCII and hold no backslash (no escape to undo), which
 /// most tag sections are: checked sixteen bytes at a time, faster than UTF-8 validation.
 fn ascii_unescaped(bytes: &[u8]) -> Option<&str> {
-    let bad = |b: &u8| !b.is_ascii() || *b == b'\\';
     #[cfg(target_arch = "x86_64")]
-    {
+    if bytes.len() >= 16 {
         use std::arch::x86_64::{
             __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
-            _mm_set1_epi8,
+            _mm_set1_epi8, _mm_setzero_si128,
         };
-        let mut chunks = bytes.chunks_exact(16);
-        for chunk in &mut chunks {
-            // SAFETY: SSE2 is part of the x86_64 baseline; the unaligned load reads the
-            // sixteen bytes of `chunk`.
-            let m = unsafe {
-                let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
-                // A byte's top bit: not ASCII, or a backslash (whose compare sets it).
-                _mm_movemask_epi8(_mm_or_si128(
-                    v,
-                    _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\\' as i8)),
-                ))
+        // Each chunk's bytes with the top bit set when not ASCII or a backslash (whose
+        // compare sets it), or-ed together; the last chunk overlaps the one before.
+        let last = bytes.len() - 16;
+        // SAFETY: SSE2 is part of the x86_64 baseline; each unaligned load reads sixteen
+        // bytes from an offset at most `len - 16`.
+        let m = unsafe {
+            let flag = |at: usize| {
+                let v = _mm_loadu_si128(bytes[at..].as_ptr().cast::<__m128i>());
+                _mm_or_si128(v, _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\\' as i8)))
             };
-            if m != 0 {
-                return None;
+            let mut acc = _mm_setzero_si128();
+            for at in (0..last).step_by(16) {
+                acc = _mm_or_si128(acc, flag(at));
             }
-        }
-        if chunks.remainder().iter().any(bad) {
-            return None;
-        }
+            _mm_movemask_epi8(_mm_or_si128(acc, flag(last)))
+        };
+        // SAFETY: ASCII is valid UTF-8.
+        return (m == 0).then(|| unsafe { std::str::from_utf8_unchecked(bytes) });
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    if bytes.iter().any(bad) {
+    if bytes.iter().any(|&b| !b.is_ascii() || b == b'\\') {
         return None;
     }
     // SAFETY: ASCII is valid UTF-8.
@@ -417,6 +414,22 @@ impl<R: Read> Indexer<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The fast check finds a non-ASCII byte or a backslash wherever it is, at any length.
+    #[test]
+    fn ascii_check_sees_every_byte() {
+        for len in 0..70 {
+            let plain = vec![b'a'; len];
+            assert!(ascii_unescaped(&plain).is_some(), "{len}");
+            for at in 0..len {
+                for bad in [b'\\', 0x80, 0xC3, 0xFF] {
+                    let mut bytes = plain.clone();
+                    bytes[at] = bad;
+                    assert_eq!(ascii_unescaped(&bytes), None, "{len} {at} {bad}");
+                }
+            }
+        }
+    }
 
     /// Values are decoded one by one even where their bytes together would be valid UTF-8.
     #[test]
