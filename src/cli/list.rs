@@ -42,6 +42,10 @@ const CHUNK: u64 = 4 << 20;
 /// it up costs a system call, so not too often.
 const BATCH: usize = 4096;
 
+/// Bytes a line usually takes at most: a batch's text seldom grows past `BATCH` of them
+/// (growing copies it).
+const LINE: usize = 128;
+
 /// Runs the command; returns the exit code.
 pub fn run(args: &Args) -> u8 {
     let name = args.file.display().to_string();
@@ -76,11 +80,12 @@ struct Lines {
 }
 
 impl Lines {
-    /// Lines whose text starts with their game number.
+    /// Room for a batch of numbered lines, whose text starts with their game number.
     fn numbered() -> Self {
         Lines {
+            text: Vec::with_capacity(BATCH * LINE),
+            ends: Vec::with_capacity(BATCH),
             numbered: true,
-            ..Lines::default()
         }
     }
 
@@ -88,9 +93,6 @@ impl Lines {
     /// and a line feed. Lines are put together by hand: the formatting machinery cost more
     /// than indexing.
     fn push(&mut self, e: &GameRef) {
-        if self.numbered {
-            push_number(&mut self.text, e.number);
-        }
         fn or_q(s: &str) -> &str {
             if s.is_empty() {
                 "?"
@@ -98,20 +100,27 @@ impl Lines {
                 s
             }
         }
-        let line = &mut self.text;
-        for field in [
+        let fields = [
             e.white(),
             e.black(),
             e.result(),
             e.date(),
             e.event(),
             e.eco(),
-        ] {
+        ];
+        let line = &mut self.text;
+        // Room for the fields, their tabs or question marks, two numbers and a line feed.
+        line.reserve(fields.iter().map(|f| f.len() + 2).sum::<usize>() + 48);
+        let mut number = itoa::Buffer::new();
+        if self.numbered {
+            line.extend_from_slice(number.format(e.number).as_bytes());
+        }
+        for field in fields {
             line.push(b'\t');
             line.extend_from_slice(or_q(field).as_bytes());
         }
         line.push(b'\t');
-        push_number(line, u64::from(e.plies));
+        line.extend_from_slice(number.format(e.plies).as_bytes());
         line.push(b'\n');
         self.ends.push((e.number, line.len()));
     }
@@ -122,13 +131,11 @@ impl Lines {
         if self.numbered {
             return out.write_all(&self.text);
         }
-        let mut number = Vec::with_capacity(24);
+        let mut number = itoa::Buffer::new();
         let mut start = 0;
         for &(n, end) in &self.ends {
             if n >= first {
-                number.clear();
-                push_number(&mut number, shift.game(n));
-                out.write_all(&number)?;
+                out.write_all(number.format(shift.game(n)).as_bytes())?;
                 out.write_all(&self.text[start..end])?;
             }
             start = end;
@@ -239,19 +246,4 @@ fn write_lines(rx: mpsc::Receiver<Lines>) -> io::Result<()> {
     // A failed final flush is not reported (as before): a closed pipe is no error.
     let _ = out.flush();
     Ok(())
-}
-
-/// Appends `n` in decimal, as `{}` would write it.
-fn push_number(line: &mut Vec<u8>, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut k = digits.len();
-    loop {
-        k -= 1;
-        digits[k] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    line.extend_from_slice(&digits[k..]);
 }
