@@ -9,8 +9,8 @@ use std::ops::Range;
 
 use super::run::{plain_run, prefetch};
 use super::scan::{
-    classify_word, digits_end, word_end, Core, Outcome, CLASS, LBRACE, LBRACKET, LPAREN, NL,
-    RPAREN, SEMI, WORD, WS,
+    classify_word, digits_end, word_end, Core, Outcome, CLASS, LBRACE, LPAREN, NL, RPAREN, SEMI,
+    WORD, WS,
 };
 use super::tag::{lex_tag, lex_tag_fast};
 
@@ -159,6 +159,34 @@ fn tag_section<S: TagSink>(buf: &[u8], mut i: usize, eof: bool, sink: &mut S) ->
             return eof.then_some(len);
         }
         let b = buf[i];
+        // Tags first: they are most of what a tag section holds.
+        if b == b'[' {
+            prefetch(buf, i);
+            let lexed = match lex_tag_fast(&buf[i..]) {
+                Some(t) => Ok(t),
+                None => lex_tag(&buf[i..to_line_end(buf, i, eof)?]),
+            };
+            match lexed {
+                Ok(t) => {
+                    let name = &buf[i + t.name.start..i + t.name.end];
+                    if name == b"Event" {
+                        if seen_event {
+                            return Some(i);
+                        }
+                        seen_event = true;
+                    }
+                    sink.tag(name, i + t.value.start..i + t.value.end);
+                    i += t.end;
+                    // The line feed after a tag, the usual case, without a turn of the loop.
+                    if buf.get(i) == Some(&b'\n') {
+                        i += 1;
+                    }
+                }
+                // The reader reports the bad tag; the rest of its line is skipped.
+                Err(_) => i = to_line_end(buf, i, eof)?,
+            }
+            continue;
+        }
         match CLASS[b as usize] {
             WS | NL => i += 1,
             LBRACE => {
@@ -167,28 +195,6 @@ fn tag_section<S: TagSink>(buf: &[u8], mut i: usize, eof: bool, sink: &mut S) ->
             }
             SEMI => i = to_line_end(buf, i, eof)?,
             _ if b == b'%' && line_start(buf, i) => i = to_line_end(buf, i, eof)?,
-            LBRACKET => {
-                prefetch(buf, i);
-                let lexed = match lex_tag_fast(&buf[i..]) {
-                    Some(t) => Ok(t),
-                    None => lex_tag(&buf[i..to_line_end(buf, i, eof)?]),
-                };
-                match lexed {
-                    Ok(t) => {
-                        let name = &buf[i + t.name.start..i + t.name.end];
-                        if name == b"Event" {
-                            if seen_event {
-                                return Some(i);
-                            }
-                            seen_event = true;
-                        }
-                        sink.tag(name, i + t.value.start..i + t.value.end);
-                        i += t.end;
-                    }
-                    // The reader reports the bad tag; the rest of its line is skipped.
-                    Err(_) => i = to_line_end(buf, i, eof)?,
-                }
-            }
             _ => return Some(i),
         }
     }
