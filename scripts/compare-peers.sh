@@ -8,7 +8,8 @@
 #      reads every game and every move with scripts/pychess_check.py);
 #   2. scoresheet check --jobs 2 vs --jobs 1;
 #   3. scoresheet list vs grep -c '^\[Event ' on a ~500 MB file (20 copies of the
-#      games; grep only counts the Event tags, which the lichess games lack);
+#      games; grep only counts the Event tags, which the lichess games lack), with all
+#      cores and with one job, both pinned to one CPU;
 #   4. peak memory (maximum resident set size) of check on the ~500 MB file.
 #
 # The Rust peer pgn-reader + shakmaty is run only when PEER_RUST=1: it is then
@@ -277,6 +278,13 @@ t_list=$(bench "scoresheet list" "$r3" "'$bin' list '$tmp/all20.pgn'")
 # Into a file, not /dev/null: GNU grep stops at the first match when its output
 # is /dev/null (where hyperfine sends it), which would time nothing.
 t_grep=$(bench "grep -c '^\[Event '" "$r3" "grep -c '^\\[Event ' '$tmp/all20.pgn' >'$tmp/grep.out'")
+# The issue measures on one core: both pinned to one CPU (when taskset is there), list
+# with one job.
+pin=""
+if command -v taskset >/dev/null; then pin="taskset -c 0 "; fi
+t_list1=$(bench "${pin}scoresheet list --jobs 1" "$r3" "$pin'$bin' list --jobs 1 '$tmp/all20.pgn'")
+t_grep1=$(bench "${pin}grep -c '^\[Event '" "$r3" \
+    "${pin}grep -c '^\\[Event ' '$tmp/all20.pgn' >'$tmp/grep.out'")
 
 # 4. peak memory of check on the 500 MB file.
 note "4. peak memory of check on the 500 MB file"
@@ -313,6 +321,10 @@ printf '  %-34s %8s s  %7s MB/s  (speed-up over --jobs 1: %sx)\n' "scoresheet ch
 printf '  %-34s %8s s  %7s MB/s  (%sx the time of grep)\n' "scoresheet list (500 MB)" "$t_list" \
     "$(mbs "$size20" "$t_list")" "$(ratio "$t_list" "$t_grep")"
 printf '  %-34s %8s s  %7s MB/s\n' "grep -c '^\[Event ' (500 MB)" "$t_grep" "$(mbs "$size20" "$t_grep")"
+printf '  %-34s %8s s  %7s MB/s  (%sx the time of grep, both %s)\n' \
+    "scoresheet list --jobs 1 (500 MB)" "$t_list1" "$(mbs "$size20" "$t_list1")" \
+    "$(ratio "$t_list1" "$t_grep1")" "${pin:+pinned to one CPU}"
+printf '  %-34s %8s s  %7s MB/s\n' "grep -c, same conditions" "$t_grep1" "$(mbs "$size20" "$t_grep1")"
 printf '  %-34s %8s s  %7s MB/s  peak RSS %s MB\n' "check --jobs 1 (500 MB, one run)" "$w1" \
     "$(mbs "$size20" "$w1")" "$((kb1 / 1024))"
 printf '  %-34s %8s s  %7s MB/s  peak RSS %s MB  (speed-up over --jobs 1: %sx)\n' \
