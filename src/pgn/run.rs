@@ -101,9 +101,9 @@ fn plain_windows(
             odd,
         } = masks(window);
         // Only words that end inside the window are looked at: those before its last
-        // blank (bit 0, the blank at `i`, is always set). The masks below keep bits from
-        // there on, as carries run towards later bytes only: they change no bit below it,
-        // and `problems` and the count drop them.
+        // blank (bit 0, the blank at `i`, is always set), whose bits `to_last` keeps. The
+        // masks below keep bits past it, as carries run towards later bytes only: they
+        // change no bit before it, and `problems` and the count drop them.
         let to_last = u64::MAX >> blank.leading_zeros();
         let starts = !blank & (blank << 1);
         // A word starting with a digit or a dot starts with a move number: its digits and
@@ -125,12 +125,12 @@ fn plain_windows(
             | (line_or_dash & !blank & (digit << 1))
             | (digit & after_dot & !carried)
             | (after_number & !(blank | (letter & after_dot))))
-            & (to_last >> 1);
-        // Where the fast path stops, given the mask of the bytes up to the stop (a blank),
-        // and the moves before it. Word starts and letters past move numbers are different
-        // bytes: one count covers both.
+            & to_last;
+        // Where the fast path stops, given the mask of the bytes up to the stop (a blank,
+        // so neither a problem nor a move), and the moves before it. Word starts and
+        // letters past move numbers are different bytes: one count covers both.
         let end = |to_stop: u64| i + 63 - to_stop.leading_zeros() as usize;
-        let moves = |to_stop: u64| ((starts | after_number) & letter & (to_stop >> 1)).count_ones();
+        let moves = |to_stop: u64| ((starts | after_number) & letter & to_stop).count_ones();
         // A line feed followed by blanks and a byte that was checked is harmless: that byte
         // is plain, so neither a `[` nor a `%`. But one in the run of blanks ending at the
         // stop is followed by bytes not checked yet: stop there instead, for the byte loop.
