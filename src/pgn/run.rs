@@ -104,7 +104,8 @@ fn plain_windows(
         // blank (bit 0, the blank at `i`, is always set), whose bits `to_last` keeps. The
         // masks below keep bits past it, as carries run towards later bytes only: they
         // change no bit before it, and `problems` and the count drop them.
-        let to_last = u64::MAX >> blank.leading_zeros();
+        let lead = blank.leading_zeros() as usize;
+        let to_last = u64::MAX >> lead;
         let starts = !blank & (blank << 1);
         // A word starting with a digit or a dot starts with a move number: its digits and
         // dots. Adding the word's first bit carries through them to the byte just past
@@ -135,26 +136,28 @@ fn plain_windows(
         // is plain, so neither a `[` nor a `%`. But one in the run of blanks ending at the
         // stop is followed by bytes not checked yet: stop there instead, for the byte loop.
         // The highest line feed up to the stop is in that run when it lies past every word
-        // byte up to the stop, that is when the line feeds' mask exceeds the word bytes' one.
-        let to_line = |to_stop: u64| {
-            let newlines = line_or_dash & blank & to_stop;
-            (newlines > !blank & to_stop).then(|| u64::MAX >> newlines.leading_zeros())
+        // byte up to the stop, that is when the line feeds' mask exceeds the word bytes' one
+        // (given the bits up to the stop, and the blanks among them).
+        let to_line = |to_stop: u64, blanks: u64| {
+            let newlines = line_or_dash & blanks;
+            (newlines > blanks ^ to_stop).then(|| u64::MAX >> newlines.leading_zeros())
         };
         if problems != 0 {
             let p = problems.trailing_zeros();
             let to_stop = u64::MAX >> (blank & ((1u64 << p) - 1)).leading_zeros();
-            let to_stop = to_line(to_stop).unwrap_or(to_stop);
+            let to_stop = to_line(to_stop, blank & to_stop).unwrap_or(to_stop);
             return (end(to_stop), plies + moves(to_stop), i + p as usize + 1);
         }
-        if let Some(to_stop) = to_line(to_last) {
+        // Every blank is up to the last.
+        if let Some(to_stop) = to_line(to_last, blank) {
             return (end(to_stop), plies + moves(to_stop), 0);
         }
         plies += moves(to_last);
-        if to_last == 1 {
+        if lead == 63 {
             // The window's only blank is its first byte.
             return (i, plies, 0);
         }
-        i = end(to_last);
+        i += 63 - lead;
     }
     (i, plies, buf.len())
 }
