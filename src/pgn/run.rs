@@ -37,28 +37,46 @@ pub(crate) fn prefetch(buf: &[u8], i: usize) {
 #[cfg(target_arch = "x86_64")]
 #[inline]
 pub(crate) fn plain_run(buf: &[u8], i: usize) -> (usize, u32, usize) {
-    if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt")
-    {
-        // SAFETY: the processor has AVX2 and POPCNT, checked just above.
+    use std::arch::is_x86_feature_detected as has;
+    if has!("avx2") && has!("bmi1") && has!("bmi2") && has!("lzcnt") && has!("popcnt") {
+        // SAFETY: the processor has every feature the function enables, checked just above.
         unsafe { plain_run_avx2(buf, i) }
     } else {
         plain_windows(buf, i, window_masks)
     }
 }
 
-/// [`plain_run`] with AVX2 (thirty-two bytes per instruction, no register copies) and a
-/// one-instruction bit count.
+/// [`plain_run`] with AVX2 (thirty-two bytes per instruction, classified by table lookups),
+/// and the bit counts, scans and masks of POPCNT, LZCNT and BMI.
 ///
 /// # Safety
 ///
-/// The processor must have AVX2 and POPCNT.
+/// The processor must have AVX2, BMI1, BMI2, LZCNT and POPCNT.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,popcnt")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
 unsafe fn plain_run_avx2(buf: &[u8], i: usize) -> (usize, u32, usize) {
     plain_windows(buf, i, |window| {
         // SAFETY: this closure inherits the enclosing function's AVX2.
         unsafe { window_masks_avx2(window) }
     })
+}
+
+/// Byte masks of a 64-byte window, bit `k` for byte `k`.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Masks {
+    /// `A-Z` and `a-z`.
+    letter: u64,
+    /// `0-9`.
+    digit: u64,
+    /// Every byte up to a space, as [`CLASS`] has it.
+    blank: u64,
+    /// `.`
+    dot: u64,
+    /// Line feeds and dashes, told apart by `blank`.
+    line_or_dash: u64,
+    /// The bytes that are not plain: all but letters, digits, blanks and `.+#=!?-`.
+    odd: u64,
 }
 
 /// The loop behind [`plain_run`], over 64-byte windows whose masks `masks` computes.
@@ -67,70 +85,87 @@ unsafe fn plain_run_avx2(buf: &[u8], i: usize) -> (usize, u32, usize) {
 fn plain_windows(
     buf: &[u8],
     mut i: usize,
-    masks: impl Fn(&[u8; 64]) -> [u64; 7],
+    masks: impl Fn(&[u8; 64]) -> Masks,
 ) -> (usize, u32, usize) {
     let mut plies = 0;
-    while let Some(window) = buf
-        .get(i..i + 64)
-        .and_then(|w| <&[u8; 64]>::try_from(w).ok())
-    {
+    let last_window = buf.len().checked_sub(64);
+    while last_window.is_some_and(|last| i <= last) {
+        let window: &[u8; 64] = buf[i..i + 64].try_into().unwrap();
         prefetch(buf, i);
-        let [letter, digit, blank, newline, dot, dash, plain] = masks(window);
+        let Masks {
+            letter,
+            digit,
+            blank,
+            dot,
+            line_or_dash,
+            odd,
+        } = masks(window);
         // Only words that end inside the window are looked at: those before its last
-        // blank (bit 0, the blank at `i`, is always set).
-        let last = 63 - blank.leading_zeros();
-        let m = (1u64 << last) - 1;
-        let starts = !blank & (blank << 1) & m;
-        let number_starts = starts & digit;
-        // Just past each move number's digits: must be dots, or a blank (a bare number).
-        let after_digits = digit.wrapping_add(number_starts) & !digit & m;
-        let dot_starts = (after_digits & dot) | (starts & dot);
-        // Just past the dots: a glued move (a letter) or a blank.
-        let after_dots = dot.wrapping_add(dot_starts) & !dot & m;
-        // Words starting with `-` (`--`, `-+`) or dashes after digits (results, `0-0`) are
-        // not plain; nor are words starting with anything but a letter, a digit or a dot.
-        // Each problem bit is on a byte of a word, and the masks above are computed from a
-        // word's own bytes (carries run towards later bytes only), so the words before the
-        // first problem are counted right whatever follows.
-        let problems = (!plain
-            | (starts & !(letter | digit | dot))
-            | (dash & ((blank | digit) << 1))
-            | (after_digits & !(dot | blank))
-            | (after_dots & !(letter | blank)))
-            & m;
-        let (mut stop, retry) = if problems == 0 {
-            (last, 0)
-        } else {
-            let p = problems.trailing_zeros();
-            let before = blank & ((1u64 << p) - 1);
-            (63 - before.leading_zeros(), i + p as usize + 1)
-        };
+        // blank (bit 0, the blank at `i`, is always set), whose bits `to_last` keeps. The
+        // masks below keep bits past it, as carries run towards later bytes only: they
+        // change no bit before it, and `problems` and the count drop them.
+        let lead = blank.leading_zeros() as usize;
+        let to_last = u64::MAX >> lead;
+        let starts = !blank & (blank << 1);
+        // A word starting with a digit or a dot starts with a move number: its digits and
+        // dots. Adding the word's first bit carries through them to the byte just past
+        // them, and clears them in `carried`. (`+` is `|` for masks of different bytes;
+        // with `|`, LLVM redoes such unions on the vectors, with two more `movemask`s.)
+        let number = digit + dot;
+        let carried = number.wrapping_add(starts & number);
+        let after_number = carried & !number;
+        let after_dot = dot << 1;
+        // Problems: bytes that are not plain; words starting with anything but a letter,
+        // a digit or a dot (`--`, `-+`); dashes after digits (results, `0-0`); a move
+        // number's digits after its dots (`1.2`); and past a move number, anything but a
+        // blank, or a letter after dots (a glued move). Each problem bit is on a byte of a
+        // word, and the masks above are computed from a word's own bytes, so the words
+        // before the first problem are counted right whatever follows.
+        let problems = (odd
+            | (starts & !(letter + number))
+            | (line_or_dash & !blank & (digit << 1))
+            | (digit & after_dot & !carried)
+            | (after_number & !(blank | (letter & after_dot))))
+            & to_last;
+        // Where the fast path stops, given the mask of the bytes up to the stop (a blank,
+        // so neither a problem nor a move), and the moves before it. Word starts and
+        // letters past move numbers are different bytes: one count covers both.
+        let end = |to_stop: u64| i + 63 - to_stop.leading_zeros() as usize;
+        let moves = |to_stop: u64| ((starts | after_number) & letter & to_stop).count_ones();
         // A line feed followed by blanks and a byte that was checked is harmless: that byte
-        // is plain, so neither a `[` nor a `%`. But one in the run of blanks ending at `stop`
-        // is followed by bytes not checked yet: stop there, for the byte loop.
-        let words = !blank & ((1u64 << stop) - 1);
-        let before_run = u64::MAX.checked_shr(words.leading_zeros()).unwrap_or(0);
-        let run = (u64::MAX >> (63 - stop)) & !before_run;
-        let newlines = newline & run;
-        if newlines != 0 {
-            stop = 63 - newlines.leading_zeros();
+        // is plain, so neither a `[` nor a `%`. But one in the run of blanks ending at the
+        // stop is followed by bytes not checked yet: stop there instead, for the byte loop.
+        // The highest line feed up to the stop is in that run when it lies past every word
+        // byte up to the stop, that is when the line feeds' mask exceeds the word bytes' one
+        // (given the bits up to the stop, and the blanks among them).
+        let to_line = |to_stop: u64, blanks: u64| {
+            let newlines = line_or_dash & blanks;
+            (newlines > blanks ^ to_stop).then(|| u64::MAX >> newlines.leading_zeros())
+        };
+        if problems != 0 {
+            let p = problems.trailing_zeros();
+            let to_stop = u64::MAX >> (blank & ((1u64 << p) - 1)).leading_zeros();
+            let to_stop = to_line(to_stop, blank & to_stop).unwrap_or(to_stop);
+            return (end(to_stop), plies + moves(to_stop), i + p as usize + 1);
         }
-        // Word starts and letters after dots are different bytes: one count covers both.
-        plies += ((starts | after_dots) & letter & ((1u64 << stop) - 1)).count_ones();
-        if stop == 0 || newlines != 0 || problems != 0 {
-            return (i + stop as usize, plies, retry);
+        // Every blank is up to the last.
+        if let Some(to_stop) = to_line(to_last, blank) {
+            return (end(to_stop), plies + moves(to_stop), 0);
         }
-        i += stop as usize;
+        plies += moves(to_last);
+        if lead == 63 {
+            // The window's only blank is its first byte.
+            return (i, plies, 0);
+        }
+        i += 63 - lead;
     }
     (i, plies, buf.len())
 }
 
-/// Byte masks of a 64-byte window (bit `k` for byte `k`): letters, digits, blanks (every
-/// byte up to a space, as [`CLASS`] has it), line feeds, dots, dashes, and plain bytes
-/// (those of the previous masks and `+#=!?`).
+/// The [`Masks`] of a 64-byte window, with SSE2 compares.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn window_masks(window: &[u8; 64]) -> [u64; 7] {
+fn window_masks(window: &[u8; 64]) -> Masks {
     use std::arch::x86_64::{
         __m128i, _mm_add_epi8, _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_loadu_si128, _mm_max_epu8,
         _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
@@ -160,13 +195,24 @@ fn window_masks(window: &[u8; 64]) -> [u64; 7] {
             _mm_or_si128(_mm_or_si128(letter, digit), _mm_or_si128(blank, dot)),
             _mm_or_si128(dash, marks),
         );
-        [letter, digit, blank, is(b'\n'), dot, dash, plain].map(mask)
+        let line_or_dash = _mm_or_si128(is(b'\n'), dash);
+        [letter, digit, blank, dot, line_or_dash, plain].map(mask)
     };
     let (a, b, c, d) = (sixteen(0), sixteen(16), sixteen(32), sixteen(48));
-    std::array::from_fn(|k| a[k] | b[k] | c[k] | d[k])
+    let [letter, digit, blank, dot, line_or_dash, plain] =
+        std::array::from_fn(|k| a[k] | b[k] | c[k] | d[k]);
+    Masks {
+        letter,
+        digit,
+        blank,
+        dot,
+        line_or_dash,
+        odd: !plain,
+    }
 }
 
-/// [`window_masks`] with AVX2.
+/// The [`Masks`] of a 64-byte window, with AVX2: the class of each byte is looked up from
+/// its nibbles (see `CLASSES`), and line feeds and dashes from the low nibble alone.
 ///
 /// # Safety
 ///
@@ -174,42 +220,95 @@ fn window_masks(window: &[u8; 64]) -> [u64; 7] {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn window_masks_avx2(window: &[u8; 64]) -> [u64; 7] {
+unsafe fn window_masks_avx2(window: &[u8; 64]) -> Masks {
     use std::arch::x86_64::{
-        __m256i, _mm256_add_epi8, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_loadu_si256,
-        _mm256_max_epu8, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8,
+        __m256i, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_loadu_si256,
+        _mm256_max_epu8, _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_setzero_si256,
+        _mm256_shuffle_epi8, _mm256_slli_epi16, _mm256_srli_epi16,
     };
-    let mut out = [0u64; 7];
+    // The classes of plain bytes told apart, a bit each: the bytes whose low nibble is in
+    // the first set and high nibble in the second (sets of nibbles as bit masks), once
+    // every blank is read as a space. A byte is in one class at most, and in none when it
+    // is not plain. The two letter classes have the highest bits after the space's.
+    const SPACE: u8 = 1 << 7;
+    const LETTERS_A_O: u8 = 1 << 5;
+    const DIGIT: u8 = 1 << 4;
+    const DOT: u8 = 1 << 3;
+    const CLASSES: [(u8, u16, u16); 7] = [
+        (SPACE, 1 << 0, 1 << 2),
+        (1 << 6, 0x07ff, 1 << 5 | 1 << 7), // `P-Z`, `p-z`
+        (LETTERS_A_O, 0xfffe, 1 << 4 | 1 << 6),
+        (DIGIT, 0x03ff, 1 << 3),
+        (DOT, 1 << 0xe, 1 << 2),
+        (1 << 2, 1 << 1 | 1 << 3 | 1 << 0xb | 1 << 0xd, 1 << 2), // `!#+-`
+        (1 << 1, 1 << 0xd | 1 << 0xf, 1 << 3),                   // `=?`
+    ];
+    // The lookup table of `CLASSES` for low nibbles (`high == false`) or high nibbles,
+    // twice, as `_mm256_shuffle_epi8` looks up each 128-bit half in its own half.
+    const fn nibble_table(high: bool) -> [u8; 32] {
+        let mut t = [0; 32];
+        let mut n = 0;
+        while n < 32 {
+            let mut k = 0;
+            while k < CLASSES.len() {
+                let (bit, lows, highs) = CLASSES[k];
+                if (if high { highs } else { lows }) >> (n % 16) & 1 == 1 {
+                    t[n] |= bit;
+                }
+                k += 1;
+            }
+            n += 1;
+        }
+        t
+    }
+    const LOW: [u8; 32] = nibble_table(false);
+    const HIGH: [u8; 32] = nibble_table(true);
+    // The byte a low nibble is a line feed or a dash with, or else 0x80: a byte that equals
+    // no byte it is looked up for (those from 0x80 look up 0).
+    const LINE_OR_DASH: [u8; 32] = {
+        let mut t = [0x80; 32];
+        (t[0xa], t[0xd], t[0x1a], t[0x1d]) = (b'\n', b'-', b'\n', b'-');
+        t
+    };
+    // SAFETY: each load reads the 32 bytes of a table.
+    let table = |t: &[u8; 32]| unsafe { _mm256_loadu_si256(t.as_ptr().cast::<__m256i>()) };
+    let (low, high, line_or_dash) = (table(&LOW), table(&HIGH), table(&LINE_OR_DASH));
+    let (space, nibble) = (_mm256_set1_epi8(0x20), _mm256_set1_epi8(0x0f));
+    let below_letters = _mm256_set1_epi8(LETTERS_A_O as i8 - 1);
+    let mut out = [0u64; 6];
     for at in [0, 32] {
         // SAFETY: the load reads thirty-two bytes of `window` (64 long) from `at`,
         // unaligned loads being allowed.
         let v = unsafe { _mm256_loadu_si256(window[at..].as_ptr().cast::<__m256i>()) };
-        let is = |c: u8| _mm256_cmpeq_epi8(v, _mm256_set1_epi8(c as i8));
-        // Range checks with signed compares: shift the range's start to -128.
-        let in_range = |x: __m256i, lo: u8, n: i8| {
-            let shifted = _mm256_add_epi8(x, _mm256_set1_epi8(0x80u8.wrapping_sub(lo) as i8));
-            _mm256_cmpgt_epi8(_mm256_set1_epi8(-128 + n), shifted)
-        };
-        let letter = in_range(_mm256_or_si256(v, _mm256_set1_epi8(0x20)), b'a', 26);
-        let digit = in_range(v, b'0', 10);
-        // Unsigned `v <= 0x20`.
-        let space = _mm256_set1_epi8(0x20);
-        let blank = _mm256_cmpeq_epi8(_mm256_max_epu8(v, space), space);
-        let (dot, dash) = (is(b'.'), is(b'-'));
-        let marks = _mm256_or_si256(
-            _mm256_or_si256(is(b'+'), is(b'#')),
-            _mm256_or_si256(_mm256_or_si256(is(b'='), is(b'!')), is(b'?')),
+        let w = _mm256_max_epu8(v, space);
+        // Bytes from 0x80 look up 0 in `low`, as their top bit is set.
+        let class = _mm256_and_si256(
+            _mm256_shuffle_epi8(low, w),
+            _mm256_shuffle_epi8(high, _mm256_and_si256(_mm256_srli_epi16::<4>(w), nibble)),
         );
-        let plain = _mm256_or_si256(
-            _mm256_or_si256(_mm256_or_si256(letter, digit), _mm256_or_si256(blank, dot)),
-            _mm256_or_si256(dash, marks),
-        );
-        let masks = [letter, digit, blank, is(b'\n'), dot, dash, plain];
+        // Each mask in the top bit of its bytes, where `movemask` reads it: the letters as
+        // the classes above the others but the space's (negative as a signed byte).
+        let masks = [
+            _mm256_cmpgt_epi8(class, below_letters),
+            _mm256_slli_epi16::<{ DIGIT.leading_zeros() as i32 }>(class),
+            class,
+            _mm256_slli_epi16::<{ DOT.leading_zeros() as i32 }>(class),
+            _mm256_cmpeq_epi8(_mm256_shuffle_epi8(line_or_dash, v), v),
+            _mm256_cmpeq_epi8(class, _mm256_setzero_si256()),
+        ];
         for (o, m) in out.iter_mut().zip(masks) {
             *o |= u64::from(_mm256_movemask_epi8(m) as u32) << at;
         }
     }
-    out
+    let [letter, digit, blank, dot, line_or_dash, odd] = out;
+    Masks {
+        letter,
+        digit,
+        blank,
+        dot,
+        line_or_dash,
+        odd,
+    }
 }
 
 /// No fast path off x86_64: the byte loop does all the work.
@@ -223,14 +322,67 @@ pub(crate) fn plain_run(buf: &[u8], i: usize) -> (usize, u32, usize) {
 mod tests {
     use super::*;
     use crate::pgn::boundary::{scan_game, NoTags};
-    use crate::pgn::scan::{classify_word, Core, CLASS, WS};
+    use crate::pgn::scan::{classify_word, Core, CLASS, NL, WS};
+
+    /// [`plain_windows`] as first written, a mask per rule (its masks from [`Masks`]).
+    #[cfg(target_arch = "x86_64")]
+    fn rule_by_rule(buf: &[u8], mut i: usize) -> (usize, u32, usize) {
+        let mut plies = 0;
+        while let Some(window) = buf.get(i..i + 64).and_then(|w| w.try_into().ok()) {
+            let Masks {
+                letter,
+                digit,
+                blank,
+                dot,
+                line_or_dash,
+                odd,
+            } = window_masks(window);
+            let (newline, dash) = (line_or_dash & blank, line_or_dash & !blank);
+            let last = 63 - blank.leading_zeros();
+            let m = (1u64 << last) - 1;
+            let starts = !blank & (blank << 1) & m;
+            let number_starts = starts & digit;
+            // Just past each move number's digits: must be dots, or a blank.
+            let after_digits = digit.wrapping_add(number_starts) & !digit & m;
+            let dot_starts = (after_digits & dot) | (starts & dot);
+            // Just past the dots: a glued move (a letter) or a blank.
+            let after_dots = dot.wrapping_add(dot_starts) & !dot & m;
+            let problems = (odd
+                | (starts & !(letter | digit | dot))
+                | (dash & ((blank | digit) << 1))
+                | (after_digits & !(dot | blank))
+                | (after_dots & !(letter | blank)))
+                & m;
+            let (mut stop, retry) = if problems == 0 {
+                (last, 0)
+            } else {
+                let p = problems.trailing_zeros();
+                let before = blank & ((1u64 << p) - 1);
+                (63 - before.leading_zeros(), i + p as usize + 1)
+            };
+            // Line feeds in the run of blanks ending at `stop`.
+            let words = !blank & ((1u64 << stop) - 1);
+            let before_run = u64::MAX.checked_shr(words.leading_zeros()).unwrap_or(0);
+            let newlines = newline & (u64::MAX >> (63 - stop)) & !before_run;
+            if newlines != 0 {
+                stop = 63 - newlines.leading_zeros();
+            }
+            plies += ((starts | after_dots) & letter & ((1u64 << stop) - 1)).count_ones();
+            if stop == 0 || newlines != 0 || problems != 0 {
+                return (i + stop as usize, plies, retry);
+            }
+            i += stop as usize;
+        }
+        (i, plies, buf.len())
+    }
 
     #[test]
     fn fast_path_counts_like_the_word_classifier() {
         const WORDS: &[&str] = &[
             "e4", "Nf3", "1.", "12...", "1.e4", "O-O", "0-0", "--", "e8=Q+", "!?", "Nf3!", "12",
             "...", "a", "-+", "+-", "x", "1.2", "12Nf3", "e4.e5", ".", "1...e5", "Z0", "h1=N#",
-            "é4", "Nf3é", "a/b", "1-0", "Bb5+", "exd5", "1.-",
+            "é4", "Nf3é", "a/b", "1-0", "Bb5+", "exd5", "1.-", "e4-", "1..", "3.-e4", "1.1", "1=",
+            "1.=", "--e4", "e4.5", "1a", "1.e4.",
         ];
         const GAPS: &[&str] = &[" ", "  ", "\n", "\r\n", " \n ", "\t", "\x0c", " \n\n  "];
         let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
@@ -273,16 +425,61 @@ mod tests {
             let span = scan_game(text.as_bytes(), 0, true, &mut NoTags).expect("eof");
             assert_eq!(span.plies, want, "{text:?}");
             // Both versions of the fast path (SSE2 only, and AVX2 where the machine has it)
-            // see the same masks.
+            // return what the rules one by one give.
             #[cfg(target_arch = "x86_64")]
             for (i, &b) in text.as_bytes().iter().enumerate() {
                 if CLASS[b as usize] == WS {
+                    let want = rule_by_rule(text.as_bytes(), i);
                     let sse2 = plain_windows(text.as_bytes(), i, window_masks);
-                    assert_eq!(sse2, plain_run(text.as_bytes(), i), "{text:?} at {i}");
+                    assert_eq!(sse2, want, "{text:?} at {i}");
+                    assert_eq!(plain_run(text.as_bytes(), i), want, "{text:?} at {i}");
                 }
             }
             if let Some(n) = next_game {
                 assert_eq!(span.next, n, "{text:?}");
+            }
+        }
+    }
+
+    /// Both versions of [`Masks`], byte by byte against their definitions, on windows of
+    /// every byte value and random ones (mostly of plain bytes).
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn masks_are_what_they_say() {
+        let want = |w: &[u8; 64]| {
+            let mask = |f: fn(u8) -> bool| (0..64).filter(|&k| f(w[k])).map(|k| 1 << k).sum();
+            Masks {
+                letter: mask(|b| b.is_ascii_alphabetic()),
+                digit: mask(|b| b.is_ascii_digit()),
+                blank: mask(|b| matches!(CLASS[b as usize], WS | NL)),
+                dot: mask(|b| b == b'.'),
+                line_or_dash: mask(|b| b == b'\n' || b == b'-'),
+                odd: mask(|b| !(b.is_ascii_alphanumeric() || b <= b' ' || b".+#=!?-".contains(&b))),
+            }
+        };
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        const PLAIN: &[u8] = b" \n\t.-+#=!?019aAzZoOpP";
+        let mut windows: Vec<[u8; 64]> = (0..4)
+            .map(|k| std::array::from_fn(|j| (64 * k + j) as u8))
+            .collect();
+        for _ in 0..20_000 {
+            windows.push(std::array::from_fn(|_| match next(4) {
+                0 => next(256) as u8,
+                _ => PLAIN[next(PLAIN.len())],
+            }));
+        }
+        let avx2 = std::arch::is_x86_feature_detected!("avx2");
+        for w in &windows {
+            assert_eq!(window_masks(w), want(w), "{w:?}");
+            if avx2 {
+                // SAFETY: the processor has AVX2, checked above.
+                assert_eq!(unsafe { window_masks_avx2(w) }, want(w), "{w:?}");
             }
         }
     }
