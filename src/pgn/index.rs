@@ -177,6 +177,7 @@ impl Roster {
     }
 
     /// Builds the entry for `span` of `buf` (whose first byte is at absolute offset `base`).
+    #[inline]
     fn finish<'a>(&'a mut self, number: u64, buf: &'a [u8], base: u64, span: &Span) -> GameRef<'a> {
         let Roster {
             values,
@@ -390,6 +391,7 @@ impl<R: Read> Indexer<R> {
 
     /// [`Indexer::next_game`] without copying the tag values: they are borrowed until the
     /// next call.
+    #[inline]
     pub fn next_game_ref(&mut self) -> io::Result<Option<Option<GameRef<'_>>>> {
         Ok(match self.feed.next(&mut self.roster, None)? {
             Next::End => None,
