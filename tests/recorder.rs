@@ -143,7 +143,8 @@ fn record_correct_twelve_moves_back_clock_draw_offer_save_and_reopen() {
     term.wait_for("Cy");
     term.line(":w", "no changes");
     assert_eq!(std::fs::read(dir.path().join("game.pgn")).unwrap(), before);
-    term.line("Nf3", "2. ▏");
+    // Black to move after it: the prompt before it ("2. ") may still be on the screen.
+    term.line("Nf3", "2... ▏");
     term.line(":w", "saved to");
     term.line(":q", "");
     assert_eq!(term.wait_exit(), 0);
