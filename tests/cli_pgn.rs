@@ -671,6 +671,11 @@ fn marks_written_as_words_of_their_own_belong_to_their_move() {
         converted.contains("3. exd6 Nc6 4. Qh5 Kd7 $2 5. Qf5+ Ke8 6. dxc7 Qd7 7. Qxd7+"),
         "{converted}"
     );
+    // `list` counts the thirteen moves, not the marks, on one thread and in chunks.
+    for jobs in [vec!["--jobs", "1"], vec!["--jobs", "2", "--chunk", "64"]] {
+        let (listed, _, _) = run(&[&["list"], &jobs[..], &[p]].concat());
+        assert_eq!(listed, "1\t?\t?\t1-0\t?\tBook\t?\t13\n", "{jobs:?}");
+    }
     // A mark with no move before it is still an error.
     std::fs::write(&path, "[Event \"x\"]\n\n1. ch e4 *\n").expect("write");
     let (out, _, code) = run(&["check", p]);

@@ -3,7 +3,8 @@
 //! Every input goes through doors that must agree: the slice reader, the streaming reader
 //! with a tiny buffer (so games straddle refills), both again in their restarting (one-pass)
 //! form, and the index (same game count, same offsets, same main-line ply count for games
-//! read without error).
+//! read without error: the moves the reader reports outside variations, marks written as
+//! words of their own aside).
 //!
 //! Property tests, position checks and the throughput measurement are in `properties`.
 
@@ -12,6 +13,7 @@ mod properties;
 
 use std::path::{Path, PathBuf};
 
+use scoresheet::notation::is_mark_word;
 use scoresheet::pgn::{
     index, index_read, CommentKind, ErrorKind, Indexer, Pos, ReadError, Reader, Skip, SliceReader,
     Visitor,
@@ -54,7 +56,8 @@ impl Visitor for Log {
         Skip(false)
     }
     fn san(&mut self, san: &[u8], _: Pos) {
-        if self.depth == 0 {
+        // A mark written as a word of its own (`e.p.`, `ch`) belongs to the move before.
+        if self.depth == 0 && !is_mark_word(san) {
             self.game.main_sans += 1;
         }
         self.game

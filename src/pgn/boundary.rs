@@ -13,6 +13,7 @@ use super::scan::{
     WORD, WS,
 };
 use super::tag::{lex_tag, lex_tag_fast};
+use crate::notation::is_mark_word;
 
 /// Receives the tags the scanner sees.
 pub(crate) trait TagSink {
@@ -219,15 +220,17 @@ fn movetext(buf: &[u8], mut i: usize, eof: bool, plies: &mut u32) -> Option<Stop
                 if e == len && !eof {
                     return None;
                 }
-                if depth == 0 {
-                    if b.is_ascii_alphabetic() {
-                        *plies += 1;
-                    } else {
-                        match classify_word(&buf[i..e]).core {
-                            Core::San(_) => *plies += 1,
-                            Core::Result(r) => return Some(Stop::Result(i, e, r)),
-                            Core::Empty | Core::Symbol(_) => {}
+                let word = &buf[i..e];
+                if depth == 0 && b.is_ascii_alphabetic() && has_digit_or_dash(word) {
+                    *plies += 1;
+                } else if depth == 0 {
+                    match classify_word(word).core {
+                        // A mark written as a word of its own (`e.p.`, `ch`) is no move.
+                        Core::San(san) if has_digit_or_dash(san) || !is_mark_word(san) => {
+                            *plies += 1
                         }
+                        Core::Result(r) => return Some(Stop::Result(i, e, r)),
+                        Core::San(_) | Core::Empty | Core::Symbol(_) => {}
                     }
                 }
                 i = e;
@@ -274,6 +277,13 @@ fn movetext(buf: &[u8], mut i: usize, eof: bool, plies: &mut u32) -> Option<Stop
             _ => i = digits_end(buf, i + 1),
         }
     }
+}
+
+/// Whether `word` holds a digit or a dash: a word starting with a letter is then a move (if
+/// anything), never a mark written as a word of its own (`e.p.`, `ch`, `mate`).
+#[inline]
+fn has_digit_or_dash(word: &[u8]) -> bool {
+    word.iter().any(|&c| c.is_ascii_digit() || c == b'-')
 }
 
 /// Skips what may follow a result in the same game (blanks, comments, `%` lines); returns

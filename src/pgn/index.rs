@@ -7,8 +7,9 @@
 //! The ply count is counted, never taken from a `PlyCount` tag (which may be missing or
 //! wrong): it is the number of words with a move in them in the main line, i.e. outside
 //! comments, `;` comment lines, `%` lines and variations, not counting move numbers, NAGs,
-//! glyphs, evaluation symbols or the result. Glued forms (`1.e4`, `12...Nf3`) count once.
-//! It equals the number of `san` callbacks the reader makes outside variations, in every
+//! glyphs, evaluation symbols, the result, or marks written as words of their own (`exd6
+//! e.p.`, `Qh5 ch`, `Qg7 mate`). Glued forms (`1.e4`, `12...Nf3`) count once. It equals the
+//! number of `san` callbacks the reader makes outside variations, those marks aside, in every
 //! game the reader reads without error (tested on all the real games and on random input).
 //!
 //! An [`Indexer`] reads a `Read` through a bounded buffer, or an input already in memory

@@ -26,8 +26,10 @@ pub(crate) fn prefetch(buf: &[u8], i: usize) {
 /// `3...`) or a move number glued to a move (`1.e4`). For those, [`classify_word`] finds one
 /// move per word starting with a letter and one per letter right after a move number's dots,
 /// which is what this counts, with bit masks. Anything else (comments, variations, NAGs,
-/// results, castling with zeros, `--`, tags, any other shape of word) is a "problem": the
-/// words before the first problem are counted and the byte loop takes over there. So does
+/// results, castling with zeros, `--`, tags, any other shape of word, and a move with
+/// neither a digit nor a dash, which may be no move but a mark written as a word of its
+/// own, `e.p.` or `ch`) is a "problem": the words before the first problem are counted and
+/// the byte loop takes over there. So does
 /// a line feed, as the byte loop must see what starts the next line (a `[` there starts a
 /// new game, a `%` an escape line).
 ///
@@ -121,11 +123,20 @@ fn plain_windows(
         // blank, or a letter after dots (a glued move). Each problem bit is on a byte of a
         // word, and the masks above are computed from a word's own bytes, so the words
         // before the first problem are counted right whatever follows.
+        //
+        // And a move with neither a digit nor a dash, which may be no move but a mark
+        // written as a word of its own (`e.p.`, `ch`, `mate`): the byte loop knows those.
+        // Adding a move's first bit carries through its bytes up to the first digit or
+        // dash, or else to the blank after it: the problem bit is there, past the word.
+        let dash = line_or_dash & !blank;
+        let lettered = !(blank | digit | dash);
+        let landing = lettered.wrapping_add((starts | after_number) & letter) & !lettered;
         let problems = (odd
             | (starts & !(letter + number))
-            | (line_or_dash & !blank & (digit << 1))
+            | (dash & (digit << 1))
             | (digit & after_dot & !carried)
-            | (after_number & !(blank | (letter & after_dot))))
+            | (after_number & !(blank | (letter & after_dot)))
+            | (landing & blank))
             & to_last;
         // Where the fast path stops, given the mask of the bytes up to the stop (a blank,
         // so neither a problem nor a move), and the moves before it. Word starts and
@@ -321,6 +332,7 @@ pub(crate) fn plain_run(buf: &[u8], i: usize) -> (usize, u32, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::is_mark_word;
     use crate::pgn::boundary::{scan_game, NoTags};
     use crate::pgn::scan::{classify_word, Core, CLASS, NL, WS};
 
@@ -347,12 +359,26 @@ mod tests {
             let dot_starts = (after_digits & dot) | (starts & dot);
             // Just past the dots: a glued move (a letter) or a blank.
             let after_dots = dot.wrapping_add(dot_starts) & !dot & m;
+            // The blank after each move with neither a digit nor a dash.
+            let mut digitless = 0u64;
+            for k in 0..64 {
+                if ((starts | after_dots) & letter) >> k & 1 == 1 {
+                    let mut j = k;
+                    while j < 64 && (blank | digit | dash) >> j & 1 == 0 {
+                        j += 1;
+                    }
+                    if j < 64 && blank >> j & 1 == 1 {
+                        digitless |= 1 << j;
+                    }
+                }
+            }
             let problems = (odd
                 | (starts & !(letter | digit | dot))
                 | (dash & ((blank | digit) << 1))
                 | (after_digits & !(dot | blank))
-                | (after_dots & !(letter | blank)))
-                & m;
+                | (after_dots & !(letter | blank))
+                | digitless)
+                & ((1u64 << last) | m);
             let (mut stop, retry) = if problems == 0 {
                 (last, 0)
             } else {
@@ -382,7 +408,8 @@ mod tests {
             "e4", "Nf3", "1.", "12...", "1.e4", "O-O", "0-0", "--", "e8=Q+", "!?", "Nf3!", "12",
             "...", "a", "-+", "+-", "x", "1.2", "12Nf3", "e4.e5", ".", "1...e5", "Z0", "h1=N#",
             "é4", "Nf3é", "a/b", "1-0", "Bb5+", "exd5", "1.-", "e4-", "1..", "3.-e4", "1.1", "1=",
-            "1.=", "--e4", "e4.5", "1a", "1.e4.",
+            "1.=", "--e4", "e4.5", "1a", "1.e4.", "ch", "ep", "e.p.", "e.p", "mate", "dis", "dbl",
+            "matt", "mat", "Kh", "1.ch", "ch!", "exd6e.p.", "O-O-O",
         ];
         const GAPS: &[&str] = &[" ", "  ", "\n", "\r\n", " \n ", "\t", "\x0c", " \n\n  "];
         let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
@@ -416,7 +443,8 @@ mod tests {
                 text.push_str(w);
                 text.push_str(GAPS[next(GAPS.len())]);
                 match classify_word(w.as_bytes()).core {
-                    Core::San(_) if !ended => want += 1,
+                    // A mark written as a word of its own is no move.
+                    Core::San(san) if !ended && !is_mark_word(san) => want += 1,
                     Core::Result(_) => ended = true,
                     _ => {}
                 }

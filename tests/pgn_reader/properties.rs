@@ -237,4 +237,14 @@ proptest! {
         read(text.as_bytes());
         read(format!("1. e4 {text}").as_bytes());
     }
+
+    /// Marks written as words of their own (`exd6 e.p.`, `Qh5 ch`) are no moves, in the
+    /// index as for the reader, on the fast path and off it.
+    #[test]
+    fn mark_words_count_alike(
+        text in "((e4|Nf3|12\\.|1\\.e4|O-O|Kh|ch|ep|e\\.p\\.|e\\.p|mate|matt|mat|dis|dbl|1\\.ch|ch!|exd6e\\.p\\.|мат)[ \n]{1,3}){0,60}"
+    ) {
+        read(text.as_bytes());
+        read(format!("1. e4 {text}").as_bytes());
+    }
 }
