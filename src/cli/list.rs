@@ -129,6 +129,10 @@ impl Lines {
     /// (numbered lines: all of them, as they are).
     fn write(&self, shift: Shift, first: u64, out: &mut impl Write) -> io::Result<()> {
         if self.numbered {
+            debug_assert!(
+                shift.games == 0 && first == 0,
+                "numbered lines are written whole"
+            );
             return out.write_all(&self.text);
         }
         let mut number = itoa::Buffer::new();
@@ -237,7 +241,7 @@ fn map_file(file: &File) -> Option<memmap2::Mmap> {
     unsafe { memmap2::Mmap::map(file) }.ok()
 }
 
-/// Writes the lines it receives, numbering the games from 1.
+/// Writes the (numbered) lines it receives.
 fn write_lines(rx: mpsc::Receiver<Lines>) -> io::Result<()> {
     let mut out = BufWriter::new(io::stdout().lock());
     for lines in rx {

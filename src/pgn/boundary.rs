@@ -42,7 +42,8 @@ pub(crate) struct Span {
     pub end: usize,
     /// Where the next game (or the end of input) starts.
     pub next: usize,
-    /// Moves in the main line (words with a SAN part outside variations).
+    /// Moves in the main line: words with a SAN part outside variations, except marks
+    /// written as words of their own (`e.p.`, `ch`).
     pub plies: u32,
     /// The result token ending the movetext, with its offset.
     pub result: Option<(usize, Outcome)>,

@@ -131,7 +131,8 @@ impl<T: AsRef<str>> Entry<T> {
 /// game.
 struct Roster {
     values: [Option<std::ops::Range<usize>>; 10],
-    /// The bytes from the first kept value to the last: where `values` start and end.
+    /// Bytes covering every kept value seen (an overwritten one too, when a tag repeats):
+    /// from the lowest start to the highest end; `NO_REGION` before the first.
     region: (usize, usize),
     /// The decoded values of the last game, when decoding changes them.
     decoded: String,

@@ -29,13 +29,13 @@ pub(crate) fn prefetch(buf: &[u8], i: usize) {
 /// results, castling with zeros, `--`, tags, any other shape of word, and a move with
 /// neither a digit nor a dash, which may be no move but a mark written as a word of its
 /// own, `e.p.` or `ch`) is a "problem": the words before the first problem are counted and
-/// the byte loop takes over there. So does
-/// a line feed, as the byte loop must see what starts the next line (a `[` there starts a
-/// new game, a `%` an escape line).
+/// the byte loop takes over there. So does a line feed, as the byte loop must see what
+/// starts the next line (a `[` there starts a new game, a `%` an escape line).
 ///
 /// Returns where to resume (a blank past every word counted: `i` itself when nothing could
 /// be counted), the number of moves counted, and the offset before which the fast path is
-/// not worth trying again (past the first problem, or 0 when there was none).
+/// not worth trying again: past the first problem, the buffer's length when fewer than
+/// sixty-four bytes were left, or 0 otherwise.
 #[cfg(target_arch = "x86_64")]
 #[inline]
 pub(crate) fn plain_run(buf: &[u8], i: usize) -> (usize, u32, usize) {
@@ -336,7 +336,8 @@ mod tests {
     use crate::pgn::boundary::{scan_game, NoTags};
     use crate::pgn::scan::{classify_word, Core, CLASS, NL, WS};
 
-    /// [`plain_windows`] as first written, a mask per rule (its masks from [`Masks`]).
+    /// The reference for [`plain_windows`]: each rule as a mask of its own (from [`Masks`]),
+    /// and the rule for moves with neither a digit nor a dash by a byte loop.
     #[cfg(target_arch = "x86_64")]
     fn rule_by_rule(buf: &[u8], mut i: usize) -> (usize, u32, usize) {
         let mut plies = 0;

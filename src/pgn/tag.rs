@@ -59,20 +59,28 @@ pub(crate) fn lex_tag_fast(rest: &[u8]) -> Option<TagLex> {
     })
 }
 
-/// The commonest tag pair, `[Name "value"]` within thirty-two bytes (one blank, no escape,
-/// nothing between the closing quote and `]`), lexed with two sixteen-byte loads and no
-/// byte loop; `None` for any other form, which [`lex_tag_fast`] then reads as before
-/// (giving the same answer where this one answers).
+/// The commonest tag pair, `[Name "value"]` ending within the first thirty-two bytes of
+/// `rest` (exactly one space after the name, no escape, `]` right after the closing quote),
+/// lexed with two sixteen-byte loads and no byte loop; `None` for any other form, or with
+/// fewer than thirty-two bytes at hand (the last tag of a file), which [`lex_tag_fast`]
+/// then reads as before (giving the same answer where this one answers).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn lex_tag_32(rest: &[u8]) -> Option<TagLex> {
     let chunk = <&[u8; 32]>::try_from(rest.get(..32)?).ok()?;
-    let (lo, hi) = (tag_masks16(&chunk[..16]), tag_masks16(&chunk[16..]));
-    // Bytes that end a name (every byte up to a space, `"`, `[`, `]`), past the `[` at 0;
-    // and bytes that end a value (`"`, `\`, a line feed).
+    let (first, second) = chunk.split_at(16);
+    let (lo, hi) = (
+        tag_masks16(first.try_into().ok()?),
+        tag_masks16(second.try_into().ok()?),
+    );
+    // Where this form's name must stop, past the `[` at 0: at a space, `"`, `[` or `]` (any
+    // other byte up to a space stops it too, and then this form gives up); and where a
+    // simple value ends (`"`, `\`, a line feed).
     let name_ends = (lo.0 | hi.0 << 16) & !1;
     let value_ends = lo.1 | hi.1 << 16;
     let p = name_ends.trailing_zeros() as usize;
+    // A name of one byte at least, and room for ` "` before the end of the chunk (which
+    // keeps the shift below under 32).
     if !(2..30).contains(&p) || chunk[p] != b' ' || chunk[p + 1] != b'"' {
         return None;
     }
@@ -89,14 +97,13 @@ fn lex_tag_32(rest: &[u8]) -> Option<TagLex> {
 /// (`"`, `\`, a line feed).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn tag_masks16(bytes: &[u8]) -> (u32, u32) {
+fn tag_masks16(bytes: &[u8; 16]) -> (u32, u32) {
     use std::arch::x86_64::{
         __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_max_epu8, _mm_movemask_epi8, _mm_or_si128,
         _mm_set1_epi8,
     };
-    assert!(bytes.len() >= 16);
-    // SAFETY: SSE2 is part of the x86_64 baseline; the unaligned load reads sixteen bytes
-    // of `bytes`, which has at least that many (asserted).
+    // SAFETY: SSE2 is part of the x86_64 baseline; the unaligned load reads the sixteen
+    // bytes of `bytes`.
     unsafe {
         let v = _mm_loadu_si128(bytes.as_ptr().cast::<__m128i>());
         let is = |c: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8));
@@ -336,6 +343,7 @@ mod tests {
             b"\t",
             b"\xc3\xa9",
         ];
+        let mut short_form = 0;
         for _ in 0..200_000 {
             let mut line = b"[".to_vec();
             seed ^= seed << 13;
@@ -355,16 +363,23 @@ mod tests {
             let piece = pieces[(bits % pieces.len() as u64) as usize];
             line.splice(at..at, piece.iter().copied());
             line.extend(std::iter::repeat_n(b'x', (bits / 10 % 40) as usize));
+            let end = memchr::memchr(b'\n', &line).unwrap_or(line.len());
+            let what = String::from_utf8_lossy(&line);
             if let Some(t) = lex_tag_fast(&line) {
-                let end = memchr::memchr(b'\n', &line).unwrap_or(line.len());
-                assert_eq!(
-                    lex_tag(&line[..end]),
-                    Ok(t),
-                    "{:?}",
-                    String::from_utf8_lossy(&line)
-                );
+                assert_eq!(lex_tag(&line[..end]), Ok(t), "{what:?}");
+            }
+            // The 32-byte form by itself, which must answer for many of these lines.
+            #[cfg(target_arch = "x86_64")]
+            if let Some(t) = lex_tag_32(&line) {
+                short_form += 1;
+                assert_eq!(lex_tag(&line[..end]), Ok(t), "{what:?}");
             }
         }
+        #[cfg(target_arch = "x86_64")]
+        assert!(
+            short_form > 50_000,
+            "the 32-byte form answered {short_form} times"
+        );
         for bad in [
             "[",
             "[Event",
