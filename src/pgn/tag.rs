@@ -61,24 +61,22 @@ pub(crate) fn lex_tag_fast(rest: &[u8]) -> Option<TagLex> {
 
 /// The commonest tag pair, `[Name "value"]` ending within the first thirty-two bytes of
 /// `rest` (exactly one space after the name, no escape, `]` right after the closing quote),
-/// lexed with two sixteen-byte loads and no byte loop; `None` for any other form, or with
+/// lexed with sixteen-byte compares and no byte loop; `None` for any other form, or with
 /// fewer than thirty-two bytes at hand (the last tag of a file), which [`lex_tag_fast`]
 /// then reads as before (giving the same answer where this one answers).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn lex_tag_32(rest: &[u8]) -> Option<TagLex> {
     let chunk = <&[u8; 32]>::try_from(rest.get(..32)?).ok()?;
-    let (first, second) = chunk.split_at(16);
-    let (lo, hi) = (
-        tag_masks16(first.try_into().ok()?),
-        tag_masks16(second.try_into().ok()?),
-    );
-    // Where this form's name must stop, past the `[` at 0: at a space, `"`, `[` or `]` (any
-    // other byte up to a space stops it too, and then this form gives up); and where a
-    // simple value ends (`"`, `\`, a line feed).
-    let name_ends = (lo.0 | hi.0 << 16) & !1;
-    let value_ends = lo.1 | hi.1 << 16;
-    let p = name_ends.trailing_zeros() as usize;
+    let any_of32 = |set: &[u8]| {
+        let (first, second) = chunk.split_at(16);
+        let half = |h: &[u8]| h.try_into().map_or(0, |h| any_of16(h, set));
+        half(first) | half(second) << 16
+    };
+    // Where the name ends, as `name_end` finds it (past the `[` at 0), and where a simple
+    // value ends, as `value_end` finds it.
+    let p = (any_of32(NAME_ENDS) & !1).trailing_zeros() as usize;
+    let value_ends = any_of32(VALUE_ENDS);
     // A name of one byte at least, and room for ` "` before the end of the chunk (which
     // keeps the shift below under 32).
     if !(2..30).contains(&p) || chunk[p] != b' ' || chunk[p + 1] != b'"' {
@@ -92,33 +90,12 @@ fn lex_tag_32(rest: &[u8]) -> Option<TagLex> {
     })
 }
 
-/// For sixteen bytes: bit `k` of the first mask is set when byte `k` may end a tag name
-/// (it is at most a space, or `"`, `[`, `]`), of the second when it ends a simple value
-/// (`"`, `\`, a line feed).
+/// The bytes ending a tag name (the [`TAG_NAME_END`] class), and a simple value
+/// ([`TAG_VALUE_END`]), for the sixteen-byte compares.
 #[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn tag_masks16(bytes: &[u8; 16]) -> (u32, u32) {
-    use std::arch::x86_64::{
-        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_max_epu8, _mm_movemask_epi8, _mm_or_si128,
-        _mm_set1_epi8,
-    };
-    // SAFETY: SSE2 is part of the x86_64 baseline; the unaligned load reads the sixteen
-    // bytes of `bytes`.
-    unsafe {
-        let v = _mm_loadu_si128(bytes.as_ptr().cast::<__m128i>());
-        let is = |c: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8));
-        let space = _mm_set1_epi8(0x20);
-        // Unsigned `v <= 0x20`.
-        let blank = _mm_cmpeq_epi8(_mm_max_epu8(v, space), space);
-        let quote = is(b'"');
-        let name_end = _mm_or_si128(_mm_or_si128(blank, quote), _mm_or_si128(is(b'['), is(b']')));
-        let value_end = _mm_or_si128(quote, _mm_or_si128(is(b'\\'), is(b'\n')));
-        (
-            _mm_movemask_epi8(name_end) as u32,
-            _mm_movemask_epi8(value_end) as u32,
-        )
-    }
-}
+const NAME_ENDS: &[u8] = b" \t\r\"][\n";
+#[cfg(target_arch = "x86_64")]
+const VALUE_ENDS: &[u8] = b"\"\\\n";
 
 /// [`TAG`] class: a blank inside a tag pair (space, tab, carriage return).
 const TAG_BLANK: u8 = 1;
@@ -151,7 +128,7 @@ fn name_end(rest: &[u8], i: usize) -> usize {
         .get(i..i + 16)
         .and_then(|c| <&[u8; 16]>::try_from(c).ok())
     {
-        let m = any_of16(chunk, b" \t\r\"][\n");
+        let m = any_of16(chunk, NAME_ENDS);
         if m != 0 {
             return i + m.trailing_zeros() as usize;
         }
@@ -172,7 +149,7 @@ fn value_end(rest: &[u8], mut i: usize) -> Option<usize> {
         .get(i..i + 16)
         .and_then(|c| <&[u8; 16]>::try_from(c).ok())
     {
-        let m = any_of16(chunk, b"\"\\\n");
+        let m = any_of16(chunk, VALUE_ENDS);
         if m != 0 {
             return Some(i + m.trailing_zeros() as usize);
         }
