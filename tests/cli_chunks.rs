@@ -28,25 +28,19 @@ fn run(args: &[&str]) -> (Vec<u8>, Vec<u8>, i32) {
 /// sequential output for `path`.
 fn same_as_sequential(path: &Path, chunks: &[u64], jobs: &[&str]) {
     let file = path.to_string_lossy().into_owned();
-    let check = run(&["check", "--jobs", "1", &file]);
-    let list = run(&["list", "--jobs", "1", &file]);
-    for chunk in chunks {
-        let chunk = chunk.to_string();
-        for jobs in jobs {
-            let got = run(&["check", "--jobs", jobs, "--chunk", &chunk, &file]);
-            assert!(
-                got == check,
-                "check --jobs {jobs} --chunk {chunk} {file}: {}\nvs\n{}",
-                String::from_utf8_lossy(&got.0),
-                String::from_utf8_lossy(&check.0)
-            );
-            let got = run(&["list", "--jobs", jobs, "--chunk", &chunk, &file]);
-            assert!(
-                got == list,
-                "list --jobs {jobs} --chunk {chunk} {file}: {}\nvs\n{}",
-                String::from_utf8_lossy(&got.0),
-                String::from_utf8_lossy(&list.0)
-            );
+    for command in ["check", "list"] {
+        let sequential = run(&[command, "--jobs", "1", &file]);
+        for chunk in chunks {
+            let chunk = chunk.to_string();
+            for jobs in jobs {
+                let got = run(&[command, "--jobs", jobs, "--chunk", &chunk, &file]);
+                assert!(
+                    got == sequential,
+                    "{command} --jobs {jobs} --chunk {chunk} {file}: {}\nvs\n{}",
+                    String::from_utf8_lossy(&got.0),
+                    String::from_utf8_lossy(&sequential.0)
+                );
+            }
         }
     }
 }
