@@ -217,12 +217,45 @@ pub fn promotion_choices(text: &str, pos: &Position, lang: &Lang) -> Vec<Move> {
         .collect()
 }
 
-/// The live feedback for a line being typed.
+/// Lines with more words than this get feedback on their last word only.
+const WHOLE_LINE_WORDS: usize = 3;
+
+/// The live feedback for a line being typed. It costs the same however long
+/// the line: a short line (a move, `1. e4`, `exd6 e.p.`, a command) is read
+/// whole; a longer one (a list of moves, pasted or typed) is only counted up to
+/// a bound, and read whole on Enter.
 pub fn feedback(text: &str, pos: &Position, lang: &Lang) -> Feedback {
     let trimmed = text.trim();
     if trimmed.is_empty() {
         return Feedback::Empty;
     }
+    // Counting stops at the limit: the rest of a long line is not looked at.
+    if trimmed
+        .split_whitespace()
+        .take(WHOLE_LINE_WORDS + 1)
+        .count()
+        > WHOLE_LINE_WORDS
+    {
+        return long_line_feedback(trimmed);
+    }
+    whole_line_feedback(trimmed, pos, lang)
+}
+
+/// Feedback on a long line from its first character and its first words.
+fn long_line_feedback(trimmed: &str) -> Feedback {
+    if let Some(command) = trimmed.strip_prefix(':') {
+        return Feedback::Note(super::command::describe(command));
+    }
+    if trimmed.starts_with('{') {
+        return Feedback::Note("comment on this move".into());
+    }
+    // The last word may be half typed, and the position it is played in is
+    // known only after the earlier words: the line is read whole on Enter.
+    Feedback::Note("several moves: Enter reads the line and plays them".into())
+}
+
+/// Feedback on a short line, read whole in the board's position.
+fn whole_line_feedback(trimmed: &str, pos: &Position, lang: &Lang) -> Feedback {
     match read_entry(trimmed, pos, lang) {
         Ok(Entry::Moves(moves)) if moves.len() == 1 => match moves[0].mv {
             Move::Normal(mv) => Feedback::Ready(mv),
