@@ -9,13 +9,13 @@
 //!   end mark is lost swallows every key, Ctrl-C and `:q!` included
 //!   (crossterm issue #1060).
 //!
-//! [`Reader`] drains everything pending on each wake-up (level-triggered
-//! `poll(2)`), and [`Decoder`] turns bytes into crossterm key events (so the
-//! keymap is unchanged) and pastes, with an idle timeout and a size bound on a
-//! paste whose end mark never comes.
+//! [`Reader`] hands over everything the terminal sent on each wake-up, and
+//! [`Decoder`] turns bytes into crossterm key events (so the keymap is
+//! unchanged) and pastes, with an idle timeout and a size bound on a paste
+//! whose end mark never comes.
 
-use std::io;
-use std::os::fd::BorrowedFd;
+use std::io::{self, Read};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -419,66 +419,70 @@ impl Decoder {
     }
 }
 
-/// Reads the terminal (standard input) and decodes it.
+/// Reads the terminal (standard input) and decodes it. A thread of its own
+/// reads whatever the terminal has, as soon as it has it (a blocking read
+/// returns all that is there, up to 64 KiB), so nothing waits in the terminal
+/// for a later key; it works alike on every Unix, where `poll(2)` on a terminal
+/// does not (macOS).
 pub struct Reader {
-    fd: BorrowedFd<'static>,
+    chunks: Receiver<io::Result<Vec<u8>>>,
     decoder: Decoder,
-    buf: Vec<u8>,
 }
 
 impl Reader {
     /// A reader of standard input, which must be the terminal.
     pub fn stdin() -> Reader {
-        Reader {
-            fd: rustix::stdio::stdin(),
-            decoder: Decoder::new(),
-            buf: vec![0; 64 * 1024],
-        }
-    }
-
-    /// True when input is ready within `timeout`.
-    fn ready(&self, timeout: Duration) -> io::Result<bool> {
-        use rustix::event::{poll, PollFd, PollFlags, Timespec};
-        let mut fds = [PollFd::new(&self.fd, PollFlags::IN)];
-        let timeout = Timespec::try_from(timeout).unwrap_or(Timespec {
-            tv_sec: 1,
-            tv_nsec: 0,
+        let (send, chunks) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut stdin = io::stdin().lock();
+            let mut buf = vec![0; 64 * 1024];
+            loop {
+                let chunk = match stdin.read(&mut buf) {
+                    Ok(0) => Err(io::Error::new(
+                        io::ErrorKind::UnexpectedEof,
+                        "the terminal closed",
+                    )),
+                    Ok(n) => Ok(buf[..n].to_vec()),
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => Err(e),
+                };
+                let end = chunk.is_err();
+                if send.send(chunk).is_err() || end {
+                    return;
+                }
+            }
         });
-        // A signal cuts the wait short: the caller comes back soon; the
-        // bytes, if any, are still there (the poll is level-triggered).
-        match poll(&mut fds, Some(&timeout)) {
-            Ok(n) => Ok(n > 0),
-            Err(rustix::io::Errno::INTR) => Ok(false),
-            Err(e) => Err(e.into()),
+        Reader {
+            chunks,
+            decoder: Decoder::new(),
         }
     }
 
-    /// Waits up to `timeout` for input, then reads everything pending (a whole
-    /// paste, however long) and returns what it decodes to; empty when nothing
-    /// came. Fails when the terminal is gone.
+    /// Waits up to `timeout` for input, then takes everything read so far (a
+    /// whole paste, however long, with the Enter after it) and returns what it
+    /// decodes to; empty when nothing came. Fails when the terminal is gone.
     pub fn read(&mut self, timeout: Duration) -> io::Result<Vec<Input>> {
-        let now = Instant::now();
         let wait = match self.decoder.deadline() {
-            Some(deadline) => timeout.min(deadline.saturating_duration_since(now)),
+            Some(deadline) => timeout.min(deadline.saturating_duration_since(Instant::now())),
             None => timeout,
         };
         let mut out = Vec::new();
-        let mut wait = wait;
-        while self.ready(wait)? {
-            let n = match rustix::io::read(self.fd, &mut self.buf) {
-                Ok(n) => n,
-                Err(rustix::io::Errno::INTR | rustix::io::Errno::AGAIN) => continue,
-                Err(e) => return Err(e.into()),
-            };
-            if n == 0 {
+        let first = match self.chunks.recv_timeout(wait) {
+            Ok(chunk) => Some(chunk),
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => {
                 return Err(io::Error::new(
                     io::ErrorKind::UnexpectedEof,
                     "the terminal closed",
-                ));
+                ))
             }
-            out.extend(self.decoder.feed(&self.buf[..n], Instant::now()));
-            // Drain: whatever else is already there, without waiting.
-            wait = Duration::ZERO;
+        };
+        if let Some(chunk) = first {
+            out.extend(self.decoder.feed(&chunk?, Instant::now()));
+            // Drain: whatever else has come, without waiting.
+            while let Ok(chunk) = self.chunks.try_recv() {
+                out.extend(self.decoder.feed(&chunk?, Instant::now()));
+            }
         }
         out.extend(self.decoder.idle(Instant::now()));
         Ok(out)
