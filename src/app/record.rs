@@ -340,21 +340,24 @@ impl App {
 
     /// [`App::after_move`] with the position after the move known.
     fn after_move_in(&mut self, id: NodeId, pos: Position) {
-        let main = self.on_main_line(id) && self.game.node(id).children.is_empty();
+        let status = pos.status();
+        // Only an end of the game needs the walk to the root (is this the end
+        // of the main line?): most moves are spared it.
+        let main = |app: &App| app.on_main_line(id) && app.game.node(id).children.is_empty();
         let loser_white = pos.side_to_move() == chess::Color::White;
-        match pos.status() {
-            Status::Checkmate if main => {
+        match status {
+            Status::Checkmate if main(self) => {
                 let result = if loser_white { "0-1" } else { "1-0" };
                 self.game.set_tag("Result", result);
                 self.game.set_tag("Termination", "normal");
                 self.inform(format!("checkmate: {result}"));
             }
-            Status::Stalemate if main => {
+            Status::Stalemate if main(self) => {
                 self.game.set_tag("Result", "1/2-1/2");
                 self.game.set_tag("Termination", "normal");
                 self.inform("stalemate: 1/2-1/2");
             }
-            Status::InsufficientMaterial if main => {
+            Status::InsufficientMaterial if main(self) => {
                 self.game.set_tag("Result", "1/2-1/2");
                 self.game.set_tag("Termination", "normal");
                 self.inform("neither side can mate: 1/2-1/2");
