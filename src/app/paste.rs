@@ -59,6 +59,11 @@ pub fn classify(text: &str) -> Result<PasteKind, String> {
     let Some(first) = games.into_iter().next() else {
         return Err("the pasted PGN holds no game".into());
     };
+    if first.refused && first.errors.is_empty() {
+        return Err(
+            "the pasted PGN cannot be read (a chess variant, or its start position)".into(),
+        );
+    }
     if let Some(e) = first.errors.first() {
         return Err(format!(
             "the pasted PGN cannot be read: line {}, column {}: {}: {}",
@@ -213,5 +218,8 @@ mod tests {
         let err = classify("[White \"Ann\"]\n\n1. e4 e5 2. Ke3 1-0\n").unwrap_err();
         assert!(err.contains("line 3"), "{err}");
         assert!(err.contains("Ke3"), "{err}");
+        // A variant is refused, not opened as chess.
+        let err = classify("[Variant \"Crazyhouse\"]\n\n1. e4 e5 *\n").unwrap_err();
+        assert!(err.contains("cannot be read"), "{err}");
     }
 }
