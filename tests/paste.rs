@@ -1,6 +1,6 @@
 //! Input that must never stall, through the real binary in a pseudo-terminal:
 //! a burst longer than one read, bracketed pastes of moves and of a PGN, and a
-//! paste whose end mark never comes.
+//! paste whose end mark never comes; and ^H, which erases.
 
 mod pty;
 
@@ -109,4 +109,19 @@ fn a_paste_whose_end_never_comes_does_not_stop_the_keys() {
     term.send(keys::ENTER);
     assert_eq!(term.wait_exit(), 0);
     assert!(!term.on_alternate_screen(), "the terminal was not restored");
+}
+
+#[test]
+fn ctrl_h_erases_like_backspace() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut term = Term::spawn(dir.path(), &["new"], 80, 24);
+    term.wait_for("White to move");
+    // ^H is what Ctrl-H sends, and what many terminals send for Backspace.
+    term.send("e5\x08");
+    term.wait_for("1. e▏");
+    term.send("4");
+    term.wait_for("Enter plays e4");
+    term.send(keys::CTRL_U);
+    term.wait_for("1. ▏");
+    quit(&mut term);
 }
