@@ -433,6 +433,20 @@ impl Reader {
     /// A reader of standard input, which must be the terminal.
     pub fn stdin() -> Reader {
         let (send, chunks) = mpsc::channel();
+        // A resized terminal wakes the loop at once, to draw at the new size;
+        // an empty chunk says so.
+        if let Ok(mut resized) =
+            signal_hook::iterator::Signals::new([signal_hook::consts::SIGWINCH])
+        {
+            let wake = send.clone();
+            std::thread::spawn(move || {
+                for _ in resized.forever() {
+                    if wake.send(Ok(Vec::new())).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
         std::thread::spawn(move || {
             let mut stdin = io::stdin().lock();
             let mut buf = vec![0; 64 * 1024];
@@ -458,9 +472,17 @@ impl Reader {
         }
     }
 
+    fn take(&mut self, chunk: Vec<u8>, out: &mut Vec<Input>) {
+        // An empty chunk is a resize: no input, and no reset of the timeouts.
+        if !chunk.is_empty() {
+            out.extend(self.decoder.feed(&chunk, Instant::now()));
+        }
+    }
+
     /// Waits up to `timeout` for input, then takes everything read so far (a
     /// whole paste, however long, with the Enter after it) and returns what it
-    /// decodes to; empty when nothing came. Fails when the terminal is gone.
+    /// decodes to; empty when nothing came, or when the terminal was resized
+    /// (the caller draws again in either case). Fails when the terminal is gone.
     pub fn read(&mut self, timeout: Duration) -> io::Result<Vec<Input>> {
         let wait = match self.decoder.deadline() {
             Some(deadline) => timeout.min(deadline.saturating_duration_since(Instant::now())),
@@ -478,10 +500,10 @@ impl Reader {
             }
         };
         if let Some(chunk) = first {
-            out.extend(self.decoder.feed(&chunk?, Instant::now()));
+            self.take(chunk?, &mut out);
             // Drain: whatever else has come, without waiting.
             while let Ok(chunk) = self.chunks.try_recv() {
-                out.extend(self.decoder.feed(&chunk?, Instant::now()));
+                self.take(chunk?, &mut out);
             }
         }
         out.extend(self.decoder.idle(Instant::now()));
