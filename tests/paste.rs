@@ -125,3 +125,15 @@ fn ctrl_h_erases_like_backspace() {
     term.wait_for("1. ▏");
     quit(&mut term);
 }
+
+#[test]
+fn sigterm_turns_bracketed_paste_off_with_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut term = Term::spawn(dir.path(), &["new"], 80, 24);
+    term.wait_for("White to move");
+    assert!(term.bracketed_paste(), "bracketed paste is not on");
+    term.signal("TERM");
+    term.wait_exit();
+    assert!(!term.on_alternate_screen(), "the terminal was not restored");
+    assert!(!term.bracketed_paste(), "bracketed paste was left on");
+}

@@ -254,7 +254,7 @@ mod tests {
     }
 
     #[test]
-    fn ctrl_h_and_delete_both_erase() {
+    fn ctrl_h_and_backspace_both_erase() {
         // ^H is what many terminals send for Backspace, and what Ctrl-H sends.
         let config = Config::defaults();
         for byte in [0x08u8, 0x7f] {
