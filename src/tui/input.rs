@@ -52,6 +52,13 @@ pub struct Pasted {
     pub dropped: usize,
 }
 
+impl Pasted {
+    /// True when all of it came: its end mark, and nothing dropped.
+    pub fn whole(&self) -> bool {
+        self.ended && self.dropped == 0
+    }
+}
+
 /// A paste being collected.
 #[derive(Debug)]
 struct Paste {
@@ -628,6 +635,7 @@ mod tests {
         // Before the timeout, keys still belong to the paste.
         assert!(d.idle(now + PASTE_IDLE / 2).is_empty());
         let closed = d.idle(now + PASTE_IDLE);
+        assert!(matches!(&closed[..], [Input::Paste(p)] if !p.whole()));
         assert_eq!(
             closed,
             vec![Input::Paste(Pasted {
@@ -663,6 +671,7 @@ mod tests {
         };
         assert_eq!(p.text.len(), PASTE_LIMIT);
         assert_eq!(p.dropped, 2 << 20);
+        assert!(p.ended && !p.whole());
     }
 
     #[test]

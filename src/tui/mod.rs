@@ -216,7 +216,7 @@ pub fn run(new: NewGame) -> anyhow::Result<u8> {
                         }
                     }
                     Input::Key(_) => continue,
-                    Input::Paste(pasted) => app.paste(&pasted.text, pasted.ended),
+                    Input::Paste(pasted) => app.paste(&pasted.text, pasted.whole()),
                 };
                 // Writes the journal for this change before anything else.
                 if session.carry_out(&mut app, effect)? {
