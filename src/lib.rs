@@ -9,6 +9,7 @@ pub mod app;
 pub mod cli;
 pub mod config;
 pub mod game;
+pub mod message;
 pub mod notation;
 pub mod pgn;
 pub mod position;

@@ -1,26 +1,27 @@
 //! `scoresheet check FILE...`: validates every move of every game, variations
 //! included, in constant memory, one line per problem.
 
-use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::{BufWriter, Read, Write};
 use std::path::PathBuf;
 
 use super::exit;
+use super::input::{self, Input};
+use crate::message::{shown, shown_text};
 use crate::notation::Lang;
 use crate::pgn::{GameBuilder, GameError, ReadGame, Reader};
 
 /// Arguments of `check`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// PGN files to check.
+    /// PGN files to check (`-` for standard input).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Piece-letter language of the moves, for files not written in English (en, de, fr,
     /// es, …; figurines are read whatever the language).
     #[arg(long = "input-lang", value_name = "LANG", default_value = "en")]
     pub input_lang: String,
-    /// Threads to use (default: all cores).
-    #[arg(long, short = 'j')]
+    /// Threads to use, 1 or more (default: all cores; at most four per core are started).
+    #[arg(long, short = 'j', value_parser = super::input::parse_jobs)]
     pub jobs: Option<usize>,
     /// Bytes per chunk of a regular file for `--jobs` (for tests: any size gives the same
     /// output).
@@ -40,8 +41,11 @@ pub fn write_problem(
 ) -> std::io::Result<()> {
     writeln!(
         out,
-        "{file}:{line}:{}: game {game} ({players}): \"{}\": {}",
-        e.pos.column, e.token, e.reason
+        "{file}:{line}:{}: game {game} ({}): \"{}\": {}",
+        e.pos.column,
+        shown_text(players),
+        shown(&e.token),
+        shown_text(&e.reason)
     )
 }
 
@@ -61,10 +65,11 @@ pub fn run(args: &Args) -> u8 {
     let Some(lang) = super::parse_lang("check", &args.input_lang) else {
         return exit::USAGE;
     };
-    let (mut games, mut bad, mut unreadable) = (0u64, 0u64, false);
+    let jobs = input::jobs(args.jobs);
+    let (mut games, mut bad, mut unreadable, mut read_any) = (0u64, 0u64, false, false);
     for path in &args.files {
-        let name = path.display().to_string();
-        let file = match File::open(path) {
+        let name = input::name(path);
+        let file = match Input::open(path) {
             Ok(f) => f,
             Err(e) => {
                 eprintln!("scoresheet check: cannot read {name}: {e}");
@@ -72,21 +77,18 @@ pub fn run(args: &Args) -> u8 {
                 continue;
             }
         };
-        let jobs = args.jobs.unwrap_or_else(|| {
-            std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
-        });
-        let regular = file.metadata().is_ok_and(|m| m.is_file());
-        let result = if jobs > 1 && regular {
-            super::parallel::check_chunks(&file, jobs, args.chunk, lang, &name, &mut out)
-        } else if jobs > 1 {
-            super::parallel::check_stream(file, jobs, lang, &name, &mut out)
-        } else {
-            check_sequential(file, lang, &name, &mut out)
+        let result = match file.regular_file() {
+            Some(regular) if jobs > 1 => {
+                super::parallel::check_chunks(regular, jobs, args.chunk, lang, &name, &mut out)
+            }
+            _ if jobs > 1 => super::parallel::check_stream(file, jobs, lang, &name, &mut out),
+            _ => check_sequential(file, lang, &name, &mut out),
         };
         match result {
             Ok((n, b)) => {
                 games += n;
                 bad += b;
+                read_any = true;
             }
             Err(e) => {
                 eprintln!("scoresheet check: cannot read {name}: {e}");
@@ -94,19 +96,31 @@ pub fn run(args: &Args) -> u8 {
             }
         }
     }
-    let _ = writeln!(out, "{games} games, {bad} with errors");
+    // The summary counts what was read: with nothing read, "0 games" would only mislead.
+    if read_any {
+        let _ = writeln!(out, "{games} games, {bad} with errors");
+    }
     let _ = out.flush();
     exit::of(unreadable, bad)
 }
 
 /// Checks one file on this thread; returns (games, games with errors).
 pub fn check_sequential(
-    file: File,
+    file: impl Read,
     lang: &'static Lang,
     name: &str,
     out: &mut impl Write,
 ) -> std::io::Result<(u64, u64)> {
-    let mut reader = Reader::new(file);
+    check_reader(Reader::new(file), lang, name, out)
+}
+
+/// Checks the games a reader gives, on this thread; returns (games, games with errors).
+pub fn check_reader(
+    mut reader: Reader<impl Read>,
+    lang: &'static Lang,
+    name: &str,
+    out: &mut impl Write,
+) -> std::io::Result<(u64, u64)> {
     let mut builder = GameBuilder::new(false).reading(lang);
     let (mut games, mut bad) = (0, 0);
     while let Some(g) = reader.read_game_restarting(&mut builder)? {
@@ -114,6 +128,9 @@ pub fn check_sequential(
         if !g.errors.is_empty() {
             bad += 1;
             report(out, name, &g)?;
+            // Said at once: on a stream that goes on (a pipe), a problem must not wait in
+            // a buffer for the end.
+            out.flush()?;
         }
     }
     Ok((games, bad))

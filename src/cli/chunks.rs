@@ -36,6 +36,7 @@ use std::os::unix::fs::FileExt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 
+use super::input::{no_threads, spawn_worker};
 use crate::pgn::Pos;
 
 /// Offset of a stop at the end of the input.
@@ -254,7 +255,7 @@ pub fn read_file<T: Send>(
     let chunks = file.metadata()?.len().div_ceil(chunk).max(1);
     // Chunks handed out ahead of the one to write: enough that a slow chunk (one that
     // holds the games of empty chunks after it) does not leave the other workers idle.
-    let ahead = 4 * jobs as u64 + 4;
+    let mut ahead = 4 * jobs as u64 + 4;
     let (work_tx, work_rx) = mpsc::channel::<u64>();
     let work_rx = Arc::new(Mutex::new(work_rx));
     let (done_tx, done_rx) = mpsc::channel::<(u64, Report<T>)>();
@@ -284,9 +285,11 @@ pub fn read_file<T: Send>(
         Ok(())
     };
     std::thread::scope(|scope| -> io::Result<()> {
+        let mut workers = 0u64;
         for _ in 0..jobs.max(1) {
             let (rx, tx, stop, work) = (Arc::clone(&work_rx), done_tx.clone(), &stop, &work);
-            scope.spawn(move || loop {
+            // The system may grant fewer threads than asked: go on with those it gives.
+            let started = spawn_worker(scope, move || loop {
                 let next = rx.lock().map(|r| r.recv());
                 let Ok(Ok(seq)) = next else { return };
                 if stop.load(Ordering::Relaxed) {
@@ -299,8 +302,16 @@ pub fn read_file<T: Send>(
                     return;
                 }
             });
+            if !started {
+                break;
+            }
+            workers += 1;
         }
         drop(done_tx);
+        if workers == 0 {
+            return Err(no_threads());
+        }
+        ahead = ahead.min(4 * workers + 4);
         let result = (|| -> io::Result<()> {
             let (mut sent, mut written) = (0u64, 0u64);
             let mut pending = BTreeMap::new();

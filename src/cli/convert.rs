@@ -4,19 +4,20 @@
 //! all (a chess variant, a broken tag section) is copied through as written, after
 //! a `%` line (an escape line, which PGN readers skip) saying why.
 
-use std::fs::File;
 use std::io::{Read, Write};
 use std::path::PathBuf;
 
+use super::input::{self, Input};
 use super::{exit, parse_lang};
+use crate::message::{shown, shown_text};
 use crate::notation::{Lang, Style};
-use crate::pgn::{write_game_with, GameBuilder, ReadGame, Reader, WriteOptions};
+use crate::pgn::{write_game_with, GameBuilder, GameError, ReadGame, Reader, WriteOptions};
 use crate::store::write_atomically_with;
 
 /// Arguments of `convert`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// PGN files to convert.
+    /// PGN files to convert (`-` for standard input).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Write to this file (atomically: the old file stays intact if anything fails)
@@ -45,8 +46,33 @@ fn stop_comment(g: &ReadGame) -> Option<String> {
     };
     Some(format!(
         "scoresheet: {what} at line {} column {}: \"{}\": {}",
-        e.pos.line, e.pos.column, e.token, e.reason
+        e.pos.line,
+        e.pos.column,
+        shown(&e.token),
+        shown_text(&e.reason)
     ))
+}
+
+/// Escapes the control characters of the game's tag values (a NUL, an ESC: PGN text
+/// cannot hold them, and written raw they reach whoever prints the file) as `\u{..}`,
+/// which reads back as the same visible text; returns one problem per tag so changed.
+fn escape_tags(g: &mut ReadGame) -> Vec<GameError> {
+    let mut problems = Vec::new();
+    for (name, value) in &mut g.game.tags {
+        if let Some(visible) = crate::message::escaped(value) {
+            problems.push(GameError {
+                pos: g.start,
+                token: value.clone(),
+                reason: format!(
+                    "tag {name} holds control characters, which PGN text cannot hold: \
+                     written escaped, as \"{}\"",
+                    crate::message::shown_text(&visible)
+                ),
+            });
+            *value = visible;
+        }
+    }
+    problems
 }
 
 /// Why converting one input stopped.
@@ -72,10 +98,16 @@ pub fn convert_stream(
     let mut builder = GameBuilder::new(true).reading(input);
     let mut text = String::new();
     let (mut games, mut bad) = (0u64, 0u64);
-    while let Some(g) = reader.read_game(&mut builder).map_err(Failed::Read)? {
+    while let Some(mut g) = reader.read_game(&mut builder).map_err(Failed::Read)? {
         games += 1;
         text.clear();
+        let escaped = escape_tags(&mut g);
+        for e in &escaped {
+            let _ =
+                super::check::write_problem(errors, name, e.pos.line, g.number, &g.players(), e);
+        }
         if g.errors.is_empty() {
+            bad += u64::from(!escaped.is_empty());
             write_game_with(&g.game, &mut text, options, None);
         } else {
             bad += 1;
@@ -86,7 +118,7 @@ pub fn convert_stream(
                 let first = &g.errors[0];
                 text.push_str(&format!(
                     "% scoresheet: game {} copied as written, not converted: line {} column {}: {}\n",
-                    g.number, first.pos.line, first.pos.column, first.reason
+                    g.number, first.pos.line, first.pos.column, shown_text(&first.reason)
                 ));
                 // Decoded as the reader decodes: UTF-8, or Windows-1252 when not UTF-8.
                 text.push_str(&crate::text::decode(raw));
@@ -123,8 +155,8 @@ pub fn run(args: &Args) -> u8 {
     let stderr = std::io::stderr();
     let mut convert_all = |out: &mut dyn Write| -> std::io::Result<()> {
         for path in &args.files {
-            let name = path.display().to_string();
-            let converted = File::open(path).map_err(Failed::Read).and_then(|file| {
+            let name = input::name(path);
+            let converted = Input::open(path).map_err(Failed::Read).and_then(|file| {
                 convert_stream(file, input, &options, &name, out, &mut stderr.lock())
             });
             match converted {

@@ -1,16 +1,21 @@
 //! `scoresheet fen FILE [--game N] [--ply K | --all]`: FEN snapshots of a game.
+//!
+//! Memory stays small whatever the game's size: the game is validated, not built (no move
+//! tree), while its main-line positions are followed as they are read; `--all` writes each
+//! as it comes, `--ply K` keeps the one asked for, the default keeps the last.
 
-use std::fs::File;
-use std::io::Write;
+use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
 use super::exit;
-use crate::pgn::{GameBuilder, Reader, Skip, Visitor};
+use super::input::{self, Input};
+use crate::pgn::{CommentKind, GameBuilder, Pos, ReadError, ReadGame, Reader, Skip, Visitor};
+use crate::position::Position;
 
 /// Arguments of `fen`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The PGN file.
+    /// The PGN file (`-` for standard input).
     pub file: PathBuf,
     /// Which game (1 is the first).
     #[arg(long, default_value_t = 1)]
@@ -44,9 +49,111 @@ impl Visitor for PassOver {
     fn end_game(&mut self) {}
 }
 
+/// Which positions the command prints.
+#[derive(Debug, Clone, Copy)]
+enum Want {
+    /// Every one, as it comes.
+    All,
+    /// The one after this many half-moves.
+    Ply(usize),
+    /// The last one.
+    End,
+}
+
+/// Validates a game (through the game builder, which reports every problem) while following
+/// its main line: the positions wanted are written or kept as the moves are read, and no
+/// move tree is built.
+struct Positions<'o> {
+    builder: GameBuilder,
+    want: Want,
+    /// Main-line half-moves whose position has been handled (`None`: not even the start).
+    handled: Option<u32>,
+    /// The position kept for [`Want::Ply`] or [`Want::End`].
+    kept: Option<Position>,
+    out: &'o mut dyn Write,
+}
+
+impl Positions<'_> {
+    /// Handles the main line's new position, if the last event gave one.
+    fn follow(&mut self) {
+        let Some((plies, pos)) = self.builder.main_line_so_far() else {
+            return;
+        };
+        if self.handled.is_some_and(|h| h >= plies) {
+            return;
+        }
+        self.handled = Some(plies);
+        match self.want {
+            Want::All => {
+                let _ = writeln!(self.out, "{}", pos.fen());
+            }
+            Want::Ply(k) if k == plies as usize => self.kept = Some(*pos),
+            Want::Ply(_) => {}
+            Want::End => self.kept = Some(*pos),
+        }
+    }
+}
+
+impl Visitor for Positions<'_> {
+    type Output = (ReadGame, Option<Position>);
+
+    fn begin_game(&mut self, at: Pos) {
+        self.handled = None;
+        self.kept = None;
+        self.builder.begin_game(at);
+    }
+
+    fn wants_tag(&mut self, name: &[u8]) -> bool {
+        self.builder.wants_tag(name)
+    }
+
+    fn tag(&mut self, name: &[u8], value: &str, at: Pos) {
+        self.builder.tag(name, value, at);
+    }
+
+    fn begin_movetext(&mut self) -> Skip {
+        let skip = self.builder.begin_movetext();
+        self.follow();
+        skip
+    }
+
+    fn san(&mut self, san: &[u8], at: Pos) {
+        self.builder.san(san, at);
+        self.follow();
+    }
+
+    fn nag(&mut self, nag: u8, at: Pos) {
+        self.builder.nag(nag, at);
+    }
+
+    fn comment(&mut self, text: &str, kind: CommentKind, at: Pos) {
+        self.builder.comment(text, kind, at);
+    }
+
+    fn begin_variation(&mut self, at: Pos) -> Skip {
+        self.builder.begin_variation(at)
+    }
+
+    fn end_variation(&mut self, at: Pos) {
+        self.builder.end_variation(at);
+    }
+
+    fn outcome(&mut self, result: Option<&str>, at: Pos) {
+        self.builder.outcome(result, at);
+    }
+
+    fn error(&mut self, err: ReadError) {
+        self.builder.error(err);
+    }
+
+    fn end_game(&mut self) -> Self::Output {
+        (self.builder.end_game(), self.kept.take())
+    }
+}
+
 /// Runs the command; returns the exit code.
 pub fn run(args: &Args) -> u8 {
-    let name = args.file.display().to_string();
+    let name = input::name(&args.file);
     let Some(lang) = super::parse_lang("fen", &args.input_lang) else {
         return exit::USAGE;
     };
@@ -56,8 +163,8 @@ pub fn run(args: &Args) -> u8 {
     };
     // The file is read as a stream, in constant memory: the games before the one asked for
     // are passed over (their boundaries found, their moves not read), so line numbers stay
-    // right; only the game asked for is built.
-    let mut reader = match File::open(&args.file) {
+    // right; only the game asked for is read move by move.
+    let mut reader = match Input::open(&args.file) {
         Ok(f) => Reader::new(f),
         Err(e) => return cannot_read(e),
     };
@@ -69,13 +176,26 @@ pub fn run(args: &Args) -> u8 {
             Err(e) => return cannot_read(e),
         }
     }
+    let want = match (args.all, args.ply) {
+        (true, _) => Want::All,
+        (false, Some(k)) => Want::Ply(k),
+        (false, None) => Want::End,
+    };
+    let mut out = BufWriter::new(std::io::stdout().lock());
     let read = if args.game == 0 {
         Ok(None)
     } else {
-        reader.read_game(&mut GameBuilder::new(true).reading(lang))
+        let mut positions = Positions {
+            builder: GameBuilder::new(false).reading(lang),
+            want,
+            handled: None,
+            kept: None,
+            out: &mut out,
+        };
+        reader.read_game(&mut positions)
     };
-    let g = match read {
-        Ok(Some(g)) => g,
+    let (g, kept) = match read {
+        Ok(Some(found)) => found,
         Ok(None) => {
             // Count the rest, for the message.
             while let Ok(Some(())) = reader.read_game(&mut PassOver) {}
@@ -92,33 +212,16 @@ pub fn run(args: &Args) -> u8 {
     if g.refused {
         return exit::PROBLEMS;
     }
-    let line = g.game.mainline();
-    let mut positions = vec![g.game.start];
-    for id in &line {
-        let last = *positions.last().unwrap_or(&g.game.start);
-        positions.push(last.apply(g.game.node(*id).mv).unwrap_or(last));
-    }
-    let mut out = std::io::stdout().lock();
-    let chosen: Vec<_> = if args.all {
-        positions.iter().collect()
-    } else if let Some(k) = args.ply {
-        match positions.get(k) {
-            Some(p) => vec![p],
-            None => {
-                eprintln!(
-                    "scoresheet fen: game {} has {} half-moves; there is no ply {k}",
-                    args.game,
-                    positions.len() - 1
-                );
-                return exit::USAGE;
-            }
-        }
-    } else {
-        positions.last().into_iter().collect()
-    };
-    for p in chosen {
+    if let Some(p) = kept {
         let _ = writeln!(out, "{}", p.fen());
+    } else if let Want::Ply(k) = want {
+        eprintln!(
+            "scoresheet fen: game {} has {} half-moves; there is no ply {k}",
+            args.game, g.plies
+        );
+        return exit::USAGE;
     }
+    let _ = out.flush();
     if g.errors.is_empty() {
         exit::OK
     } else {

@@ -18,19 +18,20 @@ use std::sync::mpsc;
 
 use super::chunks::{self, FileAt, Part, Shift, Until, END};
 use super::exit;
+use super::input::{self, Input};
 use crate::pgn::{GameRef, Indexer, Pos};
 
 /// Arguments of `list`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The PGN file.
+    /// The PGN file (`-` for standard input).
     pub file: PathBuf,
     /// Bytes per chunk of a regular file read on several threads (for tests: any size
     /// gives the same output).
     #[arg(long, hide = true, default_value_t = CHUNK)]
     pub chunk: u64,
-    /// Threads to use (default: all cores).
-    #[arg(long, short = 'j')]
+    /// Threads to use, 1 or more (default: all cores; at most four per core are started).
+    #[arg(long, short = 'j', value_parser = super::input::parse_jobs)]
     pub jobs: Option<usize>,
 }
 
@@ -48,16 +49,11 @@ const LINE: usize = 128;
 
 /// Runs the command; returns the exit code.
 pub fn run(args: &Args) -> u8 {
-    let name = args.file.display().to_string();
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
-    let listed = File::open(&args.file).and_then(|file| {
-        if jobs > 1 && file.metadata()?.is_file() {
-            list_chunks(&file, jobs, args.chunk)
-        } else {
-            list_stream(file)
-        }
+    let name = input::name(&args.file);
+    let jobs = input::jobs(args.jobs);
+    let listed = Input::open(&args.file).and_then(|file| match file.regular_file() {
+        Some(regular) if jobs > 1 => list_chunks(regular, jobs, args.chunk),
+        _ => list_stream(file),
     });
     match listed {
         Ok(()) => exit::OK,
@@ -193,8 +189,8 @@ fn list_range(file: &File, from: Pos, until: &mut Until) -> io::Result<Part<Line
 /// Lists a stream (or a regular file on one thread): this thread indexes and formats the
 /// lines, a second one writes them, in file order. The channel holds a few batches at most,
 /// so memory stays bounded whatever the number of games.
-fn list_stream(file: File) -> io::Result<()> {
-    match map_file(&file) {
+fn list_stream(file: Input) -> io::Result<()> {
+    match file.regular_file().and_then(map_file) {
         Some(map) => list_indexed(Indexer::in_memory(map)),
         None => list_indexed(Indexer::new(file)),
     }
@@ -204,7 +200,9 @@ fn list_stream(file: File) -> io::Result<()> {
 fn list_indexed<R: io::Read>(mut indexer: Indexer<R>) -> io::Result<()> {
     let (tx, rx) = mpsc::sync_channel::<Lines>(4);
     std::thread::scope(|scope| {
-        let writer = scope.spawn(move || write_lines(rx));
+        let writer = std::thread::Builder::new()
+            .spawn_scoped(scope, move || write_lines(rx))
+            .map_err(|_| input::no_threads())?;
         let indexed = (|| {
             let mut lines = Lines::numbered();
             while let Some(entry) = indexer.next_game_ref()? {

@@ -6,6 +6,7 @@ pub mod check;
 mod chunks;
 pub mod convert;
 pub mod fen;
+pub mod input;
 pub mod list;
 mod parallel;
 pub mod recover;
@@ -36,14 +37,23 @@ pub mod exit {
 }
 
 /// Reads a whole file, or standard input for `None` or `-`, as text: UTF-8, UTF-16 with
-/// a byte-order mark, or else Windows-1252 (see [`crate::text`]), never mangled.
+/// a byte-order mark, or else Windows-1252 (see [`crate::text`]), never mangled. At most
+/// [`crate::pgn::MAX_GAME_BYTES`] are read: a larger input (a pipe that never ends) is an
+/// error, not memory without end.
 pub fn read_input(path: Option<&Path>) -> std::io::Result<String> {
+    let limit = crate::pgn::MAX_GAME_BYTES;
     let mut bytes = Vec::new();
-    match path {
-        Some(p) if p != Path::new("-") => bytes = std::fs::read(p)?,
-        _ => {
-            std::io::stdin().read_to_end(&mut bytes)?;
-        }
+    let src: Box<dyn Read> = match path {
+        Some(p) if !input::is_stdin(p) => Box::new(std::fs::File::open(p)?),
+        _ => Box::new(std::io::stdin().lock()),
+    };
+    src.take(limit as u64 + 1).read_to_end(&mut bytes)?;
+    if bytes.len() > limit {
+        return Err(std::io::Error::other(format!(
+            "it holds more than {} MiB, the most read as free text \
+             (convert and check read PGN files of any size)",
+            limit >> 20
+        )));
     }
     Ok(crate::text::decode_file(bytes))
 }

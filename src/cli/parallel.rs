@@ -17,9 +17,10 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 
 use super::chunks::{self, FileAt, Part, Until, END};
+use super::input::{no_threads, spawn_worker};
 use crate::notation::Lang;
 use crate::pgn::split::whole_games_end;
-use crate::pgn::{GameBuilder, GameError, Pos, Reader, SliceReader};
+use crate::pgn::{GameBuilder, GameError, Pos, Reader, SliceReader, MAX_GAME_BYTES};
 
 /// Bytes per chunk of a regular file: small enough that the last chunks keep every thread
 /// busy, large enough that finding each chunk's start costs nothing.
@@ -129,7 +130,13 @@ fn check_block(seq: u64, data: &[u8], lang: &'static Lang) -> Done {
     }
 }
 
-/// Checks a stream with `jobs` threads; returns (games, games with errors).
+/// Checks a stream with `jobs` threads (as many as the system grants); returns (games,
+/// games with errors).
+///
+/// Memory stays bounded: blocks in flight are a few per thread, and a game that grows past
+/// [`MAX_GAME_BYTES`] without ending (a pipe that never stops, or one huge game) is not
+/// gathered further: the rest of the stream, from that game on, is checked on this thread by
+/// the streaming reader, which reports the game as too large and goes on after it.
 pub fn check_stream(
     mut file: impl Read,
     jobs: usize,
@@ -142,11 +149,15 @@ pub fn check_stream(
     let (done_tx, done_rx) = mpsc::channel::<Done>();
     let mut totals = Totals::default();
     let mut pending = BTreeMap::new();
+    let mut carry: Vec<u8> = Vec::new();
+    let mut seq = 0u64;
+    let mut too_large = false;
     std::thread::scope(|scope| -> std::io::Result<()> {
+        let mut workers = 0;
         for _ in 0..jobs {
             let rx = Arc::clone(&work_rx);
             let tx = done_tx.clone();
-            scope.spawn(move || loop {
+            let started = spawn_worker(scope, move || loop {
                 let next = rx.lock().map(|r| r.recv());
                 let Ok(Ok((seq, data))) = next else {
                     return;
@@ -155,20 +166,32 @@ pub fn check_stream(
                     return;
                 }
             });
+            if !started {
+                break;
+            }
+            workers += 1;
         }
         drop(done_tx);
-        let mut carry: Vec<u8> = Vec::new();
-        let mut seq = 0u64;
+        if workers == 0 {
+            return Err(no_threads());
+        }
         let mut eof = false;
         let result = (|| -> std::io::Result<()> {
             while !eof {
                 let old = carry.len();
-                carry.resize(old + BLOCK, 0);
+                // A game longer than a block: read as much again as is held (so finding its
+                // end costs time linear in its size), up to just past the limit.
+                let grow = BLOCK.max(old).min(MAX_GAME_BYTES.saturating_sub(old) + 1);
+                carry.resize(old + grow, 0);
                 let n = read_full(&mut file, &mut carry[old..])?;
                 carry.truncate(old + n);
                 eof = n == 0;
                 let cut = whole_games_end(&carry, eof);
                 if cut == 0 && !eof {
+                    if carry.len() > MAX_GAME_BYTES {
+                        too_large = true;
+                        break;
+                    }
                     continue; // one game larger than the block: read on
                 }
                 let rest = carry.split_off(cut);
@@ -193,6 +216,28 @@ pub fn check_stream(
         }
         result
     })?;
+    if too_large {
+        // `carry` starts where a game may begin, at a line start (or at the very start).
+        let at = Pos {
+            offset: 1,
+            line: totals.lines + 1,
+            column: 1,
+            game: totals.games + 1,
+        };
+        let (games, bad) = if seq == 0 {
+            let rest = io::Cursor::new(carry).chain(file);
+            super::check::check_reader(Reader::new(rest), lang, name, out)?
+        } else {
+            // One byte of history before `at`: the line feed that ends the last block.
+            let mut history = Vec::with_capacity(carry.len() + 1);
+            history.push(b'\n');
+            history.append(&mut carry);
+            let rest = io::Cursor::new(history).chain(file);
+            let reader = Reader::new(rest).starting_at(at);
+            super::check::check_reader(reader, lang, name, out)?
+        };
+        return Ok((totals.games + games, totals.bad + bad));
+    }
     Ok((totals.games, totals.bad))
 }
 

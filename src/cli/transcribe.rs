@@ -1,10 +1,11 @@
-//! `scoresheet transcribe`: free move text in → one PGN game out.
+//! `scoresheet transcribe`: free move text in → PGN out, one game after another (a game
+//! ends at its result; the next starts with its tags or with move 1).
 
 use std::io::Write;
 use std::path::PathBuf;
 
 use super::{exit, read_input};
-use crate::game::transcribe::transcribe;
+use crate::game::transcribe::transcribe_all;
 use crate::pgn::write_game_to_string;
 use crate::position::Position;
 
@@ -19,7 +20,7 @@ pub struct Args {
     /// are read whatever the language).
     #[arg(long, default_value = "en")]
     pub lang: String,
-    /// The text to read; standard input when absent or `-`.
+    /// The text to read (at most 64 MiB); standard input when absent or `-`.
     pub file: Option<PathBuf>,
 }
 
@@ -43,23 +44,27 @@ pub fn run(args: &Args) -> u8 {
         Err(e) => {
             let name = args
                 .file
-                .as_ref()
+                .as_deref()
+                .filter(|p| !super::input::is_stdin(p))
                 .map_or("standard input".into(), |p| p.display().to_string());
             eprintln!("scoresheet transcribe: cannot read {name}: {e}");
             return exit::USAGE;
         }
     };
-    let t = transcribe(&text, start, lang, args.fen.is_some());
-    let pgn = write_game_to_string(&t.game);
+    let games = transcribe_all(&text, start, lang, args.fen.is_some());
     let mut out = std::io::stdout().lock();
-    if out
-        .write_all(pgn.as_bytes())
-        .and_then(|_| out.flush())
-        .is_err()
-    {
+    let mut error = None;
+    for t in &games {
+        let pgn = write_game_to_string(&t.game);
+        if out.write_all(pgn.as_bytes()).is_err() {
+            return exit::USAGE;
+        }
+        error = error.or(t.error.as_ref());
+    }
+    if out.flush().is_err() {
         return exit::USAGE;
     }
-    match t.error {
+    match error {
         Some(e) => {
             eprintln!("{e}");
             exit::PROBLEMS

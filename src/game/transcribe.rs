@@ -10,8 +10,14 @@ use crate::notation::{read_move, Lang, NotationError};
 use crate::position::{color_name, Position};
 
 /// The first thing in the text that could not be read as part of a game.
+/// Shown as `LINE:COL: "TOKEN": reason`, the token and reason made safe to print (see
+/// [`crate::message`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{line}:{col}: \"{token}\": {reason}")]
+#[error(
+    "{line}:{col}: \"{}\": {}",
+    crate::message::shown(token),
+    crate::message::shown_text(reason)
+)]
 pub struct TranscribeError {
     /// 1-based line of the token.
     pub line: usize,
@@ -31,6 +37,8 @@ pub struct Transcript {
     pub game: Game,
     /// Where and why reading stopped early.
     pub error: Option<TranscribeError>,
+    /// Line, column and text of the game's first token (for a message about it).
+    start: (usize, usize, String),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,79 +55,95 @@ struct Token<'a> {
     col: usize,
 }
 
-/// Splits the text into words, comments and tag lines, with positions.
-fn tokenize(text: &str) -> Vec<Token<'_>> {
-    let mut out = Vec::new();
-    let (mut line, mut col) = (1usize, 1usize);
-    let mut rest = text;
-    // Advances over `n` bytes of `rest`, keeping line and column.
-    fn advance<'a>(rest: &mut &'a str, n: usize, line: &mut usize, col: &mut usize) -> &'a str {
-        let (taken, left) = rest.split_at(n);
+/// Splits the text into words, comments and tag lines, with positions, one at a time (a
+/// long text is never held twice over as a list of tokens).
+struct Tokens<'a> {
+    rest: &'a str,
+    line: usize,
+    col: usize,
+}
+
+impl<'a> Tokens<'a> {
+    fn new(text: &'a str) -> Self {
+        Tokens {
+            rest: text,
+            line: 1,
+            col: 1,
+        }
+    }
+
+    /// Advances over `n` bytes of the text, keeping line and column.
+    fn advance(&mut self, n: usize) -> &'a str {
+        let (taken, left) = self.rest.split_at(n);
         for c in taken.chars() {
             if c == '\n' {
-                *line += 1;
-                *col = 1;
+                self.line += 1;
+                self.col = 1;
             } else {
-                *col += 1;
+                self.col += 1;
             }
         }
-        *rest = left;
+        self.rest = left;
         taken
     }
-    while let Some(c) = rest.chars().next() {
-        let (l, cl) = (line, col);
-        let tok = match c {
-            c if c.is_whitespace() || c == '|' || c == '\u{feff}' => {
-                advance(&mut rest, c.len_utf8(), &mut line, &mut col);
-                continue;
-            }
-            '{' => {
-                let end = rest.find('}').map_or(rest.len(), |i| i + 1);
-                let body = advance(&mut rest, end, &mut line, &mut col);
-                Tok::Comment(body[1..].strip_suffix('}').unwrap_or(&body[1..]).trim())
-            }
-            ';' => {
-                let end = rest.find('\n').unwrap_or(rest.len());
-                let body = advance(&mut rest, end, &mut line, &mut col);
-                Tok::Comment(body[1..].trim())
-            }
-            '[' => {
-                let end = rest.find(']').map_or(rest.len(), |i| i + 1);
-                Tok::Tag(advance(&mut rest, end, &mut line, &mut col))
-            }
-            '(' if !is_mark_group(rest) => {
-                // A variation or an aside: kept as a comment, parentheses balanced.
-                let mut depth = 0usize;
-                let mut end = rest.len();
-                for (i, ch) in rest.char_indices() {
-                    match ch {
-                        '(' => depth += 1,
-                        ')' => {
-                            depth -= 1;
-                            if depth == 0 {
-                                end = i + 1;
-                                break;
-                            }
-                        }
-                        _ => {}
-                    }
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = Token<'a>;
+
+    fn next(&mut self) -> Option<Token<'a>> {
+        while let Some(c) = self.rest.chars().next() {
+            let (line, col) = (self.line, self.col);
+            let rest = self.rest;
+            let tok = match c {
+                c if c.is_whitespace() || c == '|' || c == '\u{feff}' => {
+                    self.advance(c.len_utf8());
+                    continue;
                 }
-                Tok::Comment(advance(&mut rest, end, &mut line, &mut col))
-            }
-            _ => {
-                let end = rest
-                    .find(|ch: char| ch.is_whitespace() || matches!(ch, '{' | '[' | ';' | '|'))
-                    .unwrap_or(rest.len());
-                Tok::Word(advance(&mut rest, end, &mut line, &mut col))
-            }
-        };
-        out.push(Token {
-            tok,
-            line: l,
-            col: cl,
-        });
+                '{' => {
+                    let end = rest.find('}').map_or(rest.len(), |i| i + 1);
+                    let body = self.advance(end);
+                    Tok::Comment(body[1..].strip_suffix('}').unwrap_or(&body[1..]).trim())
+                }
+                ';' => {
+                    let end = rest.find('\n').unwrap_or(rest.len());
+                    let body = self.advance(end);
+                    Tok::Comment(body[1..].trim())
+                }
+                '[' => {
+                    let end = rest.find(']').map_or(rest.len(), |i| i + 1);
+                    Tok::Tag(self.advance(end))
+                }
+                '(' if !is_mark_group(rest) => {
+                    // A variation or an aside: kept as a comment, parentheses balanced.
+                    let mut depth = 0usize;
+                    let mut end = rest.len();
+                    for (i, ch) in rest.char_indices() {
+                        match ch {
+                            '(' => depth += 1,
+                            ')' => {
+                                depth -= 1;
+                                if depth == 0 {
+                                    end = i + 1;
+                                    break;
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                    Tok::Comment(self.advance(end))
+                }
+                _ => {
+                    let end = rest
+                        .find(|ch: char| ch.is_whitespace() || matches!(ch, '{' | '[' | ';' | '|'))
+                        .unwrap_or(rest.len());
+                    Tok::Word(self.advance(end))
+                }
+            };
+            return Some(Token { tok, line, col });
+        }
+        None
     }
-    out
 }
 
 /// `(=)` or a promotion piece in parentheses such as `(Q)`: marks, not asides.
@@ -226,6 +250,7 @@ fn transcribe_uci_log(text: &str, fen_given: Option<Position>) -> Option<Transcr
                 let mut game = Game::new(start);
                 game.set_tag("Result", "*");
                 return Some(Transcript {
+                    start: (line_no, 1, String::new()),
                     game,
                     error: Some(err(
                         line_no,
@@ -268,6 +293,7 @@ fn transcribe_uci_log(text: &str, fen_given: Option<Position>) -> Option<Transcr
             Err(e) => {
                 game.set_tag("Result", "*");
                 return Some(Transcript {
+                    start: (line_no, 1, String::new()),
                     game,
                     error: Some(err(l, c, text, &reason(&e, &pos))),
                 });
@@ -275,25 +301,113 @@ fn transcribe_uci_log(text: &str, fen_given: Option<Position>) -> Option<Transcr
         }
     }
     game.set_tag("Result", "*");
-    Some(Transcript { game, error: None })
+    Some(Transcript {
+        start: (line_no, 1, String::new()),
+        game,
+        error: None,
+    })
 }
 
-/// Reads free move text from `start` in piece-letter language `lang`. A UCI log
-/// (text with `position startpos …` or `position fen …` commands) is read as one.
+/// Reads free move text from `start` in piece-letter language `lang`: the first game of
+/// [`transcribe_all`] (with the error that stopped reading, if any; text after the game's
+/// result that is not a game of its own is such an error).
 pub fn transcribe(text: &str, start: Position, lang: &Lang, fen_given: bool) -> Transcript {
-    if let Some(t) = transcribe_uci_log(text, fen_given.then_some(start)) {
-        return t;
+    let mut games = transcribe_all(text, start, lang, fen_given);
+    let mut first = games.swap_remove(0);
+    if first.error.is_none() {
+        if let Some(next) = games.first() {
+            // The next game is text this one does not hold: say where it starts.
+            let e = next.start.clone();
+            first.error = Some(err(e.0, e.1, &e.2, "a second game starts here"));
+        }
     }
-    let tokens = tokenize(text);
+    first
+}
+
+/// How reading one game of the text ended.
+enum Ended {
+    /// At the end of the text.
+    Text,
+    /// At the start of another game (tags, or move 1 after a result).
+    NextGame,
+    /// At an error.
+    Error,
+}
+
+/// Reads every game of free move text, each from `start` in piece-letter language `lang`
+/// (never empty). A UCI log (text with `position startpos …` or `position fen …` commands)
+/// is read as one game. Games follow one another after a result (`1-0`, `Resigns`,
+/// `draw`, …) when the next one starts with tags or with move 1; tags after moves start a
+/// new game too. Reading stops at the first error: a move that cannot be played, or text
+/// after a result that does not start a game; that error is in the last game's transcript.
+/// Nothing of the text is passed over silently.
+pub fn transcribe_all(
+    text: &str,
+    start: Position,
+    lang: &Lang,
+    fen_given: bool,
+) -> Vec<Transcript> {
+    if let Some(t) = transcribe_uci_log(text, fen_given.then_some(start)) {
+        return vec![t];
+    }
+    let mut tokens = Tokens::new(text).peekable();
+    let mut games = Vec::new();
+    loop {
+        let first = tokens
+            .peek()
+            .map(|t| (t.line, t.col, token_text(&t.tok).to_string()));
+        let (mut t, ended) = read_game(&mut tokens, start, lang, fen_given);
+        t.start = first.unwrap_or((1, 1, String::new()));
+        games.push(t);
+        if !matches!(ended, Ended::NextGame) {
+            return games;
+        }
+    }
+}
+
+fn token_text<'a>(tok: &Tok<'a>) -> &'a str {
+    match tok {
+        Tok::Word(w) | Tok::Comment(w) | Tok::Tag(w) => w,
+    }
+}
+
+/// Whether a word after a result starts a game of its own: move 1 (`1.`, `1.e4`, `1…`, a
+/// bare `1`), or the first move number of the start position.
+fn starts_a_game(word: &str, start: &Position) -> bool {
+    let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+    let Ok(number) = word[..digits].parse::<u32>() else {
+        return false;
+    };
+    let rest = &word[digits..];
+    let numbered = rest.is_empty() || rest.starts_with(['.', '…', ')']);
+    numbered && (number == 1 || number == start.fullmove_number())
+}
+
+/// The tokens, with one to look at before taking it.
+type Peek<'a> = std::iter::Peekable<Tokens<'a>>;
+
+/// Reads one game from the tokens; leaves the token that starts the next game unread.
+fn read_game(
+    tokens: &mut Peek<'_>,
+    start: Position,
+    lang: &Lang,
+    fen_given: bool,
+) -> (Transcript, Ended) {
     let mut game = Game::new(start);
     let mut pos = start;
     let mut at = NodeId::ROOT;
     let mut result = None;
     let mut error = None;
-    let mut i = 0;
-    while i < tokens.len() {
-        let Token { tok, line, col } = tokens[i].clone();
-        i += 1;
+    let mut ended = Ended::Text;
+    while let Some(token) = tokens.peek() {
+        if matches!(token.tok, Tok::Tag(_)) && at != NodeId::ROOT {
+            // Tags after moves: the tag section of the next game.
+            ended = Ended::NextGame;
+            break;
+        }
+        let Some(Token { tok, line, col }) = tokens.next() else {
+            break;
+        };
         let word = match tok {
             Tok::Comment(c) => {
                 if !c.is_empty() {
@@ -335,7 +449,7 @@ pub fn transcribe(text: &str, start: Position, lang: &Lang, fen_given: bool) -> 
             break;
         }
         let lower = word.to_lowercase();
-        let next_is_resigns = matches!(tokens.get(i), Some(Token { tok: Tok::Word(n), .. }) if n.eq_ignore_ascii_case("resigns"));
+        let next_is_resigns = matches!(tokens.peek(), Some(Token { tok: Tok::Word(n), .. }) if n.eq_ignore_ascii_case("resigns"));
         if lower == "resigns" || (matches!(lower.as_str(), "white" | "black") && next_is_resigns) {
             // "41. Qh5 Resigns": the side to move resigned; "White resigns" says who.
             let white_resigned = match lower.as_str() {
@@ -343,6 +457,9 @@ pub fn transcribe(text: &str, start: Position, lang: &Lang, fen_given: bool) -> 
                 "black" => false,
                 _ => pos.side_to_move() == chess::Color::White,
             };
+            if lower != "resigns" {
+                tokens.next();
+            }
             result = Some(if white_resigned { "0-1" } else { "1-0" });
             break;
         }
@@ -355,14 +472,14 @@ pub fn transcribe(text: &str, start: Position, lang: &Lang, fen_given: bool) -> 
         while let Some(Token {
             tok: Tok::Word(next),
             ..
-        }) = tokens.get(i)
+        }) = tokens.peek()
         {
             if !is_suffix_word(next) {
                 break;
             }
             text.push(' ');
             text.push_str(next);
-            i += 1;
+            tokens.next();
         }
         match read_move(&text, &pos, lang) {
             Ok((mv, mt)) => {
@@ -378,13 +495,54 @@ pub fn transcribe(text: &str, start: Position, lang: &Lang, fen_given: bool) -> 
             }
         }
     }
-    let result = if error.is_some() {
-        "*"
+    if error.is_some() {
+        ended = Ended::Error;
+        game.set_tag("Result", "*");
+    } else if let Some(r) = result {
+        game.set_tag("Result", r);
+        // After the result: comments still belong to this game; then the text ends, or
+        // the next game starts, or what follows is an error (never passed over).
+        ended = Ended::Text;
+        while let Some(token) = tokens.peek() {
+            match token.tok {
+                Tok::Comment(c) => {
+                    if !c.is_empty() {
+                        game.node_mut(at).comments_after.push(c.to_string());
+                    }
+                    tokens.next();
+                }
+                Tok::Tag(_) => {
+                    ended = Ended::NextGame;
+                    break;
+                }
+                Tok::Word(w) if starts_a_game(w, &start) => {
+                    ended = Ended::NextGame;
+                    break;
+                }
+                Tok::Word(w) => {
+                    error = Some(err(
+                        token.line,
+                        token.col,
+                        w,
+                        &format!(
+                            "text after the result {r}: a game ends at its result, and a \
+                             next game starts with its tags or with move 1"
+                        ),
+                    ));
+                    ended = Ended::Error;
+                    break;
+                }
+            }
+        }
     } else {
-        result.unwrap_or("*")
+        game.set_tag("Result", "*");
+    }
+    let transcript = Transcript {
+        game,
+        error,
+        start: (1, 1, String::new()),
     };
-    game.set_tag("Result", result);
-    Transcript { game, error }
+    (transcript, ended)
 }
 
 fn reason(e: &NotationError, pos: &Position) -> String {

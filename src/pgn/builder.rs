@@ -118,6 +118,13 @@ impl GameBuilder {
         self
     }
 
+    /// The main line as read so far, while a game is being read: the half-moves read and
+    /// the position after them (so a caller can follow the positions without the tree);
+    /// `None` before the movetext, or for a game that is refused.
+    pub fn main_line_so_far(&self) -> Option<(u32, &Position)> {
+        self.stack.first().map(|f| (f.moves, &f.pos))
+    }
+
     fn problem(&mut self, pos: Pos, token: &str, reason: String) {
         self.errors.push(GameError {
             pos,

@@ -51,6 +51,10 @@ pub mod split;
 mod tag;
 pub mod writer;
 
+/// The largest game, in bytes, the streaming reader and index hold: a larger one is reported
+/// as too large and passed over. Every path that gathers a game's bytes keeps to it.
+pub const MAX_GAME_BYTES: usize = feed::DEFAULT_MAX_GAME;
+
 pub use builder::{load_game, read_games, GameBuilder, GameError, ReadGame};
 pub use index::{index, index_each, index_read, Entry, GameEntry, GameRef, Indexer};
 pub use reader::{CommentKind, ErrorKind, Pos, ReadError, Reader, Skip, SliceReader, Visitor};

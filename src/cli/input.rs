@@ -1,0 +1,103 @@
+//! What the batch commands take from the command line besides their options: the inputs
+//! (a file, or standard input for `-`) and the number of threads (`--jobs`).
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::Path;
+
+/// The name messages give standard input (the `-` argument): `<stdin>:3:7: ...`, as
+/// compilers say it.
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// One input named on the command line: a file, or standard input for `-`.
+pub enum Input {
+    /// A file (regular or not: a FIFO, a device).
+    File(File),
+    /// Standard input.
+    Stdin(io::StdinLock<'static>),
+}
+
+impl Input {
+    /// Opens `path`, or standard input when `path` is `-`.
+    pub fn open(path: &Path) -> io::Result<Input> {
+        if is_stdin(path) {
+            Ok(Input::Stdin(io::stdin().lock()))
+        } else {
+            File::open(path).map(Input::File)
+        }
+    }
+
+    /// The file, when the input is a regular file (which can be read in chunks on several
+    /// threads, or mapped into memory); `None` for standard input, pipes and devices.
+    pub fn regular_file(&self) -> Option<&File> {
+        match self {
+            Input::File(f) if f.metadata().is_ok_and(|m| m.is_file()) => Some(f),
+            _ => None,
+        }
+    }
+}
+
+impl Read for Input {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self {
+            Input::File(f) => f.read(buf),
+            Input::Stdin(s) => s.read(buf),
+        }
+    }
+}
+
+/// Whether a path argument means standard input.
+pub fn is_stdin(path: &Path) -> bool {
+    path == Path::new("-")
+}
+
+/// How messages name an input: its path as given, or [`STDIN_NAME`] for `-`.
+pub fn name(path: &Path) -> String {
+    if is_stdin(path) {
+        STDIN_NAME.to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Threads a command starts at most per core: more only cost memory and start-up time.
+const THREADS_PER_CORE: usize = 4;
+
+/// Reads a `--jobs` value: a whole number from 1 on (clap's value parser).
+pub fn parse_jobs(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(0) => Err("0 threads cannot read anything: give 1 or more \
+             (or leave --jobs out to use every core)"
+            .to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!(
+            "\"{}\" is not a number of threads: give a whole number from 1 on",
+            crate::message::shown(text)
+        )),
+    }
+}
+
+/// The threads to use for `--jobs`: every core when not given, and at most
+/// [`THREADS_PER_CORE`] per core whatever is asked (a larger number would only start
+/// threads that wait, each with its stack).
+pub fn jobs(asked: Option<usize>) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    asked
+        .unwrap_or(cores)
+        .clamp(1, cores.saturating_mul(THREADS_PER_CORE))
+}
+
+/// Starts a worker thread in `scope`; `false` when the system grants no more threads (the
+/// caller then goes on with the workers it has, instead of panicking as
+/// `Scope::spawn` does).
+pub fn spawn_worker<'scope, 'env, F>(scope: &'scope std::thread::Scope<'scope, 'env>, f: F) -> bool
+where
+    F: FnOnce() + Send + 'scope,
+{
+    std::thread::Builder::new().spawn_scoped(scope, f).is_ok()
+}
+
+/// The error of a parallel read that could not start a single worker thread.
+pub fn no_threads() -> io::Error {
+    io::Error::other("the system grants no thread to read with (try --jobs 1)")
+}
