@@ -234,3 +234,52 @@ fn text_in_utf16_or_windows_1252_is_read_right() {
     assert!(out.contains("[White \"Šimun Žagar\"]"), "{out}");
     assert!(out.contains("{„good“}"), "{out}");
 }
+
+#[test]
+fn text_after_a_result_is_the_next_game_or_an_error_never_dropped() {
+    // Move numbers going on after a result do not start a game: an error, positioned.
+    let (out, err, code) = transcribe(&[], "1. e4 e5 1-0 2. Nf3 Nc6");
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        "1:14: \"2.\": text after the result 1-0: a game ends at its result, and a next \
+         game starts with its tags or with move 1\n"
+    );
+    assert_eq!(movetext(&out), "1. e4 e5 1-0");
+    // A second pasted game, with tags or from move 1: both games come out.
+    let text = "1. e4 e5 2. Nf3 1-0 {won on time}\n\n1. d4 d5 0-1\n\
+                [White \"Carol\"]\n[Black \"Dan\"]\n1. c4 e5 White resigns\n1.Nf3 d5 draw";
+    let (out, err, code) = transcribe(&[], text);
+    assert_eq!((err.as_str(), code), ("", 0));
+    let games: Vec<String> = out
+        .split("[Event ")
+        .skip(1)
+        .map(|g| movetext(&format!("[Event {g}")))
+        .collect();
+    assert_eq!(
+        games,
+        [
+            "1. e4 e5 2. Nf3 {won on time} 1-0",
+            "1. d4 d5 0-1",
+            "1. c4 e5 0-1",
+            "1. Nf3 d5 1/2-1/2"
+        ]
+    );
+    assert!(
+        out.contains("[White \"Carol\"]\n[Black \"Dan\"]\n[Result \"0-1\"]"),
+        "{out}"
+    );
+    // Tags after moves start the next game, even without a result between.
+    let (out, err, code) = transcribe(&[], "[White \"A\"] 1. e4 e5 [White \"B\"] 1. d4 d5");
+    assert_eq!((err.as_str(), code), ("", 0));
+    assert_eq!(out.matches("[Event ").count(), 2, "{out}");
+    assert!(out.contains("[White \"B\"]"), "{out}");
+    // An error in the second game keeps the first whole and the second up to it.
+    let (out, err, code) = transcribe(&[], "1. e4 e5 1-0\n1. d4 Ke7");
+    assert_eq!(code, 1);
+    assert!(err.starts_with("2:7: \"Ke7\": "), "{err}");
+    assert!(
+        out.contains("1. e4 e5 1-0") && out.contains("1. d4 *"),
+        "{out}"
+    );
+}

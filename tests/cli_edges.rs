@@ -1,0 +1,262 @@
+//! The batch commands at their edges, through the real binary: `-` for standard input,
+//! missing files, `--jobs` out of range, input that never ends, and what messages show
+//! of hostile input (control characters, huge tokens).
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, Command as Process, Stdio};
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+
+const GAMES: &str = "[Event \"A\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n\n\
+1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n\
+[Event \"B\"]\n[White \"Cy\"]\n[Black \"Di\"]\n[Result \"*\"]\n\n1. d4 Nf6 2. c4 *\n";
+
+/// Runs the binary with `args` and `stdin`; (stdout, stderr, exit code).
+fn run(args: &[&str], stdin: &[u8]) -> (String, String, i32) {
+    let out = Command::cargo_bin("scoresheet")
+        .unwrap()
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+/// A file holding `text` in a fresh temporary directory (kept alive by the guard).
+fn file(text: &[u8]) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.pgn");
+    std::fs::write(&path, text).unwrap();
+    let path = path.to_str().unwrap().to_string();
+    (dir, path)
+}
+
+#[test]
+fn dash_reads_standard_input_like_a_file() {
+    let (_dir, path) = file(GAMES.as_bytes());
+    for args in [
+        vec!["check"],
+        vec!["check", "--jobs", "1"],
+        vec!["check", "--jobs", "3"],
+        vec!["list"],
+        vec!["list", "--jobs", "1"],
+        vec!["convert"],
+        vec!["fen", "--game", "2", "--all"],
+    ] {
+        let from_file = run(&[&args[..], &[path.as_str()]].concat(), b"");
+        let from_stdin = run(&[&args[..], &["-"]].concat(), GAMES.as_bytes());
+        assert_eq!(from_stdin.2, 0, "{args:?}: {}", from_stdin.1);
+        assert!(!from_stdin.0.is_empty(), "{args:?}");
+        assert_eq!(from_stdin, from_file, "{args:?}");
+    }
+    // A problem read from standard input is said to be there.
+    let (out, _, code) = run(&["check", "-"], b"1. e4 e5 2. Ke3 *\n");
+    assert_eq!(code, 1);
+    assert!(
+        out.starts_with("<stdin>:1:13: game 1 (? - ?): \"Ke3\""),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_missing_file_gives_its_error_and_no_summary() {
+    let (out, err, code) = run(&["check", "no-such-file.pgn"], b"");
+    assert_eq!(
+        out, "",
+        "no \"0 games\" summary for a file that was never read"
+    );
+    assert!(err.contains("cannot read no-such-file.pgn"), "{err}");
+    assert_eq!(code, 2);
+    // With a file that was read, the summary counts it; the missing one still makes it 2.
+    let (_dir, path) = file(GAMES.as_bytes());
+    let (out, err, code) = run(&["check", &path, "no-such-file.pgn"], b"");
+    assert_eq!(out, "2 games, 0 with errors\n");
+    assert!(err.contains("no-such-file.pgn"), "{err}");
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn jobs_zero_is_refused_with_a_reason() {
+    let (_dir, path) = file(GAMES.as_bytes());
+    for command in ["check", "list"] {
+        let (out, err, code) = run(&[command, "--jobs", "0", &path], b"");
+        assert_eq!(out, "");
+        assert!(err.contains("'0' for '--jobs"), "{err}");
+        assert!(err.contains("give 1 or more"), "{err}");
+        assert_eq!(code, 2);
+    }
+}
+
+#[test]
+fn more_jobs_than_the_system_grants_still_read_everything() {
+    let text = GAMES.repeat(30);
+    let (_dir, path) = file(text.as_bytes());
+    for command in ["list", "check"] {
+        let one = run(&[command, "--jobs", "1", &path], b"");
+        let many = run(&[command, "--jobs", "100000", "--chunk", "100", &path], b"");
+        assert_eq!(many, one, "{command}");
+        assert_eq!(many.2, 0, "{command}: {}", many.1);
+    }
+}
+
+/// Writes a game that never ends (its moves legal, on and on) into `child`'s standard
+/// input until the child closes it.
+fn feed_forever(child: &mut Child) -> std::thread::JoinHandle<()> {
+    let mut stdin = child.stdin.take().unwrap();
+    std::thread::spawn(move || {
+        let chunk = "Nf3 Nf6 Ng1 Ng8 ".repeat(4096) + "\n";
+        if stdin.write_all(b"[Event \"endless\"]\n\n").is_err() {
+            return;
+        }
+        while stdin.write_all(chunk.as_bytes()).is_ok() {}
+    })
+}
+
+fn binary() -> Process {
+    Process::new(assert_cmd::cargo::cargo_bin("scoresheet"))
+}
+
+/// Resident memory of a process in KiB, where the system says it (Linux).
+fn resident_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Waits for a child to exit, failing if it is still running after a generous guard (it
+/// would otherwise grow until the machine runs out of memory).
+fn exits(child: &mut Child) -> std::process::ExitStatus {
+    let guard = Instant::now() + Duration::from_secs(300);
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if let Some(kib) = resident_kib(child.id()) {
+            if kib > 1 << 20 {
+                let _ = child.kill();
+                panic!("the command holds {kib} KiB of an endless input");
+            }
+        }
+        if Instant::now() > guard {
+            let _ = child.kill();
+            panic!("the command never stopped reading an endless input");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn endless_input_ends_transcribe_and_fen_with_a_clear_error() {
+    for (args, code, says) in [
+        (&["transcribe"][..], 2, "more than 64 MiB"),
+        (&["fen", "-"][..], 1, "game larger than"),
+    ] {
+        let mut child = binary()
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let writer = feed_forever(&mut child);
+        let status = exits(&mut child);
+        let mut err = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+        writer.join().unwrap();
+        assert_eq!(status.code(), Some(code), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn check_on_several_threads_reports_an_endless_game_without_holding_it() {
+    let mut child = binary()
+        .args(["check", "--jobs", "2", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let writer = feed_forever(&mut child);
+    let (tx, rx) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    // The input never ends, so neither does reading it; what matters is that the game is
+    // reported as too large as soon as it passes the limit, in memory that stays small.
+    let guard = Instant::now() + Duration::from_secs(300);
+    let line = loop {
+        if let Ok(line) = rx.recv_timeout(Duration::from_millis(50)) {
+            break line;
+        }
+        if let Some(kib) = resident_kib(child.id()) {
+            if kib > 1 << 20 {
+                let _ = child.kill();
+                panic!("check holds {kib} KiB of an endless game");
+            }
+        }
+        if Instant::now() > guard || child.try_wait().unwrap().is_some() {
+            let _ = child.kill();
+            panic!("check never reported the endless game");
+        }
+    };
+    if let Some(kib) = resident_kib(child.id()) {
+        assert!(kib < 512 << 10, "check holds {kib} KiB");
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    writer.join().unwrap();
+    assert!(
+        line.starts_with("<stdin>:1:1: game 1 (? - ?): ") && line.contains("larger than"),
+        "{line}"
+    );
+}
+
+#[test]
+fn control_characters_in_the_input_are_escaped_in_messages() {
+    let text = b"[Event \"x\"]\n[White \"A\x1b[31mB\x07\"]\n[Black \"C\0D\"]\n\n1. e4 Zz\x1b]0;owned\x07 *\n";
+    let (out, _, code) = run(&["check", "-"], text);
+    assert_eq!(code, 1);
+    assert!(!out.contains(['\x1b', '\x07', '\0']), "{out:?}");
+    assert!(out.contains("(A\\u{1b}[31mB\\u{7} - C\\0D)"), "{out}");
+    let (_, err, code) = run(&["transcribe"], b"1. e4 Zz\x1b[2J\x07 *\n");
+    assert_eq!(code, 1);
+    assert!(!err.contains(['\x1b', '\x07']), "{err:?}");
+    assert!(err.starts_with("1:7: \"Zz\\u{1b}\": "), "{err}");
+}
+
+#[test]
+fn a_huge_token_is_cut_in_messages_with_its_length() {
+    let word = "Q".repeat(3_000_000);
+    let (out, _, code) = run(&["check", "-"], format!("1. e4 {word} *\n").as_bytes());
+    assert_eq!(code, 1);
+    assert!(out.len() < 2000, "a message of {} bytes", out.len());
+    assert!(
+        out.contains(&format!(
+            "\"{}… (3000000 characters in all)\"",
+            "Q".repeat(40)
+        )),
+        "{out}"
+    );
+}
+
+#[test]
+fn convert_writes_control_characters_of_tags_escaped_and_says_so() {
+    let text = b"[Event \"x\"]\n[White \"A\0B\x1b\"]\n\n1. e4 *\n";
+    let (out, err, code) = run(&["convert", "-"], text);
+    assert!(!out.contains(['\0', '\x1b']), "{out:?}");
+    assert!(out.contains("[White \"A\\\\u{0}B\\\\u{1b}\"]"), "{out}");
+    assert!(err.contains("tag White holds control characters"), "{err}");
+    assert_eq!(code, 1);
+    // What was written reads back as the same visible text, and stays so.
+    let (again, err, code) = run(&["convert", "-"], out.as_bytes());
+    assert_eq!((again.as_str(), err.as_str(), code), (out.as_str(), "", 0));
+}
