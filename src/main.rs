@@ -7,7 +7,7 @@ use scoresheet::cli;
 
 /// A terminal chess scoresheet: record, review and study games as PGN.
 #[derive(Debug, Parser)]
-#[command(name = "scoresheet", version, about)]
+#[command(name = "scoresheet", version, about, after_help = config_help())]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -58,6 +58,16 @@ struct NewArgs {
     /// The board number.
     #[arg(long)]
     board: Option<String>,
+}
+
+/// Where the configuration is read from, for `--help`.
+fn config_help() -> String {
+    format!(
+        "Configuration: {} (settings and keys; every one optional). Set {} to the path of \
+         another file. config.example.toml in the source lists every setting.",
+        scoresheet::config::path().display(),
+        scoresheet::config::ENV_VAR
+    )
 }
 
 fn record(args: NewArgs) -> u8 {

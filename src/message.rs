@@ -33,6 +33,15 @@ pub fn shown_text(text: &str) -> Shown<'_> {
     }
 }
 
+/// `text` with its unsafe characters escaped, not cut: for a message put together from
+/// pieces already shortened, whose advice must not be cut off.
+pub fn safe(text: &str) -> Shown<'_> {
+    Shown {
+        text,
+        max: usize::MAX,
+    }
+}
+
 /// A piece of input ready for a message (see the module documentation); `Display` writes it.
 #[derive(Debug, Clone, Copy)]
 pub struct Shown<'a> {

@@ -260,3 +260,41 @@ fn convert_writes_control_characters_of_tags_escaped_and_says_so() {
     let (again, err, code) = run(&["convert", "-"], out.as_bytes());
     assert_eq!((again.as_str(), err.as_str(), code), (out.as_str(), "", 0));
 }
+
+#[test]
+fn help_says_where_the_configuration_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("mine.toml");
+    let out = Command::cargo_bin("scoresheet")
+        .unwrap()
+        .arg("--help")
+        .env("SCORESHEET_CONFIG", &config)
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        help.contains(&format!("Configuration: {}", config.display())),
+        "{help}"
+    );
+    assert!(help.contains("Set SCORESHEET_CONFIG to"), "{help}");
+}
+
+#[test]
+fn a_configuration_file_named_by_the_environment_must_exist() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("typo.toml");
+    let out = Command::cargo_bin("scoresheet")
+        .unwrap()
+        .arg("new")
+        .env("SCORESHEET_CONFIG", &config)
+        .env("SCORESHEET_DATA_DIR", dir.path().join("data"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        err.contains(&format!("cannot read {}: no such file", config.display())),
+        "{err}"
+    );
+    assert!(err.contains("SCORESHEET_CONFIG"), "{err}");
+}

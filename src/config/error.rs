@@ -15,6 +15,16 @@ pub enum ConfigError {
         /// Why.
         source: std::io::Error,
     },
+    /// The file named by the environment variable does not exist.
+    #[error(
+        "cannot read {}: no such file (it is named by {}; unset it to use the defaults)",
+        path.display(),
+        super::ENV_VAR
+    )]
+    Missing {
+        /// The file named.
+        path: PathBuf,
+    },
     /// The file was read but is not valid TOML or not a valid configuration.
     #[error("{0}")]
     Invalid(Invalid),
@@ -36,6 +46,7 @@ impl ConfigError {
     pub fn message(&self) -> String {
         match self {
             ConfigError::Read { source, .. } => source.to_string(),
+            ConfigError::Missing { .. } => "no such file".to_string(),
             ConfigError::Invalid(invalid) => invalid.message.clone(),
         }
     }
@@ -43,7 +54,7 @@ impl ConfigError {
     /// 1-based line and column of the problem, when known.
     pub fn position(&self) -> Option<(usize, usize)> {
         match self {
-            ConfigError::Read { .. } => None,
+            ConfigError::Read { .. } | ConfigError::Missing { .. } => None,
             ConfigError::Invalid(invalid) => invalid.position,
         }
     }
@@ -78,7 +89,8 @@ impl fmt::Display for Invalid {
         if let Some((line, col)) = self.position {
             write!(f, ":{line}:{col}")?;
         }
-        write!(f, ": {}", self.message)
+        // The message quotes values from the file: shown safe, whatever they hold.
+        write!(f, ": {}", crate::message::safe(&self.message))
     }
 }
 

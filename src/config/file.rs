@@ -125,8 +125,14 @@ pub(crate) struct Parsed<'t> {
 /// Reads one configuration text.
 pub(crate) fn parse(text: &str) -> Result<Parsed<'_>, ConfigError> {
     let doc = DeTable::parse(text).map_err(|e| {
-        let message = e.message().trim_end().to_string();
-        ConfigError::at(text, e.span().map(|s| s.start), message)
+        let mut message = e.message().trim_end().to_string();
+        let at = e.span().map(|s| s.start);
+        if message == "duplicate key" {
+            if let Some(better) = at.and_then(|at| duplicate(text, at)) {
+                message = better;
+            }
+        }
+        ConfigError::at(text, at, message)
     })?;
     let layer = Layer::deserialize(toml::de::Deserializer::from(doc.clone()))
         .map_err(|e| explain(text, &doc, &e))?;
@@ -157,6 +163,26 @@ pub(crate) fn parse(text: &str) -> Result<Parsed<'_>, ConfigError> {
                     ),
                 )
             })?;
+            if types_text(&key) {
+                return Err(ConfigError::at(
+                    text,
+                    Some(written.span().start),
+                    format!(
+                        "key \"{}\" for keys.{} is a plain character, which types moves and \
+                         commands on the entry line: bind a Ctrl-, Alt- or F-key instead \
+                         ({}); only \"?\" may be bound plain (it acts on an empty entry line)",
+                        crate::message::shown(written.get_ref()),
+                        action.get_ref(),
+                        match key.code() {
+                            crossterm::event::KeyCode::Char(c) if c.is_ascii_alphanumeric() => {
+                                let c = c.to_ascii_lowercase();
+                                format!("like \"Ctrl-{c}\", \"Alt-{c}\" or \"F2\"")
+                            }
+                            _ => "like \"F2\"".to_string(),
+                        }
+                    ),
+                ));
+            }
             if !bound.iter().any(|(k, _)| *k == key) {
                 bound.push((key, written.span()));
             }
@@ -164,6 +190,17 @@ pub(crate) fn parse(text: &str) -> Result<Parsed<'_>, ConfigError> {
         keys[index] = Some(bound);
     }
     Ok(Parsed { text, layer, keys })
+}
+
+/// Whether a key types text on the entry line (a character without Ctrl or Alt), so that
+/// binding it would take that character from the moves typed. `?` is the exception the
+/// defaults use: no move or command starts with it, and the recorder gives it to its action
+/// only on an empty entry line (see `tui::action_of`).
+fn types_text(key: &Key) -> bool {
+    matches!(key.code(), crossterm::event::KeyCode::Char(c) if c != '?')
+        && !key.modifiers().intersects(
+            crossterm::event::KeyModifiers::CONTROL | crossterm::event::KeyModifiers::ALT,
+        )
 }
 
 /// The complete configuration: `defaults` (which must set everything) overridden by `user`.
@@ -256,13 +293,17 @@ fn explain(text: &str, doc: &Spanned<DeTable<'_>>, error: &toml::de::Error) -> C
                 .iter()
                 .any(|(k, v)| k.get_ref() == key && matches!(v.get_ref(), DeValue::Table(_)));
             if is_table {
-                format!("unknown table [{key}]: {expected}")
+                format!("unknown table [{}]: {expected}", crate::message::shown(key))
             } else {
-                format!("unknown key \"{key}\": {expected}")
+                format!("unknown key \"{}\": {expected}", crate::message::shown(key))
             }
         }
         Some(Found::Key(key)) => {
-            format!("unknown key \"{key}\" in [{}]: {expected}", path.join("."))
+            format!(
+                "unknown key \"{}\" in [{}]: {expected}",
+                crate::message::shown(key),
+                path.join(".")
+            )
         }
         Some(Found::Value(value_span)) => {
             let raw = text.get(value_span).unwrap_or("").trim();
@@ -270,11 +311,82 @@ fn explain(text: &str, doc: &Spanned<DeTable<'_>>, error: &toml::de::Error) -> C
                 Some(first) if first.len() < raw.len() => format!("{first} ..."),
                 _ => raw.to_string(),
             };
-            format!("bad value {raw} for {}: {expected}", path.join("."))
+            let expected = match path.as_slice() {
+                [table]
+                    if expected.starts_with("expected struct")
+                        || expected == "expected a table" =>
+                {
+                    table_expected(table)
+                }
+                _ => expected,
+            };
+            format!(
+                "bad value {} for {}: {expected}",
+                crate::message::shown(&raw),
+                path.join(".")
+            )
         }
         None => message.to_string(),
     };
     ConfigError::at(text, Some(span.start), message)
+}
+
+/// What a top-level table of the configuration must be, in the user's words (serde would say
+/// "expected struct BoardLayer").
+fn table_expected(table: &str) -> String {
+    let settings = match table {
+        "notation" => "input, display, lang",
+        "board" => "style, theme, colors, square, coordinates",
+        "recording" => "autosave, timer, inside",
+        "keys" => "one line per action",
+        _ => return "expected a table".to_string(),
+    };
+    format!(
+        "expected a table: write [{table}] on a line of its own, then its settings on the \
+         lines below it ({settings}), like {}",
+        match table {
+            "notation" => "[notation] then input = \"de\"",
+            "board" => "[board] then theme = \"blue\"",
+            "keys" => "[keys] then take-back = [\"Ctrl-z\"]",
+            _ => "[recording] then autosave = true",
+        }
+    )
+}
+
+/// A key or table written twice, which the TOML reader reports as "duplicate key" at the
+/// second place: say which one, and both lines.
+fn duplicate(text: &str, at: usize) -> Option<String> {
+    let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line = text[line_start..].lines().next()?.trim();
+    let second = line_of(at);
+    let lines: Vec<&str> = text.lines().map(str::trim).collect();
+    let compact = |l: &str| l.replace([' ', '\t'], "");
+    if line.starts_with('[') {
+        let header = compact(line.split('#').next()?.trim());
+        let first = lines[..second - 1]
+            .iter()
+            .position(|l| compact(l.split('#').next().unwrap_or("")) == header)?;
+        return Some(format!(
+            "table {header} is written twice, on line {} and on line {second}: \
+             put all its settings under one {header}",
+            first + 1
+        ));
+    }
+    let name = line.split(['=', ' ', '\t']).next()?.trim();
+    // The table the key is in: the last header above it.
+    let header_line = lines[..second - 1].iter().rposition(|l| l.starts_with('['));
+    let from = header_line.map_or(0, |h| h + 1);
+    let first = lines[from..second - 1].iter().position(|l| {
+        l.strip_prefix(name)
+            .is_some_and(|rest| rest.trim_start().starts_with('='))
+    })?;
+    let table = header_line.map_or(String::new(), |h| format!(" in {}", compact(lines[h])));
+    Some(format!(
+        "key \"{}\"{table} is set twice, on line {} and on line {second}: keep one",
+        crate::message::shown(name),
+        from + first + 1
+    ))
 }
 
 /// The "expected ..." part of a serde message, without its backquotes:

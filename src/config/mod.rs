@@ -55,9 +55,25 @@ pub struct Config {
 }
 
 impl Config {
-    /// Reads the user's file at [`path`] over the defaults; a missing file means the defaults.
+    /// Reads the user's file at [`path`] over the defaults. A missing file at the platform
+    /// location means the defaults; a file named by [`ENV_VAR`] must exist (a typo in it
+    /// would otherwise go unnoticed, the defaults silently used).
     pub fn load() -> Result<Config, ConfigError> {
-        Config::load_from(&path())
+        Config::load_named(std::env::var_os(ENV_VAR))
+    }
+
+    /// [`Config::load`] with the value of [`ENV_VAR`] given (`None`: not set).
+    pub(crate) fn load_named(var: Option<std::ffi::OsString>) -> Result<Config, ConfigError> {
+        match var.filter(|p| !p.is_empty()) {
+            Some(named) => {
+                let named = PathBuf::from(named);
+                if !named.exists() {
+                    return Err(ConfigError::Missing { path: named });
+                }
+                Config::load_from(&named)
+            }
+            None => Config::load_from(&path()),
+        }
     }
 
     /// Reads the file at `path` over the defaults; a missing file means the defaults.

@@ -157,7 +157,7 @@ fn user_file_overrides_only_what_it_sets() {
         "[notation]\ninput = \"de\"\ndisplay = \"figurine\"\n\
          [board]\ntheme = \"green\"\ncolors = 256\n\
          [recording]\ninside = \"replace\"\n\
-         [keys]\nhelp = [\"h\"]\nsave = []\nflip-board = [\"Ctrl-f\", \"Alt-f\"]\n",
+         [keys]\nhelp = [\"F2\"]\nsave = []\nflip-board = [\"Ctrl-f\", \"Alt-f\"]\n",
     )
     .expect("valid");
     let d = Config::defaults();
@@ -169,10 +169,10 @@ fn user_file_overrides_only_what_it_sets() {
     assert_eq!(c.board.style, d.board.style);
     assert_eq!(c.recording.inside, Inside::Replace);
     assert_eq!(c.recording.autosave, d.recording.autosave);
-    assert_eq!(c.keys.keys_of("help"), &[key("h")]);
+    assert_eq!(c.keys.keys_of("help"), &[key("F2")]);
     assert_eq!(c.keys.lookup(&key("?")), None);
     assert_eq!(c.keys.lookup(&key("F1")), None);
-    assert_eq!(c.keys.lookup(&key("h")), Some("help"));
+    assert_eq!(c.keys.lookup(&key("F2")), Some("help"));
     assert_eq!(c.keys.keys_of("save"), &[] as &[Key]);
     assert_eq!(c.keys.lookup(&key("Ctrl-s")), None);
     assert_eq!(c.keys.keys_of("flip-board").len(), 2);
@@ -410,4 +410,103 @@ fn readme_example_is_valid() {
     let c = Config::from_toml_str(block).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(c.keys.lookup(&key("Ctrl-z")), Some("move-back"));
     assert_eq!(c.keys.lookup(&key("?")), None);
+}
+
+#[test]
+fn a_value_where_a_table_belongs_says_how_to_write_the_table() {
+    let e = error("notation = 5\n");
+    assert_eq!(e.position(), Some((1, 12)));
+    assert_eq!(
+        e.message(),
+        "bad value 5 for notation: expected a table: write [notation] on a line of its own, \
+         then its settings on the lines below it (input, display, lang), like [notation] then \
+         input = \"de\""
+    );
+    assert!(!error("board = \"x\"\n").message().contains("struct"));
+    assert!(error("keys = 3\n")
+        .message()
+        .contains("take-back = [\"Ctrl-z\"]"));
+    // The settings listed are those the tables take (what an unknown key in them lists).
+    for (table, listed) in [
+        ("notation", "input, display, lang"),
+        ("board", "style, theme, colors, square, coordinates"),
+        ("recording", "autosave, timer, inside"),
+    ] {
+        let unknown = error(&format!("[{table}]\nzzz = 1\n")).message();
+        assert!(
+            unknown.ends_with(&format!("expected one of {listed}")),
+            "{unknown}"
+        );
+        let e = error(&format!("{table} = 1\n")).message();
+        assert!(e.contains(&format!("({listed})")), "{e}");
+    }
+}
+
+#[test]
+fn a_table_or_key_written_twice_is_named_with_both_lines() {
+    let e = error("[board]\ntheme = \"blue\"\n\n[board]\nsquare = \"large\"\n");
+    assert_eq!(e.position(), Some((4, 2)));
+    assert_eq!(
+        e.message(),
+        "table [board] is written twice, on line 1 and on line 4: put all its settings \
+         under one [board]"
+    );
+    let e = error("[notation]\ninput = \"de\"\n[board]\ntheme = \"blue\"\ntheme = \"wood\"\n");
+    assert_eq!(e.position(), Some((5, 1)));
+    assert_eq!(
+        e.message(),
+        "key \"theme\" in [board] is set twice, on line 4 and on line 5: keep one"
+    );
+}
+
+#[test]
+fn a_plain_character_cannot_be_bound_but_question_mark_can() {
+    for (binding, column) in [
+        ("\"f\"", 15),
+        ("\"F\"", 15),
+        ("\"Space\"", 15),
+        ("\"Shift-x\"", 15),
+    ] {
+        let e = error(&format!("[keys]\nflip-board = [{binding}]\n"));
+        assert_eq!(e.position(), Some((2, column)), "{binding}");
+        assert!(
+            e.message().starts_with(&format!(
+                "key {binding} for keys.flip-board is a plain character, which types moves"
+            )),
+            "{e}"
+        );
+        assert!(e.message().contains("bind a Ctrl-, Alt- or F-key"), "{e}");
+    }
+    let c = Config::from_toml_str("[keys]\nflip-board = [\"Alt-f\", \"Ctrl-f\"]\n")
+        .expect("modified letters are keys of their own");
+    assert_eq!(c.keys.lookup(&key("Alt-f")), Some("flip-board"));
+    let c = Config::from_toml_str("[keys]\nhelp = [\"?\"]\n").expect("? stays bindable");
+    assert_eq!(c.keys.lookup(&key("?")), Some("help"));
+}
+
+#[test]
+fn a_file_named_by_the_environment_must_exist() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let missing = dir.path().join("typo.toml");
+    let e = Config::load_named(Some(missing.clone().into_os_string())).expect_err("missing");
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "cannot read {}: no such file (it is named by SCORESHEET_CONFIG; unset it to use \
+             the defaults)",
+            missing.display()
+        )
+    );
+    std::fs::write(&missing, "[board]\nsquare = \"large\"\n").expect("write");
+    let c = Config::load_named(Some(missing.into_os_string())).expect("read");
+    assert_eq!(c.board.square, SquareSize::Large);
+}
+
+#[test]
+fn control_characters_in_a_configuration_message_are_escaped() {
+    let e = error("[board]\ntheme = \"\\u001b[2Jpink\"\n");
+    let shown = e.to_string();
+    assert!(!shown.contains('\u{1b}'), "{shown:?}");
+    let e = error(&format!("[board]\ntheme = \"{}\"\n", "p".repeat(100_000)));
+    assert!(e.to_string().len() < 400, "{}", e.to_string().len());
 }

@@ -38,11 +38,17 @@ pub struct Term {
     pub dir: PathBuf,
 }
 
-/// The environment every run gets: its own data directory and configuration.
+/// The environment every run gets: its own data directory and configuration. The
+/// configuration file is created empty (the defaults) unless the test wrote one: a file
+/// named by SCORESHEET_CONFIG must exist.
 pub fn env_for(dir: &Path) -> Vec<(String, PathBuf)> {
+    let config = dir.join("config.toml");
+    if !config.exists() {
+        let _ = std::fs::write(&config, "");
+    }
     vec![
         ("SCORESHEET_DATA_DIR".into(), dir.join("data")),
-        ("SCORESHEET_CONFIG".into(), dir.join("config.toml")),
+        ("SCORESHEET_CONFIG".into(), config),
     ]
 }
 
