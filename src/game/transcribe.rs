@@ -642,6 +642,36 @@ mod tests {
     }
 
     #[test]
+    fn games_follow_one_another_and_nothing_after_a_result_is_lost() {
+        let all = |text: &str| transcribe_all(text, Position::start(), Lang::english(), false);
+        let games = all("1. e4 e5 1-0 {time}\n\n1. d4 d5 0-1\n[Round \"3\"] 1. c4 *");
+        assert_eq!(games.len(), 3);
+        assert!(games.iter().all(|t| t.error.is_none()));
+        assert_eq!(sans(&games[0]), ["e4", "e5"]);
+        assert_eq!(
+            games[0]
+                .game
+                .node(games[0].game.mainline()[1])
+                .comments_after,
+            ["time"]
+        );
+        assert_eq!(games[1].game.tag("Result"), Some("0-1"));
+        assert_eq!(games[2].game.tag("Round"), Some("3"));
+        // Text after a result that does not start a game is an error at that text; the
+        // game before it keeps its result.
+        let games = all("1. e4 e5 1-0 2. Nf3 Nc6");
+        assert_eq!(games.len(), 1);
+        let e = games[0].error.clone().expect("an error");
+        assert_eq!((e.line, e.col, e.token.as_str()), (1, 14, "2."));
+        assert_eq!(games[0].game.tag("Result"), Some("1-0"));
+        // The single-game reader says where a second game starts.
+        let t = read("1. e4 e5 1-0\n1. d4");
+        let e = t.error.expect("a second game");
+        assert_eq!((e.line, e.col), (2, 1));
+        assert_eq!(e.reason, "a second game starts here");
+    }
+
+    #[test]
     fn stops_at_the_first_bad_move_with_its_position() {
         let t = read("1. e4 e5\n2. Nf3 Nc6\n3. Bb5 Nf3 4. O-O");
         let e = t.error.clone().expect("an error");
