@@ -13,10 +13,16 @@ use crate::game::{Game, NodeId};
 use crate::notation::{read_move, Lang};
 use crate::position::{Move, Position, Status};
 
-/// Today's date as PGN writes it (`2026.11.21`), in UTC.
+/// Today's date as PGN writes it (`2026.11.21`), where the game is played: the
+/// system's time zone (`TZ`, else the system's setting; UTC when neither is known).
 pub fn today() -> String {
-    let (y, m, d, ..) = crate::store::utc_fields(std::time::SystemTime::now());
-    format!("{y:04}.{m:02}.{d:02}")
+    pgn_date(&jiff::ZonedDateTime::now())
+}
+
+/// The PGN date (`2026.11.21`) of a moment in its own time zone: an evening game
+/// in the Americas is dated the day it is played, not the next day in UTC.
+pub fn pgn_date(at: &jiff::ZonedDateTime) -> String {
+    at.strftime("%Y.%m.%d").to_string()
 }
 
 /// A move written with its number the way a scoresheet reads it: `12.Nf3`,
@@ -570,5 +576,22 @@ mod date_tests {
         assert!(parts[0].parse::<u32>().unwrap() >= 2024);
         assert!((1..=12).contains(&parts[1].parse::<u32>().unwrap()));
         assert!((1..=31).contains(&parts[2].parse::<u32>().unwrap()));
+    }
+
+    #[test]
+    fn the_date_is_the_local_date_where_the_game_is_played() {
+        use jiff::tz::{Offset, TimeZone};
+        // 03:30 UTC on 25 November is still the evening of the 24th at UTC-8.
+        let instant: jiff::Timestamp = "2026-11-25T03:30:00Z".parse().unwrap();
+        let pacific = instant.to_zoned_datetime(TimeZone::fixed(Offset::constant(-8)));
+        assert_eq!(super::pgn_date(&pacific), "2026.11.24");
+        let utc = instant.to_zoned_datetime(TimeZone::UTC);
+        assert_eq!(super::pgn_date(&utc), "2026.11.25");
+        // A POSIX TZ string, as a user may set it, needs no time zone database.
+        let posix = TimeZone::posix("XYZ+10").unwrap();
+        assert_eq!(
+            super::pgn_date(&instant.to_zoned_datetime(posix)),
+            "2026.11.24"
+        );
     }
 }
