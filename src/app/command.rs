@@ -228,7 +228,7 @@ impl App {
                 match result {
                     Some(result) => {
                         let how = how.join("-");
-                        self.set_result(result, (!how.is_empty()).then_some(how.as_str()));
+                        self.set_result(result, (!how.is_empty()).then_some(how.as_str()), forced);
                     }
                     None => {
                         self.refuse(format!("{rest:?} is not a result: 1-0, 0-1, 1/2-1/2 or *"))

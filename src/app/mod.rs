@@ -7,6 +7,7 @@ pub mod action;
 pub mod command;
 pub mod entry;
 mod record;
+mod result;
 pub use record::today;
 #[cfg(test)]
 mod tests;
@@ -192,6 +193,8 @@ pub struct App {
     history_at: Option<usize>,
     quit_armed: bool,
     journal_due: bool,
+    /// The moves typed after a result, asked about once: Enter again plays them.
+    play_on: Option<String>,
 }
 
 impl App {
@@ -218,6 +221,7 @@ impl App {
             history_at: None,
             quit_armed: false,
             journal_due: false,
+            play_on: None,
         };
         app.cursor = app.line_end(NodeId::ROOT);
         app.refresh_opening();
@@ -309,6 +313,9 @@ impl App {
         if !matches!(action, Action::Quit) {
             self.quit_armed = false;
         }
+        if !matches!(action, Action::PlayEntry) {
+            self.play_on = None;
+        }
         match &self.overlay {
             Overlay::Help => {
                 self.overlay = Overlay::None;
@@ -348,8 +355,9 @@ impl App {
             }
             Action::MoveBack => self.walk(-1),
             Action::MoveForward => self.walk(1),
-            Action::PageBack => self.walk(-10),
-            Action::PageForward => self.walk(10),
+            // Ten moves of each side, as the keys' description says.
+            Action::PageBack => self.walk(-20),
+            Action::PageForward => self.walk(20),
             Action::GoStart => self.go(NodeId::ROOT),
             Action::GoEnd => self.go(self.line_end(self.cursor)),
             Action::NextVariation => self.next_variation(),

@@ -11,7 +11,7 @@ use crate::game::edit::NOT_REPLAYED;
 use crate::game::notes::nag_glyph;
 use crate::game::{Game, NodeId};
 use crate::notation::{read_move, Lang};
-use crate::position::{Move, Position, Status};
+use crate::position::{History, Move, Position, Status};
 
 /// Today's date as PGN writes it (`2026.11.21`), where the game is played: the
 /// system's time zone (`TZ`, else the system's setting; UTC when neither is known).
@@ -85,6 +85,10 @@ impl App {
                 Effect::None
             }
             Ok(entry) => {
+                if matches!(entry, Entry::Moves(_)) && !self.may_play_on(&text) {
+                    // The text stays on the line: Enter again plays it.
+                    return Effect::None;
+                }
                 self.remember(&text);
                 self.entry.clear();
                 self.apply_entry(entry)
@@ -108,7 +112,7 @@ impl App {
                 self.inform(format!("comment on {}", numbered(&self.game, self.cursor)));
                 self.changed();
             }
-            Entry::Result(result) => self.set_result(result, None),
+            Entry::Result(result) => self.set_result(result, None, false),
             Entry::Command(command) => return self.run_command(&command),
         }
         Effect::None
@@ -220,6 +224,7 @@ impl App {
     fn replace(&mut self, target: NodeId, typed: &Typed) {
         let old = numbered(&self.game, target);
         let line = self.line_after(target);
+        let verdict = self.board_verdict();
         let report = match self.game.replace_move(target, typed.mv) {
             Ok(report) => report,
             Err(e) => {
@@ -244,6 +249,7 @@ impl App {
                     "{old} is now {new}; {} moves replayed; {} no longer fits: type the right move ({count} moves wait)",
                     report.replayed, cut.san
                 ));
+                self.recheck_result(verdict);
             }
             None => {
                 self.cursor = self.line_end(target);
@@ -251,6 +257,7 @@ impl App {
                     "{old} is now {new}; all {} later moves replayed",
                     report.replayed
                 ));
+                self.recheck_result(verdict);
                 self.after_move(self.cursor);
             }
         }
@@ -320,7 +327,13 @@ impl App {
         let pos = self.game.position_at(id);
         let main = self.on_main_line(id) && self.game.node(id).children.is_empty();
         let loser_white = pos.side_to_move() == chess::Color::White;
-        match pos.status() {
+        let mut history = History::new(&self.game.start);
+        let mut at = self.game.start;
+        for step in self.game.path_to(id) {
+            at = at.apply(self.game.node(step).mv).unwrap_or(at);
+            history.push(&at);
+        }
+        match pos.status_with(&history) {
             Status::Checkmate if main => {
                 let result = if loser_white { "0-1" } else { "1-0" };
                 self.game.set_tag("Result", result);
@@ -340,64 +353,11 @@ impl App {
             Status::FiftyMoves => {
                 self.inform("fifty moves without a capture or pawn move: a draw can be claimed")
             }
+            Status::ThreefoldRepetition => self.inform(
+                "the same position for the third time: a draw can be claimed (:result 1/2-1/2 repetition)",
+            ),
             _ => {}
         }
-    }
-
-    /// Sets the result, with how the game ended (`resign`, `time`, `agreement`, …).
-    pub(super) fn set_result(&mut self, result: &str, how: Option<&str>) {
-        self.game.set_tag("Result", result);
-        let loser = match result {
-            "1-0" => "Black",
-            "0-1" => "White",
-            _ => "",
-        };
-        let (termination, note) = match how.map(str::to_ascii_lowercase).as_deref() {
-            None => (None, None),
-            Some("resign" | "resigns" | "resignation" | "resigned") if !loser.is_empty() => {
-                (Some("normal"), Some(format!("{loser} resigns")))
-            }
-            Some("time" | "flag" | "timeout" | "time-forfeit") => (
-                Some("time forfeit"),
-                Some(if loser.is_empty() {
-                    "drawn: time expired, no mating material".to_string()
-                } else {
-                    format!("{loser} lost on time")
-                }),
-            ),
-            Some("agreement" | "agreed" | "draw") if loser.is_empty() => {
-                (Some("normal"), Some("draw agreed".to_string()))
-            }
-            Some("abandoned") => (Some("abandoned"), None),
-            Some("adjudication") => (Some("adjudication"), None),
-            Some("forfeit" | "rules-infraction") => (Some("rules infraction"), None),
-            Some(other) => {
-                self.refuse(format!(
-                    "{other:?} is not a way {result} ends: resign, time, agreement, abandoned, adjudication or forfeit"
-                ));
-                return;
-            }
-        };
-        if let Some(termination) = termination {
-            self.game.set_tag("Termination", termination);
-        }
-        let last = self.line_end(NodeId::ROOT);
-        if let Some(note) = &note {
-            let text = self.game.comment_text(last);
-            if !text.contains(note.as_str()) {
-                let joined = if text.is_empty() {
-                    note.clone()
-                } else {
-                    format!("{text} {note}")
-                };
-                self.game.set_comment_text(last, &joined);
-            }
-        }
-        self.inform(match note {
-            Some(note) => format!("result {result} ({note})"),
-            None => format!("result {result}"),
-        });
-        self.changed();
     }
 
     pub(super) fn take_back(&mut self) -> Effect {
@@ -407,12 +367,14 @@ impl App {
             return Effect::None;
         }
         let what = numbered(&self.game, last);
+        let verdict = self.board_verdict();
         match self.game.delete_from(last) {
             Ok(parent) => {
                 if self.cursor == last {
                     self.cursor = parent;
                 }
                 self.inform(format!("took back {what}"));
+                self.recheck_result(verdict);
                 self.changed();
             }
             Err(e) => self.refuse(e.to_string()),
@@ -426,10 +388,12 @@ impl App {
             return Effect::None;
         }
         let what = numbered(&self.game, self.cursor);
+        let verdict = self.board_verdict();
         match self.game.delete_from(self.cursor) {
             Ok(parent) => {
                 self.cursor = parent;
                 self.inform(format!("deleted {what} and what followed it"));
+                self.recheck_result(verdict);
                 self.changed();
             }
             Err(e) => self.refuse(e.to_string()),

@@ -231,3 +231,170 @@ fn help_closes_on_a_key_and_a_question_mark_after_a_move_is_a_glyph() {
     type_line(&mut app, "e4?");
     assert_eq!(app.game.node(app.cursor).nags, [2]);
 }
+
+fn termination(app: &App) -> Option<&str> {
+    app.game.tag("Termination")
+}
+
+#[test]
+fn a_result_that_contradicts_the_board_is_refused() {
+    let mut app = app();
+    type_line(&mut app, "f3 e5 g4 Qh4#");
+    assert_eq!(app.game.tag("Result"), Some("0-1"));
+    type_line(&mut app, "1-0");
+    assert!(app.message.error, "{}", app.message.text);
+    assert!(
+        app.message.text.contains("Black has mated"),
+        "{}",
+        app.message.text
+    );
+    type_line(&mut app, ":result 1-0 resign");
+    assert!(app.message.error);
+    assert_eq!(app.game.tag("Result"), Some("0-1"));
+    assert_eq!(app.game.comment_text(app.cursor), "");
+    // An arbiter's decision may still be recorded, on purpose.
+    type_line(&mut app, ":result! 1-0 forfeit");
+    assert_eq!(app.game.tag("Result"), Some("1-0"));
+    // A stalemate is a draw, whatever is typed.
+    let start = Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+    let mut app = App::new(Settings::default(), Game::new(start), None);
+    type_line(&mut app, ":result 1-0 resign");
+    assert!(
+        app.message.text.contains("stalemate"),
+        "{}",
+        app.message.text
+    );
+    assert_eq!(app.game.tag("Result"), Some("*"));
+}
+
+#[test]
+fn taking_back_a_mate_takes_back_its_result() {
+    let mut app = app();
+    type_line(&mut app, "f3 e5 g4 Qh4#");
+    assert_eq!(termination(&app), Some("normal"));
+    app.update(Action::TakeBack);
+    assert_eq!(sans(&app), ["f3", "e5", "g4"]);
+    assert_eq!(app.game.tag("Result"), Some("*"));
+    assert_eq!(termination(&app), None);
+    assert!(
+        app.message.text.contains("0-1 taken back"),
+        "{}",
+        app.message.text
+    );
+    // The same through deleting from a move before the mate.
+    type_line(&mut app, "Qh4#");
+    app.update(Action::MoveBack);
+    app.update(Action::DeleteFromHere);
+    assert_eq!(app.game.tag("Result"), Some("*"));
+    // A resignation is not the board's: taking back a move leaves it.
+    type_line(&mut app, "g4 d5");
+    type_line(&mut app, ":result 0-1 resign");
+    app.update(Action::TakeBack);
+    assert_eq!(app.game.tag("Result"), Some("0-1"));
+}
+
+#[test]
+fn result_star_clears_termination_and_the_note() {
+    let mut app = app();
+    type_line(&mut app, "e4 e5");
+    type_line(&mut app, "{a quiet start}");
+    type_line(&mut app, ":result 1-0 resign");
+    assert_eq!(
+        app.game.comment_text(app.cursor),
+        "a quiet start Black resigns"
+    );
+    // Changing the way replaces the note rather than adding a second one.
+    type_line(&mut app, ":result 0-1 time");
+    assert_eq!(
+        app.game.comment_text(app.cursor),
+        "a quiet start White lost on time"
+    );
+    assert_eq!(termination(&app), Some("time forfeit"));
+    type_line(&mut app, ":result *");
+    assert!(!app.message.error, "{}", app.message.text);
+    assert_eq!(app.game.tag("Result"), Some("*"));
+    assert_eq!(termination(&app), None);
+    assert_eq!(app.game.comment_text(app.cursor), "a quiet start");
+}
+
+#[test]
+fn a_result_with_a_misspelt_way_sets_nothing() {
+    let mut app = app();
+    type_line(&mut app, "e4 e5");
+    type_line(&mut app, ":result 0-1 agremeent");
+    assert!(app.message.error);
+    assert!(
+        app.message.text.contains("agremeent"),
+        "{}",
+        app.message.text
+    );
+    assert_eq!(app.game.tag("Result"), Some("*"));
+    assert_eq!(termination(&app), None);
+    // A draw's way on a decisive result is refused too.
+    type_line(&mut app, ":result 1-0 agreement");
+    assert!(app.message.error);
+    assert_eq!(app.game.tag("Result"), Some("*"));
+}
+
+#[test]
+fn moves_typed_after_a_result_ask_first() {
+    let mut app = app();
+    type_line(&mut app, "e4 e5");
+    type_line(&mut app, ":result 1-0 resign");
+    type_line(&mut app, "Nf3");
+    assert!(app.message.error);
+    assert!(
+        app.message.text.contains("game is over (1-0"),
+        "{}",
+        app.message.text
+    );
+    assert_eq!(sans(&app), ["e4", "e5"]);
+    assert_eq!(app.entry, "Nf3");
+    // Enter again: played on, the result and its note gone.
+    app.update(Action::PlayEntry);
+    assert_eq!(sans(&app), ["e4", "e5", "Nf3"]);
+    assert_eq!(app.game.tag("Result"), Some("*"));
+    assert_eq!(termination(&app), None);
+    assert_eq!(app.game.comment_text(app.game.mainline()[1]), "");
+    // A variation inside the game asks nothing.
+    type_line(&mut app, ":result 1/2-1/2 agreement");
+    app.update(Action::GoStart);
+    type_line(&mut app, "d4");
+    assert!(!app.message.error, "{}", app.message.text);
+    assert_eq!(app.game.tag("Result"), Some("1/2-1/2"));
+}
+
+#[test]
+fn threefold_repetition_is_announced() {
+    let mut app = app();
+    type_line(&mut app, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+    assert!(
+        !app.message.text.contains("third time"),
+        "{}",
+        app.message.text
+    );
+    type_line(&mut app, "Ng8");
+    assert!(
+        app.message.text.contains("third time"),
+        "{}",
+        app.message.text
+    );
+    assert!(app.message.text.contains("draw can be claimed"));
+    // Announced, not decided: the players claim it.
+    assert_eq!(app.game.tag("Result"), Some("*"));
+    type_line(&mut app, ":result 1/2-1/2 repetition");
+    assert_eq!(app.game.comment_text(app.cursor), "draw by repetition");
+}
+
+#[test]
+fn page_keys_move_ten_moves() {
+    let mut app = app();
+    let moves = "Nf3 Nf6 Ng1 Ng8 ".repeat(7);
+    type_line(&mut app, &moves);
+    assert_eq!(app.game.mainline().len(), 28);
+    app.update(Action::PageBack);
+    // Ten moves back from 14...Ng8 is 4...Ng8: the same side to move, 20 plies.
+    assert_eq!(app.game.ply_of(app.cursor), 8);
+    app.update(Action::PageForward);
+    assert_eq!(app.game.ply_of(app.cursor), 28);
+}
