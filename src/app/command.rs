@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use super::record::numbered;
 use super::{App, Effect, Inside, Overlay};
-use crate::game::annotation::{parse_clock_entry, Annotation};
+use crate::game::annotation::Annotation;
 use crate::game::{Game, NodeId};
 use crate::notation::{Lang, Style};
 use crate::position::Position;
@@ -65,7 +65,7 @@ pub const COMMANDS: &[Command] = &[
     Command {
         name: "clk",
         args: "TIME",
-        doc: "clock after this move (83 = 1:23:00, 1:23:45)",
+        doc: "clock after this move (83 = 1:23:00; 14:32 by the TimeControl)",
     },
     Command {
         name: "emt",
@@ -235,10 +235,10 @@ impl App {
                     }
                 }
             }
-            "clk" | "emt" => match parse_clock_entry(rest) {
+            "clk" | "emt" => match super::entry::clock_time(rest, self.game.tag("TimeControl")) {
                 Ok(time) if name == "clk" => self.stamp(Annotation::Clock(time), "clock"),
                 Ok(time) => self.stamp(Annotation::Elapsed(time), "elapsed"),
-                Err(e) => self.refuse(e.to_string()),
+                Err(e) => self.refuse(e.reason),
             },
             "comment" | "c" => {
                 self.game.set_comment_text(self.cursor, rest);

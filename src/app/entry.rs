@@ -5,7 +5,7 @@
 
 use chess::ChessMove;
 
-use crate::game::annotation::{parse_clock_entry, ClockTime};
+use crate::game::annotation::{parse_clock_entry, parse_clock_entry_as, ClockTime, TwoParts};
 use crate::game::transcribe::{result_of, strip_move_number};
 use crate::notation::{
     figurine_piece, format, glyph_nag, read_move, ErrorKind, Lang, ResolveError, Style,
@@ -19,8 +19,9 @@ pub enum Entry {
     Empty,
     /// One or more moves, each with what was typed after it.
     Moves(Vec<Typed>),
-    /// `+1:23:45`: the clock after the current move.
-    Clock(ClockTime),
+    /// `+1:23:45`: the clock after the current move, as typed (the game's time
+    /// control says how two parts read: see [`clock_time`]).
+    Clock(String),
     /// `!?`: a move-quality glyph for the current move.
     Glyph(u8),
     /// `(=)`: a draw offer with the current move.
@@ -42,8 +43,8 @@ pub struct Typed {
     pub nag: Option<u8>,
     /// `(=)` typed with it.
     pub draw_offer: bool,
-    /// A clock time typed after it (`Nf3 +1:23`).
-    pub clock: Option<ClockTime>,
+    /// A clock time typed after it (`Nf3 +1:23`), as typed.
+    pub clock: Option<String>,
 }
 
 /// Why a line cannot be done, positioned in the line.
@@ -96,6 +97,17 @@ impl Feedback {
     }
 }
 
+/// A typed clock time (`+14:32`) read by a game's TimeControl tag: minutes and
+/// seconds in a game under an hour, hours and minutes in a longer one.
+pub fn clock_time(text: &str, time_control: Option<&str>) -> Result<ClockTime, EntryError> {
+    parse_clock_entry_as(text, TwoParts::for_time_control(time_control)).map_err(|e| EntryError {
+        token: text.to_string(),
+        reason: e.to_string(),
+        promotion: Vec::new(),
+        ambiguous: Vec::new(),
+    })
+}
+
 /// Reads a finished line in the position `pos` (after the current move).
 pub fn read_entry(text: &str, pos: &Position, lang: &Lang) -> Result<Entry, EntryError> {
     let text = text.trim();
@@ -121,7 +133,7 @@ pub fn read_entry(text: &str, pos: &Position, lang: &Lang) -> Result<Entry, Entr
     }
     if text.starts_with('+') {
         return parse_clock_entry(text)
-            .map(Entry::Clock)
+            .map(|_| Entry::Clock(text.to_string()))
             .map_err(|e| EntryError {
                 token: text.to_string(),
                 reason: e.to_string(),
@@ -156,12 +168,13 @@ fn read_words(text: &str, pos: &Position, lang: &Lang) -> Result<Vec<Typed>, Ent
             continue;
         }
         if let (Some(last), true) = (last, word.starts_with('+')) {
-            last.clock = Some(parse_clock_entry(word).map_err(|e| EntryError {
+            parse_clock_entry(word).map_err(|e| EntryError {
                 token: word.to_string(),
                 reason: e.to_string(),
                 promotion: Vec::new(),
                 ambiguous: Vec::new(),
-            })?);
+            })?;
+            last.clock = Some(word.to_string());
             continue;
         }
         if let Some(last) = moves.last_mut() {
@@ -230,7 +243,7 @@ pub fn feedback(text: &str, pos: &Position, lang: &Lang) -> Feedback {
         },
         Ok(Entry::Moves(moves)) => Feedback::Note(format!("{} moves", moves.len())),
         Ok(Entry::Empty) => Feedback::Empty,
-        Ok(Entry::Clock(t)) => Feedback::Note(format!("clock {t}")),
+        Ok(Entry::Clock(t)) => Feedback::Note(format!("clock {}", t.trim_start_matches('+'))),
         Ok(Entry::Glyph(_)) => Feedback::Note("glyph for this move".into()),
         Ok(Entry::DrawOffer) => Feedback::Note("draw offer with this move".into()),
         Ok(Entry::Comment(_)) => Feedback::Note("comment on this move".into()),
@@ -344,7 +357,7 @@ mod tests {
         assert_eq!(read_entry("(=)", &pos, en()), Ok(Entry::DrawOffer));
         assert_eq!(
             read_entry("+83", &pos, en()),
-            Ok(Entry::Clock(ClockTime::from_secs(83 * 60)))
+            Ok(Entry::Clock("+83".into()))
         );
         assert!(read_entry("+1:99", &pos, en()).is_err());
     }
@@ -357,10 +370,10 @@ mod tests {
             panic!("not read");
         };
         assert_eq!(moves.len(), 4);
-        assert_eq!(moves[0].clock, Some(ClockTime::from_secs(89 * 60)));
+        assert_eq!(moves[0].clock.as_deref(), Some("+1:29"));
         assert_eq!(moves[2].nag, Some(1));
         assert!(moves[2].draw_offer);
-        assert_eq!(moves[3].clock, Some(ClockTime::from_secs(88 * 60 + 30)));
+        assert_eq!(moves[3].clock.as_deref(), Some("+1:28:30"));
     }
 
     #[test]

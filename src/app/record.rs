@@ -85,6 +85,22 @@ impl App {
                 Effect::None
             }
             Ok(entry) => {
+                // A clock is read by the game's time control; one that cannot be
+                // read so (14:32 with no time control) asks before anything is played.
+                let tc = self.game.tag("TimeControl");
+                let clocks: Vec<&str> = match &entry {
+                    Entry::Clock(t) => vec![t.as_str()],
+                    Entry::Moves(moves) => {
+                        moves.iter().filter_map(|m| m.clock.as_deref()).collect()
+                    }
+                    _ => Vec::new(),
+                };
+                if let Some(e) = clocks.iter().find_map(|t| entry::clock_time(t, tc).err()) {
+                    self.refuse(e.to_string());
+                    return Effect::None;
+                }
+                // What this line does is told afresh.
+                self.message = super::Message::default();
                 if matches!(entry, Entry::Moves(_)) && !self.may_play_on(&text) {
                     // The text stays on the line: Enter again plays it.
                     return Effect::None;
@@ -104,7 +120,11 @@ impl App {
                     self.play(typed);
                 }
             }
-            Entry::Clock(time) => self.stamp(Annotation::Clock(time), "clock"),
+            Entry::Clock(text) => {
+                if let Ok(time) = entry::clock_time(&text, self.game.tag("TimeControl")) {
+                    self.stamp(Annotation::Clock(time), "clock");
+                }
+            }
             Entry::Glyph(nag) => return self.mark_nag(nag),
             Entry::DrawOffer => return self.toggle_draw_offer(),
             Entry::Comment(text) => {
@@ -182,8 +202,17 @@ impl App {
         if typed.draw_offer {
             self.game.node_mut(id).draw_offer = true;
         }
-        if let Some(time) = typed.clock {
+        let tc = self.game.tag("TimeControl");
+        if let Some(Ok(time)) = typed.clock.as_deref().map(|t| entry::clock_time(t, tc)) {
             self.game.set_annotation(id, Annotation::Clock(time));
+            // Say what was stored: 14:32 may be read as 0:14:32 or 14:32:00.
+            let note = format!("clock {time} after {}", numbered(&self.game, id));
+            let text = match &self.message {
+                m if m.text.is_empty() => note,
+                m if m.error => return,
+                m => format!("{}; {note}", m.text),
+            };
+            self.inform(text);
         }
     }
 

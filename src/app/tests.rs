@@ -398,3 +398,32 @@ fn page_keys_move_ten_moves() {
     app.update(Action::PageForward);
     assert_eq!(app.game.ply_of(app.cursor), 28);
 }
+
+#[test]
+fn clock_entries_are_read_by_the_time_control_and_told() {
+    let mut app = app();
+    type_line(&mut app, ":tag TimeControl 900+10");
+    type_line(&mut app, "d4 Nf6");
+    type_line(&mut app, "+14:32");
+    let nf6 = app.game.mainline()[1];
+    assert_eq!(app.game.node(nf6).comments_after, ["[%clk 0:14:32]"]);
+    assert_eq!(app.message.text, "clock 0:14:32 after 1...Nf6");
+    type_line(&mut app, "c4 +13:05");
+    assert_eq!(app.message.text, "clock 0:13:05 after 2.c4");
+    // A long game reads the same keys as hours and minutes.
+    let mut app = self::app();
+    type_line(&mut app, ":tag TimeControl 40/5400+30:1800+30");
+    type_line(&mut app, "d4 +1:29");
+    assert_eq!(app.message.text, "clock 1:29:00 after 1.d4");
+    // No time control: a reading that could be either asks, and nothing is played.
+    let mut app = self::app();
+    type_line(&mut app, "d4 +14:32");
+    assert!(app.message.error);
+    assert!(
+        app.message.text.contains("0:14:32 or 14:32:00"),
+        "{}",
+        app.message.text
+    );
+    assert!(app.game.is_empty());
+    assert_eq!(app.entry, "d4 +14:32");
+}
