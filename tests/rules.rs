@@ -58,3 +58,26 @@ fn the_date_tag_is_the_local_date_not_utc() {
         "Date {date}, local date {before} (UTC {utc})"
     );
 }
+
+#[test]
+fn out_with_a_tilde_writes_in_the_home_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let home = dir.path().join("home");
+    std::fs::create_dir(&home).unwrap();
+    // No shell between: the program sees the ~ itself, as with --out=~/g.pgn.
+    let mut term = Term::spawn_with(
+        dir.path(),
+        &["new", "--out", "~/g.pgn"],
+        100,
+        30,
+        &[("HOME", home.to_str().unwrap())],
+    );
+    term.wait_for("White to move");
+    term.line("e4", "1... ▏");
+    term.line(":w", "saved");
+    term.line(":q", "");
+    term.wait_exit();
+    let bytes = std::fs::read(home.join("g.pgn")).expect("the game is in HOME");
+    assert_eq!(read_games(&bytes).len(), 1);
+    assert!(!dir.path().join("~").exists());
+}

@@ -1,7 +1,7 @@
 //! The `:` commands of the entry line, vim-like. [`COMMANDS`] is the one list the
 //! help screen and the live feedback read.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use super::record::numbered;
 use super::{App, Effect, Inside, Overlay};
@@ -137,6 +137,21 @@ pub fn describe(line: &str) -> String {
     }
 }
 
+/// A path as a user types it, with a leading `~` standing for the home
+/// directory (`~/games.pgn`), as a shell would have expanded it. `~user` and a
+/// `~` elsewhere stay as they are.
+pub fn expand_home(path: &Path) -> PathBuf {
+    match (path.strip_prefix("~"), directories::BaseDirs::new()) {
+        (Ok(rest), Some(dirs)) => dirs.home_dir().join(rest),
+        _ => path.to_path_buf(),
+    }
+}
+
+/// A file named on a command line: unquoted, `~` expanded.
+fn file_arg(text: &str) -> PathBuf {
+    expand_home(Path::new(unquote(text)))
+}
+
 /// A tag value as typed, without the quotes around it.
 fn unquote(text: &str) -> &str {
     let text = text.trim();
@@ -172,7 +187,7 @@ impl App {
                 let path = if rest.is_empty() {
                     self.file.clone()
                 } else {
-                    Some(PathBuf::from(unquote(rest)))
+                    Some(file_arg(rest))
                 };
                 match path {
                     Some(path) => return Effect::Save { path, then_quit },
@@ -201,7 +216,7 @@ impl App {
                     self.refuse("which file? :e FILE [N]");
                 } else {
                     return Effect::Load {
-                        path: PathBuf::from(unquote(file)),
+                        path: file_arg(file),
                         number: number.max(1),
                     };
                 }
@@ -300,6 +315,12 @@ impl App {
             self.inform(format!("{name}: {now}"));
         } else if name == "FEN" || name == "SetUp" {
             self.refuse("the start position is set with :fen FEN");
+        } else if let Err(e) = crate::game::tags::check_tag(name, value) {
+            // Nothing is set: the tag keeps its value until a good one is typed.
+            self.refuse(format!(
+                "{e}; {name} stays {}",
+                self.game.tag(name).unwrap_or("unset")
+            ));
         } else {
             self.game.set_tag(name, value);
             self.inform(format!("{name} = {value}"));

@@ -427,3 +427,65 @@ fn clock_entries_are_read_by_the_time_control_and_told() {
     assert!(app.game.is_empty());
     assert_eq!(app.entry, "d4 +14:32");
 }
+
+#[test]
+fn tags_with_a_pgn_form_are_checked() {
+    let mut app = app();
+    type_line(&mut app, ":tag Date 2026.11.24");
+    assert_eq!(app.game.tag("Date"), Some("2026.11.24"));
+    type_line(&mut app, ":tag Date 24/11/2026");
+    assert!(app.message.error);
+    assert!(
+        app.message.text.contains("YYYY.MM.DD"),
+        "{}",
+        app.message.text
+    );
+    assert!(
+        app.message.text.contains("Date stays 2026.11.24"),
+        "{}",
+        app.message.text
+    );
+    assert_eq!(app.game.tag("Date"), Some("2026.11.24"));
+    type_line(&mut app, ":tag WhiteElo 2150?");
+    assert!(app.message.error);
+    assert_eq!(app.game.tag("WhiteElo"), None);
+    type_line(&mut app, ":tag WhiteElo 2150");
+    assert_eq!(app.game.tag("WhiteElo"), Some("2150"));
+    type_line(&mut app, ":tag Result won");
+    assert!(app.message.error);
+    assert_eq!(app.game.tag("Result"), Some("*"));
+    type_line(&mut app, ":tag TimeControl 15+10");
+    assert!(app.message.text.contains("900+10"), "{}", app.message.text);
+    assert_eq!(app.game.tag("TimeControl"), None);
+}
+
+#[test]
+fn a_tilde_in_a_path_is_the_home_directory() {
+    let home = directories::BaseDirs::new()
+        .unwrap()
+        .home_dir()
+        .to_path_buf();
+    let mut app = app();
+    assert_eq!(
+        type_line(&mut app, ":w ~/games.pgn"),
+        Effect::Save {
+            path: home.join("games.pgn"),
+            then_quit: false
+        }
+    );
+    assert_eq!(
+        type_line(&mut app, ":e ~/club/x.pgn 2"),
+        Effect::Load {
+            path: home.join("club/x.pgn"),
+            number: 2
+        }
+    );
+    // Only a leading ~ is the home directory.
+    assert_eq!(
+        type_line(&mut app, ":w a~/b.pgn"),
+        Effect::Save {
+            path: "a~/b.pgn".into(),
+            then_quit: false
+        }
+    );
+}
