@@ -265,14 +265,40 @@ pub fn feedback(text: &str, pos: &Position, lang: &Lang) -> Feedback {
                     .collect();
                 return Feedback::Ambiguous(normal_moves(&moves), e.ambiguous);
             }
-            let matches = prefix_matches(strip_move_number(trimmed).unwrap_or(trimmed), pos, lang);
+            let unnumbered = strip_move_number(trimmed).unwrap_or(trimmed);
+            let matches = prefix_matches(unnumbered, pos, lang);
             if matches.is_empty() {
                 Feedback::Illegal(e.to_string())
+            } else if own_square(unnumbered, pos) {
+                // `e4` with one's own pawn on e4 is a pawn move that cannot be,
+                // not a start of the moves from e4: say why, and name those too.
+                let from: Vec<String> = matches
+                    .iter()
+                    .map(|&mv| format(pos, Move::Normal(mv), Style::San, lang))
+                    .collect();
+                Feedback::Illegal(format!("{e} (moves from {unnumbered}: {})", from.join(" ")))
             } else {
                 Feedback::Partial(matches)
             }
         }
     }
+}
+
+/// True when the move takes a piece (en passant included).
+fn is_capture(pos: &Position, mv: ChessMove) -> bool {
+    let pawn = pos
+        .piece_at(mv.get_source())
+        .is_some_and(|(piece, _)| piece == chess::Piece::Pawn);
+    pos.piece_at(mv.get_dest()).is_some()
+        || (pawn && mv.get_source().get_file() != mv.get_dest().get_file())
+}
+
+/// True when `text` is a bare square (`e4`) on which a piece of the side to
+/// move stands.
+fn own_square(text: &str, pos: &Position) -> bool {
+    crate::position::parse_square(text)
+        .and_then(|sq| pos.piece_at(sq))
+        .is_some_and(|(_, color)| color == pos.side_to_move())
 }
 
 fn normal_moves(moves: &[Move]) -> Vec<ChessMove> {
@@ -315,8 +341,11 @@ pub fn prefix_matches(text: &str, pos: &Position, lang: &Lang) -> Vec<ChessMove>
     // a file (`b` is the b-pawn, or the bishop for those who type in lower case).
     let capital = |t: &str| t.chars().next().is_some_and(char::is_uppercase);
     let piece_named = capital(text.trim_start());
+    // A typed capture mark keeps the captures only (`Nx`: the knight's captures).
+    let capture_typed = text.contains(['x', 'X', '×']);
     pos.legal_moves()
         .into_iter()
+        .filter(|&mv| !capture_typed || is_capture(pos, mv))
         .filter(|&mv| {
             [Style::San, Style::Lan, Style::Uci].iter().any(|&style| {
                 let written = format(pos, Move::Normal(mv), style, lang);
@@ -330,6 +359,10 @@ pub fn prefix_matches(text: &str, pos: &Position, lang: &Lang) -> Vec<ChessMove>
 mod tests {
     use super::*;
     use crate::position::parse_square;
+
+    fn mv(from: &str, to: &str) -> ChessMove {
+        ChessMove::new(parse_square(from).unwrap(), parse_square(to).unwrap(), None)
+    }
 
     fn start() -> Position {
         Position::start()
@@ -442,5 +475,54 @@ mod tests {
         // B: the bishop's two moves only; b: the pawn's two and the bishop's.
         assert!(matches!(feedback("B", &pos, en()), Feedback::Partial(m) if m.len() == 5));
         assert!(matches!(feedback("b", &pos, en()), Feedback::Partial(m) if m.len() == 7));
+    }
+
+    #[test]
+    fn a_pawn_move_onto_ones_own_pawn_says_why() {
+        // 1.e4 c5: White types e4 again.
+        let pos = start().play(mv("e2", "e4")).play(mv("c7", "c5"));
+        match feedback("e4", &pos, en()) {
+            Feedback::Illegal(reason) => {
+                assert!(
+                    reason.contains("e4 holds a white pawn of your own"),
+                    "{reason}"
+                );
+                assert!(reason.contains("moves from e4: e5"), "{reason}");
+                assert!(!reason.contains("dxe4"), "{reason}");
+            }
+            other => panic!("{other:?}"),
+        }
+        let err = read_entry("e4", &pos, en()).unwrap_err();
+        assert!(err.reason.contains("of your own"), "{}", err.reason);
+        // A square that is free is still a start of the moves from it.
+        assert!(matches!(feedback("Ng1", &start(), en()), Feedback::Partial(m) if m.len() == 2));
+    }
+
+    #[test]
+    fn a_typed_capture_mark_keeps_the_captures() {
+        // 1.e4 d5 2.Nf3 Nc6: no knight can capture yet, though each can move.
+        let pos = start()
+            .play(mv("e2", "e4"))
+            .play(mv("d7", "d5"))
+            .play(mv("g1", "f3"))
+            .play(mv("b8", "c6"));
+        assert!(matches!(feedback("N", &pos, en()), Feedback::Partial(m) if m.len() > 2));
+        assert!(matches!(feedback("Nx", &pos, en()), Feedback::Illegal(_)));
+        // 3.Nc3 a6: Nx is Nc3xd5 alone, none of the quiet knight moves.
+        let pos = pos.play(mv("b1", "c3")).play(mv("a7", "a6"));
+        match feedback("Nx", &pos, en()) {
+            Feedback::Partial(m) => {
+                assert_eq!(m, [mv("c3", "d5")]);
+            }
+            other => panic!("{other:?}"),
+        }
+        // ex: the e-pawn's capture, not its push to e5.
+        assert!(
+            matches!(feedback("e", &pos, en()), Feedback::Partial(m) if m.contains(&mv("e4", "e5")))
+        );
+        match feedback("ex", &pos, en()) {
+            Feedback::Partial(m) => assert_eq!(m, [mv("e4", "d5")]),
+            other => panic!("{other:?}"),
+        }
     }
 }
