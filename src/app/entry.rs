@@ -45,6 +45,8 @@ pub struct Typed {
     pub draw_offer: bool,
     /// A clock time typed after it (`Nf3 +1:23`), as typed.
     pub clock: Option<String>,
+    /// A comment typed after it (`e5 {symmetrical}`).
+    pub comment: Option<String>,
 }
 
 /// Why a line cannot be done, positioned in the line.
@@ -149,6 +151,7 @@ pub fn read_entry(text: &str, pos: &Position, lang: &Lang) -> Result<Entry, Entr
             nag: mt.nag,
             draw_offer: mt.draw_offer,
             clock: None,
+            comment: None,
         }]));
     }
     read_words(text, pos, lang).map(Entry::Moves)
@@ -159,7 +162,22 @@ pub fn read_entry(text: &str, pos: &Position, lang: &Lang) -> Result<Entry, Entr
 fn read_words(text: &str, pos: &Position, lang: &Lang) -> Result<Vec<Typed>, EntryError> {
     let mut pos = *pos;
     let mut moves: Vec<Typed> = Vec::new();
-    for word in text.split_whitespace() {
+    for word in words(text) {
+        if let Some(comment) = word.strip_prefix('{') {
+            let comment = comment.trim_end_matches('}').trim().to_string();
+            match moves.last_mut() {
+                Some(last) => last.comment = Some(comment),
+                None => return Err(EntryError {
+                    token: word.to_string(),
+                    reason:
+                        "a comment follows its move (e5 {text}); alone, {text is the current move's"
+                            .into(),
+                    promotion: Vec::new(),
+                    ambiguous: Vec::new(),
+                }),
+            }
+            continue;
+        }
         let last = moves.last_mut();
         let Some(word) = strip_move_number(word) else {
             continue; // a move number on its own
@@ -195,6 +213,7 @@ fn read_words(text: &str, pos: &Position, lang: &Lang) -> Result<Vec<Typed>, Ent
                     nag: mt.nag,
                     draw_offer: mt.draw_offer,
                     clock: None,
+                    comment: None,
                 });
             }
             Err(e) => {
@@ -215,6 +234,24 @@ fn read_words(text: &str, pos: &Position, lang: &Lang) -> Result<Vec<Typed>, Ent
         }
     }
     Ok(moves)
+}
+
+/// The words of a line, a `{comment}` (spaces and all, to its `}` or the end of
+/// the line) counting as one.
+fn words(text: &str) -> Vec<&str> {
+    let mut words = Vec::new();
+    let mut rest = text.trim_start();
+    while !rest.is_empty() {
+        let end = if rest.starts_with('{') {
+            rest.find('}').map_or(rest.len(), |i| i + 1)
+        } else {
+            rest.find(|c: char| c.is_whitespace() || c == '{')
+                .unwrap_or(rest.len())
+        };
+        words.push(&rest[..end]);
+        rest = rest[end..].trim_start();
+    }
+    words
 }
 
 /// The promotions a text without a piece could mean (`e8` → `e8=Q`, `e8=R`, …).

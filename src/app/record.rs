@@ -202,6 +202,9 @@ impl App {
         if typed.draw_offer {
             self.game.node_mut(id).draw_offer = true;
         }
+        if let Some(comment) = &typed.comment {
+            self.game.set_comment_text(id, comment);
+        }
         let tc = self.game.tag("TimeControl");
         if let Some(Ok(time)) = typed.clock.as_deref().map(|t| entry::clock_time(t, tc)) {
             self.game.set_annotation(id, Annotation::Clock(time));
@@ -519,6 +522,7 @@ impl App {
             nag: None,
             draw_offer: false,
             clock: None,
+            comment: None,
         });
         Effect::None
     }

@@ -489,3 +489,26 @@ fn a_tilde_in_a_path_is_the_home_directory() {
         }
     );
 }
+
+#[test]
+fn a_comment_follows_a_move_on_the_same_line() {
+    let mut app = app();
+    type_line(
+        &mut app,
+        "e4 e5 {symmetrical} Nf3 {the usual, of course} +1:29",
+    );
+    assert!(!app.message.error, "{}", app.message.text);
+    assert_eq!(sans(&app), ["e4", "e5", "Nf3"]);
+    let line = app.game.mainline();
+    assert_eq!(app.game.comment_text(line[1]), "symmetrical");
+    assert_eq!(app.game.comment_text(line[2]), "the usual, of course");
+    assert_eq!(
+        app.game.node(line[2]).comments_after,
+        ["[%clk 1:29:00] the usual, of course"]
+    );
+    type_line(&mut app, "Nc6{natural}");
+    assert_eq!(app.game.comment_text(app.cursor), "natural");
+    // Alone, a comment is still the current move's.
+    type_line(&mut app, "{developing}");
+    assert_eq!(app.game.comment_text(app.cursor), "developing");
+}
