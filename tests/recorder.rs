@@ -180,7 +180,7 @@ fn a_killed_recorder_loses_no_confirmed_move() {
     let mut term = Term::spawn(dir.path(), &[], 80, 24);
     term.wait_for("Unsaved games found");
     term.send("r");
-    term.wait_for("recovered 10 half-moves");
+    term.wait_for("recovered 5 moves");
     term.line(":w", "saved to");
     term.line(":q", "");
     assert_eq!(term.wait_exit(), 0);

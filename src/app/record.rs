@@ -11,6 +11,7 @@ use crate::game::edit::NOT_REPLAYED;
 use crate::game::notes::nag_glyph;
 use crate::game::{Game, NodeId};
 use crate::notation::{read_move, Lang};
+use crate::plural::count;
 use crate::position::{History, Move, Position, Status};
 
 /// Today's date as PGN writes it (`2026.11.21`), where the game is played: the
@@ -271,23 +272,29 @@ impl App {
             Some(cut) => {
                 let first = line.iter().position(|(id, _)| *id == cut.id).unwrap_or(0);
                 let waiting: Vec<CutMove> = line[first..].iter().map(|(_, m)| m.clone()).collect();
-                let count = waiting.len();
+                let count_waiting = waiting.len();
                 self.pending = Some(Pending {
                     at: cut.after,
                     moves: waiting,
                 });
                 self.cursor = cut.after;
                 self.refuse(format!(
-                    "{old} is now {new}; {} moves replayed; {} no longer fits: type the right move ({count} moves wait)",
-                    report.replayed, cut.san
+                    "{old} is now {new}; {} replayed; {} no longer fits: type the right move ({} wait)",
+                    count(report.replayed, "move", "moves"),
+                    cut.san,
+                    count(count_waiting, "move", "moves")
                 ));
                 self.recheck_result(verdict);
             }
             None => {
                 self.cursor = self.line_end(target);
                 self.inform(format!(
-                    "{old} is now {new}; all {} later moves replayed",
-                    report.replayed
+                    "{old} is now {new}; {} replayed",
+                    match report.replayed {
+                        0 => "no later move".to_string(),
+                        1 => "the 1 later move".to_string(),
+                        n => format!("all {n} later moves"),
+                    }
                 ));
                 self.recheck_result(verdict);
                 self.after_move(self.cursor);
@@ -326,9 +333,9 @@ impl App {
                         .push(format!("{NOT_REPLAYED}{}", movetext(&pos, &sans)));
                     self.refuse(format!(
                         "{} replayed; {} no longer fits either: type the right move ({} wait)",
-                        i - 1,
+                        count(i - 1, "move", "moves"),
                         movetext(&pos, &sans[..1]),
-                        rest.len()
+                        count(rest.len(), "move", "moves")
                     ));
                     self.pending = Some(Pending { at, moves: rest });
                     return at;
@@ -336,8 +343,12 @@ impl App {
             }
         }
         self.inform(format!(
-            "corrected; all {} waiting moves replayed",
-            waiting.moves.len() - 1
+            "corrected; {} replayed",
+            match waiting.moves.len() - 1 {
+                0 => "no waiting move".to_string(),
+                1 => "the 1 waiting move".to_string(),
+                n => format!("all {n} waiting moves"),
+            }
         ));
         self.after_move(at);
         at

@@ -512,3 +512,39 @@ fn a_comment_follows_a_move_on_the_same_line() {
     type_line(&mut app, "{developing}");
     assert_eq!(app.game.comment_text(app.cursor), "developing");
 }
+
+#[test]
+fn counts_in_messages_agree_with_their_nouns() {
+    // One later move replayed.
+    let mut app = app();
+    type_line(&mut app, "e4 e5 Nf3");
+    app.update(Action::GoStart);
+    app.update(Action::MoveForward);
+    app.inside = Inside::Replace;
+    type_line(&mut app, "c5");
+    assert_eq!(sans(&app), ["e4", "c5", "Nf3"]);
+    assert!(
+        app.message.text.ends_with("the 1 later move replayed"),
+        "{}",
+        app.message.text
+    );
+    // One move replayed, one waiting.
+    let mut app = self::app();
+    type_line(&mut app, "e4 e5 Nf3 Nc6 Bc4");
+    let line = app.game.mainline();
+    app.cursor = line[1];
+    app.inside = Inside::Replace;
+    type_line(&mut app, "Bc4");
+    assert!(
+        app.message
+            .text
+            .contains("; 1 move replayed; Bc4 no longer fits"),
+        "{}",
+        app.message.text
+    );
+    assert!(
+        app.message.text.ends_with("(1 move wait)"),
+        "{}",
+        app.message.text
+    );
+}
