@@ -15,5 +15,6 @@ pub mod plural;
 pub mod position;
 pub mod store;
 pub mod study;
+pub mod text;
 pub mod tui;
 pub mod ui;
