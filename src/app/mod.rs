@@ -293,7 +293,8 @@ impl App {
 
     /// Recomputes the live feedback after the entry line or the position changed.
     pub fn refresh_feedback(&mut self) {
-        self.feedback = entry::feedback(&self.entry, &self.position(), self.settings.input_lang);
+        let feedback = entry::feedback(&self.entry, &self.position(), self.settings.input_lang);
+        self.feedback = self.game_feedback(feedback);
     }
 
     /// The one place the state changes.

@@ -12,7 +12,7 @@ use crate::game::notes::nag_glyph;
 use crate::game::{Game, NodeId};
 use crate::notation::{read_move, Lang};
 use crate::plural::count;
-use crate::position::{History, Move, Position, Status};
+use crate::position::{Move, Position};
 
 /// Today's date as PGN writes it (`2026.11.21`), where the game is played: the
 /// system's time zone (`TZ`, else the system's setting; UTC when neither is known).
@@ -354,7 +354,7 @@ impl App {
         at
     }
 
-    fn on_main_line(&self, id: NodeId) -> bool {
+    pub(super) fn on_main_line(&self, id: NodeId) -> bool {
         let mut at = id;
         while let Some(parent) = self.game.node(at).parent {
             if self.game.node(parent).children.first() != Some(&at) {
@@ -363,44 +363,6 @@ impl App {
             at = parent;
         }
         true
-    }
-
-    /// What the rules say after a move: mate and stalemate end the game.
-    fn after_move(&mut self, id: NodeId) {
-        let pos = self.game.position_at(id);
-        let main = self.on_main_line(id) && self.game.node(id).children.is_empty();
-        let loser_white = pos.side_to_move() == chess::Color::White;
-        let mut history = History::new(&self.game.start);
-        let mut at = self.game.start;
-        for step in self.game.path_to(id) {
-            at = at.apply(self.game.node(step).mv).unwrap_or(at);
-            history.push(&at);
-        }
-        match pos.status_with(&history) {
-            Status::Checkmate if main => {
-                let result = if loser_white { "0-1" } else { "1-0" };
-                self.game.set_tag("Result", result);
-                self.game.set_tag("Termination", "normal");
-                self.inform(format!("checkmate: {result}"));
-            }
-            Status::Stalemate if main => {
-                self.game.set_tag("Result", "1/2-1/2");
-                self.game.set_tag("Termination", "normal");
-                self.inform("stalemate: 1/2-1/2");
-            }
-            Status::InsufficientMaterial if main => {
-                self.game.set_tag("Result", "1/2-1/2");
-                self.game.set_tag("Termination", "normal");
-                self.inform("neither side can mate: 1/2-1/2");
-            }
-            Status::FiftyMoves => {
-                self.inform("fifty moves without a capture or pawn move: a draw can be claimed")
-            }
-            Status::ThreefoldRepetition => self.inform(
-                "the same position for the third time: a draw can be claimed (:result 1/2-1/2 repetition)",
-            ),
-            _ => {}
-        }
     }
 
     pub(super) fn take_back(&mut self) -> Effect {

@@ -1,11 +1,13 @@
-//! The result of the game: setting it (with how the game ended), checking it
+//! The result of the game: what the rules say after a move (mate, stalemate,
+//! repetition, fifty moves), setting it (with how the game ended), checking it
 //! against the board (a mate decides the result by itself), taking it back with
 //! the move that decided it, and asking before moves are played after it.
 
+use super::entry::{self, Entry, Feedback};
 use super::record::numbered;
 use super::App;
 use crate::game::NodeId;
-use crate::position::Status;
+use crate::position::{History, Status};
 
 /// How a game can end, as typed after the result (`:result 1-0 resign`): the
 /// words, the Termination tag, and the note written after the last move (for a
@@ -98,6 +100,44 @@ pub(super) fn board_result(
 }
 
 impl App {
+    /// What the rules say after a move: mate and stalemate end the game.
+    pub(super) fn after_move(&mut self, id: NodeId) {
+        let pos = self.game.position_at(id);
+        let main = self.on_main_line(id) && self.game.node(id).children.is_empty();
+        let loser_white = pos.side_to_move() == chess::Color::White;
+        let mut history = History::new(&self.game.start);
+        let mut at = self.game.start;
+        for step in self.game.path_to(id) {
+            at = at.apply(self.game.node(step).mv).unwrap_or(at);
+            history.push(&at);
+        }
+        match pos.status_with(&history) {
+            Status::Checkmate if main => {
+                let result = if loser_white { "0-1" } else { "1-0" };
+                self.game.set_tag("Result", result);
+                self.game.set_tag("Termination", "normal");
+                self.inform(format!("checkmate: {result}"));
+            }
+            Status::Stalemate if main => {
+                self.game.set_tag("Result", "1/2-1/2");
+                self.game.set_tag("Termination", "normal");
+                self.inform("stalemate: 1/2-1/2");
+            }
+            Status::InsufficientMaterial if main => {
+                self.game.set_tag("Result", "1/2-1/2");
+                self.game.set_tag("Termination", "normal");
+                self.inform("neither side can mate: 1/2-1/2");
+            }
+            Status::FiftyMoves => {
+                self.inform("fifty moves without a capture or pawn move: a draw can be claimed")
+            }
+            Status::ThreefoldRepetition => self.inform(
+                "the same position for the third time: a draw can be claimed (:result 1/2-1/2 repetition)",
+            ),
+            _ => {}
+        }
+    }
+
     /// The result the board decides at the end of the main line, and why.
     pub(super) fn board_verdict(&self) -> Option<(&'static str, &'static str)> {
         let end = self.line_end(NodeId::ROOT);
@@ -239,6 +279,46 @@ impl App {
             "the game is over ({result} after {last}): Enter again to play on and clear the result, Esc to leave it"
         ));
         false
+    }
+}
+
+impl App {
+    /// The feedback on the entry line with what the game adds to what the
+    /// position says: a clock the time control cannot read, and moves that
+    /// would be played after the result. The status line shows the feedback
+    /// while the line holds text, so the question must be asked there.
+    pub(super) fn game_feedback(&self, feedback: Feedback) -> Feedback {
+        let worth_reading = matches!(feedback, Feedback::Ready(_) | Feedback::Note(_));
+        let at_end = self.cursor == self.line_end(NodeId::ROOT);
+        let result = self.result().filter(|_| at_end);
+        let text = self.entry.trim();
+        if !worth_reading || (result.is_none() && !text.contains('+')) {
+            return feedback;
+        }
+        let pos = self.position();
+        let Ok(entry) = entry::read_entry(text, &pos, self.settings.input_lang) else {
+            return feedback;
+        };
+        let tc = self.game.tag("TimeControl");
+        let clocks: Vec<&str> = match &entry {
+            Entry::Clock(t) => vec![t.as_str()],
+            Entry::Moves(moves) => moves.iter().filter_map(|m| m.clock.as_deref()).collect(),
+            _ => Vec::new(),
+        };
+        if let Some(e) = clocks.iter().find_map(|t| entry::clock_time(t, tc).err()) {
+            return Feedback::Illegal(e.to_string());
+        }
+        match (result, &entry) {
+            (Some(result), Entry::Moves(_)) if self.play_on.as_deref() == Some(text) => {
+                Feedback::Note(format!(
+                    "the game is over ({result}): Enter again to play on and clear the result, Esc to leave it"
+                ))
+            }
+            (Some(result), Entry::Moves(_)) => Feedback::Note(format!(
+                "the game is over ({result}): Enter asks to play on after it"
+            )),
+            _ => feedback,
+        }
     }
 }
 

@@ -548,3 +548,36 @@ fn counts_in_messages_agree_with_their_nouns() {
         app.message.text
     );
 }
+
+#[test]
+fn the_entry_line_asks_what_the_status_line_cannot_show() {
+    // While the line holds text the feedback takes the status line: a question
+    // or a refusal about the text must be there.
+    let mut app = app();
+    type_line(&mut app, "e4 e5");
+    type_line(&mut app, ":result 1-0 resign");
+    for c in "Nf3".chars() {
+        app.update(Action::Type(c));
+    }
+    assert!(
+        matches!(&app.feedback, Feedback::Note(n) if n.contains("game is over (1-0)")),
+        "{:?}",
+        app.feedback
+    );
+    app.update(Action::PlayEntry);
+    assert!(
+        matches!(&app.feedback, Feedback::Note(n) if n.contains("Enter again")),
+        "{:?}",
+        app.feedback
+    );
+    let mut app = self::app();
+    type_line(&mut app, "d4");
+    for c in "+14:32".chars() {
+        app.update(Action::Type(c));
+    }
+    assert!(
+        matches!(&app.feedback, Feedback::Illegal(n) if n.contains("0:14:32 or 14:32:00")),
+        "{:?}",
+        app.feedback
+    );
+}
