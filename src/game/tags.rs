@@ -6,7 +6,7 @@
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TagError {
     /// A date that is not `YYYY.MM.DD`.
-    #[error("{name} {value:?} is not a date: write YYYY.MM.DD, with ?? for what is not known (2026.11.24, 2026.??.??)")]
+    #[error("{name} {value:?} is not a date: YYYY.MM.DD, ?? where unknown (2026.??.??)")]
     Date {
         /// Date or EventDate.
         name: String,
@@ -14,7 +14,7 @@ pub enum TagError {
         value: String,
     },
     /// A rating that is not a number.
-    #[error("{name} {value:?} is not a rating: digits only (2150), or - for none")]
+    #[error("{name} {value:?} is not a rating: digits (2150), or - for none")]
     Elo {
         /// WhiteElo or BlackElo.
         name: String,
