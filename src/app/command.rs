@@ -65,7 +65,7 @@ pub const COMMANDS: &[Command] = &[
     Command {
         name: "clk",
         args: "TIME",
-        doc: "clock after this move (83 = 1:23:00; 14:32 by the TimeControl)",
+        doc: "clock after this move (83 = 1:23:00, 1:23:45)",
     },
     Command {
         name: "emt",
