@@ -11,6 +11,7 @@ pub mod config;
 pub mod game;
 pub mod notation;
 pub mod pgn;
+pub mod plural;
 pub mod position;
 pub mod store;
 pub mod study;

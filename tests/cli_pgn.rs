@@ -672,7 +672,7 @@ fn marks_written_as_words_of_their_own_belong_to_their_move() {
     std::fs::write(&path, text).expect("write");
     let p = path.to_str().expect("path");
     let (out, _, code) = run(&["check", p]);
-    assert_eq!((out.as_str(), code), ("1 games, 0 with errors\n", 0));
+    assert_eq!((out.as_str(), code), ("1 game, 0 with errors\n", 0));
     let (converted, _, _) = run(&["convert", p]);
     assert!(
         converted.contains("3. exd6 Nc6 4. Qh5 Kd7 $2 5. Qf5+ Ke8 6. dxc7 Qd7 7. Qxd7+"),
@@ -707,7 +707,7 @@ fn a_file_in_another_language_is_read_with_input_lang_and_the_error_says_so() {
     assert!(out.contains("try --input-lang de"), "{out}");
     for jobs in ["1", "2"] {
         let (out, _, code) = run(&["check", "--jobs", jobs, "--input-lang", "de", p]);
-        assert_eq!((out.as_str(), code), ("1 games, 0 with errors\n", 0));
+        assert_eq!((out.as_str(), code), ("1 game, 0 with errors\n", 0));
     }
     let (converted, _, code) = run(&["convert", "--input-lang", "de", p]);
     assert_eq!(code, 0);

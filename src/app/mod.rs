@@ -8,6 +8,7 @@ pub mod command;
 pub mod entry;
 pub mod paste;
 mod record;
+mod result;
 pub use record::today;
 #[cfg(test)]
 mod tests;
@@ -196,6 +197,11 @@ pub struct App {
     history_at: Option<usize>,
     quit_armed: bool,
     journal_due: bool,
+    /// The moves typed after a result, asked about once: Enter again plays them.
+    play_on: Option<String>,
+    /// The positions since the last capture or pawn move on the way to the move last
+    /// played, kept so that playing a long line does not rebuild them at every move.
+    line_history: Option<(NodeId, crate::position::History)>,
 }
 
 impl App {
@@ -222,6 +228,8 @@ impl App {
             history_at: None,
             quit_armed: false,
             journal_due: false,
+            play_on: None,
+            line_history: None,
         };
         app.cursor = app.line_end(NodeId::ROOT);
         app.refresh_opening();
@@ -293,7 +301,8 @@ impl App {
 
     /// Recomputes the live feedback after the entry line or the position changed.
     pub fn refresh_feedback(&mut self) {
-        self.feedback = entry::feedback(&self.entry, &self.position(), self.settings.input_lang);
+        let feedback = entry::feedback(&self.entry, &self.position(), self.settings.input_lang);
+        self.feedback = self.game_feedback(feedback);
     }
 
     /// The one place the state changes.
@@ -312,6 +321,9 @@ impl App {
     fn dispatch(&mut self, action: Action) -> Effect {
         if !matches!(action, Action::Quit) {
             self.quit_armed = false;
+        }
+        if !matches!(action, Action::PlayEntry) {
+            self.play_on = None;
         }
         match &self.overlay {
             Overlay::Help => {
@@ -352,8 +364,9 @@ impl App {
             }
             Action::MoveBack => self.walk(-1),
             Action::MoveForward => self.walk(1),
-            Action::PageBack => self.walk(-10),
-            Action::PageForward => self.walk(10),
+            // Ten moves of each side, as the keys' description says.
+            Action::PageBack => self.walk(-20),
+            Action::PageForward => self.walk(20),
             Action::GoStart => self.go(NodeId::ROOT),
             Action::GoEnd => self.go(self.line_end(self.cursor)),
             Action::NextVariation => self.next_variation(),
