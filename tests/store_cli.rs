@@ -25,7 +25,7 @@ fn leave_journal(data: &Path, out: Option<&Path>, lines: &[&str], saved: bool) -
     let dir = data.join("journal");
     let mut j = Journal::create(&dir, out).unwrap();
     for (i, l) in lines.iter().enumerate() {
-        j.record(&game(l), out, saved && i + 1 == lines.len())
+        j.record(&game(l), out, saved && i + 1 == lines.len(), None)
             .unwrap();
     }
     let name = j.path().file_name().unwrap().to_str().unwrap().to_string();

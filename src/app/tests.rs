@@ -185,7 +185,8 @@ fn quitting_an_unsaved_game_asks_first() {
         type_line(&mut app, ":wq out.pgn"),
         Effect::Save {
             path: "out.pgn".into(),
-            then_quit: true
+            then_quit: true,
+            force: false,
         }
     );
 }

@@ -8,15 +8,17 @@
 pub mod journal;
 pub mod recover;
 pub mod save;
+pub mod target;
 
 use std::path::PathBuf;
 
 pub use journal::Journal;
 pub use recover::{discard, discard_all, recoverable, scan, Broken, Recoverable, Scan};
 pub use save::{
-    append_game, load_game, replace_game, write_atomically, write_atomically_with, LoadError,
-    SaveError, Slot,
+    append_game, load_game, replace_game, save_game, write_atomically, write_atomically_with,
+    write_file, LoadError, SaveError, Slot,
 };
+pub use target::same_file;
 
 /// The environment variable that overrides [`data_dir`] (used by tests).
 pub const DATA_DIR_ENV: &str = "SCORESHEET_DATA_DIR";
