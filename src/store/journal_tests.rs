@@ -196,3 +196,86 @@ fn names_without_a_pid_are_not_ours() {
     assert_eq!(pid_of(Path::new("notes.journal")), None);
     assert_eq!(pid_of(Path::new("20261121-153000-123-42.txt")), None);
 }
+
+#[test]
+fn the_slot_is_kept_and_version_one_records_still_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("f.pgn");
+    let slot = Slot {
+        offset: 120,
+        len: 57,
+        digest: 0x0123_4567_89ab_cdef,
+    };
+    let mut j = Journal::create(dir.path(), Some(&out)).unwrap();
+    j.record(&game("1. e4"), Some(&out), false, Some(&slot))
+        .unwrap();
+    assert_eq!(read(j.path()).last.unwrap().slot, Some(slot));
+    j.record(&game("1. e4 e5"), Some(&out), false, None)
+        .unwrap();
+    assert_eq!(read(j.path()).last.unwrap().slot, None);
+
+    // A journal written before slots were kept.
+    let pgn = write_game_to_string(&game("1. d4"));
+    let mut line = format!("record {} 0 - ", pgn.len()).into_bytes();
+    let hash = fnv1a_continue(fnv1a(&line), pgn.as_bytes());
+    line.extend_from_slice(format!("{hash:016x}\n{pgn}").as_bytes());
+    let mut v1 = b"scoresheet journal 1 -\n".to_vec();
+    v1.extend_from_slice(&line);
+    let c = parse(&v1).unwrap();
+    assert_eq!(c.records, 1);
+    assert_eq!(c.last.unwrap().pgn, pgn);
+}
+
+#[test]
+fn an_adopted_journal_keeps_its_game_and_takes_new_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = dir.path().join("20260101-000000-000-999999999.journal");
+    let mut bytes = b"scoresheet journal 2 -\n".to_vec();
+    bytes.extend(encode_record(
+        &write_game_to_string(&game("1. e4")),
+        None,
+        false,
+        None,
+    ));
+    let good = bytes.clone();
+    // A torn record after it, as a crash leaves.
+    bytes.extend_from_slice(b"record 999 0 - - 00");
+    std::fs::write(&old, &bytes).unwrap();
+
+    FAIL_WRITES.with(|f| f.set(true));
+    let mut j = Journal::adopt(&old).unwrap();
+    assert!(j.record(&game("1. e4 e5"), None, false, None).is_err());
+    FAIL_WRITES.with(|f| f.set(false));
+    // Renamed to this process, nothing lost, the torn tail cut.
+    assert!(!old.exists());
+    assert_eq!(pid_of(j.path()), Some(std::process::id()));
+    assert_eq!(std::fs::read(j.path()).unwrap(), good);
+    j.record(&game("1. e4 e5"), None, false, None).unwrap();
+    let c = read(j.path());
+    assert_eq!((c.records, c.torn), (2, false));
+    assert_eq!(c.last.unwrap().pgn, write_game_to_string(&game("1. e4 e5")));
+}
+
+#[test]
+fn a_deleted_journal_is_noticed() {
+    let dir = tempfile::tempdir().unwrap();
+    let j = Journal::create(dir.path(), None).unwrap();
+    assert!(!j.is_gone());
+    std::fs::remove_file(j.path()).unwrap();
+    assert!(j.is_gone());
+    // Replaced by another file of the same name: gone too.
+    std::fs::write(j.path(), "x").unwrap();
+    assert!(j.is_gone());
+}
+
+#[test]
+fn a_journal_directory_that_is_a_file_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("journal");
+    std::fs::write(&file, "").unwrap();
+    let e = Journal::create(&file, None).unwrap_err().to_string();
+    assert!(e.contains("is a file, not a directory"), "{e}");
+    assert!(e.contains(&file.display().to_string()), "{e}");
+    let e = crate::store::scan(&file).unwrap_err().to_string();
+    assert!(e.contains("is a file, not a directory"), "{e}");
+}
