@@ -210,3 +210,31 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
 pub(crate) fn open_stream(path: &Path) -> io::Result<File> {
     std::fs::OpenOptions::new().write(true).open(path)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_signal_removes_the_temporary_file_of_a_save_in_progress() {
+        let dir = tempfile::tempdir().unwrap();
+        let tmp = dir.path().join(".scoresheet-Qw12Er.tmp");
+        std::fs::write(&tmp, "half a file").unwrap();
+        note_live(&tmp);
+        remove_live_temporaries();
+        assert!(!tmp.exists());
+        forget_live(&tmp);
+    }
+
+    #[test]
+    fn kinds_of_targets() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("f.pgn");
+        assert_eq!(kind(&file).unwrap(), Kind::Missing);
+        std::fs::write(&file, "").unwrap();
+        assert_eq!(kind(&file).unwrap(), Kind::Regular { read_only: false });
+        assert_eq!(kind(dir.path()).unwrap(), Kind::Directory);
+        #[cfg(unix)]
+        assert_eq!(kind(Path::new("/dev/null")).unwrap(), Kind::Special);
+    }
+}
