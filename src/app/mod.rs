@@ -8,6 +8,7 @@ pub mod command;
 pub mod entry;
 mod record;
 mod recovery;
+mod repair;
 pub use record::today;
 #[cfg(test)]
 mod tests;

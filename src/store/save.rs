@@ -351,6 +351,83 @@ pub fn load_game(path: &Path, number: usize) -> Result<(Game, Slot), LoadError> 
     Ok((read.game, slot))
 }
 
+/// What [`load_game_for_repair`] could not read of a game: where reading stopped,
+/// why, and the game's text from there on, as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unread {
+    /// Line of the first problem in the file (1-based).
+    pub line: u64,
+    /// Its column (1-based).
+    pub column: u32,
+    /// The token as written.
+    pub token: String,
+    /// Why it could not be read.
+    pub reason: String,
+    /// The text from the token to the game's end (its result left out), on one line.
+    pub rest: String,
+    /// The main line was read to its end (the problem was in a variation).
+    pub complete: bool,
+}
+
+/// [`load_game`] for a game that has a move that cannot be played: instead of
+/// refusing it, gives the part read (the moves up to the problem) and the rest
+/// of its text, so that it can be repaired. A game that cannot be read at all (a
+/// chess variant, a bad FEN) is still refused.
+pub fn load_game_for_repair(
+    path: &Path,
+    number: usize,
+) -> Result<(Game, Slot, Option<Unread>), LoadError> {
+    let data = std::fs::read(path).map_err(|source| LoadError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let entries = index(&data);
+    let Some(entry) = number.checked_sub(1).and_then(|i| entries.get(i)) else {
+        return Err(LoadError::NoSuchGame {
+            path: path.to_path_buf(),
+            number,
+            count: entries.len(),
+        });
+    };
+    let problem = |line, column, token: &str, reason: &str| LoadError::Game {
+        path: path.to_path_buf(),
+        number,
+        line,
+        column,
+        token: token.to_string(),
+        reason: reason.to_string(),
+    };
+    let Some(read) = builder::load_game(&data, entry) else {
+        return Err(problem(0u64, 0u32, "", "the game could not be read"));
+    };
+    let slot = Slot::of(&data, entry.offset as usize, entry.len as usize);
+    let Some(e) = read.errors.first() else {
+        return Ok((read.game, slot, None));
+    };
+    if read.refused {
+        return Err(problem(e.pos.line, e.pos.column, &e.token, &e.reason));
+    }
+    let end = (slot.offset + slot.len) as usize;
+    let from = (e.pos.offset as usize).clamp(slot.offset as usize, end);
+    let text = String::from_utf8_lossy(&data[from..end]);
+    let mut words: Vec<&str> = text.split_whitespace().collect();
+    if words
+        .last()
+        .is_some_and(|w| matches!(*w, "1-0" | "0-1" | "1/2-1/2" | "*"))
+    {
+        words.pop();
+    }
+    let unread = Unread {
+        line: e.pos.line,
+        column: e.pos.column,
+        token: e.token.clone(),
+        reason: e.reason.clone(),
+        rest: words.join(" "),
+        complete: read.complete,
+    };
+    Ok((read.game, slot, Some(unread)))
+}
+
 /// True when the first line end of `bytes` is CRLF.
 fn uses_crlf(bytes: &[u8]) -> bool {
     memchr::memchr(b'\n', bytes).is_some_and(|i| i > 0 && bytes[i - 1] == b'\r')

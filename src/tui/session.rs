@@ -325,12 +325,32 @@ impl Session {
                 force,
             } => self.save(app, &path, force) && then_quit,
             Effect::Load { path, number } => {
-                match save::load_game(&path, number) {
-                    Ok((game, slot)) => {
+                match save::load_game_for_repair(&path, number) {
+                    Ok((game, slot, None)) => {
                         self.set_aside();
                         app.replace_game(game, Some(path.clone()), false);
                         app.inform(format!("game {number} of {}", path.display()));
                         self.slot = Some((path, slot, Some(app.game.clone())));
+                    }
+                    Ok((game, slot, Some(unread))) => {
+                        self.set_aside();
+                        let stop = format!(
+                            "game {number} of {}, line {} column {}: \"{}\": {}",
+                            path.display(),
+                            unread.line,
+                            unread.column,
+                            unread.token,
+                            unread.reason
+                        );
+                        app.open_for_repair(
+                            game,
+                            path.clone(),
+                            &stop,
+                            &unread.rest,
+                            !unread.complete,
+                        );
+                        // Its text in the file is the whole game: `:w` replaces it.
+                        self.slot = Some((path, slot, None));
                     }
                     Err(e) => app.refuse(e.to_string()),
                 }
