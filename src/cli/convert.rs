@@ -157,10 +157,15 @@ pub fn run(args: &Args) -> u8 {
             .output
             .as_ref()
             .map_or("standard output".into(), |p| p.display().to_string());
-        if target::is_read_only(&e) {
-            eprintln!("scoresheet convert: {e}: --force replaces it");
-        } else {
-            eprintln!("scoresheet convert: cannot write {to}: {e}");
+        match &args.output {
+            Some(_) if target::is_read_only(&e) => {
+                eprintln!("scoresheet convert: {e}: --force replaces it");
+            }
+            Some(path) => eprintln!(
+                "scoresheet convert: cannot write {to}: {}",
+                crate::store::save::explain(&e, path)
+            ),
+            None => eprintln!("scoresheet convert: cannot write {to}: {e}"),
         }
         return exit::USAGE;
     }

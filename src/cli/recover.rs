@@ -21,9 +21,18 @@ fn note(g: &Recoverable) -> String {
     let target = g.out.as_ref().map_or("no file named yet".into(), |p| {
         format!("meant for {}", p.display())
     });
-    let moves = if g.plies == 1 { "move" } else { "moves" };
+    // Counted as on the scoresheet (and in the recorder's box): moves, then half-moves.
+    let moves = match g.plies.div_ceil(2) {
+        1 => "1 move".to_string(),
+        n => format!("{n} moves"),
+    };
+    let plies = if g.plies == 1 {
+        "half-move"
+    } else {
+        "half-moves"
+    };
     format!(
-        "{} ({} {moves}, last written {}; {target})",
+        "{} ({moves}, {} {plies}, last written {}; {target})",
         g.path.display(),
         g.plies,
         format_time(g.modified)

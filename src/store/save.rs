@@ -152,6 +152,12 @@ fn games(n: usize) -> String {
     }
 }
 
+/// The system's reason for a failed write of `path`, with a hint at the usual
+/// causes that names the directory (for messages).
+pub fn explain(e: &io::Error, path: &Path) -> String {
+    why(e, path)
+}
+
 /// The system's reason, with a hint at the usual causes.
 fn why(e: &io::Error, path: &Path) -> String {
     let dir = parent(path).display().to_string();
