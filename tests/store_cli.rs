@@ -240,3 +240,25 @@ fn convert_writes_into_a_pipe_without_replacing_it() {
     assert!(!std::fs::metadata(&fifo).unwrap().is_file());
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
 }
+
+#[test]
+fn tag_options_that_would_not_read_back_are_refused() {
+    let data = tempfile::tempdir().unwrap();
+    for (option, value) in [
+        ("--white", "Ann\nBob"),
+        ("--event", "Club\u{1b}[2J"),
+        ("--black", "tab\there"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+            .args(["new", option, value])
+            .env("SCORESHEET_DATA_DIR", data.path())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{option}: {err}");
+        assert!(
+            err.contains(option) && err.contains("control characters"),
+            "{option}: {err}"
+        );
+    }
+}

@@ -164,7 +164,7 @@ pub fn tag_problem(name: &str, value: &str) -> Option<String> {
     if name.eq_ignore_ascii_case("Variant")
         && !matches!(
             value.to_ascii_lowercase().as_str(),
-            "" | "standard" | "chess" | "normal"
+            "" | "standard" | "chess" | "normal" | "from position"
         )
     {
         return Some(format!(

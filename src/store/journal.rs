@@ -126,7 +126,11 @@ impl Journal {
             })
         })?;
         if path.exists() {
-            std::fs::remove_file(path)?;
+            if let Err(e) = std::fs::remove_file(path) {
+                // Two names for one journal would offer its game twice.
+                let _ = std::fs::remove_file(&new_path);
+                return Err(e);
+            }
         }
         sync_dir(&dir)?;
         let file = OpenOptions::new().read(true).write(true).open(&new_path)?;

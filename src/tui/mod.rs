@@ -146,6 +146,13 @@ pub fn run(new: NewGame) -> anyhow::Result<u8> {
             return Ok(crate::cli::exit::USAGE);
         }
     };
+    // Values the game could not be read back with are refused before anything else.
+    for (name, value) in &new.tags {
+        if let Some(why) = crate::app::command::tag_problem(name, value) {
+            eprintln!("scoresheet: --{}: {why}", name.to_ascii_lowercase());
+            return Ok(crate::cli::exit::USAGE);
+        }
+    }
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         eprintln!(
             "scoresheet: the recorder needs a terminal, and standard input or output is not one; \
@@ -166,10 +173,6 @@ pub fn run(new: NewGame) -> anyhow::Result<u8> {
     let mut game = Game::new(start);
     game.set_tag("Date", &crate::app::today());
     for (name, value) in &new.tags {
-        if let Some(why) = crate::app::command::tag_problem(name, value) {
-            eprintln!("scoresheet: --{}: {why}", name.to_ascii_lowercase());
-            return Ok(crate::cli::exit::USAGE);
-        }
         game.set_tag(name, value);
     }
     let mut app = App::new(settings(&config), game, new.out.clone());

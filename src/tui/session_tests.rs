@@ -322,3 +322,15 @@ fn a_game_with_an_illegal_move_opens_for_repair_and_loses_nothing() {
         [vec!["c4"], vec!["e4", "e5", "Nf3", "Qe7", "Nc3", "Nc6"]]
     );
 }
+
+#[test]
+fn a_killed_save_leaves_no_temporary_file_after_the_next_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("games.pgn");
+    std::fs::write(&file, "[White \"X\"]\n\n1. c4 *\n").unwrap();
+    let stale = dir.path().join(".scoresheet-k1LLed.tmp");
+    std::fs::write(&stale, "[White \"X\"]\n\n1. c4 *\n[Wh").unwrap();
+    let _run = Run::start(dir.path(), Some(file.clone()));
+    assert!(!stale.exists());
+    assert!(file.exists());
+}
