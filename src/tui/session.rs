@@ -53,13 +53,17 @@ fn describe(rec: &Recoverable) -> String {
         120..=7199 => format!("{} min ago", age / 60),
         _ => format!("{} h ago", age / 3600),
     };
-    format!(
+    let line = format!(
         "{} - {} ({}), {}{target}, {when}",
         tag("White"),
         tag("Black"),
         tag("Event"),
         moves(rec.plies)
-    )
+    );
+    // A journal of an older version may hold control characters in a tag.
+    line.chars()
+        .map(|c| if c.is_control() { '\u{fffd}' } else { c })
+        .collect()
 }
 
 fn describe_broken(b: &Broken) -> String {
