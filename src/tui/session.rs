@@ -140,11 +140,17 @@ impl Session {
         if self.journal.as_ref().is_some_and(Journal::is_gone) {
             lost = self.journal.take().map(|j| j.path().to_path_buf());
         }
+        // Absolute, so that a recovery started from another directory saves to
+        // the same file.
+        let out = app
+            .file
+            .as_deref()
+            .map(|p| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf()));
         if self.journal.is_none() {
             if app.game.is_empty() && !app.unsaved {
                 return;
             }
-            match Journal::create(&self.dir, app.file.as_deref()) {
+            match Journal::create(&self.dir, out.as_deref()) {
                 Ok(journal) => self.journal = Some(journal),
                 Err(e) => {
                     app.refuse(format!(
@@ -161,7 +167,7 @@ impl Session {
             _ => None,
         };
         if let Some(journal) = &mut self.journal {
-            match journal.record(&app.game, app.file.as_deref(), !app.unsaved, slot.as_ref()) {
+            match journal.record(&app.game, out.as_deref(), !app.unsaved, slot.as_ref()) {
                 Err(e) => app.refuse(format!(
                     "the journal {} could not be written: {e} (the last moves are not \
                      protected against a crash)",

@@ -334,3 +334,14 @@ fn a_killed_save_leaves_no_temporary_file_after_the_next_start() {
     assert!(!stale.exists());
     assert!(file.exists());
 }
+
+#[test]
+fn the_journal_names_the_target_file_absolutely() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut run = Run::start(dir.path(), Some(PathBuf::from("relative/games.pgn")));
+    run.line("e4");
+    let scan = recover::scan_with(&run.journals, &|_| false).unwrap();
+    let out = scan.games[0].out.clone().unwrap();
+    assert!(out.is_absolute(), "{out:?}");
+    assert!(out.ends_with("relative/games.pgn"), "{out:?}");
+}
