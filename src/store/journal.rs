@@ -105,8 +105,9 @@ impl Journal {
     /// Takes over the journal at `path` of a recording that ended without saving
     /// (a crash): it is renamed to a name of this process, so that no other
     /// scoresheet offers it while this one records in it, and later records are
-    /// appended to it. Nothing is copied and nothing deleted, so adopting needs no
-    /// disk space and cannot lose the journal's game.
+    /// appended to it. The file gets a second name before its first goes, and
+    /// nothing is copied, so adopting needs no disk space and cannot lose the
+    /// journal's game.
     pub fn adopt(path: &Path) -> io::Result<Journal> {
         let bytes = std::fs::read(path)?;
         let contents =
