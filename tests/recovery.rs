@@ -120,3 +120,36 @@ fn sigint_and_sigquit_from_outside_restore_the_terminal() {
         assert_eq!(unsaved(dir.path()), [vec!["e4"]], "SIG{signal}");
     }
 }
+
+#[test]
+fn saved_extended_crashed_recovered_and_saved_again_is_in_the_file_once() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("f.pgn"), "[White \"Other\"]\n\n1. c4 *\n").unwrap();
+    let mut term = Term::spawn(dir.path(), &["new", "--out", "f.pgn"], 100, 30);
+    term.wait_for("White to move");
+    term.line("e4", "1... ▏");
+    term.line(":w", "saved to");
+    term.line("e5", "2. ▏");
+    term.signal("KILL");
+    term.wait_exit();
+
+    let mut term = Term::spawn(dir.path(), &[], 100, 30);
+    term.wait_for("Unsaved games found");
+    term.send(keys::ENTER);
+    term.wait_for("recovered 2 half-moves");
+    // Another spelling of the same file.
+    term.line(":w ./f.pgn", "saved to");
+    term.line(":q", "");
+    term.wait_exit();
+    let games: Vec<Vec<String>> = read_games(&std::fs::read(dir.path().join("f.pgn")).unwrap())
+        .iter()
+        .map(|g| {
+            g.game
+                .mainline()
+                .iter()
+                .map(|&id| g.game.node(id).san.clone())
+                .collect()
+        })
+        .collect();
+    assert_eq!(games, [vec!["c4"], vec!["e4", "e5"]]);
+}
