@@ -366,6 +366,14 @@ impl Session {
                 }
                 false
             }
+            Effect::Open(game) => {
+                // Empty or saved, the app says; if not, its journal keeps it.
+                self.set_aside();
+                self.slot = None;
+                let file = app.file.clone();
+                app.replace_game(*game, file, true);
+                false
+            }
             Effect::Recovery(answer) => {
                 match answer {
                     Recovery::Recover(i) => self.recover(app, i),
