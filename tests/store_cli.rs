@@ -235,9 +235,10 @@ fn convert_writes_into_a_pipe_without_replacing_it() {
     };
     let (err, code) = convert(&[input.to_str().unwrap(), "-o", fifo.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
+    // Checked first: a pipe replaced by a file would leave the reader waiting.
+    assert!(!std::fs::metadata(&fifo).unwrap().is_file());
     let got = String::from_utf8(reader.join().unwrap()).unwrap();
     assert!(got.contains("1. e4 e5"), "{got}");
-    assert!(!std::fs::metadata(&fifo).unwrap().is_file());
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
 }
 

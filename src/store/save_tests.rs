@@ -398,8 +398,9 @@ fn a_pipe_is_written_as_a_stream_and_never_replaced() {
         std::thread::spawn(move || std::fs::read(fifo).unwrap())
     };
     write_atomically(&fifo, b"through the pipe").unwrap();
-    assert_eq!(reader.join().unwrap(), b"through the pipe");
+    // Checked first: a pipe replaced by a file would leave the reader waiting.
     assert!(!std::fs::metadata(&fifo).unwrap().is_file());
+    assert_eq!(reader.join().unwrap(), b"through the pipe");
     // A game cannot be kept in a pipe: refused before anything is read.
     let err = append_game(&fifo, &pgn_of("1. d4", "C")).unwrap_err();
     assert!(matches!(err, SaveError::NotRegular { .. }), "{err:?}");
