@@ -77,10 +77,10 @@ fn two_games_recovered_one_after_the_other_are_both_kept() {
     let mut term = Term::spawn(dir.path(), &[], 100, 30);
     term.wait_for("Unsaved games found");
     term.send(keys::ENTER);
-    term.wait_for("recovered 2 half-moves");
+    term.wait_for("recovered 1 move:");
     term.line(":recover", "Unsaved games found");
     term.send(keys::ENTER);
-    term.wait_for("recovered 1 half-moves");
+    term.wait_for("recovered 1 move:");
     term.signal("KILL");
     term.wait_exit();
     assert_eq!(unsaved(dir.path()), [vec!["d4"], vec!["e4", "e5"]]);
@@ -136,7 +136,7 @@ fn saved_extended_crashed_recovered_and_saved_again_is_in_the_file_once() {
     let mut term = Term::spawn(dir.path(), &[], 100, 30);
     term.wait_for("Unsaved games found");
     term.send(keys::ENTER);
-    term.wait_for("recovered 2 half-moves");
+    term.wait_for("recovered 1 move:");
     // Another spelling of the same file.
     term.line(":w ./f.pgn", "saved to");
     term.line(":q", "");
