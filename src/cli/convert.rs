@@ -1,8 +1,8 @@
 //! `scoresheet convert FILE... [-o OUT] [--notation …] [--lang …]`: rewrites games in
-//! PGN export format. Nothing is dropped: a game with an error keeps its readable
-//! part and a comment saying where reading stopped; a game that cannot be read at
-//! all (a chess variant, a broken tag section) is copied through as written, after
-//! a `%` line (an escape line, which PGN readers skip) saying why.
+//! PGN export format. Nothing is dropped: a game with any problem (an illegal move, a
+//! chess variant, a comment or variation left open, a game over the size limit) is
+//! copied through whole, as written, after a `%` line (an escape line, which PGN readers
+//! skip) saying why, so that a second run over the output loses nothing more.
 
 use std::fs::File;
 use std::io::{Read, Write};
@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use super::{exit, parse_lang};
 use crate::notation::{Lang, Style};
-use crate::pgn::{write_game_with, GameBuilder, ReadGame, Reader, WriteOptions};
+use crate::pgn::{write_game_with, ErrorKind, GameBuilder, Reader, WriteOptions};
 use crate::store::write_atomically_with;
 
 /// Arguments of `convert`.
@@ -33,20 +33,6 @@ pub struct Args {
     /// es, …; figurines are read whatever the language).
     #[arg(long = "input-lang", value_name = "LANG", default_value = "en")]
     pub input_lang: String,
-}
-
-/// The comment written after the last move of a game whose reading stopped early.
-fn stop_comment(g: &ReadGame) -> Option<String> {
-    let e = g.errors.first()?;
-    let what = if g.complete {
-        "a variation was cut"
-    } else {
-        "reading stopped"
-    };
-    Some(format!(
-        "scoresheet: {what} at line {} column {}: \"{}\": {}",
-        e.pos.line, e.pos.column, e.token, e.reason
-    ))
 }
 
 /// Why converting one input stopped.
@@ -75,32 +61,70 @@ pub fn convert_stream(
     while let Some(g) = reader.read_game(&mut builder).map_err(Failed::Read)? {
         games += 1;
         text.clear();
-        if g.errors.is_empty() {
+        let Some(first) = g.errors.first() else {
             write_game_with(&g.game, &mut text, options, None);
-        } else {
-            bad += 1;
-            let _ = super::check::report(errors, name, &g);
-            let nothing_read = g.refused || (g.plies == 0 && !g.complete);
-            let raw = reader.last_game_text();
-            if nothing_read && !raw.is_empty() {
-                let first = &g.errors[0];
-                text.push_str(&format!(
-                    "% scoresheet: game {} copied as written, not converted: line {} column {}: {}\n",
-                    g.number, first.pos.line, first.pos.column, first.reason
-                ));
-                // Decoded as the reader decodes: UTF-8, or Latin-1 when not valid UTF-8.
-                match std::str::from_utf8(raw) {
-                    Ok(t) => text.push_str(t),
-                    Err(_) => text.extend(raw.iter().map(|&b| char::from(b))),
-                }
-                text.push_str("\n\n");
-            } else {
-                write_game_with(&g.game, &mut text, options, stop_comment(&g).as_deref());
+            out.write_all(text.as_bytes()).map_err(Failed::Write)?;
+            continue;
+        };
+        // A game with a problem is copied through whole, as written: converting only its
+        // readable part would drop the rest (the moves after an illegal one, a cut
+        // variation, text after a stray brace), and a second run would lose more.
+        bad += 1;
+        let _ = super::check::report(errors, name, &g);
+        let why = format!(
+            "line {} column {}: {}",
+            first.pos.line, first.pos.column, first.reason
+        );
+        // The note must stay one `%` line, whatever the reason quotes.
+        let why = why.replace(['\n', '\r'], " ");
+        text.push_str(&format!(
+            "% scoresheet: game {} copied as written, not converted: {why}\n",
+            g.number
+        ));
+        if matches!(first.kind, Some(ErrorKind::GameTooLarge { .. })) {
+            // Too large to hold: streamed through piece by piece, as read.
+            out.write_all(text.as_bytes()).map_err(Failed::Write)?;
+            let mut failed = None;
+            let copied = reader.copy_skipped(&mut |bytes| {
+                out.write_all(bytes).map_err(|e| {
+                    failed = Some(e);
+                    std::io::Error::other("write")
+                })
+            });
+            if let Some(e) = failed {
+                return Err(Failed::Write(e));
             }
+            copied.map_err(Failed::Read)?;
+            out.write_all(b"\n\n").map_err(Failed::Write)?;
+            continue;
         }
+        // Decoded as the reader decodes: UTF-8, or Latin-1 when not valid UTF-8.
+        let raw = without_trailing_notes(reader.last_game_text());
+        match std::str::from_utf8(raw) {
+            Ok(t) => text.push_str(t),
+            Err(_) => text.extend(raw.iter().map(|&b| char::from(b))),
+        }
+        text.push_str("\n\n");
         out.write_all(text.as_bytes()).map_err(Failed::Write)?;
     }
     Ok((games, bad))
+}
+
+/// What starts the `%` line written before a game copied through.
+const NOTE: &[u8] = b"% scoresheet: ";
+
+/// A game's text without the notes at its end that a previous run wrote about the *next*
+/// game (`%` lines after a result belong to the game before them): the next game gets a
+/// fresh note, so running convert again does not pile them up.
+fn without_trailing_notes(mut raw: &[u8]) -> &[u8] {
+    loop {
+        let text = raw.trim_ascii_end();
+        let last = memchr::memrchr(b'\n', text).map_or(0, |k| k + 1);
+        if last == 0 || !text[last..].starts_with(NOTE) {
+            return text;
+        }
+        raw = &text[..last];
+    }
 }
 
 /// Runs the command; returns the exit code.

@@ -9,7 +9,7 @@
 
 use chess::Color;
 
-use super::reader::{CommentKind, Pos, ReadError, Skip, Visitor};
+use super::reader::{CommentKind, ErrorKind, Pos, ReadError, Skip, Visitor};
 use crate::game::{Game, NodeId};
 use crate::notation::{export_san, is_mark_word, read_move_bytes, Lang, LANGS};
 use crate::position::{Move, Position};
@@ -23,6 +23,9 @@ pub struct GameError {
     pub token: String,
     /// Why it was refused.
     pub reason: String,
+    /// The reader's kind of error, for a lexical problem (`None` for a move that cannot
+    /// be played, a refused tag, a result that disagrees).
+    pub kind: Option<ErrorKind>,
 }
 
 /// A game as read: the tree (empty when only validating), its problems, and
@@ -123,6 +126,7 @@ impl GameBuilder {
             pos,
             token: token.to_string(),
             reason,
+            kind: None,
         });
     }
 
@@ -352,6 +356,9 @@ impl Visitor for GameBuilder {
 
     fn error(&mut self, err: ReadError) {
         self.problem(err.pos, &err.token, err.reason.to_string());
+        if let Some(e) = self.errors.last_mut() {
+            e.kind = Some(err.reason);
+        }
         if let Some(f) = self.stack.first_mut() {
             f.dead = true;
         }

@@ -149,6 +149,9 @@ impl Tracker {
     }
 }
 
+/// Where the bytes of a skipped game go (see [`Feed::skip_oversized`]).
+pub(crate) type CopyOut<'a> = &'a mut dyn FnMut(&[u8]) -> io::Result<()>;
+
 /// What [`Feed::next`] found.
 pub(crate) enum Next {
     /// A game; its offsets are into [`Feed::buf`], valid until the next call.
@@ -282,26 +285,58 @@ impl<R: Read> Feed<R> {
         Ok(())
     }
 
-    /// Skips to the next line starting with `[` after an oversized game.
-    fn resynchronise(&mut self, tracker: &mut Option<&mut Tracker>) -> io::Result<()> {
+    /// Skips to the next line starting with `[` after an oversized game (or `%` line),
+    /// handing the bytes skipped to `copy` when given.
+    fn resynchronise(
+        &mut self,
+        tracker: &mut Option<&mut Tracker>,
+        mut copy: Option<CopyOut<'_>>,
+    ) -> io::Result<()> {
+        // Cleared first: should copying fail, the next read still goes on past the game.
+        self.resync = false;
         loop {
-            if let Some(k) = memchr::memmem::find(&self.buf()[self.pos..], b"\n[") {
-                self.pos += k + 1;
-                break;
+            let (from, found) = (
+                self.pos,
+                memchr::memmem::find(&self.buf()[self.pos..], b"\n["),
+            );
+            self.pos = match found {
+                Some(k) => from + k + 1,
+                None if self.eof => self.filled,
+                // Keep the last byte: it may be the line feed of "\n[".
+                None => from.max(self.filled.saturating_sub(1)),
+            };
+            if let Some(copy) = copy.as_deref_mut() {
+                if let Err(e) = copy(&self.buf()[from..self.pos]) {
+                    self.resync = found.is_none() && !self.eof;
+                    return Err(e);
+                }
             }
-            if self.eof {
-                self.pos = self.filled;
-                break;
+            if found.is_some() || self.eof {
+                return Ok(());
             }
-            // Keep the last byte: it may be the line feed of "\n[".
-            self.pos = self.pos.max(self.filled.saturating_sub(1));
             if let Some(t) = tracker {
                 t.advance_to(self.buf(), self.base, self.base + self.pos as u64);
             }
             self.refill()?;
         }
-        self.resync = false;
+    }
+
+    /// After [`Next::TooLarge`]: skips the oversized game now (instead of before the next
+    /// game), handing its bytes to `copy`. Does nothing if no game is waiting to be skipped.
+    pub fn skip_oversized(
+        &mut self,
+        mut tracker: Option<&mut Tracker>,
+        copy: Option<CopyOut<'_>>,
+    ) -> io::Result<()> {
+        if self.resync {
+            self.resynchronise(&mut tracker, copy)?;
+        }
         Ok(())
+    }
+
+    /// The largest game accepted, in bytes.
+    pub fn max_game(&self) -> usize {
+        self.max_game
     }
 
     /// Whether the whole input has been read into the buffer.
@@ -333,7 +368,7 @@ impl<R: Read> Feed<R> {
             self.started = true;
         }
         if self.resync {
-            self.resynchronise(&mut tracker)?;
+            self.resynchronise(&mut tracker, None)?;
         }
         loop {
             if let Some(t) = tracker.as_deref_mut() {
@@ -359,7 +394,7 @@ impl<R: Read> Feed<R> {
                     }
                     if self.filled - upto >= self.max_game {
                         // A `%` line longer than any game: skip it like an oversized game.
-                        self.resynchronise(&mut tracker)?;
+                        self.resynchronise(&mut tracker, None)?;
                     } else {
                         self.refill()?;
                     }
@@ -386,7 +421,9 @@ impl<R: Read> Feed<R> {
                     return Ok(Next::Game(span));
                 }
                 Err(NeedMore(_)) if self.filled - start >= self.max_game => {
-                    self.pos = start + 1;
+                    // Skipping finds the next "\n[" from the game's first byte, which is no
+                    // line feed, so the game itself is never taken for the next one.
+                    self.pos = start;
                     self.resync = true;
                     return Ok(Next::TooLarge(start));
                 }
