@@ -201,3 +201,40 @@ fn convert_keeps_the_unread_rest_of_a_game() {
     assert_eq!(without_notes(&twice), without_notes(&out));
     assert_eq!(twice.matches("% scoresheet: game ").count(), 3, "{twice}");
 }
+
+#[test]
+fn convert_copies_a_game_over_the_size_limit_through_as_written() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let big = game(
+        1,
+        &format!("1. e4 {{{}}} e5 *", "long comment ".repeat(1000)),
+    );
+    let text = format!("{big}{}{}", game(2, CLEAN), game(3, CLEAN));
+    let file = write(dir.path(), "big.pgn", &text);
+    let (out, err, code) = run(&["convert", "--max-game", "4096", &file]);
+    assert_eq!(code, 1);
+    // One line, naming the limit, with the token cut at its line's end.
+    assert_eq!(
+        err,
+        format!(
+            "{file}:1:1: game 1 (? - ?): \"[Event \"Resync test\"]\": game larger than the \
+             4096-byte limit per game\n"
+        )
+    );
+    assert!(out.starts_with(
+        "% scoresheet: game 1 copied as written, not converted: line 1 column 1: game larger \
+         than the 4096-byte limit per game\n"
+    ));
+    assert!(out.contains(big.trim_end()), "{out}");
+    // Read again (under the usual limit), every game is there, tags and all.
+    let once = write(dir.path(), "once.pgn", &out);
+    let (listed, _, _) = run(&["list", "--jobs", "1", &once]);
+    let firsts: Vec<&str> = listed
+        .lines()
+        .map(|l| &l[..l.find('\t').unwrap_or(0)])
+        .collect();
+    assert_eq!(firsts, ["1", "2", "3"]);
+    assert!(listed.starts_with("1\tWhite 1\tBlack 1\t"), "{listed}");
+    let (checked, _, code) = run(&["check", "--jobs", "1", &once]);
+    assert_eq!((checked.as_str(), code), ("3 games, 0 with errors\n", 0));
+}

@@ -536,6 +536,40 @@ fn oversized_game_is_skipped_with_an_error() {
 }
 
 #[test]
+fn an_oversized_game_is_skipped_whole_tags_and_all_and_can_be_copied() {
+    let big = format!(
+        "[Event \"a\"]\n[Site \"s\"]\n[White \"w\"]\n\n1. e4 {{{}}} *",
+        "y".repeat(10_000)
+    );
+    // The next game has no Event tag: a `[` after a blank line starts it.
+    let data = format!("{big}\n\n[Site \"b\"]\n1. d4 *\n");
+    for copy in [false, true] {
+        let mut r = Reader::with_limits(data.as_bytes(), 64, 4096);
+        let mut log = Log::default();
+        let first = r.read_game(&mut log).expect("io").expect("a game");
+        assert_eq!(
+            first.errors[0].reason,
+            ErrorKind::GameTooLarge { limit: 4096 }
+        );
+        if copy {
+            let mut copied = Vec::new();
+            r.copy_skipped(&mut |b| {
+                copied.extend_from_slice(b);
+                Ok(())
+            })
+            .expect("io");
+            assert_eq!(String::from_utf8_lossy(&copied).trim_end(), big);
+        }
+        let second = r.read_game(&mut log).expect("io").expect("a game");
+        assert_eq!(
+            second.events.join("|"),
+            "tag Site=b|movetext|san d4|result *"
+        );
+        assert!(r.read_game(&mut log).expect("io").is_none());
+    }
+}
+
+#[test]
 fn positions_count_lines_and_characters() {
     struct P(Vec<(String, u64, u32, u64)>);
     impl Visitor for P {

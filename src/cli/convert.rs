@@ -33,6 +33,10 @@ pub struct Args {
     /// es, …; figurines are read whatever the language).
     #[arg(long = "input-lang", value_name = "LANG", default_value = "en")]
     pub input_lang: String,
+    /// Largest game in bytes; a larger one is copied through as written (for tests: the
+    /// limit is 64 MiB).
+    #[arg(long, hide = true, default_value_t = crate::pgn::MAX_GAME)]
+    pub max_game: usize,
 }
 
 /// Why converting one input stopped.
@@ -45,7 +49,7 @@ pub enum Failed {
 
 /// Converts the games of one input into `out`, one game at a time (memory stays bounded
 /// whatever the input's size); returns (games, games with errors). Problems are reported
-/// on `errors`.
+/// on `errors`. A game larger than `max_game` bytes is streamed through as written.
 pub fn convert_stream(
     src: impl Read,
     input: &'static Lang,
@@ -53,8 +57,9 @@ pub fn convert_stream(
     name: &str,
     out: &mut dyn Write,
     errors: &mut impl Write,
+    max_game: usize,
 ) -> Result<(u64, u64), Failed> {
-    let mut reader = Reader::new(src);
+    let mut reader = Reader::with_limits(src, crate::pgn::reader::BUFFER.min(max_game), max_game);
     let mut builder = GameBuilder::new(true).reading(input);
     let mut text = String::new();
     let (mut games, mut bad) = (0u64, 0u64);
@@ -152,7 +157,8 @@ pub fn run(args: &Args) -> u8 {
         for path in &args.files {
             let name = path.display().to_string();
             let converted = File::open(path).map_err(Failed::Read).and_then(|file| {
-                convert_stream(file, input, &options, &name, out, &mut stderr.lock())
+                let errors = &mut stderr.lock();
+                convert_stream(file, input, &options, &name, out, errors, args.max_game)
             });
             match converted {
                 Ok((_, b)) => bad += b,

@@ -53,6 +53,8 @@ pub mod writer;
 
 pub use builder::{load_game, read_games, GameBuilder, GameError, ReadGame};
 pub use index::{index, index_each, index_read, Entry, GameEntry, GameRef, Indexer};
-pub use reader::{CommentKind, ErrorKind, Pos, ReadError, Reader, Skip, SliceReader, Visitor};
+pub use reader::{
+    CommentKind, ErrorKind, Pos, ReadError, Reader, Skip, SliceReader, Visitor, MAX_GAME,
+};
 pub use scan::Outcome;
 pub use writer::{write_game, write_game_to_string, write_game_with, WriteOptions};

@@ -272,6 +272,13 @@ impl<'a> SliceReader<'a> {
     }
 }
 
+/// The largest game, in bytes, that [`Reader::new`] and the index hold (64 MiB); a larger
+/// one is reported as [`ErrorKind::GameTooLarge`] and skipped.
+pub const MAX_GAME: usize = DEFAULT_MAX_GAME;
+
+/// The initial buffer of [`Reader::new`], in bytes (256 KiB).
+pub const BUFFER: usize = DEFAULT_BUFFER;
+
 /// Input the one-pass lexer wants buffered past a game's start, so that it rarely runs out
 /// of input in a game and has to start over.
 const LOOKAHEAD: usize = 64 * 1024;
