@@ -148,12 +148,12 @@ fn check_jobs_keep_the_file_order() {
     assert!(one == three, "--jobs 1 and --jobs 3 differ");
     // The summary agrees with the library reading the same bytes.
     let games = read_games(&std::fs::read(&path).expect("read"));
-    let bad = games.iter().filter(|g| !g.errors.is_empty()).count();
+    let bad = games.iter().filter(|g| g.has_problems()).count();
     assert!(bad > 100, "{bad} bad games");
     let summary = format!("{} games, {bad} with errors", games.len());
     assert_eq!(one.lines().last(), Some(summary.as_str()));
     // One line per problem, in file order, each positioned.
-    let problems: usize = games.iter().map(|g| g.errors.len()).sum();
+    let problems: usize = games.iter().map(|g| g.problems().len()).sum();
     let lines: Vec<&str> = one.lines().collect();
     assert_eq!(lines.len(), problems + 1);
     let mut last = (0u64, 0u64);

@@ -175,12 +175,12 @@ fn convert_keeps_the_unread_rest_of_a_game() {
         // An illegal move in the main line: the moves after it.
         game(
             1,
-            "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Ke3 Qd4 6. Nxd4 Kd7 *",
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Ke3 Qd4 6. Nxd4 Kd7 1/2-1/2",
         ),
         // An illegal move in a variation: the rest of the variation.
-        game(2, "1. e4 e5 (1... c5 2. Ke3 d6 3. d4) 2. Nf3 Nc6 *"),
+        game(2, "1. e4 e5 (1... c5 2. Ke3 d6 3. d4) 2. Nf3 Nc6 1/2-1/2"),
         // Text after a nested comment.
-        game(3, "1. e4 { a { b } c } e5 2. Nf3 *"),
+        game(3, "1. e4 { a { b } c } e5 2. Nf3 1/2-1/2"),
     ];
     let clean = game(4, CLEAN);
     let text = format!("{}{clean}", broken.concat());
@@ -207,7 +207,7 @@ fn convert_copies_a_game_over_the_size_limit_through_as_written() {
     let dir = tempfile::tempdir().expect("temp dir");
     let big = game(
         1,
-        &format!("1. e4 {{{}}} e5 *", "long comment ".repeat(1000)),
+        &format!("1. e4 {{{}}} e5 1/2-1/2", "long comment ".repeat(1000)),
     );
     let text = format!("{big}{}{}", game(2, CLEAN), game(3, CLEAN));
     let file = write(dir.path(), "big.pgn", &text);
@@ -237,4 +237,57 @@ fn convert_copies_a_game_over_the_size_limit_through_as_written() {
     assert!(listed.starts_with("1\tWhite 1\tBlack 1\t"), "{listed}");
     let (checked, _, code) = run(&["check", "--jobs", "1", &once]);
     assert_eq!((checked.as_str(), code), ("3 games, 0 with errors\n", 0));
+}
+
+/// A game with the given Result tag and movetext, and no other tag but the players.
+fn with_result(n: usize, tag: &str, movetext: &str) -> String {
+    format!("[White \"W{n}\"]\n[Black \"B{n}\"]\n[Result \"{tag}\"]\n\n{movetext}\n\n")
+}
+
+#[test]
+fn results_that_disagree_are_reported_kept_visible_and_fixed_only_on_request() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = [
+        // Tag and token disagree.
+        with_result(1, "1-0", "1. e4 e5 0-1"),
+        // Both say White won, but White is mated.
+        with_result(2, "1-0", "1. f3 e5 2. g4 Qh4# 1-0"),
+        // All agree; `*` after a mate contradicts nothing.
+        with_result(3, "0-1", "1. f3 e5 2. g4 Qh4# 0-1"),
+        with_result(4, "*", "1. f3 e5 2. g4 Qh4# *"),
+    ]
+    .concat();
+    let file = write(dir.path(), "results.pgn", &text);
+    let want = format!(
+        "{file}:5:10: game 1 (W1 - B1): \"0-1\": the movetext ends in 0-1 but the Result tag \
+         says 1-0\n\
+         {file}:11:21: game 2 (W2 - B2): \"1-0\": the movetext says 1-0 but White is checkmated \
+         after the last move: the result is 0-1\n\
+         4 games, 2 with errors\n"
+    );
+    for args in [
+        &["check", "--jobs", "1"][..],
+        &["check", "--jobs", "2", "--chunk", "64"],
+    ] {
+        let (out, _, code) = run(&[args, &[file.as_str()]].concat());
+        assert_eq!((out.as_str(), code), (want.as_str(), 1), "{args:?}");
+    }
+    // convert keeps both as read, and says so.
+    let (out, err, code) = run(&["convert", &file]);
+    assert_eq!(code, 1);
+    assert_eq!(err.lines().count(), 2, "{err}");
+    let games: Vec<&str> = out.split("\n\n[Event").collect();
+    assert!(games[0].contains("[Result \"1-0\"]") && games[0].ends_with("1. e4 e5 0-1"));
+    assert!(games[1].contains("[Result \"1-0\"]") && games[1].contains("Qh4# 1-0"));
+    // With --fix-results: one result in both places, what the board says, else the tag.
+    let (out, err, code) = run(&["convert", "--fix-results", &file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.lines().all(|l| l.contains("written as")), "{err}");
+    assert_eq!(err.lines().count(), 2, "{err}");
+    let games: Vec<&str> = out.split("\n\n[Event").collect();
+    assert!(games[0].contains("[Result \"1-0\"]") && games[0].ends_with("1. e4 e5 1-0"));
+    assert!(games[1].contains("[Result \"0-1\"]") && games[1].contains("Qh4# 0-1"));
+    let fixed = write(dir.path(), "fixed.pgn", &out);
+    let (out, _, code) = run(&["check", &fixed]);
+    assert_eq!((out.as_str(), code), ("4 games, 0 with errors\n", 0));
 }

@@ -10,7 +10,9 @@ use std::path::PathBuf;
 
 use super::{exit, parse_lang};
 use crate::notation::{Lang, Style};
-use crate::pgn::{write_game_with, ErrorKind, GameBuilder, Reader, WriteOptions};
+use crate::pgn::{
+    write_game_ending, write_game_with, ErrorKind, GameBuilder, Outcome, Reader, WriteOptions,
+};
 use crate::store::write_atomically_with;
 
 /// Arguments of `convert`.
@@ -33,6 +35,11 @@ pub struct Args {
     /// es, …; figurines are read whatever the language).
     #[arg(long = "input-lang", value_name = "LANG", default_value = "en")]
     pub input_lang: String,
+    /// When a game's Result tag and movetext result disagree, or contradict a mate on the
+    /// board, write one result in both places: the board's if it shows a mate, else the
+    /// known one of the two (not `*`), else the tag's. Without it both are kept as read.
+    #[arg(long)]
+    pub fix_results: bool,
     /// Largest game in bytes; a larger one is copied through as written (for tests: the
     /// limit is 64 MiB).
     #[arg(long, hide = true, default_value_t = crate::pgn::MAX_GAME)]
@@ -47,27 +54,64 @@ pub enum Failed {
     Write(std::io::Error),
 }
 
+/// How to convert.
+#[derive(Debug, Clone, Copy)]
+pub struct How {
+    /// The piece-letter language of the input's moves.
+    pub input: &'static Lang,
+    /// How to write the moves.
+    pub options: WriteOptions,
+    /// Settle results that disagree (`--fix-results`) instead of keeping both as read.
+    pub fix_results: bool,
+    /// Largest game in bytes; a larger one is streamed through as written.
+    pub max_game: usize,
+}
+
 /// Converts the games of one input into `out`, one game at a time (memory stays bounded
 /// whatever the input's size); returns (games, games with errors). Problems are reported
-/// on `errors`. A game larger than `max_game` bytes is streamed through as written.
+/// on `errors`.
 pub fn convert_stream(
     src: impl Read,
-    input: &'static Lang,
-    options: &WriteOptions,
+    how: &How,
     name: &str,
     out: &mut dyn Write,
     errors: &mut impl Write,
-    max_game: usize,
 ) -> Result<(u64, u64), Failed> {
+    let How {
+        input,
+        ref options,
+        fix_results,
+        max_game,
+    } = *how;
     let mut reader = Reader::with_limits(src, crate::pgn::reader::BUFFER.min(max_game), max_game);
     let mut builder = GameBuilder::new(true).reading(input);
     let mut text = String::new();
     let (mut games, mut bad) = (0u64, 0u64);
-    while let Some(g) = reader.read_game(&mut builder).map_err(Failed::Read)? {
+    while let Some(mut g) = reader.read_game(&mut builder).map_err(Failed::Read)? {
         games += 1;
         text.clear();
         let Some(first) = g.errors.first() else {
-            write_game_with(&g.game, &mut text, options, None);
+            if g.result_problems.is_empty() {
+                write_game_with(&g.game, &mut text, options, None);
+            } else if let (true, Some(fixed)) = (fix_results, g.settled_result) {
+                // Asked for: one result in both places, and a word on what was changed.
+                let players = g.players();
+                for e in &g.result_problems {
+                    let mut e = e.clone();
+                    e.reason = format!("{}; written as {}", e.reason, fixed.as_str());
+                    let _ = super::check::write_problem(
+                        errors, name, e.pos.line, g.number, &players, &e,
+                    );
+                }
+                g.game.set_tag("Result", fixed.as_str());
+                write_game_with(&g.game, &mut text, options, None);
+            } else {
+                // Both kept as read, so the disagreement stays visible (and `check` sees it).
+                bad += 1;
+                let _ = super::check::report(errors, name, &g);
+                let token = g.movetext_result.map(Outcome::as_str);
+                write_game_ending(&g.game, &mut text, options, None, token);
+            }
             out.write_all(text.as_bytes()).map_err(Failed::Write)?;
             continue;
         };
@@ -150,16 +194,20 @@ pub fn run(args: &Args) -> u8 {
     let Some(input) = parse_lang("convert", &args.input_lang) else {
         return exit::USAGE;
     };
-    let options = WriteOptions { style, lang };
+    let how = How {
+        input,
+        options: WriteOptions { style, lang },
+        fix_results: args.fix_results,
+        max_game: args.max_game,
+    };
     let (mut bad, mut unreadable) = (0u64, false);
     let stderr = std::io::stderr();
     let mut convert_all = |out: &mut dyn Write| -> std::io::Result<()> {
         for path in &args.files {
             let name = path.display().to_string();
-            let converted = File::open(path).map_err(Failed::Read).and_then(|file| {
-                let errors = &mut stderr.lock();
-                convert_stream(file, input, &options, &name, out, errors, args.max_game)
-            });
+            let converted = File::open(path)
+                .map_err(Failed::Read)
+                .and_then(|file| convert_stream(file, &how, &name, out, &mut stderr.lock()));
             match converted {
                 Ok((_, b)) => bad += b,
                 Err(Failed::Read(e)) => {

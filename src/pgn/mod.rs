@@ -45,6 +45,7 @@ mod feed;
 pub mod index;
 mod lexer;
 pub mod reader;
+mod results;
 mod run;
 mod scan;
 pub mod split;
@@ -57,4 +58,6 @@ pub use reader::{
     CommentKind, ErrorKind, Pos, ReadError, Reader, Skip, SliceReader, Visitor, MAX_GAME,
 };
 pub use scan::Outcome;
-pub use writer::{write_game, write_game_to_string, write_game_with, WriteOptions};
+pub use writer::{
+    write_game, write_game_ending, write_game_to_string, write_game_with, WriteOptions,
+};
