@@ -216,7 +216,7 @@ pub(crate) enum Next {
     /// A game; its offsets are into [`Feed::buf`], valid until the next call.
     Game(Span),
     /// A game starting at this buffer offset exceeds the size cap; the feed will skip to the
-    /// next line starting with `[` on the following call.
+    /// next game start (see `Resync`) on the following call.
     TooLarge(usize),
     /// End of input.
     End,
