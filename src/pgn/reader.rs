@@ -301,8 +301,9 @@ impl<R: Read> Reader<R> {
 
     /// A reader with an initial buffer of `buffer` bytes and games limited to `max_game`
     /// bytes (a larger game is reported as [`ErrorKind::GameTooLarge`] and skipped up to the
-    /// next line starting with `[Event `, or with `[` after a blank line). The buffer doubles when one game does not fit, so it
-    /// never exceeds about twice `max_game` (or `buffer`, if larger).
+    /// next line starting with `[Event `, or with `[` after a blank line). The buffer
+    /// doubles when one game does not fit, so it never exceeds about twice `max_game` (or
+    /// `buffer`, if larger).
     pub fn with_limits(src: R, buffer: usize, max_game: usize) -> Self {
         Reader {
             feed: Feed::new(src, buffer, max_game),
@@ -395,8 +396,9 @@ impl<R: Read> Reader<R> {
     /// Right after [`Reader::read_game`] gave a game too large to hold
     /// ([`ErrorKind::GameTooLarge`]): skips that game now, handing its bytes, as written,
     /// to `copy` a piece at a time (memory stays bounded). The game ends where the reader
-    /// goes on: at the next line starting with `[Event `, or with `[` after a blank line. Does nothing after any other game.
-    /// An error from `copy` stops the copy and is returned.
+    /// goes on: at the next line starting with `[Event `, or with `[` after a blank line.
+    /// Does nothing after any other game. An error from `copy` stops the copy and is
+    /// returned.
     pub fn copy_skipped(
         &mut self,
         copy: &mut dyn FnMut(&[u8]) -> io::Result<()>,
