@@ -410,6 +410,28 @@ fn game_after_blank_line(buf: &[u8], nl: usize, eof: bool) -> Option<Result<usiz
 mod tests {
     use super::*;
 
+    /// Where a comment ends, with the input complete or not: a game start needs its whole
+    /// tag line to be told apart, and a `}` first (even on a `%` line) closes the comment.
+    #[test]
+    fn comments_end_at_a_brace_or_before_the_next_game() {
+        use CommentEnd::{Closed, Open};
+        let cases: [(&str, bool, Option<CommentEnd>); 10] = [
+            ("{ a } b", false, Some(Closed(5))),
+            ("{ a\n\n b }", false, Some(Closed(9))),
+            ("{ a\n\n[Event \"x\"]\n}", false, Some(Open(5))),
+            ("{ a\n \r\n\n% x\n[Event \"x\"]\n", true, Some(Open(12))),
+            ("{ a\n\n% x }\n[Event \"x\"]\n", true, Some(Closed(10))),
+            ("{ a\n[Event \"x\"]\n}", true, Some(Closed(17))),
+            ("{ a\n\n[not a tag\n}", true, Some(Closed(17))),
+            ("{ a\n\n[Event \"x", false, None),
+            ("{ a\n\n[Event \"x", true, Some(Open(14))),
+            ("{ a\n\n", false, None),
+        ];
+        for (text, eof, want) in cases {
+            assert_eq!(comment_end(text.as_bytes(), 0, eof), want, "{text:?} {eof}");
+        }
+    }
+
     /// The fast path must count exactly what classifying each word counts, and stop where
     /// the byte loop does: at a `[` first on a line, after skipping `%` lines.
     #[test]
