@@ -147,12 +147,9 @@ pub fn convert_stream(
             out.write_all(b"\n\n").map_err(Failed::Write)?;
             continue;
         }
-        // Decoded as the reader decodes: UTF-8, or Latin-1 when not valid UTF-8.
+        // Decoded as the reader decodes: UTF-8, or Windows-1252 when not UTF-8.
         let raw = without_trailing_notes(reader.last_game_text());
-        match std::str::from_utf8(raw) {
-            Ok(t) => text.push_str(t),
-            Err(_) => text.extend(raw.iter().map(|&b| char::from(b))),
-        }
+        text.push_str(&crate::text::decode(raw));
         text.push_str("\n\n");
         out.write_all(text.as_bytes()).map_err(Failed::Write)?;
     }
