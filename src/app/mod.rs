@@ -6,6 +6,7 @@
 pub mod action;
 pub mod command;
 pub mod entry;
+pub mod paste;
 mod record;
 pub use record::today;
 #[cfg(test)]
@@ -75,6 +76,9 @@ pub enum Effect {
     },
     /// This game is done with (saved or discarded): a fresh game follows.
     NewGame,
+    /// Open this game (pasted) in place of the current one, which is empty or
+    /// saved: its journal is closed and the new game gets its own.
+    Open(Box<Game>),
     /// The answer to the recovery question about the first unsaved game.
     Recovery(Recovery),
     /// Leave; `discard` when the user said to throw the unsaved game away.
