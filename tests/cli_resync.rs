@@ -79,7 +79,7 @@ fn write(dir: &Path, name: &str, text: &str) -> String {
 fn expected_check(name: &str, brace: (usize, usize), paren: (usize, usize)) -> String {
     format!(
         "{name}:{}:{}: game 3 (White 3 - Black 3): \"{{ e5 2. Nf3 Nc6 3. Bb5 a\": comment not \
-         closed: no '}}' before the next game or the end of the input\n\
+         closed before the next game or the end of the input\n\
          {name}:{}:{}: game 7 (White 7 - Black 7): \"(2.\": variation not closed: no ')' before \
          the end of the game\n\
          30 games, 2 with errors\n",

@@ -124,8 +124,12 @@ pub fn convert_stream(
             "line {} column {}: {}",
             first.pos.line, first.pos.column, first.reason
         );
-        // The note must stay one `%` line, whatever the reason quotes.
-        let why = why.replace(['\n', '\r'], " ");
+        // The note must stay one `%` line, whatever the reason quotes, and hold no brace: a
+        // `}` would close a comment left open in the game before (which reads on to here).
+        let why = why
+            .replace(['\n', '\r'], " ")
+            .replace('{', "(")
+            .replace('}', ")");
         text.push_str(&format!(
             "% scoresheet: game {} copied as written, not converted: {why}\n",
             g.number

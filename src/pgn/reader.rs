@@ -71,7 +71,9 @@ pub enum ErrorKind {
     BadTag,
     /// A `{` comment with no `}` before the next game (a blank line, then a tag pair line)
     /// or the end of the input; reported at the `{`.
-    #[error("comment not closed: no '}}' before the next game or the end of the input")]
+    // No brace in the words: `convert` quotes them on a `%` line, where a `}` would close
+    // a comment left open in the game before.
+    #[error("comment not closed before the next game or the end of the input")]
     UnterminatedComment,
     /// A `)` with no open variation.
     #[error("')' without a matching '('")]
@@ -83,7 +85,7 @@ pub enum ErrorKind {
     #[error("stray bracket in the movetext")]
     StrayBracket,
     /// A `}` outside a comment.
-    #[error("'}}' outside a comment")]
+    #[error("closing brace outside a comment")]
     StrayBrace,
     /// A `$` not followed by a number from 0 to 255.
     #[error("NAG is not '$' followed by a number from 0 to 255")]
