@@ -203,5 +203,6 @@ impl Game {
 }
 pub mod annotation;
 pub mod edit;
+pub mod history;
 pub mod notes;
 pub mod transcribe;
