@@ -31,12 +31,20 @@ fn a_deletion_is_undone_and_redone_with_the_marks_of_before_and_after() {
     // The cursor went back to 2.Nf3 and the rest was deleted from there.
     let nf3 = game.mainline()[2];
     let parent = game.delete_from(nf3).unwrap();
-    history.record(nf3, game.clone(), parent, "deleted 2.Nf3 and 3 moves after it");
+    history.record(
+        nf3,
+        game.clone(),
+        parent,
+        "deleted 2.Nf3 and 3 moves after it",
+    );
     assert_eq!(sans(history.game()), ["e4", "e5"]);
 
     let step = history.undo().expect("one change to undo");
     assert_eq!(sans(step.game), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
-    assert_eq!(*step.mark, nf3, "the cursor goes back to where the change was");
+    assert_eq!(
+        *step.mark, nf3,
+        "the cursor goes back to where the change was"
+    );
     assert_eq!(step.label, "deleted 2.Nf3 and 3 moves after it");
     assert!(history.undo().is_none());
 
@@ -53,7 +61,12 @@ fn every_tag_change_and_move_is_a_level_of_its_own_a_thousand_deep() {
     let mut history = History::new(game.clone(), NodeId::ROOT, true);
     for round in 1..=1000 {
         game.set_tag("Round", &round.to_string());
-        history.record(NodeId::ROOT, game.clone(), NodeId::ROOT, format!("round {round}"));
+        history.record(
+            NodeId::ROOT,
+            game.clone(),
+            NodeId::ROOT,
+            format!("round {round}"),
+        );
     }
     assert_eq!(history.undo_levels(), MAX_LEVELS);
     for round in (1..=1000).rev() {
@@ -108,7 +121,12 @@ fn the_oldest_levels_go_first_when_the_limits_are_reached() {
     let mut history = History::with_limits(game.clone(), NodeId::ROOT, false, 3, 9);
     for (i, mv) in ["e4", "e5", "Nf3", "Nc6"].iter().enumerate() {
         play(&mut game, mv);
-        history.record(NodeId::ROOT, game.clone(), NodeId::ROOT, format!("{}", i + 1));
+        history.record(
+            NodeId::ROOT,
+            game.clone(),
+            NodeId::ROOT,
+            format!("{}", i + 1),
+        );
     }
     // Kept: the versions of 1, 2 and 3 moves (2 + 3 + 4 = 9 nodes).
     assert_eq!(history.undo_levels(), 3);
