@@ -147,8 +147,7 @@ fn the_scoresheet_follows_the_cursor() {
 
 #[test]
 fn help_and_hints_follow_the_key_bindings() {
-    let config =
-        Config::from_toml_str("[keys]\nhelp = [\"F2\"]\nundo = [\"Alt-z\"]\n").unwrap();
+    let config = Config::from_toml_str("[keys]\nhelp = [\"F2\"]\nundo = [\"Alt-z\"]\n").unwrap();
     let mut app = App::new(settings(&config), Game::default(), None);
     describe_keys(&mut app, &config);
     app.update(Action::Help);

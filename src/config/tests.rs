@@ -414,3 +414,48 @@ fn readme_example_is_valid() {
     assert_eq!(c.keys.lookup(&key("Ctrl-t")), Some("move-back"));
     assert_eq!(c.keys.lookup(&key("?")), None);
 }
+
+#[test]
+fn readme_key_table_names_every_action_with_its_default_keys() {
+    let readme = include_str!("../../README.md");
+    let section = &readme[readme.find("### Keys").expect("keys section")..];
+    let section = &section[..section[4..].find("\n#").map_or(section.len(), |i| i + 4)];
+    let defaults = Config::defaults();
+    for info in ACTIONS {
+        assert!(
+            section.contains(&format!("`{}`", info.name)),
+            "README's key table lacks `{}`",
+            info.name
+        );
+    }
+    // Rows of one action: the keys column is its default keys, as the help shows them.
+    let mut checked = 0;
+    for row in section.lines().filter(|l| l.starts_with("| ")) {
+        let cells: Vec<&str> = row
+            .split(" | ")
+            .map(|c| c.trim_matches(['|', ' ']))
+            .collect();
+        let Some(name) = cells
+            .get(1)
+            .and_then(|c| c.strip_prefix('`')?.strip_suffix('`'))
+        else {
+            continue;
+        };
+        if name.contains('`') || keys::action_info(name).is_none() {
+            continue;
+        }
+        let shown: Vec<String> = defaults
+            .keys
+            .keys_of(name)
+            .iter()
+            .map(Key::to_string)
+            .collect();
+        assert_eq!(
+            cells[0].replace('`', ""),
+            shown.join(", "),
+            "README's row of {name}"
+        );
+        checked += 1;
+    }
+    assert!(checked > 20, "only {checked} rows read");
+}
