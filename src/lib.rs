@@ -14,5 +14,6 @@ pub mod pgn;
 pub mod position;
 pub mod store;
 pub mod study;
+pub mod text;
 pub mod tui;
 pub mod ui;

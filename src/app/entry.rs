@@ -217,12 +217,49 @@ pub fn promotion_choices(text: &str, pos: &Position, lang: &Lang) -> Vec<Move> {
         .collect()
 }
 
-/// The live feedback for a line being typed.
+/// Lines with more words than this get feedback on their last word only.
+const WHOLE_LINE_WORDS: usize = 3;
+/// Lines longer than this (in bytes) too: no move, even with its number,
+/// glyph and clock, is that long.
+const WHOLE_LINE_BYTES: usize = 64;
+
+/// The live feedback for a line being typed. It costs the same however long
+/// the line: a short line (a move, `1. e4`, `exd6 e.p.`, a command) is read
+/// whole; a longer one (a list of moves, pasted or typed) is only counted up to
+/// a bound, and read whole on Enter.
 pub fn feedback(text: &str, pos: &Position, lang: &Lang) -> Feedback {
     let trimmed = text.trim();
     if trimmed.is_empty() {
         return Feedback::Empty;
     }
+    // Counting stops at the limit: the rest of a long line is not looked at.
+    if trimmed.len() > WHOLE_LINE_BYTES
+        || trimmed
+            .split_whitespace()
+            .take(WHOLE_LINE_WORDS + 1)
+            .count()
+            > WHOLE_LINE_WORDS
+    {
+        return long_line_feedback(trimmed);
+    }
+    whole_line_feedback(trimmed, pos, lang)
+}
+
+/// Feedback on a long line from its first character and its first words.
+fn long_line_feedback(trimmed: &str) -> Feedback {
+    if let Some(command) = trimmed.strip_prefix(':') {
+        return Feedback::Note(super::command::describe(command));
+    }
+    if trimmed.starts_with('{') {
+        return Feedback::Note("comment on this move".into());
+    }
+    // The last word may be half typed, and the position it is played in is
+    // known only after the earlier words: the line is read whole on Enter.
+    Feedback::Note("a long line: Enter reads it whole and plays its moves".into())
+}
+
+/// Feedback on a short line, read whole in the board's position.
+fn whole_line_feedback(trimmed: &str, pos: &Position, lang: &Lang) -> Feedback {
     match read_entry(trimmed, pos, lang) {
         Ok(Entry::Moves(moves)) if moves.len() == 1 => match moves[0].mv {
             Move::Normal(mv) => Feedback::Ready(mv),
@@ -389,6 +426,29 @@ mod tests {
             matches!(feedback("Ke2", &pos, en()), Feedback::Illegal(r) if r.contains("illegal"))
         );
         assert!(matches!(feedback(":w", &pos, en()), Feedback::Note(_)));
+    }
+
+    #[test]
+    fn a_long_line_is_not_read_while_typed() {
+        let pos = start();
+        let note = |f: Feedback| matches!(f, Feedback::Note(n) if n.contains("Enter reads"));
+        // The second word is illegal: reading the line would say so.
+        assert!(note(feedback("e4 e4 Nf3 Nf6", &pos, en())));
+        assert!(note(feedback(&"e4".repeat(50), &pos, en())));
+        // Short lines are read whole, in the board's position.
+        assert!(matches!(feedback("1. e4", &pos, en()), Feedback::Ready(_)));
+        assert!(matches!(
+            feedback("e4 e4", &pos, en()),
+            Feedback::Illegal(_)
+        ));
+        let ep = Position::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").unwrap();
+        assert!(matches!(
+            feedback("exd6 e.p.", &ep, en()),
+            Feedback::Ready(_)
+        ));
+        // A long command still says what it does.
+        let long = format!(":e {}.pgn 3", "x".repeat(80));
+        assert!(matches!(feedback(&long, &pos, en()), Feedback::Note(n) if n.starts_with(":e")));
     }
 
     #[test]

@@ -6,6 +6,7 @@
 pub mod action;
 pub mod command;
 pub mod entry;
+pub mod paste;
 mod record;
 pub use record::today;
 #[cfg(test)]
@@ -77,6 +78,9 @@ pub enum Effect {
     },
     /// This game is done with (saved or discarded): a fresh game follows.
     NewGame,
+    /// Open this game (pasted) in place of the current one, which is empty or
+    /// saved: its journal is closed and the new game gets its own.
+    Open(Box<Game>),
     /// The answer to the recovery question about the first unsaved game.
     Recovery(Recovery),
     /// Leave; `discard` when the user said to throw the unsaved game away.
@@ -323,13 +327,7 @@ impl App {
     pub fn update(&mut self, action: Action) -> Effect {
         let cursor = self.cursor;
         let edits = self.edits;
-        let message = self.message.clone();
-        self.played.clear();
-        self.change_label = None;
-        let effect = self.dispatch(action);
-        if self.edits != edits {
-            self.record_change(cursor, &message);
-        }
+        let effect = self.recorded(|app| app.dispatch(action));
         self.refresh_feedback();
         // The opening depends on the moves up to the cursor only: most keys
         // (typing on the entry line) leave it as it is.

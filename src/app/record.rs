@@ -90,8 +90,23 @@ impl App {
         match entry {
             Entry::Empty => {}
             Entry::Moves(moves) => {
+                // Each move's position follows from the one before while the
+                // cursor goes down the line move by move; working it out from
+                // the start each time made a pasted game cost the square of
+                // its length.
+                let mut known: Option<(NodeId, Position)> = None;
                 for typed in &moves {
-                    self.play(typed);
+                    let before = match known {
+                        Some((at, pos)) if at == self.cursor => pos,
+                        _ => self.position(),
+                    };
+                    let from = self.cursor;
+                    self.play_in(typed, before);
+                    let node = self.game.node(self.cursor);
+                    known = (node.parent == Some(from) && node.mv == typed.mv)
+                        .then(|| before.apply(typed.mv))
+                        .flatten()
+                        .map(|pos| (self.cursor, pos));
                 }
             }
             Entry::Clock(time) => self.stamp(Annotation::Clock(time), "clock"),
@@ -130,6 +145,11 @@ impl App {
     /// else extends the line, starts a variation or replaces the next move.
     fn play(&mut self, typed: &Typed) {
         let before = self.position();
+        self.play_in(typed, before);
+    }
+
+    /// [`App::play`] when the position at the cursor is known.
+    fn play_in(&mut self, typed: &Typed, before: Position) {
         let children = self.game.node(self.cursor).children.clone();
         let existing = children
             .iter()
@@ -161,7 +181,10 @@ impl App {
             return;
         };
         self.mark_typed(id, typed);
-        self.after_move(id);
+        match before.apply(typed.mv) {
+            Some(after) => self.after_move_in(id, after),
+            None => self.after_move(id),
+        }
         self.changed();
     }
 
@@ -322,21 +345,29 @@ impl App {
     /// What the rules say after a move: mate and stalemate end the game.
     fn after_move(&mut self, id: NodeId) {
         let pos = self.game.position_at(id);
-        let main = self.on_main_line(id) && self.game.node(id).children.is_empty();
+        self.after_move_in(id, pos);
+    }
+
+    /// [`App::after_move`] with the position after the move known.
+    fn after_move_in(&mut self, id: NodeId, pos: Position) {
+        let status = pos.status();
+        // Only an end of the game needs the walk to the root (is this the end
+        // of the main line?): most moves are spared it.
+        let main = |app: &App| app.on_main_line(id) && app.game.node(id).children.is_empty();
         let loser_white = pos.side_to_move() == chess::Color::White;
-        match pos.status() {
-            Status::Checkmate if main => {
+        match status {
+            Status::Checkmate if main(self) => {
                 let result = if loser_white { "0-1" } else { "1-0" };
                 self.game.set_tag("Result", result);
                 self.game.set_tag("Termination", "normal");
                 self.inform(format!("checkmate: {result}"));
             }
-            Status::Stalemate if main => {
+            Status::Stalemate if main(self) => {
                 self.game.set_tag("Result", "1/2-1/2");
                 self.game.set_tag("Termination", "normal");
                 self.inform("stalemate: 1/2-1/2");
             }
-            Status::InsufficientMaterial if main => {
+            Status::InsufficientMaterial if main(self) => {
                 self.game.set_tag("Result", "1/2-1/2");
                 self.game.set_tag("Termination", "normal");
                 self.inform("neither side can mate: 1/2-1/2");

@@ -59,10 +59,25 @@ impl App {
         self.change_label = Some(done);
     }
 
+    /// Runs `step` (an action, a paste) and, when it changed the game, keeps the
+    /// new version in the history: every door into the state goes through here.
+    pub(super) fn recorded(&mut self, step: impl FnOnce(&mut App) -> Effect) -> Effect {
+        let cursor = self.cursor;
+        let edits = self.edits;
+        let message = self.message.clone();
+        self.played.clear();
+        self.change_label = None;
+        let effect = step(self);
+        if self.edits != edits {
+            self.record_change(cursor, &message);
+        }
+        effect
+    }
+
     /// After an update that called `changed`: keeps the new version of the game in
     /// the history. `cursor` was the current move before the update and `message`
     /// the status line.
-    pub(super) fn record_change(&mut self, cursor: NodeId, message: &Message) {
+    fn record_change(&mut self, cursor: NodeId, message: &Message) {
         let played = std::mem::take(&mut self.played);
         let label = self.change_label.take();
         let same =
@@ -135,7 +150,13 @@ impl App {
 
     fn restore(&mut self, game: crate::game::Game, mark: Mark) {
         self.game = game;
-        self.cursor = mark.cursor;
+        // A mark always names a move of its own version; should a change ever
+        // reach the game without passing `recorded`, the line's end is still safe.
+        self.cursor = if self.game.is_live(mark.cursor) {
+            mark.cursor
+        } else {
+            self.line_end(NodeId::ROOT)
+        };
         self.pending = mark.pending;
         self.unsaved = !self.versions.is_saved();
         self.journal_due = true;

@@ -159,6 +159,13 @@ impl Session {
                 self.slot = None;
                 false
             }
+            Effect::Open(game) => {
+                self.finish_journal();
+                self.slot = None;
+                let file = app.file.clone();
+                app.replace_game(*game, file, true);
+                false
+            }
             Effect::Recovery(answer) => {
                 if !self.waiting.is_empty() {
                     let first = self.waiting.remove(0);

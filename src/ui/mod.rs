@@ -4,6 +4,7 @@
 //! Usable from 80×24; the board's squares grow with the terminal.
 
 pub mod board;
+pub mod entry;
 pub mod look;
 mod overlay;
 pub mod sheet;
@@ -16,7 +17,7 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 use ratatui::Frame;
 
 use crate::app::entry::Feedback;
-use crate::app::{App, Inside, Overlay};
+use crate::app::{App, Overlay};
 use crate::notation::{format, Style as Notation};
 use crate::position::Move;
 pub use look::{Look, SquareSize, Theme};
@@ -75,7 +76,7 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
     sheet::render(app, right, buf);
     opening_line(app, opening, buf);
     status_line(app, status, buf);
-    entry_line(app, entry, buf);
+    entry::render(app, entry, buf);
     hint_line(app, hints, buf);
     match &app.overlay {
         Overlay::None => {}
@@ -200,46 +201,6 @@ fn status_line(app: &App, area: Rect, buf: &mut Buffer) {
         Feedback::Note(note) => (note.clone(), Style::default().fg(Color::Cyan)),
     };
     buf.set_stringn(area.x, area.y, text, usize::from(area.width), style);
-}
-
-fn entry_line(app: &App, area: Rect, buf: &mut Buffer) {
-    let pos = app.position();
-    let side = if pos.side_to_move() == chess::Color::White {
-        "White"
-    } else {
-        "Black"
-    };
-    let prompt = format!(
-        "{}{} ",
-        pos.fullmove_number(),
-        if side == "White" { "." } else { "..." }
-    );
-    let mut spans = vec![
-        Span::styled(prompt, Style::default().fg(Color::DarkGray)),
-        Span::styled(
-            app.entry.clone(),
-            Style::default().add_modifier(Modifier::BOLD),
-        ),
-        Span::styled("▏", Style::default().fg(Color::Gray)),
-    ];
-    let mut right = Vec::new();
-    if !app.game.node(app.cursor).children.is_empty() {
-        right.push(match app.inside {
-            Inside::Variation => "[variation]".to_string(),
-            Inside::Replace => "[replace]".to_string(),
-        });
-    }
-    if let Some(started) = app.timer {
-        let secs = started.elapsed().as_secs();
-        right.push(format!("⏱ {}:{:02}", secs / 60, secs % 60));
-    }
-    right.push(format!("{side} to move"));
-    let right = right.join("  ");
-    let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
-    let room = usize::from(area.width).saturating_sub(used + right.chars().count());
-    spans.push(Span::raw(" ".repeat(room)));
-    spans.push(Span::styled(right, Style::default().fg(Color::DarkGray)));
-    Line::from(spans).render(area, buf);
 }
 
 fn hint_line(app: &App, area: Rect, buf: &mut Buffer) {

@@ -103,6 +103,11 @@ impl Term {
         self.parser.lock().unwrap().screen().alternate_screen()
     }
 
+    /// True while the program has bracketed paste on.
+    pub fn bracketed_paste(&self) -> bool {
+        self.parser.lock().unwrap().screen().bracketed_paste()
+    }
+
     /// Waits until the screen shows `needle`; fails with the screen after 10 s.
     pub fn wait_for(&self, needle: &str) -> String {
         let deadline = Instant::now() + Duration::from_secs(10);
