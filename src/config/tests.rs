@@ -450,11 +450,9 @@ fn readme_key_table_names_every_action_with_its_default_keys() {
             .iter()
             .map(Key::to_string)
             .collect();
-        assert_eq!(
-            cells[0].replace('`', ""),
-            shown.join(", "),
-            "README's row of {name}"
-        );
+        // A note in brackets (`Backspace (also Ctrl-H)`) is about the terminal.
+        let keys = cells[0].split(" (").next().unwrap_or("").replace('`', "");
+        assert_eq!(keys, shown.join(", "), "README's row of {name}");
         checked += 1;
     }
     assert!(checked > 20, "only {checked} rows read");
