@@ -46,3 +46,31 @@ fn delete_then_ctrl_z_then_save_keeps_every_move() {
         .collect();
     assert_eq!(sans, moves);
 }
+
+#[test]
+fn an_undo_is_in_the_journal_before_a_crash() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut term = Term::spawn(dir.path(), &["new"], 80, 24);
+    term.wait_for("White to move");
+    term.line("e4 e5 Nf3 Nc6", "3. ▏");
+    term.send(keys::HOME);
+    term.send(keys::RIGHT);
+    term.wait_for("1... ▏");
+    term.send(keys::DELETE);
+    term.wait_for("deleted 1.e4 and 3 moves after it");
+    term.send(keys::CTRL_Z);
+    term.wait_for("undid: deleted 1.e4");
+    term.signal("KILL");
+    term.wait_exit();
+
+    let mut recover = assert_cmd::Command::cargo_bin("scoresheet").unwrap();
+    for (name, value) in pty::env_for(dir.path()) {
+        recover.env(name, value);
+    }
+    let out = recover.arg("recover").output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let games = read_games(&out.stdout);
+    assert_eq!(games.len(), 1, "{}", String::from_utf8_lossy(&out.stdout));
+    let game = &games[0].game;
+    assert_eq!(game.mainline().len(), 4);
+}
