@@ -130,7 +130,7 @@ pub fn describe(line: &str) -> String {
     match COMMANDS.iter().find(|c| c.name == name) {
         Some(c) => format!(":{} {} — {}", c.name, c.args, c.doc),
         None if name.is_empty() => {
-            "a command: w, q, wq, e, new, tag, result, fen, flip, lang, help".into()
+            "a command: w, q, wq, e, new, tag, result, undo, redo, fen, flip, lang, help".into()
         }
         None => {
             let starts: Vec<&str> = COMMANDS
