@@ -108,6 +108,16 @@ pub const COMMANDS: &[Command] = &[
         doc: "what typing a move inside the game does",
     },
     Command {
+        name: "undo",
+        args: "",
+        doc: "undo the last change to the game",
+    },
+    Command {
+        name: "redo",
+        args: "",
+        doc: "redo the change last undone",
+    },
+    Command {
         name: "timer",
         args: "",
         doc: "start or stop the move timer ([%emt] on each move)",
@@ -125,7 +135,7 @@ pub fn describe(line: &str) -> String {
     match COMMANDS.iter().find(|c| c.name == name) {
         Some(c) => format!(":{} {} — {}", c.name, c.args, c.doc),
         None if name.is_empty() => {
-            "a command: w, q, wq, e, new, tag, result, fen, flip, lang, help".into()
+            "a command: w, q, wq, e, new, tag, result, undo, redo, fen, flip, lang, help".into()
         }
         None => {
             let starts: Vec<&str> = COMMANDS
@@ -355,6 +365,8 @@ impl App {
                 "replace" => self.inside = Inside::Replace,
                 _ => self.refuse("inside variation, or inside replace"),
             },
+            "undo" => return self.undo(),
+            "redo" => return self.redo(),
             "timer" => return self.dispatch(super::Action::ToggleTimer),
             "help" | "h" => self.overlay = Overlay::Help,
             "" => {}
@@ -404,10 +416,16 @@ impl App {
             Ok(start) => {
                 let mut game = Game::new(start);
                 game.tags = self.game.tags.clone();
-                let file = self.file.clone();
-                self.replace_game(game, file, true);
+                // Not `replace_game`: the moves it drops can be undone.
+                let had_moves = !self.game.is_empty();
+                self.game = game;
+                self.pending = None;
                 self.cursor = NodeId::ROOT;
-                self.inform("the game starts from this position");
+                if had_moves {
+                    self.inform_undoable("the game starts from this position".into());
+                } else {
+                    self.inform("the game starts from this position");
+                }
                 self.changed();
             }
             Err(e) => self.refuse(format!("bad FEN: {e}")),
