@@ -12,6 +12,7 @@ pub mod game;
 pub mod message;
 pub mod notation;
 pub mod pgn;
+pub mod plural;
 pub mod position;
 pub mod store;
 pub mod study;

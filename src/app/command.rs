@@ -1,11 +1,11 @@
 //! The `:` commands of the entry line, vim-like. [`COMMANDS`] is the one list the
 //! help screen and the live feedback read.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use super::record::numbered;
 use super::{App, Effect, Inside, Overlay};
-use crate::game::annotation::{parse_clock_entry, Annotation};
+use crate::game::annotation::Annotation;
 use crate::game::{Game, NodeId};
 use crate::notation::{Lang, Style};
 use crate::position::Position;
@@ -25,7 +25,7 @@ pub const COMMANDS: &[Command] = &[
     Command {
         name: "w",
         args: "[FILE]",
-        doc: "write the game (added to FILE, its other games untouched)",
+        doc: "write the game (added to FILE, its other games untouched); w! replaces a read-only file",
     },
     Command {
         name: "q",
@@ -45,12 +45,17 @@ pub const COMMANDS: &[Command] = &[
     Command {
         name: "e",
         args: "FILE [N]",
-        doc: "open game N (default 1) of FILE",
+        doc: "open game N (default 1) of FILE; quote a name with blanks",
     },
     Command {
         name: "new",
         args: "",
         doc: "next game: Event, Site, Round kept, Board + 1",
+    },
+    Command {
+        name: "recover",
+        args: "",
+        doc: "the unsaved games kept by the journal: recover or discard them",
     },
     Command {
         name: "tag",
@@ -103,6 +108,16 @@ pub const COMMANDS: &[Command] = &[
         doc: "what typing a move inside the game does",
     },
     Command {
+        name: "undo",
+        args: "",
+        doc: "undo the last change to the game",
+    },
+    Command {
+        name: "redo",
+        args: "",
+        doc: "redo the change last undone",
+    },
+    Command {
         name: "timer",
         args: "",
         doc: "start or stop the move timer ([%emt] on each move)",
@@ -120,7 +135,7 @@ pub fn describe(line: &str) -> String {
     match COMMANDS.iter().find(|c| c.name == name) {
         Some(c) => format!(":{} {} — {}", c.name, c.args, c.doc),
         None if name.is_empty() => {
-            "a command: w, q, wq, e, new, tag, result, fen, flip, lang, help".into()
+            "a command: w, q, wq, e, new, tag, result, undo, redo, fen, flip, lang, help".into()
         }
         None => {
             let starts: Vec<&str> = COMMANDS
@@ -137,12 +152,83 @@ pub fn describe(line: &str) -> String {
     }
 }
 
+/// A path as a user types it, with a leading `~` standing for the home
+/// directory (`~/games.pgn`), as a shell would have expanded it. `~user` and a
+/// `~` elsewhere stay as they are.
+pub fn expand_home(path: &Path) -> PathBuf {
+    match (path.strip_prefix("~"), directories::BaseDirs::new()) {
+        (Ok(rest), Some(dirs)) => dirs.home_dir().join(rest),
+        _ => path.to_path_buf(),
+    }
+}
+
+/// A file named on a command line: unquoted, `~` expanded.
+fn file_arg(text: &str) -> PathBuf {
+    expand_home(Path::new(unquote(text)))
+}
+
 /// A tag value as typed, without the quotes around it.
 fn unquote(text: &str) -> &str {
     let text = text.trim();
-    text.strip_prefix('"')
-        .and_then(|t| t.strip_suffix('"'))
+    ['"', '\'']
+        .iter()
+        .find_map(|q| text.strip_prefix(*q).and_then(|t| t.strip_suffix(*q)))
         .unwrap_or(text)
+}
+
+/// Why a tag value cannot be kept, if it cannot: control characters (a newline or
+/// an ESC would break the PGN line and the terminal), and a `Variant` other than
+/// standard chess (the game would no longer read back). `None` when it is fine.
+pub fn tag_problem(name: &str, value: &str) -> Option<String> {
+    if let Some(c) = value.chars().find(|c| c.is_control()) {
+        return Some(format!(
+            "the {name} tag cannot hold control characters ({:?} found): type it on one line",
+            c
+        ));
+    }
+    if name.eq_ignore_ascii_case("Variant")
+        && !matches!(
+            value.to_ascii_lowercase().as_str(),
+            "" | "standard" | "chess" | "normal" | "from position"
+        )
+    {
+        return Some(format!(
+            "Variant {value:?}: the recorder records standard chess only"
+        ));
+    }
+    None
+}
+
+/// `:e`'s arguments: a file (quoted when it has blanks) and a game number.
+fn edit_args(rest: &str) -> Result<(PathBuf, usize), String> {
+    let usage = "which file? :e FILE [N] (quote a name with blanks: :e \"my games.pgn\" 2)";
+    let (file, number) = match rest.chars().next() {
+        Some(q @ ('"' | '\'')) => match rest[1..].split_once(q) {
+            Some((file, number)) => (file, number.trim()),
+            None => return Err(format!("the file name's closing {q} is missing")),
+        },
+        _ => match rest.rsplit_once(char::is_whitespace) {
+            Some((file, number)) => (file.trim_end(), number),
+            None => (rest, ""),
+        },
+    };
+    if file.is_empty() {
+        return Err(usage.into());
+    }
+    let number = match number {
+        "" => 1,
+        n => match n.parse::<usize>() {
+            Ok(0) => return Err("games are numbered from 1: :e FILE 1 is the first".into()),
+            Ok(n) => n,
+            Err(_) => {
+                return Err(format!(
+                    "{n:?} is not a game number: :e FILE [N] (quote a name with blanks: \
+                     :e \"my games.pgn\" 2)"
+                ))
+            }
+        },
+    };
+    Ok((expand_home(Path::new(file)), number))
 }
 
 impl App {
@@ -171,11 +257,20 @@ impl App {
                 let then_quit = name != "w" && name != "write";
                 let path = if rest.is_empty() {
                     self.file.clone()
+                } else if unquote(rest).is_empty() {
+                    self.refuse("an empty file name: :w FILE.pgn");
+                    return Effect::None;
                 } else {
-                    Some(PathBuf::from(unquote(rest)))
+                    Some(file_arg(rest))
                 };
                 match path {
-                    Some(path) => return Effect::Save { path, then_quit },
+                    Some(path) => {
+                        return Effect::Save {
+                            path,
+                            then_quit,
+                            force: forced,
+                        }
+                    }
                     None => self.refuse("no file yet: :w FILE.pgn"),
                 }
             }
@@ -191,21 +286,12 @@ impl App {
                 if keeps_unsaved(self, "e") {
                     return Effect::None;
                 }
-                let mut words = rest.rsplitn(2, char::is_whitespace);
-                let last = words.next().unwrap_or("");
-                let (file, number) = match (last.parse::<usize>(), words.next()) {
-                    (Ok(n), Some(file)) => (file, n),
-                    _ => (rest, 1),
-                };
-                if file.is_empty() {
-                    self.refuse("which file? :e FILE [N]");
-                } else {
-                    return Effect::Load {
-                        path: PathBuf::from(unquote(file)),
-                        number: number.max(1),
-                    };
+                match edit_args(rest) {
+                    Ok((path, number)) => return Effect::Load { path, number },
+                    Err(why) => self.refuse(why),
                 }
             }
+            "recover" => return Effect::Recovery(super::Recovery::Offer),
             "new" => {
                 if !keeps_unsaved(self, "new") {
                     self.next_game();
@@ -228,17 +314,17 @@ impl App {
                 match result {
                     Some(result) => {
                         let how = how.join("-");
-                        self.set_result(result, (!how.is_empty()).then_some(how.as_str()));
+                        self.set_result(result, (!how.is_empty()).then_some(how.as_str()), forced);
                     }
                     None => {
                         self.refuse(format!("{rest:?} is not a result: 1-0, 0-1, 1/2-1/2 or *"))
                     }
                 }
             }
-            "clk" | "emt" => match parse_clock_entry(rest) {
+            "clk" | "emt" => match super::entry::clock_time(rest, self.game.tag("TimeControl")) {
                 Ok(time) if name == "clk" => self.stamp(Annotation::Clock(time), "clock"),
                 Ok(time) => self.stamp(Annotation::Elapsed(time), "elapsed"),
-                Err(e) => self.refuse(e.to_string()),
+                Err(e) => self.refuse(e.reason),
             },
             "comment" | "c" => {
                 self.game.set_comment_text(self.cursor, rest);
@@ -279,6 +365,8 @@ impl App {
                 "replace" => self.inside = Inside::Replace,
                 _ => self.refuse("inside variation, or inside replace"),
             },
+            "undo" => return self.undo(),
+            "redo" => return self.redo(),
             "timer" => return self.dispatch(super::Action::ToggleTimer),
             "help" | "h" => self.overlay = Overlay::Help,
             "" => {}
@@ -300,6 +388,14 @@ impl App {
             self.inform(format!("{name}: {now}"));
         } else if name == "FEN" || name == "SetUp" {
             self.refuse("the start position is set with :fen FEN");
+        } else if let Some(why) = tag_problem(name, value) {
+            self.refuse(why);
+        } else if let Err(e) = crate::game::tags::check_tag(name, value) {
+            // Nothing is set: the tag keeps its value until a good one is typed.
+            self.refuse(format!(
+                "{e}; {name} stays {}",
+                self.game.tag(name).unwrap_or("unset")
+            ));
         } else {
             self.game.set_tag(name, value);
             self.inform(format!("{name} = {value}"));
@@ -320,10 +416,16 @@ impl App {
             Ok(start) => {
                 let mut game = Game::new(start);
                 game.tags = self.game.tags.clone();
-                let file = self.file.clone();
-                self.replace_game(game, file, true);
+                // Not `replace_game`: the moves it drops can be undone.
+                let had_moves = !self.game.is_empty();
+                self.game = game;
+                self.pending = None;
                 self.cursor = NodeId::ROOT;
-                self.inform("the game starts from this position");
+                if had_moves {
+                    self.inform_undoable("the game starts from this position".into());
+                } else {
+                    self.inform("the game starts from this position");
+                }
                 self.changed();
             }
             Err(e) => self.refuse(format!("bad FEN: {e}")),

@@ -8,9 +8,13 @@ pub mod command;
 pub mod entry;
 pub mod paste;
 mod record;
+mod recovery;
+mod repair;
+mod result;
 pub use record::today;
 #[cfg(test)]
 mod tests;
+mod undo;
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -18,6 +22,7 @@ use std::time::Instant;
 pub use action::Action;
 use entry::Feedback;
 
+use crate::game::history::History;
 use crate::game::{Game, NodeId};
 use crate::notation::{Lang, Style};
 use crate::position::{Move, Position};
@@ -48,7 +53,7 @@ impl Default for Settings {
             input_lang: Lang::english(),
             display: Style::San,
             display_lang: Lang::english(),
-            inside: Inside::Variation,
+            inside: Inside::Replace,
             autosave: false,
             timer: false,
         }
@@ -66,6 +71,8 @@ pub enum Effect {
         path: PathBuf,
         /// `:wq`.
         then_quit: bool,
+        /// `:w!`: replace a read-only file too.
+        force: bool,
     },
     /// Open game `number` (1-based) of a file in place of this one.
     Load {
@@ -79,7 +86,7 @@ pub enum Effect {
     /// Open this game (pasted) in place of the current one, which is empty or
     /// saved: its journal is closed and the new game gets its own.
     Open(Box<Game>),
-    /// The answer to the recovery question about the first unsaved game.
+    /// An answer in the box of unsaved games, or `:recover` asking for it.
     Recovery(Recovery),
     /// Leave; `discard` when the user said to throw the unsaved game away.
     Quit {
@@ -88,15 +95,18 @@ pub enum Effect {
     },
 }
 
-/// What to do with an unsaved game found at start.
+/// What to do with the unsaved games of the recovery box (numbered as its lines).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Recovery {
-    /// Open it and go on recording it.
-    Recover,
-    /// Throw it away.
-    Discard,
-    /// Leave it (and any others) for later.
+    /// Open this one and go on recording it (the game on the screen, if unsaved,
+    /// stays in its journal).
+    Recover(usize),
+    /// Throw this one away (asked twice).
+    Discard(usize),
+    /// Leave them all for later (`:recover`, the next start, `scoresheet recover`).
     Later,
+    /// `:recover`: show the box again.
+    Offer,
 }
 
 /// A line on the status bar.
@@ -118,9 +128,24 @@ pub enum Overlay {
     /// Choosing the piece a pawn promotes to; the choices in queen, rook, bishop,
     /// knight order.
     Promotion(Vec<Move>),
-    /// Unsaved games from an earlier run: recover the first (`r`), discard it
-    /// (`d`) or leave them for later (Esc). Each: a description line.
-    Recover(Vec<String>),
+    /// Unsaved games from an earlier run (or set aside in this one), to recover,
+    /// discard or leave for later.
+    Recover(RecoverBox),
+}
+
+/// The box of unsaved games: a list with a selection. Only Enter, Delete, the
+/// arrows and Esc act in it; typed text closes it and goes to the entry line,
+/// so a move typed at once (`d4`) can neither discard nor recover anything.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RecoverBox {
+    /// One description line per unsaved game.
+    pub games: Vec<String>,
+    /// Journals that cannot be read: what and why, and what to do.
+    pub broken: Vec<String>,
+    /// The selected game (an index into `games`).
+    pub selected: usize,
+    /// Delete was pressed once: Delete again or Enter discards the selected game.
+    pub confirm_discard: bool,
 }
 
 /// Moves cut off by a correction, waiting for the right move at `at`.
@@ -196,6 +221,20 @@ pub struct App {
     history_at: Option<usize>,
     quit_armed: bool,
     journal_due: bool,
+    /// The moves typed after a result, asked about once: Enter again plays them.
+    play_on: Option<String>,
+    /// The positions since the last capture or pawn move on the way to the move last
+    /// played, kept so that playing a long line does not rebuild them at every move.
+    line_history: Option<(NodeId, crate::position::History)>,
+    /// Every version of the game, for undo and redo.
+    versions: History<undo::Mark>,
+    /// Counts the calls of `changed`: an update that moved it changed the game.
+    edits: u64,
+    /// What the change being made is called on undo and redo, when the message
+    /// does not say it well.
+    change_label: Option<String>,
+    /// The moves played by the update being made, to name the change.
+    played: Vec<NodeId>,
 }
 
 impl App {
@@ -222,8 +261,22 @@ impl App {
             history_at: None,
             quit_armed: false,
             journal_due: false,
+            play_on: None,
+            line_history: None,
+            versions: History::new(
+                Game::default(),
+                undo::Mark {
+                    cursor: NodeId::ROOT,
+                    pending: None,
+                },
+                true,
+            ),
+            edits: 0,
+            change_label: None,
+            played: Vec::new(),
         };
         app.cursor = app.line_end(NodeId::ROOT);
+        app.versions = undo::fresh(&app);
         app.refresh_opening();
         app
     }
@@ -260,16 +313,19 @@ impl App {
         self.inform(format!("saved to {}", path.display()));
         self.file = Some(path);
         self.unsaved = false;
+        self.versions.mark_saved();
         self.journal_due = true;
     }
 
-    /// Replaces the game (a loaded file, a recovered journal, a new game).
+    /// Replaces the game (a loaded file, a recovered journal, a new game). Its
+    /// history starts here: undo does not go back into the game before.
     pub fn replace_game(&mut self, game: Game, file: Option<PathBuf>, unsaved: bool) {
         self.game = game;
         self.file = file;
         self.unsaved = unsaved;
         self.pending = None;
         self.cursor = self.line_end(NodeId::ROOT);
+        self.versions = undo::fresh(self);
         self.entry.clear();
         self.refresh_feedback();
         self.refresh_opening();
@@ -286,6 +342,7 @@ impl App {
     }
 
     fn changed(&mut self) {
+        self.edits += 1;
         self.unsaved = true;
         self.journal_due = true;
         self.quit_armed = false;
@@ -293,17 +350,19 @@ impl App {
 
     /// Recomputes the live feedback after the entry line or the position changed.
     pub fn refresh_feedback(&mut self) {
-        self.feedback = entry::feedback(&self.entry, &self.position(), self.settings.input_lang);
+        let feedback = entry::feedback(&self.entry, &self.position(), self.settings.input_lang);
+        self.feedback = self.game_feedback(feedback);
     }
 
     /// The one place the state changes.
     pub fn update(&mut self, action: Action) -> Effect {
         let cursor = self.cursor;
-        let effect = self.dispatch(action);
+        let edits = self.edits;
+        let effect = self.recorded(|app| app.dispatch(action));
         self.refresh_feedback();
         // The opening depends on the moves up to the cursor only: most keys
         // (typing on the entry line) leave it as it is.
-        if self.cursor != cursor {
+        if self.cursor != cursor || self.edits != edits {
             self.refresh_opening();
         }
         effect
@@ -312,6 +371,9 @@ impl App {
     fn dispatch(&mut self, action: Action) -> Effect {
         if !matches!(action, Action::Quit) {
             self.quit_armed = false;
+        }
+        if !matches!(action, Action::PlayEntry) {
+            self.play_on = None;
         }
         match &self.overlay {
             Overlay::Help => {
@@ -352,11 +414,14 @@ impl App {
             }
             Action::MoveBack => self.walk(-1),
             Action::MoveForward => self.walk(1),
-            Action::PageBack => self.walk(-10),
-            Action::PageForward => self.walk(10),
+            // Ten moves of each side, as the keys' description says.
+            Action::PageBack => self.walk(-20),
+            Action::PageForward => self.walk(20),
             Action::GoStart => self.go(NodeId::ROOT),
             Action::GoEnd => self.go(self.line_end(self.cursor)),
             Action::NextVariation => self.next_variation(),
+            Action::Undo => self.undo(),
+            Action::Redo => self.redo(),
             Action::TakeBack => self.take_back(),
             Action::DeleteFromHere => self.delete_from_here(),
             Action::PromoteVariation => self.promote_variation(),

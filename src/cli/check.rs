@@ -49,10 +49,11 @@ pub fn write_problem(
     )
 }
 
-/// Writes the problems of one game, one line each.
+/// Writes the problems of one game (reading errors and results that disagree), one line
+/// each, in file order.
 pub fn report(out: &mut impl Write, file: &str, g: &ReadGame) -> std::io::Result<()> {
     let players = g.players();
-    for e in &g.errors {
+    for e in g.problems() {
         write_problem(out, file, e.pos.line, g.number, &players, e)?;
     }
     Ok(())
@@ -98,7 +99,8 @@ pub fn run(args: &Args) -> u8 {
     }
     // The summary counts what was read: with nothing read, "0 games" would only mislead.
     if read_any {
-        let _ = writeln!(out, "{games} games, {bad} with errors");
+        let games = crate::plural::count(games as usize, "game", "games");
+        let _ = writeln!(out, "{games}, {bad} with errors");
     }
     let _ = out.flush();
     exit::of(unreadable, bad)
@@ -125,7 +127,7 @@ pub fn check_reader(
     let (mut games, mut bad) = (0, 0);
     while let Some(g) = reader.read_game_restarting(&mut builder)? {
         games += 1;
-        if !g.errors.is_empty() {
+        if g.has_problems() {
             bad += 1;
             report(out, name, &g)?;
             // Said at once: on a stream that goes on (a pipe), a problem must not wait in

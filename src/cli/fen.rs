@@ -200,8 +200,8 @@ pub fn run(args: &Args) -> u8 {
             // Count the rest, for the message.
             while let Ok(Some(())) = reader.read_game(&mut PassOver) {}
             eprintln!(
-                "scoresheet fen: {name} has {} games; there is no game {}",
-                reader.games_read(),
+                "scoresheet fen: {name} has {}; there is no game {}",
+                crate::plural::count(reader.games_read() as usize, "game", "games"),
                 args.game
             );
             return exit::USAGE;
@@ -216,13 +216,14 @@ pub fn run(args: &Args) -> u8 {
         let _ = writeln!(out, "{}", p.fen());
     } else if let Want::Ply(k) = want {
         eprintln!(
-            "scoresheet fen: game {} has {} half-moves; there is no ply {k}",
-            args.game, g.plies
+            "scoresheet fen: game {} has {}; there is no ply {k}",
+            args.game,
+            crate::plural::count(g.plies as usize, "half-move", "half-moves")
         );
         return exit::USAGE;
     }
     let _ = out.flush();
-    if g.errors.is_empty() {
+    if !g.has_problems() {
         exit::OK
     } else {
         exit::PROBLEMS

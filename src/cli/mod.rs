@@ -38,10 +38,10 @@ pub mod exit {
 
 /// Reads a whole file, or standard input for `None` or `-`, as text: UTF-8, UTF-16 with
 /// a byte-order mark, or else Windows-1252 (see [`crate::text`]), never mangled. At most
-/// [`crate::pgn::MAX_GAME_BYTES`] are read: a larger input (a pipe that never ends) is an
+/// [`crate::pgn::MAX_GAME`] are read: a larger input (a pipe that never ends) is an
 /// error, not memory without end.
 pub fn read_input(path: Option<&Path>) -> std::io::Result<String> {
-    let limit = crate::pgn::MAX_GAME_BYTES;
+    let limit = crate::pgn::MAX_GAME;
     let mut bytes = Vec::new();
     let src: Box<dyn Read> = match path {
         Some(p) if !input::is_stdin(p) => Box::new(std::fs::File::open(p)?),

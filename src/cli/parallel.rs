@@ -20,7 +20,7 @@ use super::chunks::{self, FileAt, Part, Until, END};
 use super::input::{no_threads, spawn_worker};
 use crate::notation::Lang;
 use crate::pgn::split::whole_games_end;
-use crate::pgn::{GameBuilder, GameError, Pos, Reader, SliceReader, MAX_GAME_BYTES};
+use crate::pgn::{GameBuilder, GameError, Pos, Reader, SliceReader, MAX_GAME};
 
 /// Bytes per chunk of a regular file: small enough that the last chunks keep every thread
 /// busy, large enough that finding each chunk's start costs nothing.
@@ -76,11 +76,11 @@ fn check_range(
         let Some(g) = reader.read_game_restarting(&mut builder)? else {
             break at_end(&reader);
         };
-        if !g.errors.is_empty() {
+        if g.has_problems() {
             problems.push(Problem {
                 game: g.number,
                 players: g.players(),
-                errors: g.errors,
+                errors: g.problems().into_iter().cloned().collect(),
             });
         }
     };
@@ -114,11 +114,11 @@ fn check_block(seq: u64, data: &[u8], lang: &'static Lang) -> Done {
     let mut games = 0;
     while let Some(g) = reader.read_game_restarting(&mut builder) {
         games += 1;
-        if !g.errors.is_empty() {
+        if g.has_problems() {
             problems.push(Problem {
                 game: g.number,
                 players: g.players(),
-                errors: g.errors,
+                errors: g.problems().into_iter().cloned().collect(),
             });
         }
     }
@@ -134,7 +134,7 @@ fn check_block(seq: u64, data: &[u8], lang: &'static Lang) -> Done {
 /// games with errors).
 ///
 /// Memory stays bounded: blocks in flight are a few per thread, and a game that grows past
-/// [`MAX_GAME_BYTES`] without ending (a pipe that never stops, or one huge game) is not
+/// [`MAX_GAME`] without ending (a pipe that never stops, or one huge game) is not
 /// gathered further: the rest of the stream, from that game on, is checked on this thread by
 /// the streaming reader, which reports the game as too large and goes on after it.
 pub fn check_stream(
@@ -181,14 +181,14 @@ pub fn check_stream(
                 let old = carry.len();
                 // A game longer than a block: read as much again as is held (so finding its
                 // end costs time linear in its size), up to just past the limit.
-                let grow = BLOCK.max(old).min(MAX_GAME_BYTES.saturating_sub(old) + 1);
+                let grow = BLOCK.max(old).min(MAX_GAME.saturating_sub(old) + 1);
                 carry.resize(old + grow, 0);
                 let n = read_full(&mut file, &mut carry[old..])?;
                 carry.truncate(old + n);
                 eof = n == 0;
                 let cut = whole_games_end(&carry, eof);
                 if cut == 0 && !eof {
-                    if carry.len() > MAX_GAME_BYTES {
+                    if carry.len() > MAX_GAME {
                         too_large = true;
                         break;
                     }

@@ -21,11 +21,10 @@ fn note(g: &Recoverable) -> String {
     let target = g.out.as_ref().map_or("no file named yet".into(), |p| {
         format!("meant for {}", p.display())
     });
-    let moves = if g.plies == 1 { "move" } else { "moves" };
     format!(
-        "{} ({} {moves}, last written {}; {target})",
+        "{} ({}, last written {}; {target})",
         g.path.display(),
-        g.plies,
+        crate::plural::moves_of(g.plies),
         format_time(g.modified)
     )
 }
@@ -42,7 +41,8 @@ pub fn run(args: &Args) -> u8 {
     };
     for b in &scan.broken {
         eprintln!(
-            "scoresheet recover: cannot read journal {}: {} (left in place)",
+            "scoresheet recover: cannot read journal {}: {} (left in place: it is text, each \
+             record line followed by the game as PGN; copy what you need, then delete it)",
             b.path.display(),
             b.reason
         );
@@ -70,8 +70,8 @@ pub fn run(args: &Args) -> u8 {
                 }
             }
         }
-        let games = if gone == 1 { "game" } else { "games" };
-        eprintln!("scoresheet recover: discarded {gone} unsaved {games}");
+        let games = crate::plural::count(gone, "unsaved game", "unsaved games");
+        eprintln!("scoresheet recover: discarded {games}");
         return code;
     }
     let mut out = std::io::stdout().lock();

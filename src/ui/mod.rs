@@ -82,7 +82,7 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
         Overlay::None => {}
         Overlay::Help => overlay::help(app, area, buf),
         Overlay::Promotion(choices) => overlay::promotion(app, choices, area, buf),
-        Overlay::Recover(lines) => overlay::recover(lines, area, buf),
+        Overlay::Recover(b) => overlay::recover(b, area, buf),
     }
 }
 

@@ -17,6 +17,7 @@ pub mod keys {
     pub const LEFT: &str = "\x1b[D";
     pub const RIGHT: &str = "\x1b[C";
     pub const UP: &str = "\x1b[A";
+    pub const DOWN: &str = "\x1b[B";
     pub const HOME: &str = "\x1b[H";
     pub const END: &str = "\x1b[F";
     pub const INSERT: &str = "\x1b[2~";
@@ -55,6 +56,17 @@ pub fn env_for(dir: &Path) -> Vec<(String, PathBuf)> {
 impl Term {
     /// Starts `scoresheet ARGS` in `dir` on a `cols`×`rows` terminal.
     pub fn spawn(dir: &Path, args: &[&str], cols: u16, rows: u16) -> Term {
+        Term::spawn_with(dir, args, cols, rows, &[])
+    }
+
+    /// [`Term::spawn`] with more environment variables (`TZ`, …).
+    pub fn spawn_with(
+        dir: &Path,
+        args: &[&str],
+        cols: u16,
+        rows: u16,
+        env: &[(&str, &str)],
+    ) -> Term {
         let pty = native_pty_system()
             .openpty(PtySize {
                 rows,
@@ -69,6 +81,9 @@ impl Term {
         cmd.env("TERM", "xterm-256color");
         cmd.env_remove("COLORTERM");
         for (name, value) in env_for(dir) {
+            cmd.env(name, value);
+        }
+        for (name, value) in env {
             cmd.env(name, value);
         }
         let child = pty.slave.spawn_command(cmd).expect("the binary starts");
