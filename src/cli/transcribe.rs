@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use super::{exit, read_input};
-use crate::game::transcribe::transcribe_all;
+use crate::game::transcribe::transcribe_games;
 use crate::pgn::write_game_to_string;
 use crate::position::Position;
 
@@ -51,15 +51,15 @@ pub fn run(args: &Args) -> u8 {
             return exit::USAGE;
         }
     };
-    let games = transcribe_all(&text, start, lang, args.fen.is_some());
+    // Each game is written as soon as it is read, so only one is held at a time.
     let mut out = std::io::stdout().lock();
     let mut error = None;
-    for t in &games {
+    for t in transcribe_games(&text, start, lang, args.fen.is_some()) {
         let pgn = write_game_to_string(&t.game);
         if out.write_all(pgn.as_bytes()).is_err() {
             return exit::USAGE;
         }
-        error = error.or(t.error.as_ref());
+        error = error.or(t.error);
     }
     if out.flush().is_err() {
         return exit::USAGE;

@@ -347,23 +347,70 @@ pub fn transcribe_all(
     lang: &Lang,
     fen_given: bool,
 ) -> Vec<Transcript> {
-    if let Some(t) = transcribe_uci_log(text, fen_given.then_some(start)) {
-        return vec![t];
-    }
-    let mut tokens = Tokens::new(text).peekable();
-    let mut games = Vec::new();
-    loop {
-        let first = tokens
-            .peek()
-            .map(|t| (t.line, t.col, token_text(&t.tok).to_string()));
-        let (mut t, ended) = read_game(&mut tokens, start, lang, fen_given);
-        t.start = first.unwrap_or((1, 1, String::new()));
-        games.push(t);
-        if !matches!(ended, Ended::NextGame) {
-            return games;
-        }
+    transcribe_games(text, start, lang, fen_given).collect()
+}
+
+/// The games of [`transcribe_all`], one at a time: each is read when asked for, so a caller
+/// that writes each game out holds only one in memory.
+pub fn transcribe_games<'a>(
+    text: &'a str,
+    start: Position,
+    lang: &'a Lang,
+    fen_given: bool,
+) -> Games<'a> {
+    Games {
+        text,
+        tokens: Tokens::new(text).peekable(),
+        start,
+        lang,
+        fen_given,
+        started: false,
+        done: false,
     }
 }
+
+/// The games of a text, read one at a time (see [`transcribe_games`]).
+pub struct Games<'a> {
+    text: &'a str,
+    tokens: Peek<'a>,
+    start: Position,
+    lang: &'a Lang,
+    fen_given: bool,
+    started: bool,
+    done: bool,
+}
+
+impl Iterator for Games<'_> {
+    type Item = Transcript;
+
+    fn next(&mut self) -> Option<Transcript> {
+        if self.done {
+            return None;
+        }
+        if !self.started {
+            self.started = true;
+            let given = self.fen_given.then_some(self.start);
+            if let Some(t) = transcribe_uci_log(self.text, given) {
+                self.done = true;
+                return Some(t);
+            }
+        }
+        // Enough of the first token to quote it (a message cuts it shorter anyway).
+        let first = self.tokens.peek().map(|t| {
+            let text = token_text(&t.tok).chars().take(64).collect();
+            (t.line, t.col, text)
+        });
+        let (mut t, ended) = read_game(&mut self.tokens, self.start, self.lang, self.fen_given);
+        t.start = first.unwrap_or((1, 1, String::new()));
+        self.done = !matches!(ended, Ended::NextGame);
+        Some(t)
+    }
+}
+
+/// Half-moves one game may have: many times the longest game the rules allow (under the
+/// 75-move rule, under 18,000), so only runaway text reaches it; it bounds the memory a
+/// game's tree takes (some 200 bytes a move).
+pub const MAX_PLIES: usize = 100_000;
 
 fn token_text<'a>(tok: &Tok<'a>) -> &'a str {
     match tok {
@@ -399,6 +446,7 @@ fn read_game(
     let mut result = None;
     let mut error = None;
     let mut ended = Ended::Text;
+    let mut plies = 0;
     while let Some(token) = tokens.peek() {
         if matches!(token.tok, Tok::Tag(_)) && at != NodeId::ROOT {
             // Tags after moves: the tag section of the next game.
@@ -481,8 +529,17 @@ fn read_game(
             text.push_str(next);
             tokens.next();
         }
+        if plies == MAX_PLIES {
+            let why = format!(
+                "more than {MAX_PLIES} half-moves in one game, longer than any game of chess: \
+                 reading stops here"
+            );
+            error = Some(err(line, col, &text, &why));
+            break;
+        }
         match read_move(&text, &pos, lang) {
             Ok((mv, mt)) => {
+                plies += 1;
                 at = game.add_move(at, mv, &pos);
                 let node = game.node_mut(at);
                 node.nags.extend(mt.nag);
@@ -669,6 +726,24 @@ mod tests {
         let e = t.error.expect("a second game");
         assert_eq!((e.line, e.col), (2, 1));
         assert_eq!(e.reason, "a second game starts here");
+    }
+
+    #[test]
+    fn a_runaway_game_stops_at_the_ply_limit_with_an_error() {
+        let text = "Nf3 Nf6 Ng1 Ng8\n".repeat(MAX_PLIES / 4 + 1);
+        let t = read(&text);
+        assert_eq!(t.game.mainline().len(), MAX_PLIES);
+        let e = t.error.expect("stopped");
+        assert_eq!(
+            (e.line, e.col, e.token.as_str()),
+            (MAX_PLIES / 4 + 1, 1, "Nf3")
+        );
+        assert!(
+            e.reason
+                .starts_with("more than 100000 half-moves in one game"),
+            "{}",
+            e.reason
+        );
     }
 
     #[test]
