@@ -298,3 +298,68 @@ fn a_configuration_file_named_by_the_environment_must_exist() {
     );
     assert!(err.contains("SCORESHEET_CONFIG"), "{err}");
 }
+
+/// `text` compressed as each format the commands read, with its usual file extension.
+fn compressed(text: &[u8]) -> Vec<(&'static str, Vec<u8>)> {
+    use std::io::Write as _;
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(text).unwrap();
+    let mut bz = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::default());
+    bz.write_all(text).unwrap();
+    let mut xz = liblzma::write::XzEncoder::new(Vec::new(), 6);
+    xz.write_all(text).unwrap();
+    vec![
+        ("gz", gz.finish().unwrap()),
+        ("bz2", bz.finish().unwrap()),
+        ("xz", xz.finish().unwrap()),
+        ("zst", zstd::encode_all(text, 3).unwrap()),
+    ]
+}
+
+#[test]
+fn compressed_files_read_like_the_plain_file() {
+    // A problem in the second game, so that positions and exit codes are compared too.
+    let text = format!("{GAMES}\n[Event \"C\"]\n\n1. e4 e5 2. Ke3 *\n");
+    let dir = tempfile::tempdir().unwrap();
+    let plain = dir.path().join("games.pgn");
+    std::fs::write(&plain, &text).unwrap();
+    let plain = plain.to_str().unwrap();
+    for (ext, bytes) in compressed(text.as_bytes()) {
+        let packed = dir.path().join(format!("games.pgn.{ext}"));
+        std::fs::write(&packed, &bytes).unwrap();
+        let packed = packed.to_str().unwrap();
+        for args in [
+            vec!["check"],
+            vec!["check", "--jobs", "3"],
+            vec!["list"],
+            vec!["convert"],
+            vec!["fen", "--game", "2", "--all"],
+        ] {
+            let want = run(&[&args[..], &[plain]].concat(), b"");
+            let got = run(&[&args[..], &[packed]].concat(), b"");
+            assert_eq!(got.2, want.2, "{ext} {args:?}: {}", got.1);
+            assert!(!got.0.is_empty(), "{ext} {args:?}");
+            let rename = |s: &str| s.replace(packed, plain);
+            assert_eq!(
+                (rename(&got.0), rename(&got.1)),
+                (want.0.clone(), want.1),
+                "{ext} {args:?}"
+            );
+            // The same through standard input.
+            let piped = run(&[&args[..], &["-"]].concat(), &bytes);
+            let rename = |s: &str| s.replace("<stdin>", plain);
+            assert_eq!(rename(&piped.0), want.0, "{ext} {args:?} from a pipe");
+            assert_eq!(piped.2, want.2, "{ext} {args:?} from a pipe");
+        }
+    }
+    // A file that starts like gzip but is not: an unreadable input, exit 2, not a PGN game.
+    let broken = dir.path().join("broken.pgn.gz");
+    std::fs::write(
+        &broken,
+        b"\x1f\x8b\x08\x00garbage that is no deflate stream",
+    )
+    .unwrap();
+    let (out, err, code) = run(&["check", broken.to_str().unwrap()], b"");
+    assert_eq!((out.as_str(), code), ("", 2), "{err}");
+    assert!(err.contains("cannot read"), "{err}");
+}
