@@ -1,5 +1,6 @@
 //! What the batch commands take from the command line besides their options: the inputs
-//! (a file, or standard input for `-`) and the number of threads (`--jobs`).
+//! (a file, or standard input for `-`, decompressed when compressed with gzip, bzip2, xz or
+//! zstd) and the number of threads (`--jobs`, bounded by what the system grants).
 
 use std::fs::File;
 use std::io::{self, Read};
