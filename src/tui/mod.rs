@@ -66,6 +66,7 @@ pub fn look(config: &Config) -> Look {
         },
         square: board.square,
         coordinates: board.coordinates,
+        color: !ui::look::colour_refused(),
     }
 }
 
