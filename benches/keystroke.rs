@@ -1,5 +1,6 @@
 //! One keystroke on the recorder: `update` plus a full draw at 80×24 and
-//! 120×40, in a middlegame with a long scoresheet (the target: ≤ 1 ms median).
+//! 120×40, in a middlegame with a long scoresheet (the target: ≤ 1 ms median),
+//! and a key at the end of a very long entry line.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use ratatui::backend::TestBackend;
@@ -67,5 +68,44 @@ fn keystroke(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, keystroke);
+/// A key typed at the end of a 10,000-move line (a paste in a terminal
+/// without bracketed paste arrives as such keys): the live feedback must not
+/// grow with the line.
+fn long_line(c: &mut Criterion) {
+    let config = Config::defaults();
+    let mut app = App::new(settings(&config), Game::default(), None);
+    for ch in "Nf3 Nf6 Ng1 Ng8 ".repeat(2500).chars() {
+        app.update(Action::Type(ch));
+    }
+    let mut type_it = true;
+    c.bench_function("type a key at the end of a 10,000-move line", |b| {
+        b.iter(|| {
+            app.update(if type_it {
+                Action::Type('N')
+            } else {
+                Action::EraseChar
+            });
+            type_it = !type_it;
+        })
+    });
+}
+
+/// A 10,000-move line pasted and played: each move's position follows from
+/// the one before, so the cost grows with the line, not with its square.
+fn pasted_game(c: &mut Criterion) {
+    let config = Config::defaults();
+    let line = "Nf3 Nf6 Ng1 Ng8 ".repeat(2500);
+    let mut group = c.benchmark_group("paste");
+    group.sample_size(10);
+    group.bench_function("play a pasted 10,000-move line", |b| {
+        b.iter(|| {
+            let mut app = App::new(settings(&config), Game::default(), None);
+            app.paste(&line, true);
+            assert_eq!(app.game.mainline().len(), 10_000);
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, keystroke, long_line, pasted_game);
 criterion_main!(benches);

@@ -73,7 +73,8 @@ fn record(args: NewArgs) -> u8 {
     .filter_map(|(name, value)| Some((name.to_string(), value?)))
     .collect();
     let new = scoresheet::tui::NewGame {
-        out: args.out,
+        // `--out=~/games.pgn` reaches us with its `~`: no shell expands it there.
+        out: args.out.map(|p| scoresheet::app::command::expand_home(&p)),
         fen: args.fen,
         tags,
     };

@@ -11,9 +11,7 @@ use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 
-fn nasty_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/nasty")
-}
+mod data_dirs;
 
 /// Runs the binary; returns (stdout, stderr, exit code).
 fn run(args: &[&str]) -> (Vec<u8>, Vec<u8>, i32) {
@@ -45,15 +43,37 @@ fn same_as_sequential(path: &Path, chunks: &[u64], jobs: &[&str]) {
     }
 }
 
-#[test]
-fn every_nasty_file_reads_the_same_in_chunks() {
-    let mut names: Vec<PathBuf> = std::fs::read_dir(nasty_dir())
-        .expect("nasty directory")
+/// Every `.pgn` file of a directory, in order.
+fn pgn_files(dir: &Path) -> Vec<PathBuf> {
+    let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
         .collect();
     names.sort();
-    assert!(names.len() > 30);
+    names
+}
+
+#[test]
+fn every_awkward_file_reads_the_same_in_chunks() {
+    let names = pgn_files(&data_dirs::quirks_dir());
+    assert!(names.len() > 25, "{} files", names.len());
+    for name in &names {
+        same_as_sequential(name, &[64, 333, 4096], &["2"]);
+    }
+}
+
+/// The same over the upstream awkward files beside the checkout (our machines and CI).
+#[test]
+fn every_shared_awkward_file_reads_the_same_in_chunks() {
+    let Some(dir) = data_dirs::shared_data(
+        "nasty",
+        "the chunk comparison of the upstream awkward files",
+    ) else {
+        return;
+    };
+    let names = pgn_files(&dir);
+    assert!(names.len() > 30, "{} files", names.len());
     for name in &names {
         same_as_sequential(name, &[64, 333, 4096], &["2"]);
     }
@@ -231,11 +251,30 @@ fn tag_sections_not_starting_with_event_read_the_same_in_chunks() {
     same_as_sequential(&path, &[64, 250, 1000, 4096], &["2", "3"]);
 }
 
-/// The real games, when they are at hand (`xz -dc ../shared/data/games/*.xz >/tmp/all.pgn`).
+/// Real games (three of the files beside the checkout, about 4 MB), decompressed with `xz`.
 #[test]
-fn the_real_games_read_the_same_in_chunks() {
-    let path = Path::new("/tmp/all.pgn");
-    if path.exists() {
-        same_as_sequential(path, &[100_000], &["2"]);
+fn real_games_read_the_same_in_chunks() {
+    let Some(dir) = data_dirs::shared_data("games", "the chunk comparison of real games") else {
+        return;
+    };
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let path = tmp.path().join("real.pgn");
+    let mut all = Vec::new();
+    for name in [
+        "lichess-2017-05.pgn.xz",
+        "pgnmentor-Capablanca.pgn.xz",
+        "pgnmentor-Fischer.pgn.xz",
+        "pgnmentor-Kasparov.pgn.xz",
+    ] {
+        let out = std::process::Command::new("xz")
+            .arg("-dc")
+            .arg(dir.join(name))
+            .output()
+            .expect("xz runs (CI installs it with the data)");
+        assert!(out.status.success(), "xz -dc {name}");
+        all.extend_from_slice(&out.stdout);
     }
+    assert!(all.len() > 2_000_000, "{} bytes", all.len());
+    std::fs::write(&path, all).expect("write");
+    same_as_sequential(&path, &[100_000], &["2"]);
 }

@@ -6,12 +6,12 @@
 //! read without error: the moves the reader reports outside variations, marks written as
 //! words of their own aside).
 //!
-//! Property tests, position checks and the throughput measurement are in `properties`.
+//! Property tests and position checks are in `properties`.
 
+#[path = "data_dirs/mod.rs"]
+mod data_dirs;
 #[path = "pgn_reader/properties.rs"]
 mod properties;
-
-use std::path::{Path, PathBuf};
 
 use scoresheet::notation::is_mark_word;
 use scoresheet::pgn::{
@@ -168,10 +168,9 @@ fn events(data: &str) -> Vec<String> {
         .collect()
 }
 
-fn fixture(name: &str) -> Vec<u8> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(name);
+/// One of our awkward files (`tests/data/quirks/`).
+fn quirk(name: &str) -> Vec<u8> {
+    let p = data_dirs::quirk(name);
     std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
@@ -191,21 +190,18 @@ fn tags_escapes_empty_values_and_several_per_line() {
 
 #[test]
 fn chessbase_blank_line_inside_tags() {
-    let games = read(&fixture("pychess_chessbase-empty-line.pgn"));
+    let games = read(&quirk("empty_line_in_tags.pgn"));
     assert_eq!(games.len(), 1);
     let e = &games[0].events;
-    assert_eq!(
-        e[..2],
-        ["tag Event=AlphaZero vs. Stockfish", "tag Date=2017.12.04"]
-    );
+    assert_eq!(e[..2], ["tag Event=Match", "tag Date=2017.12.04"]);
     assert!(games[0].errors.is_empty());
-    assert_eq!(games[0].main_sans, 134);
-    assert_eq!(e.last().map(String::as_str), Some("result 0-1"));
+    assert_eq!(games[0].main_sans, 24);
+    assert_eq!(e.last().map(String::as_str), Some("result *"));
 }
 
 #[test]
 fn utf8_bom_is_skipped() {
-    let games = read(&fixture("pychess_utf8-bom.pgn"));
+    let games = read(&quirk("utf8_bom.pgn"));
     assert_eq!(games.len(), 2);
     assert_eq!(
         (games[0].events[0].as_str(), games[0].offset),
@@ -263,9 +259,9 @@ fn nags_glyphs_and_symbols() {
         "movetext|san e4|nag 1|san e5|nag 2|san Nf3|nag 3|san Nc6|nag 4|san Bb5|nag 5|san a6|\
                 nag 6|nag 14|san Ba4|nag 255|nag 18|result *";
     assert_eq!(g, [want]);
-    let games = read(&fixture("pgnextract_test-nagcomments.pgn"));
-    let want = "movetext|san b3|{ good or bad? }|nag 1|{ some think this is good }|nag 2|\
-                { while others think it is not }|result *";
+    let games = read(&quirk("nags_between_comments.pgn"));
+    let want = "movetext|san c4|{ a first note }|nag 1|{ then a second }|nag 6|\
+                { and a third }|result *";
     assert_eq!(games[0].events.join("|"), want);
     assert_eq!(events("1. e4 $256 *"), ["movetext|san e4|error BadNag"]);
     assert_eq!(events("1. e4!!! *"), ["movetext|san e4|error UnknownGlyph"]);
@@ -285,7 +281,7 @@ fn null_moves_and_movetext_from_black() {
     let want =
         "tag FEN=8/8/8/8/8/8/8/K1k5 b - - 0 1|movetext|san Kc2|san --|san Z0|san Ka2|result *";
     assert_eq!(g, [want]);
-    let games = read(&fixture("pgnextract_test-allownullmoves.pgn"));
+    let games = read(&quirk("null_moves.pgn"));
     assert_eq!(games.len(), 2);
     assert!(games[1].events.contains(&"san --".to_string()));
     assert!(games.iter().all(|g| g.errors.is_empty()));
@@ -358,11 +354,11 @@ fn new_game_right_after_plain_movetext() {
 
 #[test]
 fn tags_and_movetext_on_one_line() {
-    let games = read(&fixture("pgnextract_test-nobadresults.pgn"));
+    let games = read(&quirk("one_line_games.pgn"));
     assert_eq!(games.len(), 9);
     assert_eq!(
         games[3].events.join("|"),
-        "tag Result=1-0|movetext|san e4|result 0-1"
+        "tag Result=1-0|movetext|san d4|result 0-1"
     );
 }
 
@@ -532,22 +528,13 @@ fn index_reads_the_roster_and_counts_plies() {
     read(text.as_bytes());
 }
 
-/// Where the shared data lives (beside the checkout, as in CI); `None` prints a skip notice.
-fn shared(dir: &str) -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
-        .join(dir);
-    if p.is_dir() {
-        Some(p)
-    } else {
-        println!("skipped: {} not found", p.display());
-        None
-    }
-}
-
 #[test]
 fn every_nasty_file_reads_with_the_expected_game_count() {
-    let Some(dir) = shared("nasty") else { return };
+    let Some(dir) =
+        data_dirs::shared_data("nasty", "the lexical read of the upstream awkward files")
+    else {
+        return;
+    };
     // Counted by inspection (grep for the first tag of each game, plus the tagless files).
     let expected: &[(&str, usize, usize)] = &[
         // (file, games, games with a lexical error)
@@ -615,9 +602,9 @@ fn every_nasty_file_reads_with_the_expected_game_count() {
     assert_eq!(seen, expected.len());
 }
 
-/// The real games, decompressed with `xz`; `None` (with a notice) if unavailable.
+/// The real games, decompressed with `xz`; `None` (with a notice) when they are not beside the checkout.
 fn real_games() -> Option<Vec<u8>> {
-    let dir = shared("games")?;
+    let dir = data_dirs::shared_data("games", "the read of the 37,086 real games")?;
     let mut all = Vec::new();
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .ok()?
@@ -628,13 +615,13 @@ fn real_games() -> Option<Vec<u8>> {
         .iter()
         .filter(|f| f.to_string_lossy().ends_with(".pgn.xz"))
     {
-        match std::process::Command::new("xz").arg("-dc").arg(f).output() {
-            Ok(out) if out.status.success() => all.extend_from_slice(&out.stdout),
-            _ => {
-                println!("skipped: cannot run xz -dc {}", f.display());
-                return None;
-            }
-        }
+        let out = std::process::Command::new("xz")
+            .arg("-dc")
+            .arg(f)
+            .output()
+            .expect("xz runs (it comes with the data)");
+        assert!(out.status.success(), "xz -dc {}", f.display());
+        all.extend_from_slice(&out.stdout);
     }
     Some(all)
 }

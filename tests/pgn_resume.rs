@@ -2,7 +2,7 @@
 //! `next_start` reports, they read the rest of the input exactly as a read from the start
 //! does (same games, numbers, lines, columns, offsets, errors, entries).
 
-use std::path::Path;
+mod data_dirs;
 
 use scoresheet::pgn::{GameEntry, Indexer, Pos, ReadError, Reader, Visitor};
 
@@ -87,14 +87,15 @@ fn starting_at_any_game_reads_the_rest_as_from_the_start() {
 }
 
 #[test]
-fn starting_at_any_game_of_the_nasty_files() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/nasty");
+fn starting_at_any_game_of_the_awkward_files() {
     for name in [
         "illegal_move.pgn",
-        "pgnextract_test-notags.pgn",
-        "pychess_utf8-bom.pgn",
+        "leading_comment.pgn",
+        "utf8_bom.pgn",
+        "no_blank_line_between_games.pgn",
+        "one_line_games.pgn",
     ] {
-        let text = std::fs::read(dir.join(name)).expect("read");
+        let text = std::fs::read(data_dirs::quirk(name)).expect("read");
         same_from_every_game(&text);
     }
 }

@@ -143,8 +143,14 @@ fn record_correct_twelve_moves_back_clock_draw_offer_save_and_reopen() {
     term.wait_for("Cy");
     term.line(":w", "no changes");
     assert_eq!(std::fs::read(dir.path().join("game.pgn")).unwrap(), before);
+    // The game has a result (1-0): playing on asks first, Enter again plays.
+    term.send("Nf3");
+    term.wait_for("the game is over (1-0): Enter asks");
+    term.send(keys::ENTER);
+    term.wait_for("Enter again to play on and clear the result");
     // Black to move after it: the prompt before it ("2. ") may still be on the screen.
-    term.line("Nf3", "2... ▏");
+    term.send(keys::ENTER);
+    term.wait_for("2... ▏");
     term.line(":w", "saved to");
     term.line(":q", "");
     assert_eq!(term.wait_exit(), 0);
@@ -156,6 +162,7 @@ fn record_correct_twelve_moves_back_clock_draw_offer_save_and_reopen() {
     );
     let games = games_in(&dir.path().join("game.pgn"));
     assert_eq!(sans(&games[0]), ["f4", "e5", "Nf3"]);
+    assert_eq!(games[0].tag("Result"), Some("*"));
     assert_eq!(sans(&games[1]), PLAYED);
 }
 
@@ -180,7 +187,7 @@ fn a_killed_recorder_loses_no_confirmed_move() {
     let mut term = Term::spawn(dir.path(), &[], 80, 24);
     term.wait_for("Unsaved games found");
     term.send("r");
-    term.wait_for("recovered 10 half-moves");
+    term.wait_for("recovered 5 moves");
     term.line(":w", "saved to");
     term.line(":q", "");
     assert_eq!(term.wait_exit(), 0);

@@ -200,3 +200,37 @@ fn the_word_for_mate_in_the_chosen_language() {
         );
     }
 }
+
+/// Runs `transcribe` on raw bytes; returns (stdout, exit code).
+fn transcribe_bytes(input: Vec<u8>) -> (String, i32) {
+    let out = Command::cargo_bin("scoresheet")
+        .expect("binary")
+        .arg("transcribe")
+        .write_stdin(input)
+        .output()
+        .expect("run");
+    (
+        String::from_utf8(out.stdout).expect("UTF-8 output"),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn text_in_utf16_or_windows_1252_is_read_right() {
+    let text = "[White \"Šimun Žagar\"]\n1. e4 e5 2. Nf3 {„good“} *";
+    // UTF-16, little-endian, with its byte-order mark (as Windows Notepad saves).
+    let mut utf16 = vec![0xff, 0xfe];
+    for unit in text.encode_utf16() {
+        utf16.extend_from_slice(&unit.to_le_bytes());
+    }
+    let (out, code) = transcribe_bytes(utf16);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("[White \"Šimun Žagar\"]"), "{out}");
+    assert!(out.contains("1. e4 e5 2. Nf3 {„good“} *"), "{out}");
+    // Windows-1252, as ChessBase writes: Š, Ž, „ and “ are single bytes in 0x80-0x9F.
+    let cp1252 = b"[White \"\x8aimun \x8eagar\"]\n1. e4 e5 2. Nf3 {\x84good\x93} *".to_vec();
+    let (out, code) = transcribe_bytes(cp1252);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("[White \"Šimun Žagar\"]"), "{out}");
+    assert!(out.contains("{„good“}"), "{out}");
+}

@@ -2,11 +2,11 @@
 //! help screen, the live feedback and the dispatch (through [`lookup`], which
 //! turns an alias into its command's name) read.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use super::record::numbered;
 use super::{App, Effect, Inside, Overlay};
-use crate::game::annotation::{parse_clock_entry, Annotation};
+use crate::game::annotation::Annotation;
 use crate::game::{Game, NodeId};
 use crate::notation::{Lang, Style};
 use crate::position::Position;
@@ -192,6 +192,21 @@ pub fn describe(line: &str) -> String {
     }
 }
 
+/// A path as a user types it, with a leading `~` standing for the home
+/// directory (`~/games.pgn`), as a shell would have expanded it. `~user` and a
+/// `~` elsewhere stay as they are.
+pub fn expand_home(path: &Path) -> PathBuf {
+    match (path.strip_prefix("~"), directories::BaseDirs::new()) {
+        (Ok(rest), Some(dirs)) => dirs.home_dir().join(rest),
+        _ => path.to_path_buf(),
+    }
+}
+
+/// A file named on a command line: unquoted, `~` expanded.
+fn file_arg(text: &str) -> PathBuf {
+    expand_home(Path::new(unquote(text)))
+}
+
 /// A tag value as typed, without the quotes around it.
 fn unquote(text: &str) -> &str {
     let text = text.trim();
@@ -232,7 +247,7 @@ impl App {
                 let path = if rest.is_empty() {
                     self.file.clone()
                 } else {
-                    Some(PathBuf::from(unquote(rest)))
+                    Some(file_arg(rest))
                 };
                 match path {
                     Some(path) => return Effect::Save { path, then_quit },
@@ -261,7 +276,7 @@ impl App {
                     self.refuse("which file? :e FILE [N]");
                 } else {
                     return Effect::Load {
-                        path: PathBuf::from(unquote(file)),
+                        path: file_arg(file),
                         number: number.max(1),
                     };
                 }
@@ -288,17 +303,17 @@ impl App {
                 match result {
                     Some(result) => {
                         let how = how.join("-");
-                        self.set_result(result, (!how.is_empty()).then_some(how.as_str()));
+                        self.set_result(result, (!how.is_empty()).then_some(how.as_str()), forced);
                     }
                     None => {
                         self.refuse(format!("{rest:?} is not a result: 1-0, 0-1, 1/2-1/2 or *"))
                     }
                 }
             }
-            "clk" | "emt" => match parse_clock_entry(rest) {
+            "clk" | "emt" => match super::entry::clock_time(rest, self.game.tag("TimeControl")) {
                 Ok(time) if name == "clk" => self.stamp(Annotation::Clock(time), "clock"),
                 Ok(time) => self.stamp(Annotation::Elapsed(time), "elapsed"),
-                Err(e) => self.refuse(e.to_string()),
+                Err(e) => self.refuse(e.reason),
             },
             "comment" | "c" => {
                 self.game.set_comment_text(self.cursor, rest);
@@ -363,6 +378,12 @@ impl App {
             self.inform(format!("{name}: {now}"));
         } else if name == "FEN" || name == "SetUp" {
             self.refuse("the start position is set with :fen FEN");
+        } else if let Err(e) = crate::game::tags::check_tag(name, value) {
+            // Nothing is set: the tag keeps its value until a good one is typed.
+            self.refuse(format!(
+                "{e}; {name} stays {}",
+                self.game.tag(name).unwrap_or("unset")
+            ));
         } else {
             self.game.set_tag(name, value);
             self.inform(format!("{name} = {value}"));

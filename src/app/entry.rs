@@ -5,7 +5,7 @@
 
 use chess::ChessMove;
 
-use crate::game::annotation::{parse_clock_entry, ClockTime};
+use crate::game::annotation::{parse_clock_entry, parse_clock_entry_as, ClockTime, TwoParts};
 use crate::game::transcribe::{result_of, strip_move_number};
 use crate::notation::{
     figurine_piece, format, glyph_nag, read_move, ErrorKind, Lang, ResolveError, Style,
@@ -19,8 +19,9 @@ pub enum Entry {
     Empty,
     /// One or more moves, each with what was typed after it.
     Moves(Vec<Typed>),
-    /// `+1:23:45`: the clock after the current move.
-    Clock(ClockTime),
+    /// `+1:23:45`: the clock after the current move, as typed (the game's time
+    /// control says how two parts read: see [`clock_time`]).
+    Clock(String),
     /// `!?`: a move-quality glyph for the current move.
     Glyph(u8),
     /// `(=)`: a draw offer with the current move.
@@ -42,8 +43,10 @@ pub struct Typed {
     pub nag: Option<u8>,
     /// `(=)` typed with it.
     pub draw_offer: bool,
-    /// A clock time typed after it (`Nf3 +1:23`).
-    pub clock: Option<ClockTime>,
+    /// A clock time typed after it (`Nf3 +1:23`), as typed.
+    pub clock: Option<String>,
+    /// A comment typed after it (`e5 {symmetrical}`).
+    pub comment: Option<String>,
 }
 
 /// Why a line cannot be done, positioned in the line.
@@ -96,6 +99,17 @@ impl Feedback {
     }
 }
 
+/// A typed clock time (`+14:32`) read by a game's TimeControl tag: minutes and
+/// seconds in a game under an hour, hours and minutes in a longer one.
+pub fn clock_time(text: &str, time_control: Option<&str>) -> Result<ClockTime, EntryError> {
+    parse_clock_entry_as(text, TwoParts::for_time_control(time_control)).map_err(|e| EntryError {
+        token: text.to_string(),
+        reason: e.to_string(),
+        promotion: Vec::new(),
+        ambiguous: Vec::new(),
+    })
+}
+
 /// Reads a finished line in the position `pos` (after the current move).
 pub fn read_entry(text: &str, pos: &Position, lang: &Lang) -> Result<Entry, EntryError> {
     let text = text.trim();
@@ -121,7 +135,7 @@ pub fn read_entry(text: &str, pos: &Position, lang: &Lang) -> Result<Entry, Entr
     }
     if text.starts_with('+') {
         return parse_clock_entry(text)
-            .map(Entry::Clock)
+            .map(|_| Entry::Clock(text.to_string()))
             .map_err(|e| EntryError {
                 token: text.to_string(),
                 reason: e.to_string(),
@@ -137,6 +151,7 @@ pub fn read_entry(text: &str, pos: &Position, lang: &Lang) -> Result<Entry, Entr
             nag: mt.nag,
             draw_offer: mt.draw_offer,
             clock: None,
+            comment: None,
         }]));
     }
     read_words(text, pos, lang).map(Entry::Moves)
@@ -147,7 +162,22 @@ pub fn read_entry(text: &str, pos: &Position, lang: &Lang) -> Result<Entry, Entr
 fn read_words(text: &str, pos: &Position, lang: &Lang) -> Result<Vec<Typed>, EntryError> {
     let mut pos = *pos;
     let mut moves: Vec<Typed> = Vec::new();
-    for word in text.split_whitespace() {
+    for word in words(text) {
+        if let Some(comment) = word.strip_prefix('{') {
+            let comment = comment.trim_end_matches('}').trim().to_string();
+            match moves.last_mut() {
+                Some(last) => last.comment = Some(comment),
+                None => return Err(EntryError {
+                    token: word.to_string(),
+                    reason:
+                        "a comment follows its move (e5 {text}); alone, {text is the current move's"
+                            .into(),
+                    promotion: Vec::new(),
+                    ambiguous: Vec::new(),
+                }),
+            }
+            continue;
+        }
         let last = moves.last_mut();
         let Some(word) = strip_move_number(word) else {
             continue; // a move number on its own
@@ -156,12 +186,13 @@ fn read_words(text: &str, pos: &Position, lang: &Lang) -> Result<Vec<Typed>, Ent
             continue;
         }
         if let (Some(last), true) = (last, word.starts_with('+')) {
-            last.clock = Some(parse_clock_entry(word).map_err(|e| EntryError {
+            parse_clock_entry(word).map_err(|e| EntryError {
                 token: word.to_string(),
                 reason: e.to_string(),
                 promotion: Vec::new(),
                 ambiguous: Vec::new(),
-            })?);
+            })?;
+            last.clock = Some(word.to_string());
             continue;
         }
         if let Some(last) = moves.last_mut() {
@@ -182,6 +213,7 @@ fn read_words(text: &str, pos: &Position, lang: &Lang) -> Result<Vec<Typed>, Ent
                     nag: mt.nag,
                     draw_offer: mt.draw_offer,
                     clock: None,
+                    comment: None,
                 });
             }
             Err(e) => {
@@ -204,6 +236,24 @@ fn read_words(text: &str, pos: &Position, lang: &Lang) -> Result<Vec<Typed>, Ent
     Ok(moves)
 }
 
+/// The words of a line, a `{comment}` (spaces and all, to its `}` or the end of
+/// the line) counting as one.
+fn words(text: &str) -> Vec<&str> {
+    let mut words = Vec::new();
+    let mut rest = text.trim_start();
+    while !rest.is_empty() {
+        let end = if rest.starts_with('{') {
+            rest.find('}').map_or(rest.len(), |i| i + 1)
+        } else {
+            rest.find(|c: char| c.is_whitespace() || c == '{')
+                .unwrap_or(rest.len())
+        };
+        words.push(&rest[..end]);
+        rest = rest[end..].trim_start();
+    }
+    words
+}
+
 /// The promotions a text without a piece could mean (`e8` → `e8=Q`, `e8=R`, …).
 pub fn promotion_choices(text: &str, pos: &Position, lang: &Lang) -> Vec<Move> {
     ["Q", "R", "B", "N"]
@@ -217,12 +267,49 @@ pub fn promotion_choices(text: &str, pos: &Position, lang: &Lang) -> Vec<Move> {
         .collect()
 }
 
-/// The live feedback for a line being typed.
+/// Lines with more words than this get feedback on their last word only.
+const WHOLE_LINE_WORDS: usize = 3;
+/// Lines longer than this (in bytes) too: no move, even with its number,
+/// glyph and clock, is that long.
+const WHOLE_LINE_BYTES: usize = 64;
+
+/// The live feedback for a line being typed. It costs the same however long
+/// the line: a short line (a move, `1. e4`, `exd6 e.p.`, a command) is read
+/// whole; a longer one (a list of moves, pasted or typed) is only counted up to
+/// a bound, and read whole on Enter.
 pub fn feedback(text: &str, pos: &Position, lang: &Lang) -> Feedback {
     let trimmed = text.trim();
     if trimmed.is_empty() {
         return Feedback::Empty;
     }
+    // Counting stops at the limit: the rest of a long line is not looked at.
+    if trimmed.len() > WHOLE_LINE_BYTES
+        || trimmed
+            .split_whitespace()
+            .take(WHOLE_LINE_WORDS + 1)
+            .count()
+            > WHOLE_LINE_WORDS
+    {
+        return long_line_feedback(trimmed);
+    }
+    whole_line_feedback(trimmed, pos, lang)
+}
+
+/// Feedback on a long line from its first character and its first words.
+fn long_line_feedback(trimmed: &str) -> Feedback {
+    if let Some(command) = trimmed.strip_prefix(':') {
+        return Feedback::Note(super::command::describe(command));
+    }
+    if trimmed.starts_with('{') {
+        return Feedback::Note("comment on this move".into());
+    }
+    // The last word may be half typed, and the position it is played in is
+    // known only after the earlier words: the line is read whole on Enter.
+    Feedback::Note("a long line: Enter reads it whole and plays its moves".into())
+}
+
+/// Feedback on a short line, read whole in the board's position.
+fn whole_line_feedback(trimmed: &str, pos: &Position, lang: &Lang) -> Feedback {
     match read_entry(trimmed, pos, lang) {
         Ok(Entry::Moves(moves)) if moves.len() == 1 => match moves[0].mv {
             Move::Normal(mv) => Feedback::Ready(mv),
@@ -230,7 +317,7 @@ pub fn feedback(text: &str, pos: &Position, lang: &Lang) -> Feedback {
         },
         Ok(Entry::Moves(moves)) => Feedback::Note(format!("{} moves", moves.len())),
         Ok(Entry::Empty) => Feedback::Empty,
-        Ok(Entry::Clock(t)) => Feedback::Note(format!("clock {t}")),
+        Ok(Entry::Clock(t)) => Feedback::Note(format!("clock {}", t.trim_start_matches('+'))),
         Ok(Entry::Glyph(_)) => Feedback::Note("glyph for this move".into()),
         Ok(Entry::DrawOffer) => Feedback::Note("draw offer with this move".into()),
         Ok(Entry::Comment(_)) => Feedback::Note("comment on this move".into()),
@@ -252,14 +339,40 @@ pub fn feedback(text: &str, pos: &Position, lang: &Lang) -> Feedback {
                     .collect();
                 return Feedback::Ambiguous(normal_moves(&moves), e.ambiguous);
             }
-            let matches = prefix_matches(strip_move_number(trimmed).unwrap_or(trimmed), pos, lang);
+            let unnumbered = strip_move_number(trimmed).unwrap_or(trimmed);
+            let matches = prefix_matches(unnumbered, pos, lang);
             if matches.is_empty() {
                 Feedback::Illegal(e.to_string())
+            } else if own_square(unnumbered, pos) {
+                // `e4` with one's own pawn on e4 is a pawn move that cannot be,
+                // not a start of the moves from e4: say why, and name those too.
+                let from: Vec<String> = matches
+                    .iter()
+                    .map(|&mv| format(pos, Move::Normal(mv), Style::San, lang))
+                    .collect();
+                Feedback::Illegal(format!("{e} (moves from {unnumbered}: {})", from.join(" ")))
             } else {
                 Feedback::Partial(matches)
             }
         }
     }
+}
+
+/// True when the move takes a piece (en passant included).
+fn is_capture(pos: &Position, mv: ChessMove) -> bool {
+    let pawn = pos
+        .piece_at(mv.get_source())
+        .is_some_and(|(piece, _)| piece == chess::Piece::Pawn);
+    pos.piece_at(mv.get_dest()).is_some()
+        || (pawn && mv.get_source().get_file() != mv.get_dest().get_file())
+}
+
+/// True when `text` is a bare square (`e4`) on which a piece of the side to
+/// move stands.
+fn own_square(text: &str, pos: &Position) -> bool {
+    crate::position::parse_square(text)
+        .and_then(|sq| pos.piece_at(sq))
+        .is_some_and(|(_, color)| color == pos.side_to_move())
 }
 
 fn normal_moves(moves: &[Move]) -> Vec<ChessMove> {
@@ -302,8 +415,11 @@ pub fn prefix_matches(text: &str, pos: &Position, lang: &Lang) -> Vec<ChessMove>
     // a file (`b` is the b-pawn, or the bishop for those who type in lower case).
     let capital = |t: &str| t.chars().next().is_some_and(char::is_uppercase);
     let piece_named = capital(text.trim_start());
+    // A typed capture mark keeps the captures only (`Nx`: the knight's captures).
+    let capture_typed = text.contains(['x', 'X', '×']);
     pos.legal_moves()
         .into_iter()
+        .filter(|&mv| !capture_typed || is_capture(pos, mv))
         .filter(|&mv| {
             [Style::San, Style::Lan, Style::Uci].iter().any(|&style| {
                 let written = format(pos, Move::Normal(mv), style, lang);
@@ -317,6 +433,10 @@ pub fn prefix_matches(text: &str, pos: &Position, lang: &Lang) -> Vec<ChessMove>
 mod tests {
     use super::*;
     use crate::position::parse_square;
+
+    fn mv(from: &str, to: &str) -> ChessMove {
+        ChessMove::new(parse_square(from).unwrap(), parse_square(to).unwrap(), None)
+    }
 
     fn start() -> Position {
         Position::start()
@@ -344,7 +464,7 @@ mod tests {
         assert_eq!(read_entry("(=)", &pos, en()), Ok(Entry::DrawOffer));
         assert_eq!(
             read_entry("+83", &pos, en()),
-            Ok(Entry::Clock(ClockTime::from_secs(83 * 60)))
+            Ok(Entry::Clock("+83".into()))
         );
         assert!(read_entry("+1:99", &pos, en()).is_err());
     }
@@ -357,10 +477,10 @@ mod tests {
             panic!("not read");
         };
         assert_eq!(moves.len(), 4);
-        assert_eq!(moves[0].clock, Some(ClockTime::from_secs(89 * 60)));
+        assert_eq!(moves[0].clock.as_deref(), Some("+1:29"));
         assert_eq!(moves[2].nag, Some(1));
         assert!(moves[2].draw_offer);
-        assert_eq!(moves[3].clock, Some(ClockTime::from_secs(88 * 60 + 30)));
+        assert_eq!(moves[3].clock.as_deref(), Some("+1:28:30"));
     }
 
     #[test]
@@ -389,6 +509,29 @@ mod tests {
             matches!(feedback("Ke2", &pos, en()), Feedback::Illegal(r) if r.contains("illegal"))
         );
         assert!(matches!(feedback(":w", &pos, en()), Feedback::Note(_)));
+    }
+
+    #[test]
+    fn a_long_line_is_not_read_while_typed() {
+        let pos = start();
+        let note = |f: Feedback| matches!(f, Feedback::Note(n) if n.contains("Enter reads"));
+        // The second word is illegal: reading the line would say so.
+        assert!(note(feedback("e4 e4 Nf3 Nf6", &pos, en())));
+        assert!(note(feedback(&"e4".repeat(50), &pos, en())));
+        // Short lines are read whole, in the board's position.
+        assert!(matches!(feedback("1. e4", &pos, en()), Feedback::Ready(_)));
+        assert!(matches!(
+            feedback("e4 e4", &pos, en()),
+            Feedback::Illegal(_)
+        ));
+        let ep = Position::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").unwrap();
+        assert!(matches!(
+            feedback("exd6 e.p.", &ep, en()),
+            Feedback::Ready(_)
+        ));
+        // A long command still says what it does.
+        let long = format!(":e {}.pgn 3", "x".repeat(80));
+        assert!(matches!(feedback(&long, &pos, en()), Feedback::Note(n) if n.starts_with(":e")));
     }
 
     #[test]
@@ -429,5 +572,54 @@ mod tests {
         // B: the bishop's two moves only; b: the pawn's two and the bishop's.
         assert!(matches!(feedback("B", &pos, en()), Feedback::Partial(m) if m.len() == 5));
         assert!(matches!(feedback("b", &pos, en()), Feedback::Partial(m) if m.len() == 7));
+    }
+
+    #[test]
+    fn a_pawn_move_onto_ones_own_pawn_says_why() {
+        // 1.e4 c5: White types e4 again.
+        let pos = start().play(mv("e2", "e4")).play(mv("c7", "c5"));
+        match feedback("e4", &pos, en()) {
+            Feedback::Illegal(reason) => {
+                assert!(
+                    reason.contains("e4 holds a white pawn of your own"),
+                    "{reason}"
+                );
+                assert!(reason.contains("moves from e4: e5"), "{reason}");
+                assert!(!reason.contains("dxe4"), "{reason}");
+            }
+            other => panic!("{other:?}"),
+        }
+        let err = read_entry("e4", &pos, en()).unwrap_err();
+        assert!(err.reason.contains("of your own"), "{}", err.reason);
+        // A square that is free is still a start of the moves from it.
+        assert!(matches!(feedback("Ng1", &start(), en()), Feedback::Partial(m) if m.len() == 2));
+    }
+
+    #[test]
+    fn a_typed_capture_mark_keeps_the_captures() {
+        // 1.e4 d5 2.Nf3 Nc6: no knight can capture yet, though each can move.
+        let pos = start()
+            .play(mv("e2", "e4"))
+            .play(mv("d7", "d5"))
+            .play(mv("g1", "f3"))
+            .play(mv("b8", "c6"));
+        assert!(matches!(feedback("N", &pos, en()), Feedback::Partial(m) if m.len() > 2));
+        assert!(matches!(feedback("Nx", &pos, en()), Feedback::Illegal(_)));
+        // 3.Nc3 a6: Nx is Nc3xd5 alone, none of the quiet knight moves.
+        let pos = pos.play(mv("b1", "c3")).play(mv("a7", "a6"));
+        match feedback("Nx", &pos, en()) {
+            Feedback::Partial(m) => {
+                assert_eq!(m, [mv("c3", "d5")]);
+            }
+            other => panic!("{other:?}"),
+        }
+        // ex: the e-pawn's capture, not its push to e5.
+        assert!(
+            matches!(feedback("e", &pos, en()), Feedback::Partial(m) if m.contains(&mv("e4", "e5")))
+        );
+        match feedback("ex", &pos, en()) {
+            Feedback::Partial(m) => assert_eq!(m, [mv("e4", "d5")]),
+            other => panic!("{other:?}"),
+        }
     }
 }

@@ -7,7 +7,9 @@ pub mod action;
 pub mod command;
 pub mod entry;
 pub mod help;
+pub mod paste;
 mod record;
+mod result;
 pub use record::today;
 #[cfg(test)]
 mod tests;
@@ -76,6 +78,9 @@ pub enum Effect {
     },
     /// This game is done with (saved or discarded): a fresh game follows.
     NewGame,
+    /// Open this game (pasted) in place of the current one, which is empty or
+    /// saved: its journal is closed and the new game gets its own.
+    Open(Box<Game>),
     /// The answer to the recovery question about the first unsaved game.
     Recovery(Recovery),
     /// Leave; `discard` when the user said to throw the unsaved game away.
@@ -195,6 +200,11 @@ pub struct App {
     history_at: Option<usize>,
     quit_armed: bool,
     journal_due: bool,
+    /// The moves typed after a result, asked about once: Enter again plays them.
+    play_on: Option<String>,
+    /// The positions since the last capture or pawn move on the way to the move last
+    /// played, kept so that playing a long line does not rebuild them at every move.
+    line_history: Option<(NodeId, crate::position::History)>,
 }
 
 impl App {
@@ -222,6 +232,8 @@ impl App {
             history_at: None,
             quit_armed: false,
             journal_due: false,
+            play_on: None,
+            line_history: None,
         };
         app.cursor = app.line_end(NodeId::ROOT);
         app.refresh_opening();
@@ -293,7 +305,8 @@ impl App {
 
     /// Recomputes the live feedback after the entry line or the position changed.
     pub fn refresh_feedback(&mut self) {
-        self.feedback = entry::feedback(&self.entry, &self.position(), self.settings.input_lang);
+        let feedback = entry::feedback(&self.entry, &self.position(), self.settings.input_lang);
+        self.feedback = self.game_feedback(feedback);
     }
 
     /// The one place the state changes.
@@ -320,6 +333,9 @@ impl App {
     fn dispatch(&mut self, action: Action) -> Effect {
         if !matches!(action, Action::Quit) {
             self.quit_armed = false;
+        }
+        if !matches!(action, Action::PlayEntry) {
+            self.play_on = None;
         }
         match &self.overlay {
             Overlay::Help => {
@@ -370,8 +386,9 @@ impl App {
             }
             Action::MoveBack => self.walk(-1),
             Action::MoveForward => self.walk(1),
-            Action::PageBack => self.walk(-10),
-            Action::PageForward => self.walk(10),
+            // Ten moves of each side, as the keys' description says.
+            Action::PageBack => self.walk(-20),
+            Action::PageForward => self.walk(20),
             Action::GoStart => self.go(NodeId::ROOT),
             Action::GoEnd => self.go(self.line_end(self.cursor)),
             Action::NextVariation => self.next_variation(),

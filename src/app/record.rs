@@ -11,12 +11,19 @@ use crate::game::edit::NOT_REPLAYED;
 use crate::game::notes::nag_glyph;
 use crate::game::{Game, NodeId};
 use crate::notation::{read_move, Lang};
-use crate::position::{Move, Position, Status};
+use crate::plural::count;
+use crate::position::{Move, Position};
 
-/// Today's date as PGN writes it (`2026.11.21`), in UTC.
+/// Today's date as PGN writes it (`2026.11.21`), where the game is played: the
+/// system's time zone (`TZ`, else the system's setting; UTC when neither is known).
 pub fn today() -> String {
-    let (y, m, d, ..) = crate::store::utc_fields(std::time::SystemTime::now());
-    format!("{y:04}.{m:02}.{d:02}")
+    pgn_date(&jiff::ZonedDateTime::now())
+}
+
+/// The PGN date (`2026.11.21`) of a moment in its own time zone: an evening game
+/// in the Americas is dated the day it is played, not the next day in UTC.
+pub fn pgn_date(at: &jiff::ZonedDateTime) -> String {
+    at.strftime("%Y.%m.%d").to_string()
 }
 
 /// A move written with its number the way a scoresheet reads it: `12.Nf3`,
@@ -79,6 +86,26 @@ impl App {
                 Effect::None
             }
             Ok(entry) => {
+                // A clock is read by the game's time control; one that cannot be
+                // read so (14:32 with no time control) asks before anything is played.
+                let tc = self.game.tag("TimeControl");
+                let clocks: Vec<&str> = match &entry {
+                    Entry::Clock(t) => vec![t.as_str()],
+                    Entry::Moves(moves) => {
+                        moves.iter().filter_map(|m| m.clock.as_deref()).collect()
+                    }
+                    _ => Vec::new(),
+                };
+                if let Some(e) = clocks.iter().find_map(|t| entry::clock_time(t, tc).err()) {
+                    self.refuse(e.to_string());
+                    return Effect::None;
+                }
+                // What this line does is told afresh.
+                self.message = super::Message::default();
+                if matches!(entry, Entry::Moves(_)) && !self.may_play_on(&text) {
+                    // The text stays on the line: Enter again plays it.
+                    return Effect::None;
+                }
                 self.remember(&text);
                 self.entry.clear();
                 self.apply_entry(entry)
@@ -90,11 +117,30 @@ impl App {
         match entry {
             Entry::Empty => {}
             Entry::Moves(moves) => {
+                // Each move's position follows from the one before while the
+                // cursor goes down the line move by move; working it out from
+                // the start each time made a pasted game cost the square of
+                // its length.
+                let mut known: Option<(NodeId, Position)> = None;
                 for typed in &moves {
-                    self.play(typed);
+                    let before = match known {
+                        Some((at, pos)) if at == self.cursor => pos,
+                        _ => self.position(),
+                    };
+                    let from = self.cursor;
+                    self.play_in(typed, before);
+                    let node = self.game.node(self.cursor);
+                    known = (node.parent == Some(from) && node.mv == typed.mv)
+                        .then(|| before.apply(typed.mv))
+                        .flatten()
+                        .map(|pos| (self.cursor, pos));
                 }
             }
-            Entry::Clock(time) => self.stamp(Annotation::Clock(time), "clock"),
+            Entry::Clock(text) => {
+                if let Ok(time) = entry::clock_time(&text, self.game.tag("TimeControl")) {
+                    self.stamp(Annotation::Clock(time), "clock");
+                }
+            }
             Entry::Glyph(nag) => return self.mark_nag(nag),
             Entry::DrawOffer => return self.toggle_draw_offer(),
             Entry::Comment(text) => {
@@ -102,7 +148,7 @@ impl App {
                 self.inform(format!("comment on {}", numbered(&self.game, self.cursor)));
                 self.changed();
             }
-            Entry::Result(result) => self.set_result(result, None),
+            Entry::Result(result) => self.set_result(result, None, false),
             Entry::Command(command) => return self.run_command(&command),
         }
         Effect::None
@@ -130,6 +176,11 @@ impl App {
     /// else extends the line, starts a variation or replaces the next move.
     fn play(&mut self, typed: &Typed) {
         let before = self.position();
+        self.play_in(typed, before);
+    }
+
+    /// [`App::play`] when the position at the cursor is known.
+    fn play_in(&mut self, typed: &Typed, before: Position) {
         let children = self.game.node(self.cursor).children.clone();
         let existing = children
             .iter()
@@ -158,7 +209,10 @@ impl App {
             return;
         };
         self.mark_typed(id, typed);
-        self.after_move(id);
+        match before.apply(typed.mv) {
+            Some(after) => self.after_move_in(id, Some(&before), after),
+            None => self.after_move(id),
+        }
         self.changed();
     }
 
@@ -172,8 +226,20 @@ impl App {
         if typed.draw_offer {
             self.game.node_mut(id).draw_offer = true;
         }
-        if let Some(time) = typed.clock {
+        if let Some(comment) = &typed.comment {
+            self.game.set_comment_text(id, comment);
+        }
+        let tc = self.game.tag("TimeControl");
+        if let Some(Ok(time)) = typed.clock.as_deref().map(|t| entry::clock_time(t, tc)) {
             self.game.set_annotation(id, Annotation::Clock(time));
+            // Say what was stored: 14:32 may be read as 0:14:32 or 14:32:00.
+            let note = format!("clock {time} after {}", numbered(&self.game, id));
+            let text = match &self.message {
+                m if m.text.is_empty() => note,
+                m if m.error => return,
+                m => format!("{}; {note}", m.text),
+            };
+            self.inform(text);
         }
     }
 
@@ -214,6 +280,7 @@ impl App {
     fn replace(&mut self, target: NodeId, typed: &Typed) {
         let old = numbered(&self.game, target);
         let line = self.line_after(target);
+        let verdict = self.board_verdict();
         let report = match self.game.replace_move(target, typed.mv) {
             Ok(report) => report,
             Err(e) => {
@@ -228,23 +295,31 @@ impl App {
             Some(cut) => {
                 let first = line.iter().position(|(id, _)| *id == cut.id).unwrap_or(0);
                 let waiting: Vec<CutMove> = line[first..].iter().map(|(_, m)| m.clone()).collect();
-                let count = waiting.len();
+                let count_waiting = waiting.len();
                 self.pending = Some(Pending {
                     at: cut.after,
                     moves: waiting,
                 });
                 self.cursor = cut.after;
                 self.refuse(format!(
-                    "{old} is now {new}; {} moves replayed; {} no longer fits: type the right move ({count} moves wait)",
-                    report.replayed, cut.san
+                    "{old} is now {new}; {} replayed; {} no longer fits: type the right move ({} wait)",
+                    count(report.replayed, "move", "moves"),
+                    cut.san,
+                    count(count_waiting, "move", "moves")
                 ));
+                self.recheck_result(verdict);
             }
             None => {
                 self.cursor = self.line_end(target);
                 self.inform(format!(
-                    "{old} is now {new}; all {} later moves replayed",
-                    report.replayed
+                    "{old} is now {new}; {} replayed",
+                    match report.replayed {
+                        0 => "no later move".to_string(),
+                        1 => "the 1 later move".to_string(),
+                        n => format!("all {n} later moves"),
+                    }
                 ));
+                self.recheck_result(verdict);
                 self.after_move(self.cursor);
             }
         }
@@ -281,9 +356,9 @@ impl App {
                         .push(format!("{NOT_REPLAYED}{}", movetext(&pos, &sans)));
                     self.refuse(format!(
                         "{} replayed; {} no longer fits either: type the right move ({} wait)",
-                        i - 1,
+                        count(i - 1, "move", "moves"),
                         movetext(&pos, &sans[..1]),
-                        rest.len()
+                        count(rest.len(), "move", "moves")
                     ));
                     self.pending = Some(Pending { at, moves: rest });
                     return at;
@@ -291,14 +366,18 @@ impl App {
             }
         }
         self.inform(format!(
-            "corrected; all {} waiting moves replayed",
-            waiting.moves.len() - 1
+            "corrected; {} replayed",
+            match waiting.moves.len() - 1 {
+                0 => "no waiting move".to_string(),
+                1 => "the 1 waiting move".to_string(),
+                n => format!("all {n} waiting moves"),
+            }
         ));
         self.after_move(at);
         at
     }
 
-    fn on_main_line(&self, id: NodeId) -> bool {
+    pub(super) fn on_main_line(&self, id: NodeId) -> bool {
         let mut at = id;
         while let Some(parent) = self.game.node(at).parent {
             if self.game.node(parent).children.first() != Some(&at) {
@@ -309,91 +388,6 @@ impl App {
         true
     }
 
-    /// What the rules say after a move: mate and stalemate end the game.
-    fn after_move(&mut self, id: NodeId) {
-        let pos = self.game.position_at(id);
-        let main = self.on_main_line(id) && self.game.node(id).children.is_empty();
-        let loser_white = pos.side_to_move() == chess::Color::White;
-        match pos.status() {
-            Status::Checkmate if main => {
-                let result = if loser_white { "0-1" } else { "1-0" };
-                self.game.set_tag("Result", result);
-                self.game.set_tag("Termination", "normal");
-                self.inform(format!("checkmate: {result}"));
-            }
-            Status::Stalemate if main => {
-                self.game.set_tag("Result", "1/2-1/2");
-                self.game.set_tag("Termination", "normal");
-                self.inform("stalemate: 1/2-1/2");
-            }
-            Status::InsufficientMaterial if main => {
-                self.game.set_tag("Result", "1/2-1/2");
-                self.game.set_tag("Termination", "normal");
-                self.inform("neither side can mate: 1/2-1/2");
-            }
-            Status::FiftyMoves => {
-                self.inform("fifty moves without a capture or pawn move: a draw can be claimed")
-            }
-            _ => {}
-        }
-    }
-
-    /// Sets the result, with how the game ended (`resign`, `time`, `agreement`, …).
-    pub(super) fn set_result(&mut self, result: &str, how: Option<&str>) {
-        self.game.set_tag("Result", result);
-        let loser = match result {
-            "1-0" => "Black",
-            "0-1" => "White",
-            _ => "",
-        };
-        let (termination, note) = match how.map(str::to_ascii_lowercase).as_deref() {
-            None => (None, None),
-            Some("resign" | "resigns" | "resignation" | "resigned") if !loser.is_empty() => {
-                (Some("normal"), Some(format!("{loser} resigns")))
-            }
-            Some("time" | "flag" | "timeout" | "time-forfeit") => (
-                Some("time forfeit"),
-                Some(if loser.is_empty() {
-                    "drawn: time expired, no mating material".to_string()
-                } else {
-                    format!("{loser} lost on time")
-                }),
-            ),
-            Some("agreement" | "agreed" | "draw") if loser.is_empty() => {
-                (Some("normal"), Some("draw agreed".to_string()))
-            }
-            Some("abandoned") => (Some("abandoned"), None),
-            Some("adjudication") => (Some("adjudication"), None),
-            Some("forfeit" | "rules-infraction") => (Some("rules infraction"), None),
-            Some(other) => {
-                self.refuse(format!(
-                    "{other:?} is not a way {result} ends: resign, time, agreement, abandoned, adjudication or forfeit"
-                ));
-                return;
-            }
-        };
-        if let Some(termination) = termination {
-            self.game.set_tag("Termination", termination);
-        }
-        let last = self.line_end(NodeId::ROOT);
-        if let Some(note) = &note {
-            let text = self.game.comment_text(last);
-            if !text.contains(note.as_str()) {
-                let joined = if text.is_empty() {
-                    note.clone()
-                } else {
-                    format!("{text} {note}")
-                };
-                self.game.set_comment_text(last, &joined);
-            }
-        }
-        self.inform(match note {
-            Some(note) => format!("result {result} ({note})"),
-            None => format!("result {result}"),
-        });
-        self.changed();
-    }
-
     pub(super) fn take_back(&mut self) -> Effect {
         let last = self.line_end(self.cursor);
         if last == NodeId::ROOT {
@@ -401,12 +395,14 @@ impl App {
             return Effect::None;
         }
         let what = numbered(&self.game, last);
+        let verdict = self.board_verdict();
         match self.game.delete_from(last) {
             Ok(parent) => {
                 if self.cursor == last {
                     self.cursor = parent;
                 }
                 self.inform(format!("took back {what}"));
+                self.recheck_result(verdict);
                 self.changed();
             }
             Err(e) => self.refuse(e.to_string()),
@@ -420,10 +416,12 @@ impl App {
             return Effect::None;
         }
         let what = numbered(&self.game, self.cursor);
+        let verdict = self.board_verdict();
         match self.game.delete_from(self.cursor) {
             Ok(parent) => {
                 self.cursor = parent;
                 self.inform(format!("deleted {what} and what followed it"));
+                self.recheck_result(verdict);
                 self.changed();
             }
             Err(e) => self.refuse(e.to_string()),
@@ -520,6 +518,7 @@ impl App {
             nag: None,
             draw_offer: false,
             clock: None,
+            comment: None,
         });
         Effect::None
     }
@@ -570,5 +569,22 @@ mod date_tests {
         assert!(parts[0].parse::<u32>().unwrap() >= 2024);
         assert!((1..=12).contains(&parts[1].parse::<u32>().unwrap()));
         assert!((1..=31).contains(&parts[2].parse::<u32>().unwrap()));
+    }
+
+    #[test]
+    fn the_date_is_the_local_date_where_the_game_is_played() {
+        use jiff::tz::{Offset, TimeZone};
+        // 03:30 UTC on 25 November is still the evening of the 24th at UTC-8.
+        let instant: jiff::Timestamp = "2026-11-25T03:30:00Z".parse().unwrap();
+        let pacific = instant.to_zoned_datetime(TimeZone::fixed(Offset::constant(-8)));
+        assert_eq!(super::pgn_date(&pacific), "2026.11.24");
+        let utc = instant.to_zoned_datetime(TimeZone::UTC);
+        assert_eq!(super::pgn_date(&utc), "2026.11.25");
+        // A POSIX TZ string, as a user may set it, needs no time zone database.
+        let posix = TimeZone::posix("XYZ+10").unwrap();
+        assert_eq!(
+            super::pgn_date(&instant.to_zoned_datetime(posix)),
+            "2026.11.24"
+        );
     }
 }

@@ -94,7 +94,8 @@ pub fn run(args: &Args) -> u8 {
             }
         }
     }
-    let _ = writeln!(out, "{games} games, {bad} with errors");
+    let games = crate::plural::count(games as usize, "game", "games");
+    let _ = writeln!(out, "{games}, {bad} with errors");
     let _ = out.flush();
     exit::of(unreadable, bad)
 }

@@ -88,11 +88,8 @@ pub fn convert_stream(
                     "% scoresheet: game {} copied as written, not converted: line {} column {}: {}\n",
                     g.number, first.pos.line, first.pos.column, first.reason
                 ));
-                // Decoded as the reader decodes: UTF-8, or Latin-1 when not valid UTF-8.
-                match std::str::from_utf8(raw) {
-                    Ok(t) => text.push_str(t),
-                    Err(_) => text.extend(raw.iter().map(|&b| char::from(b))),
-                }
+                // Decoded as the reader decodes: UTF-8, or Windows-1252 when not UTF-8.
+                text.push_str(&crate::text::decode(raw));
                 text.push_str("\n\n");
             } else {
                 write_game_with(&g.game, &mut text, options, stop_comment(&g).as_deref());

@@ -80,8 +80,8 @@ pub fn run(args: &Args) -> u8 {
             // Count the rest, for the message.
             while let Ok(Some(())) = reader.read_game(&mut PassOver) {}
             eprintln!(
-                "scoresheet fen: {name} has {} games; there is no game {}",
-                reader.games_read(),
+                "scoresheet fen: {name} has {}; there is no game {}",
+                crate::plural::count(reader.games_read() as usize, "game", "games"),
                 args.game
             );
             return exit::USAGE;
@@ -106,9 +106,9 @@ pub fn run(args: &Args) -> u8 {
             Some(p) => vec![p],
             None => {
                 eprintln!(
-                    "scoresheet fen: game {} has {} half-moves; there is no ply {k}",
+                    "scoresheet fen: game {} has {}; there is no ply {k}",
                     args.game,
-                    positions.len() - 1
+                    crate::plural::count(positions.len() - 1, "half-move", "half-moves")
                 );
                 return exit::USAGE;
             }

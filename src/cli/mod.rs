@@ -35,8 +35,8 @@ pub mod exit {
     }
 }
 
-/// Reads a whole file, or standard input for `None` or `-`. Text that is not valid
-/// UTF-8 is taken as ISO 8859-1 (PGN's original character set), never mangled.
+/// Reads a whole file, or standard input for `None` or `-`, as text: UTF-8, UTF-16 with
+/// a byte-order mark, or else Windows-1252 (see [`crate::text`]), never mangled.
 pub fn read_input(path: Option<&Path>) -> std::io::Result<String> {
     let mut bytes = Vec::new();
     match path {
@@ -45,10 +45,7 @@ pub fn read_input(path: Option<&Path>) -> std::io::Result<String> {
             std::io::stdin().read_to_end(&mut bytes)?;
         }
     }
-    Ok(match String::from_utf8(bytes) {
-        Ok(s) => s,
-        Err(e) => e.into_bytes().iter().map(|b| char::from(*b)).collect(),
-    })
+    Ok(crate::text::decode_file(bytes))
 }
 
 /// Looks up a `--lang` value, printing the known codes when it is unknown.

@@ -21,11 +21,10 @@ fn note(g: &Recoverable) -> String {
     let target = g.out.as_ref().map_or("no file named yet".into(), |p| {
         format!("meant for {}", p.display())
     });
-    let moves = if g.plies == 1 { "move" } else { "moves" };
     format!(
-        "{} ({} {moves}, last written {}; {target})",
+        "{} ({}, last written {}; {target})",
         g.path.display(),
-        g.plies,
+        crate::plural::moves_of(g.plies),
         format_time(g.modified)
     )
 }
@@ -70,8 +69,8 @@ pub fn run(args: &Args) -> u8 {
                 }
             }
         }
-        let games = if gone == 1 { "game" } else { "games" };
-        eprintln!("scoresheet recover: discarded {gone} unsaved {games}");
+        let games = crate::plural::count(gone, "unsaved game", "unsaved games");
+        eprintln!("scoresheet recover: discarded {games}");
         return code;
     }
     let mut out = std::io::stdout().lock();

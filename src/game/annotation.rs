@@ -362,14 +362,56 @@ pub enum ClockEntryError {
         /// The number given.
         value: u64,
     },
+    /// Two parts that could be minutes and seconds or hours and minutes, with
+    /// no time control to tell which.
+    #[error(
+        "{first}:{second:02} is {first} min {second} s or {first} h {second} min? \
+         type 0:{first:02}:{second:02} or {first}:{second:02}:00, \
+         or set the time control (:tag TimeControl 900+10)"
+    )]
+    Ambiguous {
+        /// The first number.
+        first: u64,
+        /// The second number.
+        second: u64,
+    },
+}
+
+/// How a clock time typed in two parts (`14:32`) is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TwoParts {
+    /// Hours and minutes: a long game, where the clock shows `1:29`.
+    HoursMinutes,
+    /// Minutes and seconds: a rapid or blitz game, where the clock shows `14:32`.
+    MinutesSeconds,
+    /// No time control known: a small first number (up to 2) is hours, as a
+    /// classical clock shows it; a larger one could be either, and is asked.
+    Guess,
+}
+
+impl TwoParts {
+    /// The reading a game's TimeControl tag calls for: minutes and seconds when
+    /// the first period is under an hour, hours and minutes otherwise, a guess
+    /// when the tag is missing or unknown (`?`, `-`).
+    pub fn for_time_control(time_control: Option<&str>) -> TwoParts {
+        match time_control.and_then(super::tags::time_control_base) {
+            Some(base) if base < 3600 => TwoParts::MinutesSeconds,
+            Some(_) => TwoParts::HoursMinutes,
+            None => TwoParts::Guess,
+        }
+    }
 }
 
 /// Reads a clock time typed in the recorder, with or without a leading `+`:
 /// `83` is minutes (1:23:00), `1:05` is hours and minutes, `1:23:45` hours,
-/// minutes and seconds, `1:23:45.6` with tenths. Two parts mean `h:mm`, not
-/// `m:ss`, because that is how players write the time on a paper scoresheet and
-/// read it off a clock in a long game.
+/// minutes and seconds, `1:23:45.6` with tenths. Two parts mean `h:mm` here,
+/// as in a long game; [`parse_clock_entry_as`] reads them by the time control.
 pub fn parse_clock_entry(text: &str) -> Result<ClockTime, ClockEntryError> {
+    parse_clock_entry_as(text, TwoParts::HoursMinutes)
+}
+
+/// [`parse_clock_entry`], reading two parts (`14:32`) as `two` says.
+pub fn parse_clock_entry_as(text: &str, two: TwoParts) -> Result<ClockTime, ClockEntryError> {
     let body = text.trim();
     let body = body.strip_prefix('+').unwrap_or(body).trim();
     if body.is_empty() {
@@ -401,7 +443,12 @@ pub fn parse_clock_entry(text: &str) -> Result<ClockTime, ClockEntryError> {
     let (h, m, s) = match numbers[..] {
         // Minutes alone may run past 60: "83" is how long a player has left.
         [m] => (0, m, 0),
-        [h, m] => (h, below_60("minutes", m)?, 0),
+        [m, s] if two == TwoParts::MinutesSeconds => (0, m, below_60("seconds", s)?),
+        [h, m] if two == TwoParts::HoursMinutes || h <= 2 => (h, below_60("minutes", m)?, 0),
+        [first, second] => {
+            below_60("seconds", second)?;
+            return Err(ClockEntryError::Ambiguous { first, second });
+        }
         [h, m, s] => (h, below_60("minutes", m)?, below_60("seconds", s)?),
         _ => return Err(bad()),
     };

@@ -147,6 +147,41 @@ fn clock_entries() {
     );
 }
 
+#[test]
+fn two_parts_are_read_by_the_time_control() {
+    let rapid = TwoParts::for_time_control(Some("900+10"));
+    let classical = TwoParts::for_time_control(Some("40/5400+30:1800+30"));
+    let unknown = TwoParts::for_time_control(Some("?"));
+    assert_eq!(rapid, TwoParts::MinutesSeconds);
+    assert_eq!(classical, TwoParts::HoursMinutes);
+    assert_eq!(unknown, TwoParts::Guess);
+    assert_eq!(TwoParts::for_time_control(None), TwoParts::Guess);
+    let secs = |t: &str, two| parse_clock_entry_as(t, two).map(|c| c.as_duration().as_secs());
+    assert_eq!(secs("+14:32", rapid), Ok(14 * 60 + 32));
+    assert_eq!(secs("+14:32", classical), Ok(14 * 3600 + 32 * 60));
+    assert_eq!(secs("+1:29", unknown), Ok(89 * 60));
+    assert_eq!(secs("+0:14:32", unknown), Ok(14 * 60 + 32));
+    assert_eq!(secs("+12", rapid), Ok(12 * 60));
+    assert_eq!(
+        parse_clock_entry_as("+14:32", unknown),
+        Err(ClockEntryError::Ambiguous {
+            first: 14,
+            second: 32
+        })
+    );
+    let asked = parse_clock_entry_as("+14:32", unknown)
+        .unwrap_err()
+        .to_string();
+    assert!(asked.contains("0:14:32 or 14:32:00"), "{asked}");
+    assert_eq!(
+        parse_clock_entry_as("+14:75", rapid),
+        Err(ClockEntryError::OutOfRange {
+            what: "seconds",
+            value: 75
+        })
+    );
+}
+
 fn clock() -> impl Strategy<Value = ClockTime> {
     prop_oneof![
         (0u64..1_000_000_000).prop_map(ClockTime::from_secs),

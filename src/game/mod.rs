@@ -204,4 +204,5 @@ impl Game {
 pub mod annotation;
 pub mod edit;
 pub mod notes;
+pub mod tags;
 pub mod transcribe;

@@ -67,8 +67,8 @@ impl NotationError {
 }
 
 /// [`read_move`] for a move held as bytes (as the PGN reader hands it over): plain
-/// ASCII SAN is resolved without decoding; anything else is decoded (Latin-1 when
-/// it is not UTF-8) and read in full.
+/// ASCII SAN is resolved without decoding; anything else is decoded (Windows-1252
+/// when it is not UTF-8, as [`crate::text::decode`]) and read in full.
 pub fn read_move_bytes(
     bytes: &[u8],
     pos: &Position,
@@ -79,13 +79,7 @@ pub fn read_move_bytes(
             return Ok((mv, mt));
         }
     }
-    match std::str::from_utf8(bytes) {
-        Ok(text) => read_move(text, pos, lang),
-        Err(_) => {
-            let text: String = bytes.iter().map(|b| char::from(*b)).collect();
-            read_move(&text, pos, lang)
-        }
-    }
+    read_move(&crate::text::decode(bytes), pos, lang)
 }
 
 /// Reads one move written in `lang` (figurines and UCI/ICCF are always accepted)

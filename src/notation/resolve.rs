@@ -254,6 +254,15 @@ fn normal(
                     return illegal(format!("no {} pawn can capture on {t}", color_word(side)));
                 }
             } else {
+                if ours & bb(t) != EMPTY {
+                    // `e4` with a pawn of one's own on e4: no capture hint, it
+                    // would name a move that cannot exist.
+                    let own = board.piece_on(t).map_or("piece", name);
+                    return illegal(format!(
+                        "{t} holds a {} {own} of your own",
+                        color_word(side)
+                    ));
+                }
                 if *board.combined() & bb(t) != EMPTY {
                     return illegal(format!(
                         "{t} is occupied; a pawn captures diagonally (write the capture, e.g. dx{t})"

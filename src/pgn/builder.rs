@@ -413,7 +413,7 @@ fn other_languages(san: &[u8], pos: &Position, lang: &Lang) -> String {
 
 /// Real files write the move number of a FEN as 0 (puzzle collections do): read it
 /// as 1, the number the standard gives the first move, as other readers do.
-fn tolerant_fen(fen: &str) -> String {
+pub(crate) fn tolerant_fen(fen: &str) -> String {
     let fields: Vec<&str> = fen.split_whitespace().collect();
     if fields.len() == 6 && fields[5] == "0" {
         format!("{} 1", fields[..5].join(" "))

@@ -23,7 +23,7 @@ use super::boundary::{scan_game, seek_game, Span, TagSink};
 use super::feed::{Feed, Next, DEFAULT_BUFFER, DEFAULT_MAX_GAME};
 use super::scan::{decode_value, Outcome};
 
-/// One game of an indexed file. Tag values are unescaped and decoded (UTF-8, or Latin-1
+/// One game of an indexed file. Tag values are unescaped and decoded (UTF-8, or Windows-1252
 /// when not valid UTF-8); a missing tag reads as an empty string.
 ///
 /// `T` holds the kept tag values: a [`GameEntry`] owns them, a [`GameRef`] borrows them
@@ -212,7 +212,7 @@ impl Roster {
                 all
             }
             _ => {
-                // Escapes or Latin-1 text: decode value by value, as the reader does.
+                // Escapes or text that is not UTF-8: decode value by value, as the reader does.
                 decoded.clear();
                 for (v, span) in values.iter().zip(&mut spans) {
                     if let Some(v) = v {

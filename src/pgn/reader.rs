@@ -128,7 +128,7 @@ pub trait Visitor {
         true
     }
 
-    /// A tag pair; `value` is unescaped and decoded (UTF-8, or Latin-1 when not valid UTF-8).
+    /// A tag pair; `value` is unescaped and decoded (UTF-8, or Windows-1252 when not UTF-8).
     fn tag(&mut self, name: &[u8], value: &str, at: Pos) {
         let _ = (name, value, at);
     }

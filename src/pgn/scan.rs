@@ -313,17 +313,10 @@ fn classify_other(w: &[u8]) -> Word<'_> {
     }
 }
 
-/// Decodes text from a PGN file: UTF-8 when valid, otherwise ISO 8859-1 (each byte becomes
-/// the code point of the same value), so Latin-1 files are never mangled.
+/// Decodes text from a PGN file: UTF-8 when valid, otherwise Windows-1252 (see
+/// [`crate::text`]).
 pub(crate) fn decode<'a>(raw: &'a [u8], scratch: &'a mut String) -> &'a str {
-    match std::str::from_utf8(raw) {
-        Ok(s) => s,
-        Err(_) => {
-            scratch.clear();
-            scratch.extend(raw.iter().map(|&b| char::from(b)));
-            scratch
-        }
-    }
+    crate::text::decode_into(raw, scratch)
 }
 
 /// Unescapes (`\"` and `\\`) and decodes a raw tag value, borrowing when it can.
@@ -390,11 +383,16 @@ mod tests {
     }
 
     #[test]
-    fn latin1_is_decoded_byte_for_code_point() {
+    fn text_that_is_not_utf8_is_windows_1252() {
         let (mut tmp, mut text) = (Vec::new(), String::new());
         assert_eq!(
             decode_value(b"J\xf6rg \\\"x\\\"", &mut tmp, &mut text),
             "Jörg \"x\""
+        );
+        // ChessBase's "Šimun Žagar": 0x8A and 0x8E are letters, not control characters.
+        assert_eq!(
+            decode_value(b"\x8aimun \x8eagar", &mut tmp, &mut text),
+            "Šimun Žagar"
         );
         assert_eq!(decode(b"caf\xc3\xa9", &mut text), "café");
     }

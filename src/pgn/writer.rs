@@ -102,7 +102,16 @@ fn write_tags(game: &Game, out: &mut String) {
             continue;
         }
         if name == "FEN" && setup {
-            tag(out, name, &game.start.fen());
+            // The tag as the file had it when it still describes the start (a move
+            // number 0, which readers take as 1, is not rewritten); else the start's FEN.
+            let as_read = Position::from_fen(&super::builder::tolerant_fen(value))
+                .is_ok_and(|p| p == game.start);
+            let fen = if as_read {
+                value.clone()
+            } else {
+                game.start.fen()
+            };
+            tag(out, name, &fen);
         } else {
             tag(out, name, value);
         }

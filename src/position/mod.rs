@@ -189,6 +189,18 @@ impl Position {
         }
     }
 
+    /// The status with the game's past taken into account: the rules' own ends
+    /// (mate, stalemate, no mating material) first, then threefold repetition,
+    /// then the fifty-move rule. `history` must end with this position.
+    pub fn status_with(&self, history: &History) -> Status {
+        match self.status() {
+            Status::Ongoing | Status::FiftyMoves if history.is_threefold() => {
+                Status::ThreefoldRepetition
+            }
+            status => status,
+        }
+    }
+
     /// True when no sequence of legal moves can end in mate: only kings, kings and
     /// one minor piece, or kings and bishops that all stand on squares of one colour.
     pub fn insufficient_material(&self) -> bool {
@@ -246,6 +258,12 @@ impl History {
     }
 
     /// How many times the latest position has occurred (1 for a new position).
+    /// The key of the last position pushed.
+    pub fn last_key(&self) -> Option<u64> {
+        self.keys.last().copied()
+    }
+
+    /// How many times the last position pushed has occurred.
     pub fn repetitions(&self) -> usize {
         match self.keys.last() {
             Some(last) => self.keys.iter().filter(|k| *k == last).count(),

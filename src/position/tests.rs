@@ -151,9 +151,23 @@ fn history_sees_threefold_repetition() {
     }
     assert_eq!(h.repetitions(), 3);
     assert!(h.is_threefold());
+    assert_eq!(p.status_with(&h), Status::ThreefoldRepetition);
+    assert_eq!(p.status(), Status::Ongoing);
     p = p.play(mv("e2", "e4"));
     h.push(&p);
     assert_eq!(h.repetitions(), 1);
+    assert_eq!(p.status_with(&h), Status::Ongoing);
+}
+
+#[test]
+fn mate_comes_before_repetition() {
+    // A repeated history cannot make a mated side's position a draw.
+    let mated = pos("R5k1/5ppp/8/8/8/8/8/6K1 b - - 10 40");
+    let mut h = History::new(&mated);
+    h.push(&mated);
+    h.push(&mated);
+    assert!(h.is_threefold());
+    assert_eq!(mated.status_with(&h), Status::Checkmate);
 }
 
 #[test]

@@ -6,8 +6,8 @@
 //! [`replace_game`] puts a new text in the slot after checking the bytes there are
 //! still the ones it describes, so a file changed by someone else is never
 //! clobbered. Every other byte of the file stays as it was, and new text follows
-//! the file's habits: CRLF line ends when the file uses them, Latin-1 when the file
-//! is not UTF-8 (and the game's text fits in it).
+//! the file's habits: CRLF line ends when the file uses them, Windows-1252 (which
+//! covers Latin-1) when the file is not UTF-8 (and the game's text fits in it).
 //!
 //! Every write is atomic ([`write_atomically`]): a temporary file in the same
 //! directory, synced, renamed over the old one, and the directory synced. A failed
@@ -291,20 +291,17 @@ fn uses_crlf(bytes: &[u8]) -> bool {
     memchr::memchr(b'\n', bytes).is_some_and(|i| i > 0 && bytes[i - 1] == b'\r')
 }
 
-/// `text` as bytes the way the file `like` writes: Latin-1 when the file is not
-/// UTF-8 and the text fits in Latin-1 (else UTF-8), with CRLF line ends if `crlf`.
+/// `text` as bytes the way the file `like` writes: Windows-1252 when the file is not
+/// UTF-8 and the text fits in it (else UTF-8; see [`crate::text`]), with CRLF line ends
+/// if `crlf`.
 fn encode_like(like: &[u8], text: &str, crlf: bool) -> Vec<u8> {
-    let latin1 = std::str::from_utf8(like).is_err() && text.chars().all(|c| (c as u32) < 256);
+    let encoder = crate::text::encoder_like(like, text);
     let mut out = Vec::with_capacity(text.len() + text.len() / 40);
-    let mut buf = [0u8; 4];
-    for c in text.chars() {
-        if c == '\n' && crlf {
-            out.extend_from_slice(b"\r\n");
-        } else if latin1 {
-            out.push(c as u32 as u8);
-        } else {
-            out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+    for (i, line) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.extend_from_slice(if crlf { b"\r\n" } else { b"\n" });
         }
+        encoder.push(line, &mut out);
     }
     out
 }

@@ -359,3 +359,30 @@ fn load_errors_are_clear() {
         .to_string()
         .contains("has no games"));
 }
+
+#[test]
+fn replace_keeps_windows_1252_files_windows_1252() {
+    let dir = tempfile::tempdir().unwrap();
+    // Game one's White as a Windows program writes it: "Šimun" with Š as 0x8A.
+    let mut bytes = THREE.replace("\"A\"", "\"\u{160}imun\"").into_bytes();
+    let at = bytes.windows(2).position(|w| w == "Š".as_bytes()).unwrap();
+    bytes.splice(at..at + 2, [0x8a]);
+    let path = file_with(dir.path(), "cp1252.pgn", &bytes);
+    assert_eq!(load_game(&path, 1).unwrap().0.tag("White"), Some("Šimun"));
+
+    let (_, slot) = load_game(&path, 2).unwrap();
+    let new = replace_game(&path, &slot, &pgn_of("1. d4", "Žagar „Ž“")).unwrap();
+    let after = std::fs::read(&path).unwrap();
+    let text = &after[slot.offset as usize..(slot.offset + new.len) as usize];
+    assert!(
+        text.windows(10).any(|w| w == b"\x8eagar \x84\x8e\x93\""),
+        "written as Windows-1252: {text:?}"
+    );
+    // Game one's bytes were not touched, and both read back as written.
+    assert_eq!(after[..slot.offset as usize], bytes[..slot.offset as usize]);
+    assert_eq!(
+        load_game(&path, 2).unwrap().0.tag("White"),
+        Some("Žagar „Ž“")
+    );
+    assert_eq!(load_game(&path, 1).unwrap().0.tag("White"), Some("Šimun"));
+}

@@ -1,18 +1,20 @@
-//! The event loop: poll a key → keymap → [`Action`] → [`App::update`] →
-//! [`Effect`] → draw. Effects that touch files (journal, save, load, recovery)
-//! run here. The journal is written and synced before the frame that shows a
-//! change, so a move on the screen is a move on disk.
+//! The event loop: read all pending input → keymap → [`Action`] →
+//! [`App::update`] → [`Effect`] → draw once per batch. Effects that touch files
+//! (journal, save, load, recovery) run here. The journal is written and synced
+//! after each update and before the frame that shows it, so a move on the
+//! screen is a move on disk.
 //!
 //! The terminal is restored on every way out: `:q`, Ctrl-C, SIGTERM or SIGHUP
 //! (a thread that restores it and exits), and a panic (ratatui's hook).
 
+pub mod input;
 mod session;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crossterm::event::{self, Event, KeyEventKind, KeyModifiers};
+use crossterm::event::{KeyEventKind, KeyModifiers};
 use signal_hook::consts::{SIGHUP, SIGTERM};
 use signal_hook::iterator::Signals;
 
@@ -23,6 +25,7 @@ use crate::config::{self, Config};
 use crate::game::Game;
 use crate::position::Position;
 use crate::ui::{self, Look};
+use input::Input;
 pub use session::Session;
 
 /// What `scoresheet new` was given.
@@ -137,6 +140,13 @@ pub fn action_of(
     }
 }
 
+/// Gives the terminal back: bracketed paste off, then ratatui's restore (raw
+/// mode off, main screen).
+pub fn restore() {
+    let _ = crossterm::execute!(std::io::stdout(), crossterm::event::DisableBracketedPaste);
+    ratatui::restore();
+}
+
 /// Runs the recorder; returns the exit code.
 pub fn run(new: NewGame) -> anyhow::Result<u8> {
     let config = match Config::load() {
@@ -179,32 +189,45 @@ pub fn run(new: NewGame) -> anyhow::Result<u8> {
     let mut signals = Signals::new([SIGTERM, SIGHUP])?;
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
-            ratatui::restore();
+            restore();
             std::process::exit(128 + signal);
         }
     });
     let look = look(&config);
     let mut terminal = ratatui::try_init()?;
+    // Pasted text comes as one event (a line break in it is not Enter); the
+    // panic hook turns the mode off again with the rest.
+    let _ = crossterm::execute!(std::io::stdout(), crossterm::event::EnableBracketedPaste);
+    let ratatui_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = crossterm::execute!(std::io::stdout(), crossterm::event::DisableBracketedPaste);
+        ratatui_hook(info);
+    }));
+    let mut input = input::Reader::stdin();
     let result = (|| -> anyhow::Result<()> {
         loop {
             terminal.draw(|frame| ui::draw(frame, &app, &look))?;
-            if !event::poll(Duration::from_millis(250))? {
-                continue;
-            }
-            let action = match event::read()? {
-                Event::Key(key) if key.kind != KeyEventKind::Release => {
-                    action_of(&config, &key, app.entry.is_empty())
+            // Everything the terminal has sent is handled before the next
+            // frame: a long pasted line and the Enter after it in one go.
+            for event in input.read(Duration::from_millis(250))? {
+                let effect = match event {
+                    Input::Key(key) if key.kind != KeyEventKind::Release => {
+                        match action_of(&config, &key, app.entry.is_empty()) {
+                            Some(action) => app.update(action),
+                            None => continue,
+                        }
+                    }
+                    Input::Key(_) => continue,
+                    Input::Paste(pasted) => app.paste(&pasted.text, pasted.whole()),
+                };
+                // Writes the journal for this change before anything else.
+                if session.carry_out(&mut app, effect)? {
+                    return Ok(());
                 }
-                _ => None,
-            };
-            let Some(action) = action else { continue };
-            let effect = app.update(action);
-            if session.carry_out(&mut app, effect)? {
-                return Ok(());
             }
         }
     })();
-    ratatui::restore();
+    restore();
     session.close(&app);
     result?;
     Ok(crate::cli::exit::OK)
@@ -236,6 +259,24 @@ mod tests {
     fn colours_can_be_turned_off_in_the_configuration() {
         let config = Config::from_toml_str("[board]\ncolors = \"none\"\n").unwrap();
         assert!(!look(&config).color);
+    }
+
+    #[test]
+    fn ctrl_h_and_backspace_both_erase() {
+        // ^H is what many terminals send for Backspace, and what Ctrl-H sends.
+        let config = Config::defaults();
+        for byte in [0x08u8, 0x7f] {
+            let mut decoder = input::Decoder::new();
+            let events = decoder.feed(&[byte], std::time::Instant::now());
+            let [Input::Key(key)] = events.as_slice() else {
+                panic!("{events:?}")
+            };
+            assert_eq!(
+                action_of(&config, key, false),
+                Some(Action::EraseChar),
+                "{byte:#x}"
+            );
+        }
     }
 
     #[test]

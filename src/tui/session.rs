@@ -35,10 +35,7 @@ fn describe(rec: &Recoverable) -> String {
         120..=7199 => format!("{} min ago", age / 60),
         _ => format!("{} h ago", age / 3600),
     };
-    let moves = match rec.plies.div_ceil(2) {
-        1 => "1 move".to_string(),
-        n => format!("{n} moves"),
-    };
+    let moves = crate::plural::moves_of(rec.plies);
     format!(
         "{} - {} ({}), {moves}{target}, {when}",
         tag("White"),
@@ -159,6 +156,13 @@ impl Session {
                 self.slot = None;
                 false
             }
+            Effect::Open(game) => {
+                self.finish_journal();
+                self.slot = None;
+                let file = app.file.clone();
+                app.replace_game(*game, file, true);
+                false
+            }
             Effect::Recovery(answer) => {
                 if !self.waiting.is_empty() {
                     let first = self.waiting.remove(0);
@@ -166,15 +170,13 @@ impl Session {
                         Recovery::Recover => {
                             self.finish_journal();
                             self.slot = None;
-                            let plies = first.plies;
+                            let moves = crate::plural::moves_of(first.plies);
                             app.replace_game(first.game.clone(), first.out.clone(), true);
                             self.sync(app);
                             if let Err(e) = recover::discard(&first) {
                                 app.refuse(format!("recovered, but the old journal stays: {e}"));
                             } else {
-                                app.inform(format!(
-                                    "recovered {plies} half-moves: :w to save them"
-                                ));
+                                app.inform(format!("recovered {moves}: :w to save them"));
                             }
                         }
                         Recovery::Discard => {

@@ -13,6 +13,7 @@
 
 mod bars;
 pub mod board;
+pub mod entry;
 pub mod look;
 mod overlay;
 pub mod sheet;
@@ -22,11 +23,10 @@ pub mod text;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
-use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 use ratatui::Frame;
 
-use crate::app::{App, Inside, Overlay};
+use crate::app::{App, Overlay};
 pub use look::{Look, SquareSize, Theme};
 
 /// Rows the tags panel wants under the board (with its frame).
@@ -127,13 +127,13 @@ fn screen(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
     main_area(app, look, main, buf);
     bars::opening_line(app, opening, buf);
     bars::status_line(&status, status_area, buf);
-    entry_line(app, entry, buf);
+    entry::render(app, entry, buf);
     bars::hint_line(app, hints, buf);
     match &app.overlay {
         Overlay::None => {}
         Overlay::Help => overlay::help(app, area, buf),
         Overlay::Promotion(choices) => overlay::promotion(app, choices, area, buf),
-        Overlay::Recover(lines) => overlay::recover(lines, area, buf),
+        Overlay::Recover(b) => overlay::recover(b, area, buf),
     }
 }
 
@@ -179,44 +179,4 @@ fn main_area(app: &App, look: &Look, main: Rect, buf: &mut Buffer) {
         buf,
     );
     sheet::render(app, right, "", buf);
-}
-
-fn entry_line(app: &App, area: Rect, buf: &mut Buffer) {
-    let pos = app.position();
-    let side = if pos.side_to_move() == chess::Color::White {
-        "White"
-    } else {
-        "Black"
-    };
-    let prompt = format!(
-        "{}{} ",
-        pos.fullmove_number(),
-        if side == "White" { "." } else { "..." }
-    );
-    let mut spans = vec![
-        Span::styled(prompt, Style::default().fg(Color::DarkGray)),
-        Span::styled(
-            app.entry.clone(),
-            Style::default().add_modifier(Modifier::BOLD),
-        ),
-        Span::styled("▏", Style::default().fg(Color::Gray)),
-    ];
-    let mut right = Vec::new();
-    if !app.game.node(app.cursor).children.is_empty() {
-        right.push(match app.inside {
-            Inside::Variation => "[variation]".to_string(),
-            Inside::Replace => "[replace]".to_string(),
-        });
-    }
-    if let Some(started) = app.timer {
-        let secs = started.elapsed().as_secs();
-        right.push(format!("⏱ {}:{:02}", secs / 60, secs % 60));
-    }
-    right.push(format!("{side} to move"));
-    let right = right.join("  ");
-    let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
-    let room = usize::from(area.width).saturating_sub(used + right.chars().count());
-    spans.push(Span::raw(" ".repeat(room)));
-    spans.push(Span::styled(right, Style::default().fg(Color::DarkGray)));
-    Line::from(spans).render(area, buf);
 }

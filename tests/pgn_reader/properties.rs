@@ -1,68 +1,10 @@
 //! Property tests (random bytes, PGN-like soup, plain movetext), checks of every reported
-//! position against its offset, and the throughput measurement over the real games.
+//! position against its offset. (The reader's speed is measured in `benches/check.rs`.)
 
 use proptest::prelude::*;
-use scoresheet::pgn::{
-    index, index_read, CommentKind, Pos, ReadError, Reader, Skip, SliceReader, Visitor,
-};
+use scoresheet::pgn::{index_read, CommentKind, Pos, ReadError, Reader, SliceReader, Visitor};
 
 use super::{read, real_games, Log};
-
-/// Throughput over the real games: `cargo test --release --test pgn_reader -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn throughput() {
-    struct Count(u64);
-    impl Visitor for Count {
-        type Output = ();
-        fn san(&mut self, _: &[u8], _: Pos) {
-            self.0 += 1;
-        }
-        fn end_game(&mut self) {}
-    }
-    let data =
-        std::env::var("PGN_BENCH_FILE").map_or_else(|_| real_games(), |f| std::fs::read(f).ok());
-    let Some(data) = data else { return };
-    let mb = data.len() as f64 / 1e6;
-    let best = |f: &mut dyn FnMut()| {
-        (0..5)
-            .map(|_| {
-                let t = std::time::Instant::now();
-                f();
-                t.elapsed().as_secs_f64()
-            })
-            .fold(f64::MAX, f64::min)
-    };
-    let t = best(&mut || {
-        let mut c = Count(0);
-        let mut r = SliceReader::new(&data);
-        while r.read_game(&mut c).is_some() {}
-    });
-    println!("reader (slice):  {:.0} MB/s", mb / t);
-    let t = best(&mut || {
-        let mut c = Count(0);
-        let mut r = Reader::new(&data[..]);
-        while r.read_game(&mut c).expect("io").is_some() {}
-    });
-    println!("reader (stream): {:.0} MB/s", mb / t);
-    struct TagsOnly;
-    impl Visitor for TagsOnly {
-        type Output = ();
-        fn begin_movetext(&mut self) -> Skip {
-            Skip(true)
-        }
-        fn end_game(&mut self) {}
-    }
-    let t = best(&mut || {
-        let mut r = SliceReader::new(&data);
-        while r.read_game(&mut TagsOnly).is_some() {}
-    });
-    println!("reader (slice, movetext skipped): {:.0} MB/s", mb / t);
-    let t = best(&mut || assert!(!index(&data).is_empty()));
-    println!("index (slice):   {:.0} MB/s", mb / t);
-    let t = best(&mut || assert!(!index_read(&data[..]).expect("io").is_empty()));
-    println!("index (stream):  {:.0} MB/s", mb / t);
-}
 
 /// Collects the position of every callback that has one; with `restart`, a game started
 /// over forgets its positions so far (for the restarting readers).

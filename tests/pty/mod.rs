@@ -50,6 +50,17 @@ pub fn env_for(dir: &Path) -> Vec<(String, PathBuf)> {
 impl Term {
     /// Starts `scoresheet ARGS` in `dir` on a `cols`×`rows` terminal.
     pub fn spawn(dir: &Path, args: &[&str], cols: u16, rows: u16) -> Term {
+        Term::spawn_with(dir, args, cols, rows, &[])
+    }
+
+    /// [`Term::spawn`] with more environment variables (`TZ`, …).
+    pub fn spawn_with(
+        dir: &Path,
+        args: &[&str],
+        cols: u16,
+        rows: u16,
+        env: &[(&str, &str)],
+    ) -> Term {
         let pty = native_pty_system()
             .openpty(PtySize {
                 rows,
@@ -64,6 +75,9 @@ impl Term {
         cmd.env("TERM", "xterm-256color");
         cmd.env_remove("COLORTERM");
         for (name, value) in env_for(dir) {
+            cmd.env(name, value);
+        }
+        for (name, value) in env {
             cmd.env(name, value);
         }
         let child = pty.slave.spawn_command(cmd).expect("the binary starts");
@@ -102,6 +116,11 @@ impl Term {
     /// True while the program is on the alternate screen.
     pub fn on_alternate_screen(&self) -> bool {
         self.parser.lock().unwrap().screen().alternate_screen()
+    }
+
+    /// True while the program has bracketed paste on.
+    pub fn bracketed_paste(&self) -> bool {
+        self.parser.lock().unwrap().screen().bracketed_paste()
     }
 
     /// Waits until the screen shows `needle`; fails with the screen after 10 s.

@@ -1,0 +1,139 @@
+//! Input that must never stall, through the real binary in a pseudo-terminal:
+//! a burst longer than one read, bracketed pastes of moves and of a PGN, and a
+//! paste whose end mark never comes; and ^H, which erases.
+
+mod pty;
+
+use std::path::Path;
+
+use pty::{keys, Term};
+use scoresheet::game::Game;
+use scoresheet::pgn::builder::read_games;
+
+const PASTE_START: &str = "\x1b[200~";
+const PASTE_END: &str = "\x1b[201~";
+
+fn games_in(path: &Path) -> Vec<Game> {
+    let bytes = std::fs::read(path).unwrap();
+    read_games(&bytes)
+        .into_iter()
+        .map(|g| {
+            assert!(g.errors.is_empty(), "{:?}", g.errors);
+            g.game
+        })
+        .collect()
+}
+
+fn sans(game: &Game) -> Vec<String> {
+    game.mainline()
+        .iter()
+        .map(|&id| game.node(id).san.clone())
+        .collect()
+}
+
+/// Ends the recorder with `:q!` and checks the terminal was given back.
+fn quit(term: &mut Term) {
+    term.send(":q!");
+    term.send(keys::ENTER);
+    assert_eq!(term.wait_exit(), 0);
+    assert!(!term.on_alternate_screen(), "the terminal was not restored");
+    assert!(!term.bracketed_paste(), "bracketed paste was left on");
+}
+
+#[test]
+fn a_3000_byte_line_and_its_enter_are_read_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut term = Term::spawn(dir.path(), &["new", "--out", "g.pgn"], 80, 24);
+    term.wait_for("White to move");
+    // Knights out and back, 188 rounds: 3,008 bytes, 752 half-moves, then
+    // Enter, in one write as a terminal without bracketed paste sends a paste.
+    let line = "Nf3 Nf6 Ng1 Ng8 ".repeat(188);
+    assert!(line.len() > 3000);
+    term.send(&format!("{line}\r"));
+    // After 752 half-moves, White's 377th move is next.
+    term.wait_for("377. ▏");
+    term.line(":w", "saved to");
+    let games = games_in(&dir.path().join("g.pgn"));
+    assert_eq!(games[0].mainline().len(), 752);
+    quit(&mut term);
+}
+
+#[test]
+fn a_bracketed_paste_of_moves_is_played_like_a_typed_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut term = Term::spawn(dir.path(), &["new", "--out", "g.pgn"], 80, 24);
+    term.wait_for("White to move");
+    assert!(term.bracketed_paste(), "bracketed paste is not on");
+    // Line breaks inside a paste are not Enter: the lines are one entry.
+    term.send(&format!(
+        "{PASTE_START}1. e4 e5\r2. Nf3 Nc6\r3. Bb5{PASTE_END}"
+    ));
+    term.wait_for("3... ▏");
+    term.line(":w", "saved to");
+    let games = games_in(&dir.path().join("g.pgn"));
+    assert_eq!(sans(&games[0]), ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
+    quit(&mut term);
+}
+
+#[test]
+fn a_bracketed_paste_of_a_pgn_opens_it_as_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut term = Term::spawn(dir.path(), &["new", "--out", "g.pgn"], 100, 30);
+    term.wait_for("White to move");
+    let pgn = "[Event \"Club\"]\r[White \"Ann Pasted\"]\r[Black \"Bob\"]\r[Result \"1-0\"]\r\r\
+               1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\r";
+    term.send(&format!("{PASTE_START}{pgn}{PASTE_END}"));
+    term.wait_for("7 half-moves");
+    term.wait_for("4. Qxf7#");
+    // A second pasted game would replace moves not saved yet: refused.
+    term.send(&format!("{PASTE_START}1. d4 d5 *{PASTE_END}"));
+    term.wait_for("unsaved moves");
+    term.line(":w", "saved to");
+    let games = games_in(&dir.path().join("g.pgn"));
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].tag("White"), Some("Ann Pasted"));
+    assert_eq!(sans(&games[0]).last().map(String::as_str), Some("Qxf7#"));
+    quit(&mut term);
+}
+
+#[test]
+fn a_paste_whose_end_never_comes_does_not_stop_the_keys() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut term = Term::spawn(dir.path(), &["new"], 80, 24);
+    term.wait_for("White to move");
+    term.send(&format!("{PASTE_START}e4"));
+    // After a second without input the paste is closed, and not played.
+    term.wait_for("cut off");
+    assert!(term.text().contains("1. ▏"), "{}", term.text());
+    term.send(":q!");
+    term.send(keys::ENTER);
+    assert_eq!(term.wait_exit(), 0);
+    assert!(!term.on_alternate_screen(), "the terminal was not restored");
+}
+
+#[test]
+fn ctrl_h_erases_like_backspace() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut term = Term::spawn(dir.path(), &["new"], 80, 24);
+    term.wait_for("White to move");
+    // ^H is what Ctrl-H sends, and what many terminals send for Backspace.
+    term.send("e5\x08");
+    term.wait_for("1. e▏");
+    term.send("4");
+    term.wait_for("Enter plays e4");
+    term.send(keys::CTRL_U);
+    term.wait_for("1. ▏");
+    quit(&mut term);
+}
+
+#[test]
+fn sigterm_turns_bracketed_paste_off_with_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut term = Term::spawn(dir.path(), &["new"], 80, 24);
+    term.wait_for("White to move");
+    assert!(term.bracketed_paste(), "bracketed paste is not on");
+    term.signal("TERM");
+    term.wait_exit();
+    assert!(!term.on_alternate_screen(), "the terminal was not restored");
+    assert!(!term.bracketed_paste(), "bracketed paste was left on");
+}
