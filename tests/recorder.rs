@@ -186,7 +186,7 @@ fn a_killed_recorder_loses_no_confirmed_move() {
     // The next start offers it; recovering it and saving writes every move.
     let mut term = Term::spawn(dir.path(), &[], 80, 24);
     term.wait_for("Unsaved games found");
-    term.send("r");
+    term.send(keys::ENTER);
     term.wait_for("recovered 5 moves");
     term.line(":w", "saved to");
     term.line(":q", "");

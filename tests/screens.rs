@@ -4,7 +4,7 @@
 use ratatui::backend::TestBackend;
 use ratatui::style::Color;
 use ratatui::Terminal;
-use scoresheet::app::{Action, App, Overlay};
+use scoresheet::app::{Action, App, Overlay, RecoverBox};
 use scoresheet::config::Config;
 use scoresheet::game::Game;
 use scoresheet::position::Position;
@@ -214,10 +214,16 @@ fn crowded_apps() -> Vec<(&'static str, App)> {
     typed(&mut promotion, "e8");
     promotion.update(Action::PlayEntry);
     let mut recover = plain.clone();
-    recover.overlay = Overlay::Recover(vec![
-        "Ann – Bob, 2026.11.21, 60 moves, last written 21:04 (a long description of it)".into();
-        3
-    ]);
+    recover.overlay = Overlay::Recover(RecoverBox {
+        games: vec![
+            "Ann – Bob, 2026.11.21, 60 moves, last written 21:04 (a long description of it)"
+                .into();
+            3
+        ],
+        broken: vec!["a journal that cannot be read: a long reason why, and what to do".into()],
+        selected: 1,
+        confirm_discard: false,
+    });
     vec![
         ("plain", plain),
         ("help", help),

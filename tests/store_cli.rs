@@ -25,7 +25,7 @@ fn leave_journal(data: &Path, out: Option<&Path>, lines: &[&str], saved: bool) -
     let dir = data.join("journal");
     let mut j = Journal::create(&dir, out).unwrap();
     for (i, l) in lines.iter().enumerate() {
-        j.record(&game(l), out, saved && i + 1 == lines.len())
+        j.record(&game(l), out, saved && i + 1 == lines.len(), None)
             .unwrap();
     }
     let name = j.path().file_name().unwrap().to_str().unwrap().to_string();
@@ -149,4 +149,117 @@ fn an_unreadable_journal_is_reported_and_kept() {
     );
     assert!(err.contains("discarded 1 unsaved game"), "{err}");
     assert!(junk.exists() && !good.exists());
+}
+
+#[test]
+fn a_symlinked_journal_is_reported_without_being_read() {
+    let data = tempfile::tempdir().unwrap();
+    let dir = data.path().join("journal");
+    std::fs::create_dir_all(&dir).unwrap();
+    let secret = data.path().join("secret");
+    std::fs::write(&secret, "root:x:0:0 first line\n").unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&secret, dir.join("20260101-000000-000-4200000.journal")).unwrap();
+    let (out, err, code) = recover(data.path(), &[]);
+    assert_eq!(out, "");
+    #[cfg(unix)]
+    {
+        assert_eq!(code, 1, "{err}");
+        assert!(err.contains("symbolic link"), "{err}");
+        assert!(!err.contains("root:x"), "{err}");
+        assert!(secret.exists());
+    }
+    let _ = (err, code);
+}
+
+#[test]
+fn a_journal_directory_that_is_a_file_is_named() {
+    let data = tempfile::tempdir().unwrap();
+    std::fs::write(data.path().join("journal"), "").unwrap();
+    let (_, err, code) = recover(data.path(), &[]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("is a file, not a directory"), "{err}");
+    assert!(!err.contains("os error"), "{err}");
+}
+
+fn convert(args: &[&str]) -> (String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .arg("convert")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn convert_replaces_a_read_only_output_only_with_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.pgn");
+    std::fs::write(&input, "[Event \"x\"]\n\n1. e4 e5 *\n").unwrap();
+    let out = dir.path().join("out.pgn");
+    std::fs::write(&out, "keep me").unwrap();
+    let mut perms = std::fs::metadata(&out).unwrap().permissions();
+    perms.set_readonly(true);
+    std::fs::set_permissions(&out, perms).unwrap();
+    let (i, o) = (input.to_str().unwrap(), out.to_str().unwrap());
+    let (err, code) = convert(&[i, "-o", o]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("read-only") && err.contains("--force"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "keep me");
+    let (err, code) = convert(&[i, "-o", o, "--force"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::read_to_string(&out).unwrap().contains("1. e4 e5"));
+}
+
+#[cfg(unix)]
+#[test]
+fn convert_writes_into_a_pipe_without_replacing_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.pgn");
+    std::fs::write(&input, "[Event \"x\"]\n\n1. e4 e5 *\n").unwrap();
+    let fifo = dir.path().join("pipe");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("skipped: mkfifo is not available");
+        return;
+    }
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read(fifo).unwrap())
+    };
+    let (err, code) = convert(&[input.to_str().unwrap(), "-o", fifo.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    // Checked first: a pipe replaced by a file would leave the reader waiting.
+    assert!(!std::fs::metadata(&fifo).unwrap().is_file());
+    let got = String::from_utf8(reader.join().unwrap()).unwrap();
+    assert!(got.contains("1. e4 e5"), "{got}");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+}
+
+#[test]
+fn tag_options_that_would_not_read_back_are_refused() {
+    let data = tempfile::tempdir().unwrap();
+    for (option, value) in [
+        ("--white", "Ann\nBob"),
+        ("--event", "Club\u{1b}[2J"),
+        ("--black", "tab\there"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+            .args(["new", option, value])
+            .env("SCORESHEET_DATA_DIR", data.path())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{option}: {err}");
+        assert!(
+            err.contains(option) && err.contains("control characters"),
+            "{option}: {err}"
+        );
+    }
 }

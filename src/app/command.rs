@@ -45,7 +45,7 @@ pub const COMMANDS: &[Command] = &[
         aliases: &["write"],
         args: "[FILE]",
         doc: "write the game (added to FILE, its other games untouched)",
-        bang: "",
+        bang: "write it although FILE is read-only",
     },
     Command {
         name: "q",
@@ -59,21 +59,28 @@ pub const COMMANDS: &[Command] = &[
         aliases: &["x"],
         args: "[FILE]",
         doc: "write the game, then quit",
-        bang: "",
+        bang: "write it although FILE is read-only, then quit",
     },
     Command {
         name: "e",
         aliases: &["edit"],
         args: "FILE [N]",
-        doc: "open game N (default 1) of FILE",
-        bang: "open FILE although this game is not saved",
+        doc: "open game N (default 1) of FILE; quote a name with blanks",
+        bang: "open FILE although this game is not saved (the journal keeps it)",
     },
     Command {
         name: "new",
         aliases: &[],
         args: "",
         doc: "next game: Event, Site, Round kept, Board + 1",
-        bang: "start the next game although this one is not saved",
+        bang: "start the next game although this one is not saved (the journal keeps it)",
+    },
+    Command {
+        name: "recover",
+        aliases: &[],
+        args: "",
+        doc: "the unsaved games kept by the journal: recover or discard them",
+        bang: "",
     },
     Command {
         name: "tag",
@@ -87,7 +94,7 @@ pub const COMMANDS: &[Command] = &[
         aliases: &[],
         args: "R [HOW]",
         doc: "1-0, 0-1, 1/2-1/2 or *; HOW: resign, time, agreement…",
-        bang: "",
+        bang: "set it although the board contradicts it (an arbiter's decision)",
     },
     Command {
         name: "clk",
@@ -210,9 +217,65 @@ fn file_arg(text: &str) -> PathBuf {
 /// A tag value as typed, without the quotes around it.
 fn unquote(text: &str) -> &str {
     let text = text.trim();
-    text.strip_prefix('"')
-        .and_then(|t| t.strip_suffix('"'))
+    ['"', '\'']
+        .iter()
+        .find_map(|q| text.strip_prefix(*q).and_then(|t| t.strip_suffix(*q)))
         .unwrap_or(text)
+}
+
+/// Why a tag value cannot be kept, if it cannot: control characters (a newline or
+/// an ESC would break the PGN line and the terminal), and a `Variant` other than
+/// standard chess (the game would no longer read back). `None` when it is fine.
+pub fn tag_problem(name: &str, value: &str) -> Option<String> {
+    if let Some(c) = value.chars().find(|c| c.is_control()) {
+        return Some(format!(
+            "the {name} tag cannot hold control characters ({:?} found): type it on one line",
+            c
+        ));
+    }
+    if name.eq_ignore_ascii_case("Variant")
+        && !matches!(
+            value.to_ascii_lowercase().as_str(),
+            "" | "standard" | "chess" | "normal" | "from position"
+        )
+    {
+        return Some(format!(
+            "Variant {value:?}: the recorder records standard chess only"
+        ));
+    }
+    None
+}
+
+/// `:e`'s arguments: a file (quoted when it has blanks) and a game number.
+fn edit_args(rest: &str) -> Result<(PathBuf, usize), String> {
+    let usage = "which file? :e FILE [N] (quote a name with blanks: :e \"my games.pgn\" 2)";
+    let (file, number) = match rest.chars().next() {
+        Some(q @ ('"' | '\'')) => match rest[1..].split_once(q) {
+            Some((file, number)) => (file, number.trim()),
+            None => return Err(format!("the file name's closing {q} is missing")),
+        },
+        _ => match rest.rsplit_once(char::is_whitespace) {
+            Some((file, number)) => (file.trim_end(), number),
+            None => (rest, ""),
+        },
+    };
+    if file.is_empty() {
+        return Err(usage.into());
+    }
+    let number = match number {
+        "" => 1,
+        n => match n.parse::<usize>() {
+            Ok(0) => return Err("games are numbered from 1: :e FILE 1 is the first".into()),
+            Ok(n) => n,
+            Err(_) => {
+                return Err(format!(
+                    "{n:?} is not a game number: :e FILE [N] (quote a name with blanks: \
+                     :e \"my games.pgn\" 2)"
+                ))
+            }
+        },
+    };
+    Ok((expand_home(Path::new(file)), number))
 }
 
 impl App {
@@ -246,11 +309,20 @@ impl App {
                 let then_quit = name != "w" && name != "write";
                 let path = if rest.is_empty() {
                     self.file.clone()
+                } else if unquote(rest).is_empty() {
+                    self.refuse("an empty file name: :w FILE.pgn");
+                    return Effect::None;
                 } else {
                     Some(file_arg(rest))
                 };
                 match path {
-                    Some(path) => return Effect::Save { path, then_quit },
+                    Some(path) => {
+                        return Effect::Save {
+                            path,
+                            then_quit,
+                            force: forced,
+                        }
+                    }
                     None => self.refuse("no file yet: :w FILE.pgn"),
                 }
             }
@@ -266,21 +338,12 @@ impl App {
                 if keeps_unsaved(self, "e") {
                     return Effect::None;
                 }
-                let mut words = rest.rsplitn(2, char::is_whitespace);
-                let last = words.next().unwrap_or("");
-                let (file, number) = match (last.parse::<usize>(), words.next()) {
-                    (Ok(n), Some(file)) => (file, n),
-                    _ => (rest, 1),
-                };
-                if file.is_empty() {
-                    self.refuse("which file? :e FILE [N]");
-                } else {
-                    return Effect::Load {
-                        path: file_arg(file),
-                        number: number.max(1),
-                    };
+                match edit_args(rest) {
+                    Ok((path, number)) => return Effect::Load { path, number },
+                    Err(why) => self.refuse(why),
                 }
             }
+            "recover" => return Effect::Recovery(super::Recovery::Offer),
             "new" => {
                 if !keeps_unsaved(self, "new") {
                     self.next_game();
@@ -378,6 +441,8 @@ impl App {
             self.inform(format!("{name}: {now}"));
         } else if name == "FEN" || name == "SetUp" {
             self.refuse("the start position is set with :fen FEN");
+        } else if let Some(why) = tag_problem(name, value) {
+            self.refuse(why);
         } else if let Err(e) = crate::game::tags::check_tag(name, value) {
             // Nothing is set: the tag keeps its value until a good one is typed.
             self.refuse(format!(

@@ -9,6 +9,8 @@ pub mod entry;
 pub mod help;
 pub mod paste;
 mod record;
+mod recovery;
+mod repair;
 mod result;
 pub use record::today;
 #[cfg(test)]
@@ -68,6 +70,8 @@ pub enum Effect {
         path: PathBuf,
         /// `:wq`.
         then_quit: bool,
+        /// `:w!`: replace a read-only file too.
+        force: bool,
     },
     /// Open game `number` (1-based) of a file in place of this one.
     Load {
@@ -81,7 +85,7 @@ pub enum Effect {
     /// Open this game (pasted) in place of the current one, which is empty or
     /// saved: its journal is closed and the new game gets its own.
     Open(Box<Game>),
-    /// The answer to the recovery question about the first unsaved game.
+    /// An answer in the box of unsaved games, or `:recover` asking for it.
     Recovery(Recovery),
     /// Leave; `discard` when the user said to throw the unsaved game away.
     Quit {
@@ -90,15 +94,18 @@ pub enum Effect {
     },
 }
 
-/// What to do with an unsaved game found at start.
+/// What to do with the unsaved games of the recovery box (numbered as its lines).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Recovery {
-    /// Open it and go on recording it.
-    Recover,
-    /// Throw it away.
-    Discard,
-    /// Leave it (and any others) for later.
+    /// Open this one and go on recording it (the game on the screen, if unsaved,
+    /// stays in its journal).
+    Recover(usize),
+    /// Throw this one away (asked twice).
+    Discard(usize),
+    /// Leave them all for later (`:recover`, the next start, `scoresheet recover`).
     Later,
+    /// `:recover`: show the box again.
+    Offer,
 }
 
 /// A line on the status bar.
@@ -120,9 +127,24 @@ pub enum Overlay {
     /// Choosing the piece a pawn promotes to; the choices in queen, rook, bishop,
     /// knight order.
     Promotion(Vec<Move>),
-    /// Unsaved games from an earlier run: recover the first (`r`), discard it
-    /// (`d`) or leave them for later (Esc). Each: a description line.
-    Recover(Vec<String>),
+    /// Unsaved games from an earlier run (or set aside in this one), to recover,
+    /// discard or leave for later.
+    Recover(RecoverBox),
+}
+
+/// The box of unsaved games: a list with a selection. Only Enter, Delete, the
+/// arrows and Esc act in it; typed text closes it and goes to the entry line,
+/// so a move typed at once (`d4`) can neither discard nor recover anything.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RecoverBox {
+    /// One description line per unsaved game.
+    pub games: Vec<String>,
+    /// Journals that cannot be read: what and why, and what to do.
+    pub broken: Vec<String>,
+    /// The selected game (an index into `games`).
+    pub selected: usize,
+    /// Delete was pressed once: Delete again or Enter discards the selected game.
+    pub confirm_discard: bool,
 }
 
 /// Moves cut off by a correction, waiting for the right move at `at`.

@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use super::entry::{self, Entry, Typed};
-use super::{Action, App, CutMove, Effect, Inside, Overlay, Pending, Recovery};
+use super::{Action, App, CutMove, Effect, Inside, Overlay, Pending};
 use crate::game::annotation::{Annotation, ClockTime};
 use crate::game::edit::NOT_REPLAYED;
 use crate::game::notes::nag_glyph;
@@ -521,17 +521,6 @@ impl App {
             comment: None,
         });
         Effect::None
-    }
-
-    pub(super) fn answer_recover(&mut self, action: Action) -> Effect {
-        let answer = match action {
-            Action::Type('r' | 'R' | 'y' | 'Y') | Action::PlayEntry => Recovery::Recover,
-            Action::Type('d' | 'D') => Recovery::Discard,
-            Action::Type('n' | 'N' | 'l' | 'L') | Action::Cancel => Recovery::Later,
-            _ => return Effect::None,
-        };
-        self.overlay = Overlay::None;
-        Effect::Recovery(answer)
     }
 
     /// Starts the next game of the event: Event, Site, Round and TimeControl kept,

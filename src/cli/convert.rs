@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use super::{exit, parse_lang};
 use crate::notation::{Lang, Style};
 use crate::pgn::{write_game_with, GameBuilder, ReadGame, Reader, WriteOptions};
-use crate::store::write_atomically_with;
+use crate::store::{target, write_file};
 
 /// Arguments of `convert`.
 #[derive(Debug, clap::Args)]
@@ -23,6 +23,10 @@ pub struct Args {
     /// instead of standard output.
     #[arg(short, long)]
     pub output: Option<PathBuf>,
+    /// Replace the output file even when it is read-only. (A device or a pipe given
+    /// as the output is written as a stream, never replaced.)
+    #[arg(long)]
+    pub force: bool,
     /// Move notation: san (PGN), lan, figurine, uci.
     #[arg(long, default_value = "san")]
     pub notation: String,
@@ -139,7 +143,7 @@ pub fn run(args: &Args) -> u8 {
         Ok(())
     };
     let written = match &args.output {
-        Some(path) => write_atomically_with(path, convert_all),
+        Some(path) => write_file(path, args.force, convert_all),
         None => {
             let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
             convert_all(&mut out).and_then(|()| out.flush())
@@ -150,7 +154,16 @@ pub fn run(args: &Args) -> u8 {
             .output
             .as_ref()
             .map_or("standard output".into(), |p| p.display().to_string());
-        eprintln!("scoresheet convert: cannot write {to}: {e}");
+        match &args.output {
+            Some(_) if target::is_read_only(&e) => {
+                eprintln!("scoresheet convert: {e}: --force replaces it");
+            }
+            Some(path) => eprintln!(
+                "scoresheet convert: cannot write {to}: {}",
+                crate::store::save::explain(&e, path)
+            ),
+            None => eprintln!("scoresheet convert: cannot write {to}: {e}"),
+        }
         return exit::USAGE;
     }
     exit::of(unreadable, bad)

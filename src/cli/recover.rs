@@ -41,7 +41,8 @@ pub fn run(args: &Args) -> u8 {
     };
     for b in &scan.broken {
         eprintln!(
-            "scoresheet recover: cannot read journal {}: {} (left in place)",
+            "scoresheet recover: cannot read journal {}: {} (left in place: it is text, each \
+             record line followed by the game as PGN; copy what you need, then delete it)",
             b.path.display(),
             b.reason
         );

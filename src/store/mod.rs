@@ -1,6 +1,7 @@
 //! Keeping games safe on disk: the crash-safe [`journal`] of the game being recorded,
 //! [`recover`]ing what a crash left behind, and [`save`]: writing one game into a PGN
-//! file atomically without touching the file's other games.
+//! file atomically without touching the file's other games, into a [`target`] that
+//! is checked (kind, permissions) and locked first.
 //!
 //! Nothing here knows about the terminal; paths are the only thing it adds to the
 //! `&str`/`&[u8]` world of [`crate::pgn`].
@@ -8,15 +9,17 @@
 pub mod journal;
 pub mod recover;
 pub mod save;
+pub mod target;
 
 use std::path::PathBuf;
 
 pub use journal::Journal;
 pub use recover::{discard, discard_all, recoverable, scan, Broken, Recoverable, Scan};
 pub use save::{
-    append_game, load_game, replace_game, write_atomically, write_atomically_with, LoadError,
-    SaveError, Slot,
+    append_game, load_game, load_game_for_repair, replace_game, save_game, write_atomically,
+    write_atomically_with, write_file, LoadError, SaveError, Slot, Unread,
 };
+pub use target::same_file;
 
 /// The environment variable that overrides [`data_dir`] (used by tests).
 pub const DATA_DIR_ENV: &str = "SCORESHEET_DATA_DIR";

@@ -26,6 +26,8 @@ pub struct Recoverable {
     pub modified: SystemTime,
     /// Moves (half-moves) in the game's main line.
     pub plies: usize,
+    /// Where the game's text is in `out`, when it had been saved there before.
+    pub slot: Option<crate::store::Slot>,
 }
 
 /// A journal that could not be read, with why; left in place.
@@ -84,17 +86,41 @@ pub(crate) fn scan_with(dir: &Path, running: &dyn Fn(u32) -> bool) -> io::Result
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Scan::default()),
+        Err(e) if dir.is_file() || e.kind() == io::ErrorKind::NotADirectory => {
+            return Err(io::Error::new(
+                io::ErrorKind::NotADirectory,
+                format!("{} is a file, not a directory", dir.display()),
+            ))
+        }
+        Err(e) if e.kind() == io::ErrorKind::PermissionDenied => {
+            return Err(io::Error::new(
+                e.kind(),
+                format!("{}: permission denied", dir.display()),
+            ))
+        }
         Err(e) => return Err(e),
     };
+    let mut scan = Scan::default();
     for entry in entries {
-        let path = entry?.path();
-        if path.extension().is_some_and(|e| e == EXTENSION) && path.is_file() {
-            paths.push(path);
+        let entry = entry?;
+        let path = entry.path();
+        if path.extension().is_none_or(|e| e != EXTENSION) {
+            continue;
+        }
+        // Not followed: a link could point anywhere, and its target is not ours
+        // to print or delete.
+        match entry.file_type() {
+            Ok(t) if t.is_file() => paths.push(path),
+            Ok(t) if t.is_symlink() => scan.broken.push(Broken {
+                path,
+                reason: "it is a symbolic link, not a journal scoresheet wrote (not followed)"
+                    .into(),
+            }),
+            _ => {}
         }
     }
     // Names start with the creation time.
     paths.sort();
-    let mut scan = Scan::default();
     for path in paths {
         if journal::pid_of(&path).is_some_and(running) {
             continue;
@@ -108,6 +134,12 @@ pub(crate) fn scan_with(dir: &Path, running: &dyn Fn(u32) -> bool) -> io::Result
         }
     }
     Ok(scan)
+}
+
+/// The unsaved game of the journal at `path` (whoever wrote it), `None` when it
+/// has nothing unsaved; an error says why it cannot be read.
+pub fn read_journal(path: &Path) -> Result<Option<Recoverable>, String> {
+    examine(path)
 }
 
 /// A stale journal's unsaved game, `None` when it has nothing unsaved.
@@ -144,6 +176,7 @@ fn examine(path: &Path) -> Result<Option<Recoverable>, String> {
         out: last.out,
         modified,
         plies,
+        slot: last.slot,
     }))
 }
 

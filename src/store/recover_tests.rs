@@ -21,13 +21,17 @@ fn unsaved_games_are_offered_and_saved_ones_cleared() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("games.pgn");
     let mut unsaved = Journal::create(dir.path(), Some(&out)).unwrap();
-    unsaved.record(&game("1. e4 c5"), Some(&out), true).unwrap();
     unsaved
-        .record(&game("1. e4 c5 2. Nf3"), Some(&out), false)
+        .record(&game("1. e4 c5"), Some(&out), true, None)
+        .unwrap();
+    unsaved
+        .record(&game("1. e4 c5 2. Nf3"), Some(&out), false, None)
         .unwrap();
     let mut saved = Journal::create(dir.path(), None).unwrap();
-    saved.record(&game("1. d4"), None, false).unwrap();
-    saved.record(&game("1. d4 Nf6"), Some(&out), true).unwrap();
+    saved.record(&game("1. d4"), None, false, None).unwrap();
+    saved
+        .record(&game("1. d4 Nf6"), Some(&out), true, None)
+        .unwrap();
     let _empty = Journal::create(dir.path(), None).unwrap();
     assert_eq!(files(dir.path()), 3);
 
@@ -51,7 +55,7 @@ fn unsaved_games_are_offered_and_saved_ones_cleared() {
 fn journals_of_running_recordings_are_left_alone() {
     let dir = tempfile::tempdir().unwrap();
     let mut j = Journal::create(dir.path(), None).unwrap();
-    j.record(&game("1. e4"), None, true).unwrap();
+    j.record(&game("1. e4"), None, true, None).unwrap();
     // This process is running: its journals are its own.
     let scan = scan(dir.path()).unwrap();
     assert!(scan.games.is_empty() && scan.broken.is_empty());
@@ -65,7 +69,7 @@ fn a_crash_mid_record_recovers_the_last_complete_game() {
     let mut j = Journal::create(dir.path(), None).unwrap();
     let lines = ["1. e4", "1. e4 e6", "1. e4 e6 2. d4", "1. e4 e6 2. d4 d5"];
     for l in lines {
-        j.record(&game(l), None, false).unwrap();
+        j.record(&game(l), None, false, None).unwrap();
     }
     let path = j.path().to_path_buf();
     drop(j);
@@ -73,6 +77,7 @@ fn a_crash_mid_record_recovers_the_last_complete_game() {
         &write_game_to_string(&game("1. e4 e6 2. d4 d5 3. Nc3")),
         None,
         false,
+        None,
     );
     let mut f = std::fs::OpenOptions::new()
         .append(true)
@@ -93,7 +98,7 @@ fn unreadable_journals_are_reported_and_kept() {
     let junk = dir.path().join("20200101-000000-000-1.journal");
     std::fs::write(&junk, "this is not a journal\n").unwrap();
     let torn_first = dir.path().join("20200101-000000-001-1.journal");
-    let rec = encode_record(&write_game_to_string(&game("1. e4")), None, false);
+    let rec = encode_record(&write_game_to_string(&game("1. e4")), None, false, None);
     let mut bytes = b"scoresheet journal 1 -\n".to_vec();
     bytes.extend_from_slice(&rec[..rec.len() - 3]);
     std::fs::write(&torn_first, bytes).unwrap();
@@ -125,7 +130,7 @@ fn oldest_first_and_discard_all() {
         ("20250101", "1. d4 d5"),
         ("20241231", "1. c4"),
     ] {
-        let rec = encode_record(&write_game_to_string(&game(moves)), None, false);
+        let rec = encode_record(&write_game_to_string(&game(moves)), None, false, None);
         let mut bytes = b"scoresheet journal 1 -\n".to_vec();
         bytes.extend_from_slice(&rec);
         let path = dir

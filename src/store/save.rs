@@ -16,6 +16,7 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use super::target::{self, Kind};
 use super::{fnv1a, sync_dir};
 use crate::game::Game;
 use crate::pgn::{builder, index};
@@ -70,6 +71,21 @@ pub enum SaveError {
         path: PathBuf,
         /// The system's reason.
         source: io::Error,
+    },
+    /// The file is read-only (no write permission bit): replaced only when forced.
+    #[error("cannot save to {}: the file is read-only; the file was not changed", .path.display())]
+    ReadOnly {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The target is a device, a pipe or a socket, not a file games can be saved in.
+    #[error(
+        "cannot save to {}: it is not a regular file (a device, a pipe or a socket); \
+         save to a file", .path.display()
+    )]
+    NotRegular {
+        /// The target.
+        path: PathBuf,
     },
     /// The game's text in the file is no longer what was read from it.
     #[error(
@@ -136,6 +152,12 @@ fn games(n: usize) -> String {
     }
 }
 
+/// The system's reason for a failed write of `path`, with a hint at the usual
+/// causes that names the directory (for messages).
+pub fn explain(e: &io::Error, path: &Path) -> String {
+    why(e, path)
+}
+
 /// The system's reason, with a hint at the usual causes.
 fn why(e: &io::Error, path: &Path) -> String {
     let dir = parent(path).display().to_string();
@@ -162,11 +184,58 @@ fn parent(path: &Path) -> &Path {
 /// Adds a game (PGN text, as [`write_game_to_string`](crate::pgn::write_game_to_string)
 /// gives it) at the end of the file at `path`, creating the file if it does not
 /// exist, after a blank line when the file does not end with one. Returns where the
-/// game now is.
+/// game now is. A read-only file is refused ([`save_game`] can force it).
 pub fn append_game(path: &Path, pgn: &str) -> Result<Slot, SaveError> {
-    let old = match std::fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
+    save_game(path, None, pgn, false)
+}
+
+/// Replaces the game at `slot` of the file at `path` by `pgn`, leaving every other
+/// byte of the file as it was. The file is read again first: when the bytes at the
+/// slot are no longer the game (the file was edited elsewhere), the game is looked
+/// for by its hash among the file's games, and if it is not found exactly once
+/// nothing is written ([`SaveError::ChangedOnDisk`]). A file that is gone is
+/// written anew with the game. Returns the game's new slot.
+pub fn replace_game(path: &Path, slot: &Slot, pgn: &str) -> Result<Slot, SaveError> {
+    save_game(path, Some(slot), pgn, false)
+}
+
+/// Saves a game into the file at `path`: in place of the game at `slot` when
+/// given (see [`replace_game`]), else at the end (see [`append_game`]). A target
+/// that is not a regular file is refused; a read-only one unless `force`. The
+/// directory's save lock is held from reading the file to renaming the new one
+/// into place, so two scoresheets saving into one file at once both keep their
+/// game.
+pub fn save_game(
+    path: &Path,
+    slot: Option<&Slot>,
+    pgn: &str,
+    force: bool,
+) -> Result<Slot, SaveError> {
+    let write_error = |source| SaveError::Write {
+        path: path.to_path_buf(),
+        source,
+    };
+    let target = resolve(path).map_err(write_error)?;
+    match target::kind(&target).map_err(write_error)? {
+        Kind::Special => {
+            return Err(SaveError::NotRegular {
+                path: path.to_path_buf(),
+            })
+        }
+        Kind::Regular { read_only: true } if !force => {
+            return Err(SaveError::ReadOnly {
+                path: path.to_path_buf(),
+            })
+        }
+        _ => {}
+    }
+    let dir = parent(&target);
+    let lock = target::lock_dir(dir, target::LOCK_WAIT).map_err(write_error)?;
+    target::remove_stale_temporaries(dir, &lock);
+    let old = match std::fs::read(&target) {
+        Ok(bytes) => Some(bytes),
+        // A vanished file is written anew.
+        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
         Err(source) => {
             return Err(SaveError::Read {
                 path: path.to_path_buf(),
@@ -174,70 +243,72 @@ pub fn append_game(path: &Path, pgn: &str) -> Result<Slot, SaveError> {
             })
         }
     };
-    let crlf = uses_crlf(&old);
+    let (bytes, offset, len) = match (old, slot) {
+        (Some(old), Some(slot)) => {
+            let Some(at) = (if slot.matches(&old) {
+                Some(*slot)
+            } else {
+                relocate(&old, slot)
+            }) else {
+                return Err(SaveError::ChangedOnDisk {
+                    path: path.to_path_buf(),
+                    offset: slot.offset,
+                    len: slot.len,
+                });
+            };
+            replaced(&old, &at, pgn)
+        }
+        (old, _) => appended(&old.unwrap_or_default(), pgn),
+    };
+    write_locked(&target, |w| w.write_all(&bytes)).map_err(write_error)?;
+    Ok(Slot::of(&bytes, offset, len))
+}
+
+/// The file with `pgn` added at its end: its bytes, and the game's offset and length.
+fn appended(old: &[u8], pgn: &str) -> (Vec<u8>, usize, usize) {
+    let crlf = uses_crlf(old);
     let newline: &[u8] = if crlf { b"\r\n" } else { b"\n" };
     let tail = old.len() - old.trim_ascii_end().len();
     let newlines_at_end = old[old.len() - tail..]
         .iter()
         .filter(|b| **b == b'\n')
         .count();
-    let mut bytes = old.clone();
+    let mut bytes = old.to_vec();
     if !old.is_empty() {
         for _ in newlines_at_end.min(2)..2 {
             bytes.extend_from_slice(newline);
         }
     }
     let offset = bytes.len();
-    let text = encode_like(&old, pgn.trim_end(), crlf);
+    let text = encode_like(old, pgn.trim_end(), crlf);
     bytes.extend_from_slice(&text);
     let rest = &pgn[pgn.trim_end().len()..];
-    bytes.extend_from_slice(&encode_like(&old, rest, crlf));
-    write_atomically(path, &bytes).map_err(|source| SaveError::Write {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    Ok(Slot::of(&bytes, offset, text.len()))
+    bytes.extend_from_slice(&encode_like(old, rest, crlf));
+    (bytes, offset, text.len())
 }
 
-/// Replaces the game at `slot` of the file at `path` by `pgn`, leaving every other
-/// byte of the file as it was. The file is read again first: when the bytes at the
-/// slot are no longer the game (the file was edited elsewhere), the game is looked
-/// for by its hash among the file's games, and if it is not found exactly once
-/// nothing is written ([`SaveError::ChangedOnDisk`]). Returns the game's new slot.
-pub fn replace_game(path: &Path, slot: &Slot, pgn: &str) -> Result<Slot, SaveError> {
-    let old = std::fs::read(path).map_err(|source| SaveError::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    let at = if slot.matches(&old) {
-        Some(*slot)
-    } else {
-        relocate(&old, slot)
-    };
-    let Some(at) = at else {
-        return Err(SaveError::ChangedOnDisk {
-            path: path.to_path_buf(),
-            offset: slot.offset,
-            len: slot.len,
-        });
-    };
+/// The file with `pgn` in place of the game at `at`: its bytes, and the game's
+/// offset and length.
+fn replaced(old: &[u8], at: &Slot, pgn: &str) -> (Vec<u8>, usize, usize) {
     let (start, end) = (at.offset as usize, (at.offset + at.len) as usize);
     // Line ends as the game had them, else as the file has them.
     let crlf = if old[start..end].contains(&b'\n') {
         uses_crlf(&old[start..end])
     } else {
-        uses_crlf(&old)
+        uses_crlf(old)
     };
-    let text = encode_like(&old, pgn.trim_end(), crlf);
+    let text = encode_like(old, pgn.trim_end(), crlf);
     let mut bytes = Vec::with_capacity(old.len() - (end - start) + text.len());
     bytes.extend_from_slice(&old[..start]);
     bytes.extend_from_slice(&text);
     bytes.extend_from_slice(&old[end..]);
-    write_atomically(path, &bytes).map_err(|source| SaveError::Write {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    Ok(Slot::of(&bytes, start, text.len()))
+    (bytes, start, text.len())
+}
+
+/// True when the file at `path` still holds, at `slot` (or moved by edits before
+/// it), the game's bytes: a save of an unchanged game can then be skipped.
+pub fn still_there(path: &Path, slot: &Slot) -> bool {
+    std::fs::read(path).is_ok_and(|bytes| slot.matches(&bytes) || relocate(&bytes, slot).is_some())
 }
 
 /// The one game of the file whose bytes are the slot's (games moved by an edit
@@ -286,6 +357,83 @@ pub fn load_game(path: &Path, number: usize) -> Result<(Game, Slot), LoadError> 
     Ok((read.game, slot))
 }
 
+/// What [`load_game_for_repair`] could not read of a game: where reading stopped,
+/// why, and the game's text from there on, as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unread {
+    /// Line of the first problem in the file (1-based).
+    pub line: u64,
+    /// Its column (1-based).
+    pub column: u32,
+    /// The token as written.
+    pub token: String,
+    /// Why it could not be read.
+    pub reason: String,
+    /// The text from the token to the game's end (its result left out), on one line.
+    pub rest: String,
+    /// The main line was read to its end (the problem was in a variation).
+    pub complete: bool,
+}
+
+/// [`load_game`] for a game that has a move that cannot be played: instead of
+/// refusing it, gives the part read (the moves up to the problem) and the rest
+/// of its text, so that it can be repaired. A game that cannot be read at all (a
+/// chess variant, a bad FEN) is still refused.
+pub fn load_game_for_repair(
+    path: &Path,
+    number: usize,
+) -> Result<(Game, Slot, Option<Unread>), LoadError> {
+    let data = std::fs::read(path).map_err(|source| LoadError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let entries = index(&data);
+    let Some(entry) = number.checked_sub(1).and_then(|i| entries.get(i)) else {
+        return Err(LoadError::NoSuchGame {
+            path: path.to_path_buf(),
+            number,
+            count: entries.len(),
+        });
+    };
+    let problem = |line, column, token: &str, reason: &str| LoadError::Game {
+        path: path.to_path_buf(),
+        number,
+        line,
+        column,
+        token: token.to_string(),
+        reason: reason.to_string(),
+    };
+    let Some(read) = builder::load_game(&data, entry) else {
+        return Err(problem(0u64, 0u32, "", "the game could not be read"));
+    };
+    let slot = Slot::of(&data, entry.offset as usize, entry.len as usize);
+    let Some(e) = read.errors.first() else {
+        return Ok((read.game, slot, None));
+    };
+    if read.refused {
+        return Err(problem(e.pos.line, e.pos.column, &e.token, &e.reason));
+    }
+    let end = (slot.offset + slot.len) as usize;
+    let from = (e.pos.offset as usize).clamp(slot.offset as usize, end);
+    let text = crate::text::decode(&data[from..end]);
+    let mut words: Vec<&str> = text.split_whitespace().collect();
+    if words
+        .last()
+        .is_some_and(|w| matches!(*w, "1-0" | "0-1" | "1/2-1/2" | "*"))
+    {
+        words.pop();
+    }
+    let unread = Unread {
+        line: e.pos.line,
+        column: e.pos.column,
+        token: e.token.clone(),
+        reason: e.reason.clone(),
+        rest: words.join(" "),
+        complete: read.complete,
+    };
+    Ok((read.game, slot, Some(unread)))
+}
+
 /// True when the first line end of `bytes` is CRLF.
 fn uses_crlf(bytes: &[u8]) -> bool {
     memchr::memchr(b'\n', bytes).is_some_and(|i| i > 0 && bytes[i - 1] == b'\r')
@@ -310,7 +458,9 @@ fn encode_like(like: &[u8], text: &str, crlf: bool) -> Vec<u8> {
 /// the old file is either replaced whole or left as it was; then syncs the
 /// directory so the rename itself survives a crash. The file keeps its
 /// permissions (a new one gets the usual `0644`); a symbolic link is followed, so
-/// the file it points to is replaced and the link stays.
+/// the file it points to is replaced and the link stays. A device or a pipe is
+/// written as a stream instead (never replaced by a file); a read-only file is
+/// refused ([`target::is_read_only`] tells that error).
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_atomically_with(path, |w| w.write_all(bytes))
 }
@@ -321,35 +471,81 @@ pub fn write_atomically_with(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> io::Result<()> {
-    let target = match std::fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_symlink() => std::fs::canonicalize(path)?,
-        _ => path.to_path_buf(),
-    };
+    write_file(path, false, write)
+}
+
+/// [`write_atomically_with`], replacing a read-only file too when `force`.
+pub fn write_file(
+    path: &Path,
+    force: bool,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
+    let target = resolve(path)?;
+    match target::kind(&target)? {
+        Kind::Special => {
+            let mut out = io::BufWriter::with_capacity(1 << 16, target::open_stream(&target)?);
+            write(&mut out)?;
+            return out.flush();
+        }
+        Kind::Regular { read_only: true } if !force => {
+            return Err(io::Error::new(
+                io::ErrorKind::PermissionDenied,
+                target::ReadOnly(path.to_path_buf()),
+            ))
+        }
+        _ => {}
+    }
     let dir = parent(&target);
+    let lock = target::lock_dir(dir, target::LOCK_WAIT)?;
+    target::remove_stale_temporaries(dir, &lock);
+    write_locked(&target, write)
+}
+
+/// The file a write replaces: a symbolic link's target, else `path` itself.
+fn resolve(path: &Path) -> io::Result<PathBuf> {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => std::fs::canonicalize(path),
+        _ => Ok(path.to_path_buf()),
+    }
+}
+
+/// The atomic write itself, into the regular (or missing) file `target` of a
+/// directory whose lock the caller holds.
+fn write_locked(
+    target: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
+    let dir = parent(target);
     let mut tmp = tempfile::Builder::new()
-        .prefix(".scoresheet-")
-        .suffix(".tmp")
+        .prefix(target::TEMP_PREFIX)
+        .suffix(target::TEMP_SUFFIX)
         .tempfile_in(dir)
         .map_err(without_temp_name)?;
-    #[cfg(test)]
-    if tests::DISK_FULL.with(|f| f.get()) {
-        return Err(io::Error::new(
-            io::ErrorKind::StorageFull,
-            "no space left on device",
-        ));
-    }
-    let mut buffered = io::BufWriter::with_capacity(1 << 16, tmp.as_file_mut());
-    write(&mut buffered)?;
-    buffered.flush()?;
-    drop(buffered);
-    // The temporary file is private (0600); the result keeps the old file's
-    // permissions, or gets the usual ones for a new file.
-    if let Some(permissions) = target_permissions(&target) {
-        tmp.as_file().set_permissions(permissions)?;
-    }
-    tmp.as_file().sync_all()?;
-    tmp.persist(&target).map_err(|e| e.error)?;
-    sync_dir(dir)
+    target::note_live(tmp.path());
+    let live = tmp.path().to_path_buf();
+    let result = (|| {
+        #[cfg(test)]
+        if tests::DISK_FULL.with(|f| f.get()) {
+            return Err(io::Error::new(
+                io::ErrorKind::StorageFull,
+                "no space left on device",
+            ));
+        }
+        let mut buffered = io::BufWriter::with_capacity(1 << 16, tmp.as_file_mut());
+        write(&mut buffered)?;
+        buffered.flush()?;
+        drop(buffered);
+        // The temporary file is private (0600); the result keeps the old file's
+        // permissions, or gets the usual ones for a new file.
+        if let Some(permissions) = target_permissions(target) {
+            tmp.as_file().set_permissions(permissions)?;
+        }
+        tmp.as_file().sync_all()?;
+        tmp.persist(target).map_err(|e| e.error)?;
+        sync_dir(dir)
+    })();
+    target::forget_live(&live);
+    result
 }
 
 /// The system's error without the temporary file's name, which means nothing to

@@ -1,5 +1,6 @@
 use super::*;
 use crate::pgn::{read_games, write_game_to_string};
+use crate::store::target::same_file;
 use std::cell::Cell;
 
 thread_local! {
@@ -358,6 +359,121 @@ fn load_errors_are_clear() {
         .unwrap_err()
         .to_string()
         .contains("has no games"));
+}
+
+#[test]
+fn a_read_only_file_is_replaced_only_when_forced() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(dir.path(), "ro.pgn", THREE.as_bytes());
+    let mut perms = std::fs::metadata(&path).unwrap().permissions();
+    perms.set_readonly(true);
+    std::fs::set_permissions(&path, perms).unwrap();
+    let err = append_game(&path, &pgn_of("1. d4", "C")).unwrap_err();
+    assert!(matches!(err, SaveError::ReadOnly { .. }), "{err:?}");
+    assert!(err.to_string().contains("read-only"), "{err}");
+    let err = write_atomically(&path, b"x").unwrap_err();
+    assert!(target::is_read_only(&err), "{err:?}");
+    assert!(err.to_string().contains("ro.pgn is read-only"), "{err}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), THREE);
+    save_game(&path, None, &pgn_of("1. d4", "C"), true).unwrap();
+    assert_eq!(read_games(&std::fs::read(&path).unwrap()).len(), 4);
+    // Still read-only, as it was.
+    assert!(std::fs::metadata(&path).unwrap().permissions().readonly());
+    write_file(&path, true, |w| w.write_all(b"forced")).unwrap();
+    assert_eq!(std::fs::read(&path).unwrap(), b"forced");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_pipe_is_written_as_a_stream_and_never_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("skipped: mkfifo is not available");
+        return;
+    }
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read(fifo).unwrap())
+    };
+    write_atomically(&fifo, b"through the pipe").unwrap();
+    // Checked first: a pipe replaced by a file would leave the reader waiting.
+    assert!(!std::fs::metadata(&fifo).unwrap().is_file());
+    assert_eq!(reader.join().unwrap(), b"through the pipe");
+    // A game cannot be kept in a pipe: refused before anything is read.
+    let err = append_game(&fifo, &pgn_of("1. d4", "C")).unwrap_err();
+    assert!(matches!(err, SaveError::NotRegular { .. }), "{err:?}");
+    assert!(!std::fs::metadata(&fifo).unwrap().is_file());
+}
+
+#[test]
+fn a_vanished_file_is_written_anew() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(dir.path(), "three.pgn", THREE.as_bytes());
+    let (_, slot) = load_game(&path, 2).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    let new = replace_game(&path, &slot, &pgn_of("1. d4", "C")).unwrap();
+    assert_eq!(new.offset, 0);
+    let (game, _) = load_game(&path, 1).unwrap();
+    assert_eq!(game.tag("White"), Some("C"));
+    assert!(still_there(&path, &new));
+    std::fs::remove_file(&path).unwrap();
+    assert!(!still_there(&path, &new));
+}
+
+#[test]
+fn saves_at_the_same_moment_keep_every_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(dir.path(), "club.pgn", THREE.as_bytes());
+    let savers: Vec<_> = (0..12)
+        .map(|n| {
+            let path = path.clone();
+            std::thread::spawn(move || {
+                append_game(&path, &pgn_of("1. e4", &format!("Player {n}"))).unwrap();
+            })
+        })
+        .collect();
+    for s in savers {
+        s.join().unwrap();
+    }
+    let games = read_games(&std::fs::read(&path).unwrap());
+    assert_eq!(games.len(), 3 + 12);
+    for n in 0..12 {
+        let name = format!("Player {n}");
+        assert!(
+            games.iter().any(|g| g.game.tag("White") == Some(&name)),
+            "{name} was lost"
+        );
+    }
+}
+
+#[test]
+fn temporary_files_of_killed_saves_are_cleaned_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(dir.path(), "three.pgn", THREE.as_bytes());
+    let stale = file_with(dir.path(), ".scoresheet-Ab12Cd.tmp", THREE.as_bytes());
+    let theirs = file_with(dir.path(), "notes.tmp", b"keep me");
+    assert_eq!(target::clean_up(dir.path()), 1);
+    assert!(!stale.exists());
+    assert!(theirs.exists());
+    // The next save there cleans up too.
+    let stale = file_with(dir.path(), ".scoresheet-Zz99Yy.tmp", b"half");
+    append_game(&path, &pgn_of("1. d4", "C")).unwrap();
+    assert!(!stale.exists());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+}
+
+#[test]
+fn the_same_file_under_two_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(dir.path(), "f.pgn", b"");
+    let other = dir.path().join(".").join("f.pgn");
+    assert!(same_file(&path, &other));
+    assert!(!same_file(&path, &dir.path().join("g.pgn")));
+    // Not there yet: the same name in the same directory.
+    let new = dir.path().join("new.pgn");
+    assert!(same_file(&new, &dir.path().join(".").join("new.pgn")));
 }
 
 #[test]

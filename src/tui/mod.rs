@@ -4,8 +4,10 @@
 //! after each update and before the frame that shows it, so a move on the
 //! screen is a move on disk.
 //!
-//! The terminal is restored on every way out: `:q`, Ctrl-C, SIGTERM or SIGHUP
-//! (a thread that restores it and exits), and a panic (ratatui's hook).
+//! The terminal is restored on every way out: `:q`, Ctrl-C, SIGTERM, SIGHUP,
+//! SIGINT or SIGQUIT sent from outside (a thread that removes the temporary file
+//! of a save in progress, restores the terminal and exits), and a panic
+//! (ratatui's hook).
 
 pub mod input;
 mod session;
@@ -15,7 +17,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crossterm::event::{KeyEventKind, KeyModifiers};
-use signal_hook::consts::{SIGHUP, SIGTERM};
+use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
 use signal_hook::iterator::Signals;
 
 use crate::app::{Action, App, HelpRow, Settings};
@@ -156,6 +158,13 @@ pub fn run(new: NewGame) -> anyhow::Result<u8> {
             return Ok(crate::cli::exit::USAGE);
         }
     };
+    // Values the game could not be read back with are refused before anything else.
+    for (name, value) in &new.tags {
+        if let Some(why) = crate::app::command::tag_problem(name, value) {
+            eprintln!("scoresheet: --{}: {why}", name.to_ascii_lowercase());
+            return Ok(crate::cli::exit::USAGE);
+        }
+    }
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         eprintln!(
             "scoresheet: the recorder needs a terminal, and standard input or output is not one; \
@@ -182,13 +191,16 @@ pub fn run(new: NewGame) -> anyhow::Result<u8> {
     describe_keys(&mut app, &config);
     let mut session = Session::start(&mut app)?;
 
-    // SIGTERM and SIGHUP end the recorder from a thread of their own: when the
-    // terminal is gone (SIGHUP), the input reader can spin on end-of-file and never
-    // come back to the loop. Every change is in the journal before it is shown, so
-    // leaving at once loses nothing the screen confirmed.
-    let mut signals = Signals::new([SIGTERM, SIGHUP])?;
+    // SIGTERM, SIGHUP, SIGINT and SIGQUIT end the recorder from a thread of their
+    // own: when the terminal is gone (SIGHUP), the input reader can spin on
+    // end-of-file and never come back to the loop. (In raw mode Ctrl-C is a key,
+    // so SIGINT and SIGQUIT only come from outside.) Every change is in the
+    // journal before it is shown, so leaving at once loses nothing the screen
+    // confirmed; a save in progress leaves no temporary file behind.
+    let mut signals = Signals::new([SIGTERM, SIGHUP, SIGINT, SIGQUIT])?;
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
+            crate::store::target::remove_live_temporaries();
             restore();
             std::process::exit(128 + signal);
         }

@@ -1,25 +1,40 @@
 //! The files behind a recording session: the journal (written and synced after
 //! every change, before the screen shows it), the game's place in its PGN file
 //! (so `:w` rewrites just that game), and the unsaved games of earlier runs.
+//!
+//! No game is thrown away unless the user says so (`:q!`, a discard confirmed in
+//! the box): a game left unsaved by `:new!`, `:e!` or a recovery stays in its
+//! journal and in the box's list, and a recovered game's journal is taken over
+//! (renamed, not copied) so that no journal is deleted before its game is safe.
 
 use std::path::{Path, PathBuf};
 
-use crate::app::{App, Effect, Overlay, Recovery};
+use crate::app::{App, Effect, Recovery};
 use crate::game::Game;
 use crate::pgn::writer::write_game_to_string;
 use crate::store::journal::Journal;
-use crate::store::recover::{self, Recoverable};
-use crate::store::save::{self, Slot};
+use crate::store::recover::{self, Broken, Recoverable};
+use crate::store::save::{self, SaveError, Slot};
+use crate::store::{same_file, target};
 
 /// The session's files.
 pub struct Session {
     dir: PathBuf,
     journal: Option<Journal>,
-    /// Where the game is in its file, once it was loaded from it or saved there,
-    /// and the game as it stands there.
-    slot: Option<(PathBuf, Slot, Game)>,
-    /// Unsaved games of earlier runs not answered yet.
+    /// Where the game is in its file, once it was loaded from it or saved there
+    /// (or recovered with its place), and the game as it stands there when known.
+    slot: Option<(PathBuf, Slot, Option<Game>)>,
+    /// The unsaved games the box offers, in its order.
     waiting: Vec<Recoverable>,
+    /// Journals that cannot be read.
+    broken: Vec<Broken>,
+    /// Games of this run left unsaved in their journals (by `:new!`, `:e!` or a
+    /// recovery): a scan skips them (this process is still running).
+    aside: Vec<Recoverable>,
+}
+
+fn moves(plies: usize) -> String {
+    crate::plural::moves_of(plies)
 }
 
 fn describe(rec: &Recoverable) -> String {
@@ -35,43 +50,82 @@ fn describe(rec: &Recoverable) -> String {
         120..=7199 => format!("{} min ago", age / 60),
         _ => format!("{} h ago", age / 3600),
     };
-    let moves = crate::plural::moves_of(rec.plies);
-    format!(
-        "{} - {} ({}), {moves}{target}, {when}",
+    let line = format!(
+        "{} - {} ({}), {}{target}, {when}",
         tag("White"),
         tag("Black"),
-        tag("Event")
+        tag("Event"),
+        moves(rec.plies)
+    );
+    // A journal of an older version may hold control characters in a tag.
+    line.chars()
+        .map(|c| if c.is_control() { '\u{fffd}' } else { c })
+        .collect()
+}
+
+fn describe_broken(b: &Broken) -> String {
+    format!(
+        "{}: {}. Left in place: open it in a text editor (each record line is followed by \
+         the game as PGN), copy what you need, then delete it.",
+        b.path.display(),
+        b.reason
     )
 }
 
 impl Session {
     /// Opens the journal directory and offers the unsaved games found there.
     pub fn start(app: &mut App) -> anyhow::Result<Session> {
-        let dir = crate::store::data_dir().join("journal");
-        let waiting = match recover::recoverable(&dir) {
-            Ok(found) => found,
-            Err(e) => {
-                app.refuse(format!(
-                    "could not read the journals in {}: {e}",
-                    dir.display()
-                ));
-                Vec::new()
-            }
-        };
+        Ok(Session::start_in(app, crate::store::journal_dir()))
+    }
+
+    /// [`Session::start`] with the journals in `dir`.
+    pub(crate) fn start_in(app: &mut App, dir: PathBuf) -> Session {
         let mut session = Session {
             dir,
             journal: None,
             slot: None,
-            waiting,
+            waiting: Vec::new(),
+            broken: Vec::new(),
+            aside: Vec::new(),
         };
+        // Temporary files of a save killed last time, beside the game's file.
+        if let Some(file) = &app.file {
+            let dir = match file.parent() {
+                Some(d) if !d.as_os_str().is_empty() => d,
+                _ => Path::new("."),
+            };
+            target::clean_up(dir);
+        }
+        session.rescan(app);
         session.offer(app);
-        Ok(session)
+        session
+    }
+
+    /// Reads the journal directory again: other runs' unsaved games, then this
+    /// run's set aside.
+    fn rescan(&mut self, app: &mut App) {
+        match recover::scan(&self.dir) {
+            Ok(scan) => {
+                self.waiting = scan.games;
+                self.broken = scan.broken;
+            }
+            Err(e) => {
+                app.refuse(format!(
+                    "cannot read the journals in {}: {e} (moves are not protected against a crash)",
+                    self.dir.display()
+                ));
+                self.waiting.clear();
+                self.broken.clear();
+            }
+        }
+        self.waiting.extend(self.aside.iter().cloned());
     }
 
     fn offer(&mut self, app: &mut App) {
-        if !self.waiting.is_empty() {
-            app.overlay = Overlay::Recover(self.waiting.iter().map(describe).collect());
-        }
+        app.offer_recovery(
+            self.waiting.iter().map(describe).collect(),
+            self.broken.iter().map(describe_broken).collect(),
+        );
     }
 
     /// Writes the journal when the game changed. Must run before the next frame.
@@ -79,51 +133,106 @@ impl Session {
         if !app.take_journal_due() {
             return;
         }
+        let mut lost = None;
+        if self.journal.as_ref().is_some_and(Journal::is_gone) {
+            lost = self.journal.take().map(|j| j.path().to_path_buf());
+        }
+        // Absolute, so that a recovery started from another directory saves to
+        // the same file.
+        let out = app
+            .file
+            .as_deref()
+            .map(|p| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf()));
         if self.journal.is_none() {
             if app.game.is_empty() && !app.unsaved {
                 return;
             }
-            match Journal::create(&self.dir, app.file.as_deref()) {
+            match Journal::create(&self.dir, out.as_deref()) {
                 Ok(journal) => self.journal = Some(journal),
                 Err(e) => {
                     app.refuse(format!(
-                        "cannot keep a journal in {}: {e} (moves are not protected against a crash)",
-                        self.dir.display()
+                        "cannot keep a journal: {e} (moves are not protected against a crash)"
                     ));
                     return;
                 }
             }
         }
+        let slot = match (&self.slot, &app.file) {
+            (Some((file, slot, _)), Some(out)) if file == out || same_file(file, out) => {
+                Some(*slot)
+            }
+            _ => None,
+        };
         if let Some(journal) = &mut self.journal {
-            if let Err(e) = journal.record(&app.game, app.file.as_deref(), !app.unsaved) {
-                app.refuse(format!("the journal could not be written: {e}"));
+            match journal.record(&app.game, out.as_deref(), !app.unsaved, slot.as_ref()) {
+                Err(e) => app.refuse(format!(
+                    "the journal {} could not be written: {e} (the last moves are not \
+                     protected against a crash)",
+                    journal.path().display()
+                )),
+                Ok(()) => {
+                    if let Some(lost) = lost {
+                        app.refuse(format!(
+                            "the journal {} was deleted while recording: the game is kept in \
+                             a new one, {}",
+                            lost.display(),
+                            journal.path().display()
+                        ));
+                    }
+                }
             }
         }
     }
 
-    fn save(&mut self, app: &mut App, path: &Path) -> bool {
+    fn save(&mut self, app: &mut App, path: &Path, force: bool) -> bool {
         let pgn = write_game_to_string(&app.game);
-        let result = match &self.slot {
-            // The same game as in the file: its bytes stay as they are, in
-            // whatever style they were written.
-            Some((file, _, there)) if file == path && *there == app.game => {
-                app.saved(path.to_path_buf());
-                app.inform(format!("no changes: {} is as it was", path.display()));
-                return true;
+        let slot = match &self.slot {
+            Some((file, slot, there)) if same_file(file, path) => {
+                // The same game as in the file: its bytes stay as they are, in
+                // whatever style they were written — if they are still there.
+                if there.as_ref() == Some(&app.game) && save::still_there(path, slot) {
+                    app.saved(path.to_path_buf());
+                    app.inform(format!("no changes: {} is as it was", path.display()));
+                    return true;
+                }
+                Some(*slot)
             }
-            Some((file, slot, _)) if file == path => save::replace_game(path, slot, &pgn),
-            _ => save::append_game(path, &pgn),
+            _ => None,
         };
-        match result {
+        match save::save_game(path, slot.as_ref(), &pgn, force) {
             Ok(slot) => {
-                self.slot = Some((path.to_path_buf(), slot, app.game.clone()));
+                self.slot = Some((path.to_path_buf(), slot, Some(app.game.clone())));
                 app.saved(path.to_path_buf());
                 true
+            }
+            Err(e @ SaveError::ReadOnly { .. }) => {
+                app.refuse(format!("not saved: {e}: :w! replaces it anyway"));
+                false
             }
             Err(e) => {
                 app.refuse(format!("not saved: {e}"));
                 false
             }
+        }
+    }
+
+    /// The game on the screen is done with: its journal goes when it holds
+    /// nothing unsaved, else it stays (for the box, the next start and
+    /// `scoresheet recover`).
+    fn set_aside(&mut self) {
+        let Some(journal) = self.journal.take() else {
+            return;
+        };
+        match recover::read_journal(journal.path()) {
+            Ok(Some(rec)) => {
+                self.aside.push(rec.clone());
+                self.waiting.push(rec);
+            }
+            Ok(None) => {
+                let _ = journal.finish();
+            }
+            // Left in place: the next start reports it.
+            Err(_) => {}
         }
     }
 
@@ -133,61 +242,147 @@ impl Session {
         }
     }
 
+    fn take_waiting(&mut self, i: usize) -> Option<Recoverable> {
+        if i >= self.waiting.len() {
+            return None;
+        }
+        let rec = self.waiting.remove(i);
+        self.aside.retain(|r| r.path != rec.path);
+        Some(rec)
+    }
+
+    fn recover(&mut self, app: &mut App, i: usize) {
+        if app.unsaved && !app.game.is_empty() && self.journal.is_none() {
+            app.refuse(
+                "the game on the screen is not saved and has no journal: :w it first, \
+                 then :recover",
+            );
+            return;
+        }
+        let Some(rec) = self.take_waiting(i) else {
+            return;
+        };
+        self.set_aside();
+        // Taken over, not copied: nothing is deleted, no space is needed.
+        let kept = match Journal::adopt(&rec.path) {
+            Ok(journal) => {
+                self.journal = Some(journal);
+                None
+            }
+            Err(e) => Some(format!(
+                "its journal {} could not be taken over ({e}) and stays as it was",
+                rec.path.display()
+            )),
+        };
+        self.slot = match (&rec.out, rec.slot) {
+            (Some(out), Some(slot)) => Some((out.clone(), slot, None)),
+            _ => None,
+        };
+        let plies = rec.plies;
+        app.replace_game(rec.game, rec.out, true);
+        let more = match self.waiting.len() {
+            0 => String::new(),
+            n => format!(
+                "; {}: :recover",
+                crate::plural::count(n, "more unsaved game", "more unsaved games")
+            ),
+        };
+        app.inform(format!("recovered {}: :w to save them{more}", moves(plies)));
+        // A journal that cannot be written says so and the message stays.
+        self.sync(app);
+        if let Some(kept) = kept {
+            if !app.message.error {
+                app.refuse(format!("recovered {}, but {kept}", moves(plies)));
+            }
+        }
+    }
+
+    fn discard(&mut self, app: &mut App, i: usize) {
+        let Some(rec) = self.take_waiting(i) else {
+            return;
+        };
+        match recover::discard(&rec) {
+            Ok(()) => app.inform(format!("discarded {}", describe(&rec))),
+            Err(e) => {
+                app.refuse(format!(
+                    "cannot delete the journal {}: {e}",
+                    rec.path.display()
+                ));
+                self.waiting.insert(i.min(self.waiting.len()), rec);
+            }
+        }
+        self.offer(app);
+    }
+
     /// Carries out an effect; true when the recorder should end.
     pub fn carry_out(&mut self, app: &mut App, effect: Effect) -> anyhow::Result<bool> {
+        if effect == Effect::NewGame {
+            // The game on the screen is the new one already; the journal holds
+            // the old one as of its last change.
+            self.set_aside();
+            self.slot = None;
+        }
         self.sync(app);
         let quit = match effect {
-            Effect::None => false,
-            Effect::Save { path, then_quit } => self.save(app, &path) && then_quit,
+            Effect::None | Effect::NewGame => false,
+            Effect::Save {
+                path,
+                then_quit,
+                force,
+            } => self.save(app, &path, force) && then_quit,
             Effect::Load { path, number } => {
-                match save::load_game(&path, number) {
-                    Ok((game, slot)) => {
-                        self.finish_journal();
+                match save::load_game_for_repair(&path, number) {
+                    Ok((game, slot, None)) => {
+                        self.set_aside();
                         app.replace_game(game, Some(path.clone()), false);
                         app.inform(format!("game {number} of {}", path.display()));
-                        self.slot = Some((path, slot, app.game.clone()));
+                        self.slot = Some((path, slot, Some(app.game.clone())));
+                    }
+                    Ok((game, slot, Some(unread))) => {
+                        self.set_aside();
+                        let stop = format!(
+                            "game {number} of {}, line {} column {}: \"{}\": {}",
+                            path.display(),
+                            unread.line,
+                            unread.column,
+                            unread.token,
+                            unread.reason
+                        );
+                        app.open_for_repair(
+                            game,
+                            path.clone(),
+                            &stop,
+                            &unread.rest,
+                            !unread.complete,
+                        );
+                        // Its text in the file is the whole game: `:w` replaces it.
+                        self.slot = Some((path, slot, None));
                     }
                     Err(e) => app.refuse(e.to_string()),
                 }
                 false
             }
-            Effect::NewGame => {
-                self.finish_journal();
-                self.slot = None;
-                false
-            }
             Effect::Open(game) => {
-                self.finish_journal();
+                // Empty or saved, the app says; if not, its journal keeps it.
+                self.set_aside();
                 self.slot = None;
                 let file = app.file.clone();
                 app.replace_game(*game, file, true);
                 false
             }
             Effect::Recovery(answer) => {
-                if !self.waiting.is_empty() {
-                    let first = self.waiting.remove(0);
-                    match answer {
-                        Recovery::Recover => {
-                            self.finish_journal();
-                            self.slot = None;
-                            let moves = crate::plural::moves_of(first.plies);
-                            app.replace_game(first.game.clone(), first.out.clone(), true);
-                            self.sync(app);
-                            if let Err(e) = recover::discard(&first) {
-                                app.refuse(format!("recovered, but the old journal stays: {e}"));
-                            } else {
-                                app.inform(format!("recovered {moves}: :w to save them"));
-                            }
+                match answer {
+                    Recovery::Recover(i) => self.recover(app, i),
+                    Recovery::Discard(i) => self.discard(app, i),
+                    Recovery::Later => {}
+                    Recovery::Offer => {
+                        self.rescan(app);
+                        if self.waiting.is_empty() && self.broken.is_empty() {
+                            app.inform("no unsaved games");
                         }
-                        Recovery::Discard => {
-                            if let Err(e) = recover::discard(&first) {
-                                app.refuse(e.to_string());
-                            }
-                        }
-                        Recovery::Later => self.waiting.clear(),
+                        self.offer(app);
                     }
                 }
-                self.offer(app);
                 false
             }
             Effect::Quit { discard } => {
@@ -200,7 +395,7 @@ impl Session {
         self.sync(app);
         if app.settings.autosave && app.unsaved && !quit {
             if let Some(path) = app.file.clone() {
-                self.save(app, &path);
+                self.save(app, &path, false);
                 self.sync(app);
             }
         }
@@ -214,3 +409,7 @@ impl Session {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "session_tests.rs"]
+mod tests;

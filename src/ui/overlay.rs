@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use super::text;
-use crate::app::App;
+use crate::app::{App, RecoverBox};
 use crate::notation::{format, Style as Notation};
 use crate::position::Move;
 
@@ -128,16 +128,53 @@ pub fn promotion(app: &App, choices: &[Move], area: Rect, buf: &mut Buffer) {
 }
 
 /// The unsaved games an earlier run left.
-pub fn recover(lines: &[String], area: Rect, buf: &mut Buffer) {
-    let height = (lines.len() as u16 + 5).min(area.height);
-    let window = centered(area, area.width.saturating_sub(4).min(76), height);
-    Clear.render(window, buf);
-    let mut text: Vec<Line> = lines.iter().map(|l| Line::raw(l.clone())).collect();
+pub fn recover(b: &RecoverBox, area: Rect, buf: &mut Buffer) {
+    let mut text: Vec<Line> = Vec::new();
+    for (i, line) in b.games.iter().enumerate() {
+        if i == b.selected {
+            text.push(Line::styled(
+                format!("> {}. {line}", i + 1),
+                Style::default().add_modifier(Modifier::REVERSED),
+            ));
+        } else {
+            text.push(Line::raw(format!("  {}. {line}", i + 1)));
+        }
+    }
+    if !b.broken.is_empty() {
+        if !b.games.is_empty() {
+            text.push(Line::raw(""));
+        }
+        text.push(Line::styled(
+            "Journals that cannot be read:",
+            Style::default().fg(Color::Red),
+        ));
+        text.extend(b.broken.iter().map(|l| Line::raw(format!("  {l}"))));
+    }
     text.push(Line::raw(""));
-    text.push(Line::styled(
-        "r  recover the first    d  discard it    Esc  later (scoresheet recover)",
-        Style::default().fg(Color::Yellow),
-    ));
+    let keys = if b.confirm_discard {
+        Line::styled(
+            format!(
+                "Delete again or Enter: discard game {} for good    Esc: keep it",
+                b.selected + 1
+            ),
+            Style::default().fg(Color::Red).add_modifier(Modifier::BOLD),
+        )
+    } else if b.games.is_empty() {
+        Line::styled("Esc or any key: close", Style::default().fg(Color::Yellow))
+    } else {
+        Line::styled(
+            "Up/Down choose   Enter recover   Delete discard   Esc later (:recover)   \
+             typing starts a new game",
+            Style::default().fg(Color::Yellow),
+        )
+    };
+    text.push(keys);
+    let width = area.width.saturating_sub(4).min(76);
+    let inner = usize::from(width.saturating_sub(2)).max(1);
+    let rows: usize = text.iter().map(|l| l.width().div_ceil(inner).max(1)).sum();
+    let height = (rows as u16).saturating_add(2).min(area.height);
+    let window = centered(area, width, height);
+    Clear.render(window, buf);
     Paragraph::new(text)
         .wrap(Wrap { trim: false })
         .block(

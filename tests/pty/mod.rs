@@ -17,6 +17,7 @@ pub mod keys {
     pub const LEFT: &str = "\x1b[D";
     pub const RIGHT: &str = "\x1b[C";
     pub const UP: &str = "\x1b[A";
+    pub const DOWN: &str = "\x1b[B";
     pub const HOME: &str = "\x1b[H";
     pub const END: &str = "\x1b[F";
     pub const INSERT: &str = "\x1b[2~";

@@ -1,0 +1,91 @@
+//! The keys of the box of unsaved games ([`RecoverBox`]).
+//!
+//! A user who starts typing a move at once must not act on the box by accident:
+//! so no letter acts in it. Typed text closes the box (the games stay for
+//! `:recover`, the next start and `scoresheet recover`) and lands on the entry
+//! line; Up and Down choose a game, Enter recovers it, Delete asks to discard it
+//! and a second Delete (or Enter) does, Esc leaves them all for later.
+
+use super::{Action, App, Effect, Overlay, RecoverBox, Recovery};
+
+impl App {
+    /// Opens the box of unsaved games (or replaces its lines, keeping the
+    /// selection where it can).
+    pub fn offer_recovery(&mut self, games: Vec<String>, broken: Vec<String>) {
+        let selected = match &self.overlay {
+            Overlay::Recover(b) => b.selected.min(games.len().saturating_sub(1)),
+            _ => 0,
+        };
+        if games.is_empty() && broken.is_empty() {
+            if matches!(self.overlay, Overlay::Recover(_)) {
+                self.overlay = Overlay::None;
+            }
+            return;
+        }
+        self.overlay = Overlay::Recover(RecoverBox {
+            games,
+            broken,
+            selected,
+            confirm_discard: false,
+        });
+    }
+
+    pub(super) fn answer_recover(&mut self, action: Action) -> Effect {
+        let Overlay::Recover(b) = &mut self.overlay else {
+            return Effect::None;
+        };
+        let count = b.games.len();
+        match action {
+            Action::HistoryPrev | Action::MoveBack if count > 0 => {
+                b.selected = (b.selected + count - 1) % count;
+                b.confirm_discard = false;
+                Effect::None
+            }
+            Action::HistoryNext | Action::MoveForward if count > 0 => {
+                b.selected = (b.selected + 1) % count;
+                b.confirm_discard = false;
+                Effect::None
+            }
+            Action::DeleteFromHere if count > 0 && !b.confirm_discard => {
+                b.confirm_discard = true;
+                Effect::None
+            }
+            Action::DeleteFromHere | Action::PlayEntry if count > 0 && b.confirm_discard => {
+                let i = b.selected;
+                self.overlay = Overlay::None;
+                Effect::Recovery(Recovery::Discard(i))
+            }
+            Action::PlayEntry if count > 0 => {
+                let i = b.selected;
+                self.overlay = Overlay::None;
+                Effect::Recovery(Recovery::Recover(i))
+            }
+            Action::Cancel if b.confirm_discard => {
+                b.confirm_discard = false;
+                Effect::None
+            }
+            Action::Cancel | Action::PlayEntry => self.recovery_later(),
+            // Text is the new game's: the box goes, the character stays.
+            Action::Type(c) => {
+                let effect = self.recovery_later();
+                self.entry.push(c);
+                effect
+            }
+            _ => Effect::None,
+        }
+    }
+
+    fn recovery_later(&mut self) -> Effect {
+        let Overlay::Recover(b) = std::mem::replace(&mut self.overlay, Overlay::None) else {
+            return Effect::None;
+        };
+        match b.games.len() {
+            0 => {}
+            1 => self.inform("the unsaved game is kept: :recover shows it again"),
+            n => self.inform(format!(
+                "the {n} unsaved games are kept: :recover shows them again"
+            )),
+        }
+        Effect::Recovery(Recovery::Later)
+    }
+}

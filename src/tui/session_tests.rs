@@ -1,0 +1,347 @@
+//! The session's files driven as the loop drives them: keys through
+//! `App::update`, the effect through `Session::carry_out`.
+
+use std::path::{Path, PathBuf};
+
+use super::*;
+use crate::app::{Action, Overlay, Settings};
+use crate::pgn::read_games;
+use crate::store::journal::{encode_record, tests::FAIL_WRITES};
+
+fn game(moves: &str) -> Game {
+    read_games(format!("[White \"Anna\"]\n\n{moves} *\n").as_bytes())
+        .remove(0)
+        .game
+}
+
+fn sans(game: &Game) -> Vec<String> {
+    game.mainline()
+        .iter()
+        .map(|&id| game.node(id).san.clone())
+        .collect()
+}
+
+/// A journal left by a recorder that crashed (its process id is not running).
+fn crashed(dir: &Path, n: u32, moves: &str, out: Option<&Path>, slot: Option<&Slot>) -> PathBuf {
+    std::fs::create_dir_all(dir).unwrap();
+    let path = dir.join(format!("20260101-000000-00{n}-999999999.journal"));
+    let mut bytes = b"scoresheet journal 2 -\n".to_vec();
+    bytes.extend(encode_record(
+        &write_game_to_string(&game(moves)),
+        out,
+        false,
+        slot,
+    ));
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+/// Every unsaved game the journals in `dir` hold, whoever wrote them.
+fn journaled(dir: &Path) -> Vec<Vec<String>> {
+    let scan = recover::scan_with(dir, &|_| false).unwrap();
+    assert!(scan.broken.is_empty(), "{:?}", scan.broken);
+    let mut games: Vec<_> = scan.games.iter().map(|g| sans(&g.game)).collect();
+    games.sort();
+    games
+}
+
+fn games_in(path: &Path) -> Vec<Vec<String>> {
+    read_games(&std::fs::read(path).unwrap())
+        .iter()
+        .map(|g| sans(&g.game))
+        .collect()
+}
+
+struct Run {
+    app: App,
+    session: Session,
+    journals: PathBuf,
+}
+
+impl Run {
+    fn start(dir: &Path, file: Option<PathBuf>) -> Run {
+        let journals = dir.join("journal");
+        let mut app = App::new(Settings::default(), Game::default(), file);
+        let session = Session::start_in(&mut app, journals.clone());
+        Run {
+            app,
+            session,
+            journals,
+        }
+    }
+
+    fn act(&mut self, action: Action) -> bool {
+        let effect = self.app.update(action);
+        self.session.carry_out(&mut self.app, effect).unwrap()
+    }
+
+    fn line(&mut self, text: &str) -> bool {
+        for c in text.chars() {
+            self.act(Action::Type(c));
+        }
+        self.act(Action::PlayEntry)
+    }
+
+    fn moves(&self) -> Vec<String> {
+        sans(&self.app.game)
+    }
+
+    fn boxed(&self) -> Vec<String> {
+        match &self.app.overlay {
+            Overlay::Recover(b) => b.games.clone(),
+            other => panic!("no recovery box: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn recovering_a_second_game_keeps_the_first_in_its_journal() {
+    let dir = tempfile::tempdir().unwrap();
+    let journals = dir.path().join("journal");
+    crashed(&journals, 1, "1. e4 e5", None, None);
+    crashed(&journals, 2, "1. d4", None, None);
+    let mut run = Run::start(dir.path(), None);
+    assert_eq!(run.boxed().len(), 2);
+    run.act(Action::PlayEntry);
+    assert_eq!(run.moves(), ["e4", "e5"]);
+    assert!(
+        run.app.message.text.contains("1 more unsaved game"),
+        "{:?}",
+        run.app.message
+    );
+    // Answering again (`:recover`, Enter) takes the other game; the first stays kept.
+    run.line(":recover");
+    assert_eq!(run.boxed().len(), 1);
+    run.act(Action::PlayEntry);
+    assert_eq!(run.moves(), ["d4"]);
+    assert_eq!(journaled(&run.journals), [vec!["d4"], vec!["e4", "e5"]]);
+    // And it is offered again.
+    run.line(":recover");
+    assert_eq!(run.boxed().len(), 1);
+    assert!(run.boxed()[0].contains("1 move"), "{:?}", run.boxed());
+}
+
+#[test]
+fn new_and_edit_forced_keep_the_unsaved_game_in_the_journal() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("club.pgn");
+    std::fs::write(&file, "[White \"X\"]\n\n1. c4 *\n").unwrap();
+    let mut run = Run::start(dir.path(), None);
+    run.line("e4");
+    run.line(":new");
+    assert!(run.app.message.error, "{:?}", run.app.message);
+    run.line(":new!");
+    assert!(run.app.game.is_empty());
+    run.line("d4");
+    run.line(&format!(":e! {}", file.display()));
+    assert_eq!(run.moves(), ["c4"]);
+    assert_eq!(journaled(&run.journals), [vec!["d4"], vec!["e4"]]);
+    // Both are in the box for this run too.
+    run.line(":recover");
+    assert_eq!(run.boxed().len(), 2);
+}
+
+#[test]
+fn recovering_when_the_journal_cannot_be_written_keeps_the_old_journal() {
+    let dir = tempfile::tempdir().unwrap();
+    let journals = dir.path().join("journal");
+    let old = crashed(&journals, 1, "1. e4 e5 2. Nf3", None, None);
+    let before = std::fs::read(&old).unwrap();
+    let mut run = Run::start(dir.path(), None);
+    FAIL_WRITES.with(|f| f.set(true));
+    run.act(Action::PlayEntry);
+    FAIL_WRITES.with(|f| f.set(false));
+    assert_eq!(run.moves(), ["e4", "e5", "Nf3"]);
+    // The error is shown, not covered by "recovered".
+    assert!(run.app.message.error, "{:?}", run.app.message);
+    assert!(
+        run.app.message.text.contains("could not be written"),
+        "{:?}",
+        run.app.message
+    );
+    // The game's only journal is still whole (taken over under a new name).
+    let files: Vec<_> = std::fs::read_dir(&journals).unwrap().collect();
+    assert_eq!(files.len(), 1);
+    let path = files[0].as_ref().unwrap().path();
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    assert_eq!(journaled(&journals), [vec!["e4", "e5", "Nf3"]]);
+    // Once there is room, the next move is journaled in it.
+    run.line("Nc6");
+    assert_eq!(journaled(&journals), [vec!["e4", "e5", "Nf3", "Nc6"]]);
+}
+
+#[test]
+fn a_recovered_game_replaces_its_text_in_its_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("live.pgn");
+    std::fs::write(&file, "[White \"Other\"]\n\n1. c4 *\n").unwrap();
+    let slot = save::append_game(&file, &write_game_to_string(&game("1. e4"))).unwrap();
+    crashed(
+        &dir.path().join("journal"),
+        1,
+        "1. e4 e5",
+        Some(&file),
+        Some(&slot),
+    );
+    let mut run = Run::start(dir.path(), None);
+    run.act(Action::PlayEntry);
+    run.line(":w");
+    assert!(!run.app.message.error, "{:?}", run.app.message);
+    assert_eq!(games_in(&file), [vec!["c4"], vec!["e4", "e5"]]);
+}
+
+#[test]
+fn the_same_file_under_another_name_is_written_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("f.pgn");
+    let other = dir.path().join(".").join("sub").join("..").join("f.pgn");
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    let mut run = Run::start(dir.path(), None);
+    run.line("e4");
+    run.line(&format!(":w {}", file.display()));
+    run.line("e5");
+    run.line(&format!(":w {}", other.display()));
+    assert!(!run.app.message.error, "{:?}", run.app.message);
+    assert_eq!(games_in(&file), [vec!["e4", "e5"]]);
+}
+
+#[test]
+fn a_deleted_file_is_written_anew() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("gone.pgn");
+    let mut run = Run::start(dir.path(), Some(file.clone()));
+    run.line("e4");
+    run.line(":w");
+    std::fs::remove_file(&file).unwrap();
+    run.line("e5");
+    run.line(":w");
+    assert!(!run.app.message.error, "{:?}", run.app.message);
+    assert_eq!(games_in(&file), [vec!["e4", "e5"]]);
+    // Unchanged since, but deleted again: `:wq` writes it, never "no changes".
+    std::fs::remove_file(&file).unwrap();
+    assert!(run.line(":wq"));
+    assert_eq!(games_in(&file), [vec!["e4", "e5"]]);
+}
+
+#[test]
+fn a_deleted_journal_is_noticed_and_made_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut run = Run::start(dir.path(), None);
+    run.line("e4");
+    for entry in std::fs::read_dir(&run.journals).unwrap() {
+        std::fs::remove_file(entry.unwrap().path()).unwrap();
+    }
+    run.line("e5");
+    assert!(run.app.message.error, "{:?}", run.app.message);
+    assert!(
+        run.app.message.text.contains("was deleted while recording"),
+        "{:?}",
+        run.app.message
+    );
+    assert_eq!(journaled(&run.journals), [vec!["e4", "e5"]]);
+}
+
+#[test]
+fn a_read_only_file_is_replaced_only_when_forced() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("ro.pgn");
+    std::fs::write(&file, "[White \"X\"]\n\n1. c4 *\n").unwrap();
+    let mut perms = std::fs::metadata(&file).unwrap().permissions();
+    perms.set_readonly(true);
+    std::fs::set_permissions(&file, perms).unwrap();
+    let mut run = Run::start(dir.path(), Some(file.clone()));
+    run.line("e4");
+    run.line(":w");
+    assert!(run.app.message.error);
+    assert!(
+        run.app.message.text.contains(":w!"),
+        "{:?}",
+        run.app.message
+    );
+    assert_eq!(games_in(&file), [vec!["c4"]]);
+    run.line(":w!");
+    assert!(!run.app.message.error, "{:?}", run.app.message);
+    assert_eq!(games_in(&file), [vec!["c4"], vec!["e4"]]);
+}
+
+#[test]
+fn unreadable_journals_are_shown_at_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let journals = dir.path().join("journal");
+    std::fs::create_dir_all(&journals).unwrap();
+    let secret = dir.path().join("secret.txt");
+    std::fs::write(&secret, "TOP SECRET first line\n").unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&secret, journals.join("x-1-2-999999999.journal")).unwrap();
+    std::fs::write(journals.join("y-1-2-999999998.journal"), "hello\n").unwrap();
+    let run = Run::start(dir.path(), None);
+    let Overlay::Recover(b) = &run.app.overlay else {
+        panic!("no box: {:?}", run.app.overlay);
+    };
+    assert!(b.games.is_empty());
+    let text = b.broken.join("\n");
+    assert!(text.contains("y-1-2-999999998.journal"), "{text}");
+    assert!(text.contains("text editor"), "{text}");
+    #[cfg(unix)]
+    {
+        assert!(text.contains("symbolic link"), "{text}");
+        assert!(!text.contains("TOP SECRET"), "{text}");
+    }
+}
+
+#[test]
+fn a_game_with_an_illegal_move_opens_for_repair_and_loses_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("club.pgn");
+    let other = "[White \"Other\"]\n\n1. c4 *\n";
+    let text = format!("{other}\n[White \"Typo\"]\n\n1. e4 e5 2. Nf3 Qe4 3. Nc3 Nc6 *\n");
+    std::fs::write(&file, &text).unwrap();
+    let mut run = Run::start(dir.path(), None);
+    run.line(&format!(":e {} 2", file.display()));
+    assert_eq!(run.moves(), ["e4", "e5", "Nf3"]);
+    let msg = &run.app.message.text;
+    assert!(
+        msg.contains("\"Qe4\"") && msg.contains("line 7 column 17"),
+        "{msg}"
+    );
+    // Saved before the repair: the unread moves are kept in a comment.
+    run.line(":w");
+    assert!(!run.app.message.error, "{:?}", run.app.message);
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(saved.starts_with(other), "{saved}");
+    assert!(saved.contains("Qe4 3. Nc3 Nc6"), "{saved}");
+    assert_eq!(games_in(&file).len(), 2);
+    // The right move: the waiting ones follow and the comment goes.
+    run.line("Qe7");
+    assert_eq!(run.moves(), ["e4", "e5", "Nf3", "Qe7", "Nc3", "Nc6"]);
+    run.line(":w");
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(!saved.contains("Qe4"), "{saved}");
+    assert_eq!(
+        games_in(&file),
+        [vec!["c4"], vec!["e4", "e5", "Nf3", "Qe7", "Nc3", "Nc6"]]
+    );
+}
+
+#[test]
+fn a_killed_save_leaves_no_temporary_file_after_the_next_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("games.pgn");
+    std::fs::write(&file, "[White \"X\"]\n\n1. c4 *\n").unwrap();
+    let stale = dir.path().join(".scoresheet-k1LLed.tmp");
+    std::fs::write(&stale, "[White \"X\"]\n\n1. c4 *\n[Wh").unwrap();
+    let _run = Run::start(dir.path(), Some(file.clone()));
+    assert!(!stale.exists());
+    assert!(file.exists());
+}
+
+#[test]
+fn the_journal_names_the_target_file_absolutely() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut run = Run::start(dir.path(), Some(PathBuf::from("relative/games.pgn")));
+    run.line("e4");
+    let scan = recover::scan_with(&run.journals, &|_| false).unwrap();
+    let out = scan.games[0].out.clone().unwrap();
+    assert!(out.is_absolute(), "{out:?}");
+    assert!(out.ends_with("relative/games.pgn"), "{out:?}");
+}
