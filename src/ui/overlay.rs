@@ -84,7 +84,7 @@ pub fn help(app: &App, area: Rect, buf: &mut Buffer) {
     );
     Clear.render(window, buf);
     let block = Block::bordered()
-        .title(" Help — ↑↓ PgUp PgDn scroll, Esc closes ")
+        .title(" Keys and commands — ↑↓ PgUp PgDn scroll, Esc closes ")
         .border_style(Style::default().fg(Color::Yellow));
     let inner = block.inner(window);
     let lines = help_lines(app, usize::from(inner.width));
