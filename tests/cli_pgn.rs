@@ -155,12 +155,12 @@ fn check_jobs_keep_the_file_order() {
     assert!(one == three, "--jobs 1 and --jobs 3 differ");
     // The summary agrees with the library reading the same bytes.
     let games = read_games(&std::fs::read(&path).expect("read"));
-    let bad = games.iter().filter(|g| !g.errors.is_empty()).count();
+    let bad = games.iter().filter(|g| g.has_problems()).count();
     assert!(bad > 100, "{bad} bad games");
     let summary = format!("{} games, {bad} with errors", games.len());
     assert_eq!(one.lines().last(), Some(summary.as_str()));
     // One line per problem, in file order, each positioned.
-    let problems: usize = games.iter().map(|g| g.errors.len()).sum();
+    let problems: usize = games.iter().map(|g| g.problems().len()).sum();
     let lines: Vec<&str> = one.lines().collect();
     assert_eq!(lines.len(), problems + 1);
     let mut last = (0u64, 0u64);
@@ -204,38 +204,35 @@ fn convert_writes_export_format_to_standard_output() {
 }
 
 #[test]
-fn convert_keeps_the_readable_part_of_a_bad_game_with_a_stop_comment() {
+fn convert_copies_a_game_with_an_illegal_move_through_as_written() {
     let file = nasty("illegal_move.pgn");
+    let raw = std::fs::read_to_string(&file).expect("read");
     let (out, err, code) = run(&["convert", &file]);
-    let roster = |event: &str| {
-        format!(
-            "[Event \"{event}\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
-             [White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n"
-        )
-    };
-    let stop =
-        "{scoresheet: reading stopped at line 9 column 47: \"Ke3\": illegal: the white king \
-                cannot reach e3 (move 5, White to play)}";
+    let why = "illegal: the white king cannot reach e3 (move 5, White to play)";
+    let (first, _) = raw.split_once("\n\n[").expect("two games");
+    // Nothing after the illegal move is dropped: the whole game, as written.
+    assert!(first.ends_with("5. Ke3 Qd4 6. Nxd4 Kd7 *"), "{first}");
     assert_eq!(
         out,
         format!(
-            "{}1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6\n{stop}\n*\n\n{}1. e4 e5 2. Nf3 Nc6 *\n\n",
-            roster("illegal test"),
-            roster("legal test")
+            "% scoresheet: game 1 copied as written, not converted: line 9 column 47: {why}\n\
+             {first}\n\n\
+             [Event \"legal test\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+             [White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n"
         )
     );
     assert_eq!(
         err,
-        format!(
-            "{file}:9:47: game 1 (? - ?): \"Ke3\": illegal: the white king cannot reach e3 (move 5, White to play)\n"
-        )
+        format!("{file}:9:47: game 1 (? - ?): \"Ke3\": {why}\n")
     );
     assert_eq!(code, 1);
-    // What was written reads back cleanly: nothing was dropped.
-    let games = read_games(out.as_bytes());
-    assert_eq!(games.len(), 2);
-    assert!(games.iter().all(|g| g.errors.is_empty()));
-    assert_eq!(games[0].plies, 8);
+    // Converted again, the output stays the same: a second run loses nothing more.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let once = dir.path().join("once.pgn");
+    std::fs::write(&once, &out).expect("write");
+    let (twice, _, code) = run(&["convert", once.to_str().expect("path")]);
+    assert_eq!(code, 1);
+    assert_eq!(twice, out.replace("line 9 column 47", "line 10 column 47"));
 }
 
 #[test]

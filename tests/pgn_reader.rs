@@ -326,9 +326,78 @@ fn fifty_thousand_nested_variations_do_not_overflow() {
     let games = read(text.as_bytes());
     assert!(games[0].errors.is_empty());
     assert_eq!(games[0].events.iter().filter(|e| *e == "(").count(), n);
-    // Never closed: reported once, at the end of the game.
+    // Never closed: reported once, at the outermost `(` left open.
     let games = read(format!("1. e4 {} *", "(e5 ".repeat(n)).as_bytes());
+    assert_eq!(games[0].errors.len(), 1);
     assert_eq!(games[0].errors[0].reason, ErrorKind::UnclosedVariation);
+    assert_eq!(games[0].errors[0].pos.column, 7);
+    assert_eq!(games[0].errors[0].token, "(e5");
+}
+
+#[test]
+fn an_unclosed_variation_ends_at_the_next_game_and_is_reported_where_it_opened() {
+    let games =
+        read(b"[Event \"a\"]\n1. e4 (1. d4 d5) e5 2. Nf3 (2. Nc3 1-0\n\n[Event \"b\"]\n1. c4 *\n");
+    assert_eq!(games.len(), 2);
+    let e = &games[0].errors[0];
+    assert_eq!(e.reason, ErrorKind::UnclosedVariation);
+    assert_eq!((e.pos.line, e.pos.column, e.pos.game), (2, 28, 1));
+    assert_eq!(e.token, "(2.");
+    assert!(games[1].errors.is_empty());
+}
+
+#[test]
+fn an_unclosed_comment_ends_at_the_next_game_not_at_a_later_brace() {
+    // The `}` of game 2 would close game 1's comment if nothing else ended it.
+    let games = read(
+        b"[Event \"a\"]\n1. e4 { e5 2. Nf3 *\n\n[Event \"b\"]\n1. d4 {x} d5 *\n\n[Event \"c\"]\n1. c4 *\n",
+    );
+    assert_eq!(games.len(), 3);
+    let e = &games[0].errors[0];
+    assert_eq!(e.reason, ErrorKind::UnterminatedComment);
+    assert_eq!(
+        (e.pos.line, e.pos.column, e.pos.offset, e.pos.game),
+        (2, 7, 18, 1)
+    );
+    assert_eq!(e.token, "{ e5 2. Nf3 *");
+    assert_eq!(
+        games[1].events.join("|"),
+        "tag Event=b|movetext|san d4|{x}|san d5|result *"
+    );
+    assert!(games[2].errors.is_empty());
+    // Left open in the tag section, after the result, or before `%` lines and blank lines
+    // with blanks in them: the same.
+    for text in [
+        "[Event \"a\"] {open\n\n[Event \"b\"]\n1. d4 *\n",
+        "[Event \"a\"]\n1. e4 * {open\n\n[Event \"b\"]\n1. d4 *\n",
+        "1. e4 {open\r\n \r\n% note\n\n% more\n[Event \"b\"]\n1. d4 *\n",
+    ] {
+        let games = read(text.as_bytes());
+        assert_eq!(games.len(), 2, "{text:?}");
+        assert_eq!(games[0].errors[0].reason, ErrorKind::UnterminatedComment);
+        assert_eq!(
+            games[1].events.join("|"),
+            "tag Event=b|movetext|san d4|result *"
+        );
+    }
+}
+
+#[test]
+fn a_comment_holding_blank_lines_or_brackets_is_still_one_comment() {
+    // A blank line alone, or followed by a line that is no tag pair, ends nothing.
+    for (text, comment) in [
+        ("1. e4 { a\n\n b } e5 *", "{ a\n\n b }"),
+        ("1. e4 { a\n\n[not a tag\n} e5 *", "{ a\n\n[not a tag\n}"),
+        ("1. e4 { a\n[Event \"x\"]\n} e5 *", "{ a\n[Event \"x\"]\n}"),
+    ] {
+        let games = read(text.as_bytes());
+        assert_eq!(games.len(), 1, "{text:?}");
+        assert!(games[0].errors.is_empty(), "{text:?}");
+        assert_eq!(
+            games[0].events.join("|"),
+            format!("movetext|san e4|{comment}|san e5|result *")
+        );
+    }
 }
 
 #[test]
@@ -449,13 +518,51 @@ fn oversized_game_is_skipped_with_an_error() {
     let mut r = Reader::with_limits(data.as_bytes(), 64, 4096);
     let mut log = Log::default();
     let first = r.read_game(&mut log).expect("io").expect("a game");
-    assert_eq!(first.errors[0].reason, ErrorKind::GameTooLarge);
+    assert_eq!(
+        first.errors[0].reason,
+        ErrorKind::GameTooLarge { limit: 4096 }
+    );
+    assert_eq!(first.errors[0].token, "[Event \"a\"]");
     let second = r.read_game(&mut log).expect("io").expect("a game");
     assert_eq!(
         second.events.join("|"),
         "tag Event=b|movetext|san d4|result *"
     );
     assert!(r.read_game(&mut log).expect("io").is_none());
+}
+
+#[test]
+fn an_oversized_game_is_skipped_whole_tags_and_all_and_can_be_copied() {
+    let big = format!(
+        "[Event \"a\"]\n[Site \"s\"]\n[White \"w\"]\n\n1. e4 {{{}}} *",
+        "y".repeat(10_000)
+    );
+    // The next game has no Event tag: a `[` after a blank line starts it.
+    let data = format!("{big}\n\n[Site \"b\"]\n1. d4 *\n");
+    for copy in [false, true] {
+        let mut r = Reader::with_limits(data.as_bytes(), 64, 4096);
+        let mut log = Log::default();
+        let first = r.read_game(&mut log).expect("io").expect("a game");
+        assert_eq!(
+            first.errors[0].reason,
+            ErrorKind::GameTooLarge { limit: 4096 }
+        );
+        if copy {
+            let mut copied = Vec::new();
+            r.copy_skipped(&mut |b| {
+                copied.extend_from_slice(b);
+                Ok(())
+            })
+            .expect("io");
+            assert_eq!(String::from_utf8_lossy(&copied).trim_end(), big);
+        }
+        let second = r.read_game(&mut log).expect("io").expect("a game");
+        assert_eq!(
+            second.events.join("|"),
+            "tag Site=b|movetext|san d4|result *"
+        );
+        assert!(r.read_game(&mut log).expect("io").is_none());
+    }
 }
 
 #[test]

@@ -87,12 +87,12 @@ fn record_correct_twelve_moves_back_clock_draw_offer_save_and_reopen() {
         term.line(text, &prompt(ply + 1));
     }
     term.wait_for("15. Qe2");
-    // Back to 2...Nc6 (26 half-moves back), switch to replacing, type the move played.
+    // Back to 2...Nc6 (26 half-moves back), type the move played.
     for _ in 0..26 {
         term.send(keys::LEFT);
     }
     term.wait_for(&prompt(4));
-    term.send(keys::INSERT);
+    // Replacing is what typing inside the game does by default.
     term.wait_for("[replace]");
     term.line("Bb5", "waiting:");
     // 10.Bb3 no longer fits; the bishop went to a4. The rest follows.

@@ -153,6 +153,20 @@ pub const COMMANDS: &[Command] = &[
         bang: "",
     },
     Command {
+        name: "undo",
+        aliases: &[],
+        args: "",
+        doc: "undo the last change to the game",
+        bang: "",
+    },
+    Command {
+        name: "redo",
+        aliases: &[],
+        args: "",
+        doc: "redo the change last undone",
+        bang: "",
+    },
+    Command {
         name: "timer",
         aliases: &[],
         args: "",
@@ -417,6 +431,8 @@ impl App {
                 "replace" => self.inside = Inside::Replace,
                 _ => self.refuse("inside variation, or inside replace"),
             },
+            "undo" => return self.undo(),
+            "redo" => return self.redo(),
             "timer" => return self.dispatch(super::Action::ToggleTimer),
             "help" | "h" => {
                 self.overlay = Overlay::Help;
@@ -469,10 +485,16 @@ impl App {
             Ok(start) => {
                 let mut game = Game::new(start);
                 game.tags = self.game.tags.clone();
-                let file = self.file.clone();
-                self.replace_game(game, file, true);
+                // Not `replace_game`: the moves it drops can be undone.
+                let had_moves = !self.game.is_empty();
+                self.game = game;
+                self.pending = None;
                 self.cursor = NodeId::ROOT;
-                self.inform("the game starts from this position");
+                if had_moves {
+                    self.inform_undoable("the game starts from this position".into());
+                } else {
+                    self.inform("the game starts from this position");
+                }
                 self.changed();
             }
             Err(e) => self.refuse(format!("bad FEN: {e}")),

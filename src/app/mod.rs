@@ -15,6 +15,7 @@ mod result;
 pub use record::today;
 #[cfg(test)]
 mod tests;
+mod undo;
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -22,6 +23,7 @@ use std::time::Instant;
 pub use action::Action;
 use entry::Feedback;
 
+use crate::game::history::History;
 use crate::game::{Game, NodeId};
 use crate::notation::{Lang, Style};
 use crate::position::{Move, Position};
@@ -52,7 +54,7 @@ impl Default for Settings {
             input_lang: Lang::english(),
             display: Style::San,
             display_lang: Lang::english(),
-            inside: Inside::Variation,
+            inside: Inside::Replace,
             autosave: false,
             timer: false,
         }
@@ -227,6 +229,15 @@ pub struct App {
     /// The positions since the last capture or pawn move on the way to the move last
     /// played, kept so that playing a long line does not rebuild them at every move.
     line_history: Option<(NodeId, crate::position::History)>,
+    /// Every version of the game, for undo and redo.
+    versions: History<undo::Mark>,
+    /// Counts the calls of `changed`: an update that moved it changed the game.
+    edits: u64,
+    /// What the change being made is called on undo and redo, when the message
+    /// does not say it well.
+    change_label: Option<String>,
+    /// The moves played by the update being made, to name the change.
+    played: Vec<NodeId>,
 }
 
 impl App {
@@ -256,8 +267,20 @@ impl App {
             journal_due: false,
             play_on: None,
             line_history: None,
+            versions: History::new(
+                Game::default(),
+                undo::Mark {
+                    cursor: NodeId::ROOT,
+                    pending: None,
+                },
+                true,
+            ),
+            edits: 0,
+            change_label: None,
+            played: Vec::new(),
         };
         app.cursor = app.line_end(NodeId::ROOT);
+        app.versions = undo::fresh(&app);
         app.refresh_opening();
         app
     }
@@ -294,16 +317,19 @@ impl App {
         self.inform(format!("saved to {}", path.display()));
         self.file = Some(path);
         self.unsaved = false;
+        self.versions.mark_saved();
         self.journal_due = true;
     }
 
-    /// Replaces the game (a loaded file, a recovered journal, a new game).
+    /// Replaces the game (a loaded file, a recovered journal, a new game). Its
+    /// history starts here: undo does not go back into the game before.
     pub fn replace_game(&mut self, game: Game, file: Option<PathBuf>, unsaved: bool) {
         self.game = game;
         self.file = file;
         self.unsaved = unsaved;
         self.pending = None;
         self.cursor = self.line_end(NodeId::ROOT);
+        self.versions = undo::fresh(self);
         self.entry.clear();
         self.refresh_feedback();
         self.refresh_opening();
@@ -320,6 +346,7 @@ impl App {
     }
 
     fn changed(&mut self) {
+        self.edits += 1;
         self.unsaved = true;
         self.journal_due = true;
         self.quit_armed = false;
@@ -342,11 +369,12 @@ impl App {
             self.message = Message::default();
         }
         let cursor = self.cursor;
-        let effect = self.dispatch(action);
+        let edits = self.edits;
+        let effect = self.recorded(|app| app.dispatch(action));
         self.refresh_feedback();
         // The opening depends on the moves up to the cursor only: most keys
         // (typing on the entry line) leave it as it is.
-        if self.cursor != cursor {
+        if self.cursor != cursor || self.edits != edits {
             self.refresh_opening();
         }
         effect
@@ -414,6 +442,8 @@ impl App {
             Action::GoStart => self.go(NodeId::ROOT),
             Action::GoEnd => self.go(self.line_end(self.cursor)),
             Action::NextVariation => self.next_variation(),
+            Action::Undo => self.undo(),
+            Action::Redo => self.redo(),
             Action::TakeBack => self.take_back(),
             Action::DeleteFromHere => self.delete_from_here(),
             Action::PromoteVariation => self.promote_variation(),

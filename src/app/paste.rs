@@ -98,7 +98,8 @@ impl App {
     /// Pasted text (`whole` false when the paste was cut off: it is then not
     /// acted on). Like [`App::update`], the one door for a paste.
     pub fn paste(&mut self, text: &str, whole: bool) -> Effect {
-        let effect = self.take_paste(text, whole);
+        // Recorded like an action: pasted moves are one change to undo.
+        let effect = self.recorded(|app| app.take_paste(text, whole));
         self.refresh_feedback();
         self.refresh_opening();
         effect

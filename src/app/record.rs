@@ -192,10 +192,13 @@ impl App {
         } else if children.is_empty() || self.inside == Inside::Variation {
             let waiting = self.pending.take_if(|p| p.at == self.cursor);
             let id = self.game.add_move(self.cursor, typed.mv, &before);
+            self.played.push(id);
             self.cursor = id;
             self.stamp_elapsed(id);
             if !children.is_empty() {
-                self.inform(format!("new variation {}", numbered(&self.game, id)));
+                let what = format!("new variation {}", numbered(&self.game, id));
+                self.inform(what.clone());
+                self.change_label = Some(what);
             }
             if let Some(waiting) = waiting {
                 self.mark_typed(id, typed);
@@ -302,24 +305,28 @@ impl App {
                 });
                 self.cursor = cut.after;
                 self.refuse(format!(
-                    "{old} is now {new}; {} replayed; {} no longer fits: type the right move ({} wait)",
+                    "{old} is now {new}; {} replayed; {} no longer fits: type the right move ({} wait), or {}",
                     count(report.replayed, "move", "moves"),
                     cut.san,
-                    count(count_waiting, "move", "moves")
+                    count(count_waiting, "move", "moves"),
+                    self.undo_hint()
                 ));
                 self.recheck_result(verdict);
+                self.change_label = Some(format!("{old} is now {new}"));
             }
             None => {
                 self.cursor = self.line_end(target);
+                let replayed = match report.replayed {
+                    0 => String::new(),
+                    1 => ", the move after it replayed".to_string(),
+                    n => format!(", all {n} later moves replayed"),
+                };
                 self.inform(format!(
-                    "{old} is now {new}; {} replayed",
-                    match report.replayed {
-                        0 => "no later move".to_string(),
-                        1 => "the 1 later move".to_string(),
-                        n => format!("all {n} later moves"),
-                    }
+                    "{old} is now {new}{replayed}: {}",
+                    self.undo_hint()
                 ));
                 self.recheck_result(verdict);
+                self.change_label = Some(format!("{old} is now {new}"));
                 self.after_move(self.cursor);
             }
         }
@@ -401,7 +408,7 @@ impl App {
                 if self.cursor == last {
                     self.cursor = parent;
                 }
-                self.inform(format!("took back {what}"));
+                self.inform_undoable(format!("took back {what}"));
                 self.recheck_result(verdict);
                 self.changed();
             }
@@ -417,16 +424,32 @@ impl App {
         }
         let what = numbered(&self.game, self.cursor);
         let verdict = self.board_verdict();
+        let what = match self.moves_after(self.cursor) {
+            0 => what,
+            1 => format!("{what} and the move after it"),
+            n => format!("{what} and {n} moves after it"),
+        };
         match self.game.delete_from(self.cursor) {
             Ok(parent) => {
                 self.cursor = parent;
-                self.inform(format!("deleted {what} and what followed it"));
+                self.inform_undoable(format!("deleted {what}"));
                 self.recheck_result(verdict);
                 self.changed();
             }
             Err(e) => self.refuse(e.to_string()),
         }
         Effect::None
+    }
+
+    /// How many moves follow `id`, in every line after it.
+    fn moves_after(&self, id: NodeId) -> usize {
+        let mut count = 0;
+        let mut todo = self.game.node(id).children.clone();
+        while let Some(next) = todo.pop() {
+            count += 1;
+            todo.extend_from_slice(&self.game.node(next).children);
+        }
+        count
     }
 
     pub(super) fn promote_variation(&mut self) -> Effect {

@@ -45,10 +45,11 @@ pub fn write_problem(
     )
 }
 
-/// Writes the problems of one game, one line each.
+/// Writes the problems of one game (reading errors and results that disagree), one line
+/// each, in file order.
 pub fn report(out: &mut impl Write, file: &str, g: &ReadGame) -> std::io::Result<()> {
     let players = g.players();
-    for e in &g.errors {
+    for e in g.problems() {
         write_problem(out, file, e.pos.line, g.number, &players, e)?;
     }
     Ok(())
@@ -112,7 +113,7 @@ pub fn check_sequential(
     let (mut games, mut bad) = (0, 0);
     while let Some(g) = reader.read_game_restarting(&mut builder)? {
         games += 1;
-        if !g.errors.is_empty() {
+        if g.has_problems() {
             bad += 1;
             report(out, name, &g)?;
         }

@@ -1,8 +1,8 @@
 //! `scoresheet convert FILE... [-o OUT] [--notation …] [--lang …]`: rewrites games in
-//! PGN export format. Nothing is dropped: a game with an error keeps its readable
-//! part and a comment saying where reading stopped; a game that cannot be read at
-//! all (a chess variant, a broken tag section) is copied through as written, after
-//! a `%` line (an escape line, which PGN readers skip) saying why.
+//! PGN export format. Nothing is dropped: a game with any problem (an illegal move, a
+//! chess variant, a comment or variation left open, a game over the size limit) is
+//! copied through whole, as written, after a `%` line (an escape line, which PGN readers
+//! skip) saying why, so that a second run over the output loses nothing more.
 
 use std::fs::File;
 use std::io::{Read, Write};
@@ -10,7 +10,9 @@ use std::path::PathBuf;
 
 use super::{exit, parse_lang};
 use crate::notation::{Lang, Style};
-use crate::pgn::{write_game_with, GameBuilder, ReadGame, Reader, WriteOptions};
+use crate::pgn::{
+    write_game_ending, write_game_with, ErrorKind, GameBuilder, Outcome, Reader, WriteOptions,
+};
 use crate::store::{target, write_file};
 
 /// Arguments of `convert`.
@@ -37,20 +39,15 @@ pub struct Args {
     /// es, …; figurines are read whatever the language).
     #[arg(long = "input-lang", value_name = "LANG", default_value = "en")]
     pub input_lang: String,
-}
-
-/// The comment written after the last move of a game whose reading stopped early.
-fn stop_comment(g: &ReadGame) -> Option<String> {
-    let e = g.errors.first()?;
-    let what = if g.complete {
-        "a variation was cut"
-    } else {
-        "reading stopped"
-    };
-    Some(format!(
-        "scoresheet: {what} at line {} column {}: \"{}\": {}",
-        e.pos.line, e.pos.column, e.token, e.reason
-    ))
+    /// When a game's Result tag and movetext result disagree, or contradict a mate on the
+    /// board, write one result in both places: the board's if it shows a mate, else the
+    /// known one of the two (not `*`), else the tag's. Without it both are kept as read.
+    #[arg(long)]
+    pub fix_results: bool,
+    /// Largest game in bytes; a larger one is copied through as written (for tests: the
+    /// limit is 64 MiB).
+    #[arg(long, hide = true, default_value_t = crate::pgn::MAX_GAME)]
+    pub max_game: usize,
 }
 
 /// Why converting one input stopped.
@@ -61,47 +58,127 @@ pub enum Failed {
     Write(std::io::Error),
 }
 
+/// How to convert.
+#[derive(Debug, Clone, Copy)]
+pub struct How {
+    /// The piece-letter language of the input's moves.
+    pub input: &'static Lang,
+    /// How to write the moves.
+    pub options: WriteOptions,
+    /// Settle results that disagree (`--fix-results`) instead of keeping both as read.
+    pub fix_results: bool,
+    /// Largest game in bytes; a larger one is streamed through as written.
+    pub max_game: usize,
+}
+
 /// Converts the games of one input into `out`, one game at a time (memory stays bounded
 /// whatever the input's size); returns (games, games with errors). Problems are reported
 /// on `errors`.
 pub fn convert_stream(
     src: impl Read,
-    input: &'static Lang,
-    options: &WriteOptions,
+    how: &How,
     name: &str,
     out: &mut dyn Write,
     errors: &mut impl Write,
 ) -> Result<(u64, u64), Failed> {
-    let mut reader = Reader::new(src);
+    let How {
+        input,
+        ref options,
+        fix_results,
+        max_game,
+    } = *how;
+    let mut reader = Reader::with_limits(src, crate::pgn::reader::BUFFER.min(max_game), max_game);
     let mut builder = GameBuilder::new(true).reading(input);
     let mut text = String::new();
     let (mut games, mut bad) = (0u64, 0u64);
-    while let Some(g) = reader.read_game(&mut builder).map_err(Failed::Read)? {
+    while let Some(mut g) = reader.read_game(&mut builder).map_err(Failed::Read)? {
         games += 1;
         text.clear();
-        if g.errors.is_empty() {
-            write_game_with(&g.game, &mut text, options, None);
-        } else {
-            bad += 1;
-            let _ = super::check::report(errors, name, &g);
-            let nothing_read = g.refused || (g.plies == 0 && !g.complete);
-            let raw = reader.last_game_text();
-            if nothing_read && !raw.is_empty() {
-                let first = &g.errors[0];
-                text.push_str(&format!(
-                    "% scoresheet: game {} copied as written, not converted: line {} column {}: {}\n",
-                    g.number, first.pos.line, first.pos.column, first.reason
-                ));
-                // Decoded as the reader decodes: UTF-8, or Windows-1252 when not UTF-8.
-                text.push_str(&crate::text::decode(raw));
-                text.push_str("\n\n");
+        let Some(first) = g.errors.first() else {
+            if g.result_problems.is_empty() {
+                write_game_with(&g.game, &mut text, options, None);
+            } else if let (true, Some(fixed)) = (fix_results, g.settled_result) {
+                // Asked for: one result in both places, and a word on what was changed.
+                let players = g.players();
+                for e in &g.result_problems {
+                    let mut e = e.clone();
+                    e.reason = format!("{}; written as {}", e.reason, fixed.as_str());
+                    let _ = super::check::write_problem(
+                        errors, name, e.pos.line, g.number, &players, &e,
+                    );
+                }
+                g.game.set_tag("Result", fixed.as_str());
+                write_game_with(&g.game, &mut text, options, None);
             } else {
-                write_game_with(&g.game, &mut text, options, stop_comment(&g).as_deref());
+                // Both kept as read, so the disagreement stays visible (and `check` sees it).
+                bad += 1;
+                let _ = super::check::report(errors, name, &g);
+                let token = g.movetext_result.map(Outcome::as_str);
+                write_game_ending(&g.game, &mut text, options, None, token);
             }
+            out.write_all(text.as_bytes()).map_err(Failed::Write)?;
+            continue;
+        };
+        // A game with a problem is copied through whole, as written: converting only its
+        // readable part would drop the rest (the moves after an illegal one, a cut
+        // variation, text after a stray brace), and a second run would lose more.
+        bad += 1;
+        let _ = super::check::report(errors, name, &g);
+        let why = format!(
+            "line {} column {}: {}",
+            first.pos.line, first.pos.column, first.reason
+        );
+        // The note must stay one `%` line, whatever the reason quotes, and hold no brace: a
+        // `}` would close a comment left open in the game before (which reads on to here).
+        let why = why
+            .replace(['\n', '\r'], " ")
+            .replace('{', "(")
+            .replace('}', ")");
+        text.push_str(&format!(
+            "% scoresheet: game {} copied as written, not converted: {why}\n",
+            g.number
+        ));
+        if matches!(first.kind, Some(ErrorKind::GameTooLarge { .. })) {
+            // Too large to hold: streamed through piece by piece, as read.
+            out.write_all(text.as_bytes()).map_err(Failed::Write)?;
+            let mut failed = None;
+            let copied = reader.copy_skipped(&mut |bytes| {
+                out.write_all(bytes).map_err(|e| {
+                    failed = Some(e);
+                    std::io::Error::other("write")
+                })
+            });
+            if let Some(e) = failed {
+                return Err(Failed::Write(e));
+            }
+            copied.map_err(Failed::Read)?;
+            out.write_all(b"\n\n").map_err(Failed::Write)?;
+            continue;
         }
+        // Decoded as the reader decodes: UTF-8, or Windows-1252 when not UTF-8.
+        let raw = without_trailing_notes(reader.last_game_text());
+        text.push_str(&crate::text::decode(raw));
+        text.push_str("\n\n");
         out.write_all(text.as_bytes()).map_err(Failed::Write)?;
     }
     Ok((games, bad))
+}
+
+/// What starts the `%` line written before a game copied through.
+const NOTE: &[u8] = b"% scoresheet: ";
+
+/// A game's text without the notes at its end that a previous run wrote about the *next*
+/// game (`%` lines after a result belong to the game before them): the next game gets a
+/// fresh note, so running convert again does not pile them up.
+fn without_trailing_notes(mut raw: &[u8]) -> &[u8] {
+    loop {
+        let text = raw.trim_ascii_end();
+        let last = memchr::memrchr(b'\n', text).map_or(0, |k| k + 1);
+        if last == 0 || !text[last..].starts_with(NOTE) {
+            return text;
+        }
+        raw = &text[..last];
+    }
 }
 
 /// Runs the command; returns the exit code.
@@ -122,15 +199,20 @@ pub fn run(args: &Args) -> u8 {
     let Some(input) = parse_lang("convert", &args.input_lang) else {
         return exit::USAGE;
     };
-    let options = WriteOptions { style, lang };
+    let how = How {
+        input,
+        options: WriteOptions { style, lang },
+        fix_results: args.fix_results,
+        max_game: args.max_game,
+    };
     let (mut bad, mut unreadable) = (0u64, false);
     let stderr = std::io::stderr();
     let mut convert_all = |out: &mut dyn Write| -> std::io::Result<()> {
         for path in &args.files {
             let name = path.display().to_string();
-            let converted = File::open(path).map_err(Failed::Read).and_then(|file| {
-                convert_stream(file, input, &options, &name, out, &mut stderr.lock())
-            });
+            let converted = File::open(path)
+                .map_err(Failed::Read)
+                .and_then(|file| convert_stream(file, &how, &name, out, &mut stderr.lock()));
             match converted {
                 Ok((_, b)) => bad += b,
                 Err(Failed::Read(e)) => {

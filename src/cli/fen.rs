@@ -119,7 +119,7 @@ pub fn run(args: &Args) -> u8 {
     for p in chosen {
         let _ = writeln!(out, "{}", p.fen());
     }
-    if g.errors.is_empty() {
+    if !g.has_problems() {
         exit::OK
     } else {
         exit::PROBLEMS

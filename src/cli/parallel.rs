@@ -75,11 +75,11 @@ fn check_range(
         let Some(g) = reader.read_game_restarting(&mut builder)? else {
             break at_end(&reader);
         };
-        if !g.errors.is_empty() {
+        if g.has_problems() {
             problems.push(Problem {
                 game: g.number,
                 players: g.players(),
-                errors: g.errors,
+                errors: g.problems().into_iter().cloned().collect(),
             });
         }
     };
@@ -113,11 +113,11 @@ fn check_block(seq: u64, data: &[u8], lang: &'static Lang) -> Done {
     let mut games = 0;
     while let Some(g) = reader.read_game_restarting(&mut builder) {
         games += 1;
-        if !g.errors.is_empty() {
+        if g.has_problems() {
             problems.push(Problem {
                 game: g.number,
                 players: g.players(),
-                errors: g.errors,
+                errors: g.problems().into_iter().cloned().collect(),
             });
         }
     }

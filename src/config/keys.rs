@@ -44,6 +44,8 @@ pub const ACTIONS: &[ActionInfo] = &[
         "next-variation",
         "Switch to the next variation at this move",
     ),
+    action("undo", "Undo the last change to the game"),
+    action("redo", "Redo the change last undone"),
     action("take-back", "Take back the last move"),
     action(
         "delete-from-here",

@@ -37,7 +37,10 @@ pub struct RecordingSettings {
     pub autosave: bool,
     /// Start with the move timer running (stamps `[%emt]` on each move).
     pub timer: bool,
-    /// What typing a move in the middle of the game does.
+    /// What typing a move in the middle of the game does in the recorder
+    /// (default: replace). The reviewer is to have a setting of its own, whose
+    /// default is a variation: reading a game, a typed move is an idea, not a
+    /// correction.
     pub inside: Inside,
 }
 

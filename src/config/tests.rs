@@ -29,7 +29,7 @@ fn defaults_are_the_documented_ones() {
     assert!(c.board.coordinates);
     assert!(!c.recording.autosave);
     assert!(!c.recording.timer);
-    assert_eq!(c.recording.inside, Inside::Variation);
+    assert_eq!(c.recording.inside, Inside::Replace);
     let expected = [
         ("play-entry", "Enter"),
         ("erase-char", "Backspace"),
@@ -44,7 +44,9 @@ fn defaults_are_the_documented_ones() {
         ("go-start", "Home"),
         ("go-end", "End"),
         ("next-variation", "Tab"),
-        ("take-back", "Ctrl-Z"),
+        ("undo", "Ctrl-Z"),
+        ("redo", "Ctrl-Y"),
+        ("take-back", "Ctrl-T"),
         ("delete-from-here", "Delete"),
         ("promote-variation", "Ctrl-P"),
         ("toggle-replace", "Insert"),
@@ -156,7 +158,7 @@ fn user_file_overrides_only_what_it_sets() {
     let c = Config::from_toml_str(
         "[notation]\ninput = \"de\"\ndisplay = \"figurine\"\n\
          [board]\ntheme = \"green\"\ncolors = 256\n\
-         [recording]\ninside = \"replace\"\n\
+         [recording]\ninside = \"variation\"\n\
          [keys]\nhelp = [\"h\"]\nsave = []\nflip-board = [\"Ctrl-f\", \"Alt-f\"]\n",
     )
     .expect("valid");
@@ -167,7 +169,7 @@ fn user_file_overrides_only_what_it_sets() {
     assert_eq!(c.board.theme, Theme::Green);
     assert_eq!(c.board.colors, Colors::Ansi256);
     assert_eq!(c.board.style, d.board.style);
-    assert_eq!(c.recording.inside, Inside::Replace);
+    assert_eq!(c.recording.inside, Inside::Variation);
     assert_eq!(c.recording.autosave, d.recording.autosave);
     assert_eq!(c.keys.keys_of("help"), &[key("h")]);
     assert_eq!(c.keys.lookup(&key("?")), None);
@@ -178,15 +180,16 @@ fn user_file_overrides_only_what_it_sets() {
     assert_eq!(c.keys.keys_of("flip-board").len(), 2);
     assert_eq!(c.keys.lookup(&key("Alt-f")), Some("flip-board"));
     assert_eq!(c.keys.keys_of("take-back"), d.keys.keys_of("take-back"));
-    assert_eq!(c.keys.lookup(&key("Ctrl-z")), Some("take-back"));
+    assert_eq!(c.keys.lookup(&key("Ctrl-t")), Some("take-back"));
+    assert_eq!(c.keys.lookup(&key("Ctrl-z")), Some("undo"));
     assert_eq!(c.keys.keys_of("no-such-action"), &[] as &[Key]);
 }
 
 #[test]
 fn a_key_can_move_to_another_action_when_the_first_gives_it_up() {
-    let c = Config::from_toml_str("[keys]\nmove-back = [\"Ctrl-z\"]\ntake-back = [\"Alt-z\"]\n")
+    let c = Config::from_toml_str("[keys]\nmove-back = [\"Ctrl-t\"]\ntake-back = [\"Alt-z\"]\n")
         .expect("valid");
-    assert_eq!(c.keys.lookup(&key("Ctrl-z")), Some("move-back"));
+    assert_eq!(c.keys.lookup(&key("Ctrl-t")), Some("move-back"));
     assert_eq!(c.keys.lookup(&key("Alt-z")), Some("take-back"));
 }
 
@@ -231,9 +234,9 @@ fn errors_quote_the_bad_key_or_value_and_say_where() {
             "bad value \"F1\" for keys.help: expected a list of keys, like [\"F1\", \"?\"]",
         ),
         (
-            "[keys]\nmove-back = [\"Ctrl-z\"]\n",
+            "[keys]\nmove-back = [\"Ctrl-t\"]\n",
             (2, 14),
-            "key Ctrl-Z is bound to both move-back and take-back",
+            "key Ctrl-T is bound to both move-back and take-back",
         ),
         (
             "[keys]\nsave = [\"F2\"]\nquit = [\"f2\"]\n",
@@ -408,6 +411,49 @@ fn readme_example_is_valid() {
     let start = section.find("```toml\n").expect("toml block") + "```toml\n".len();
     let block = &section[start..start + section[start..].find("```").expect("block end")];
     let c = Config::from_toml_str(block).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(c.keys.lookup(&key("Ctrl-z")), Some("move-back"));
+    assert_eq!(c.keys.lookup(&key("Ctrl-t")), Some("move-back"));
     assert_eq!(c.keys.lookup(&key("?")), None);
+}
+
+#[test]
+fn readme_key_table_names_every_action_with_its_default_keys() {
+    let readme = include_str!("../../README.md");
+    let section = &readme[readme.find("### Keys").expect("keys section")..];
+    let section = &section[..section[4..].find("\n#").map_or(section.len(), |i| i + 4)];
+    let defaults = Config::defaults();
+    for info in ACTIONS {
+        assert!(
+            section.contains(&format!("`{}`", info.name)),
+            "README's key table lacks `{}`",
+            info.name
+        );
+    }
+    // Rows of one action: the keys column is its default keys, as the help shows them.
+    let mut checked = 0;
+    for row in section.lines().filter(|l| l.starts_with("| ")) {
+        let cells: Vec<&str> = row
+            .split(" | ")
+            .map(|c| c.trim_matches(['|', ' ']))
+            .collect();
+        let Some(name) = cells
+            .get(1)
+            .and_then(|c| c.strip_prefix('`')?.strip_suffix('`'))
+        else {
+            continue;
+        };
+        if name.contains('`') || keys::action_info(name).is_none() {
+            continue;
+        }
+        let shown: Vec<String> = defaults
+            .keys
+            .keys_of(name)
+            .iter()
+            .map(Key::to_string)
+            .collect();
+        // A note in brackets (`Backspace (also Ctrl-H)`) is about the terminal.
+        let keys = cells[0].split(" (").next().unwrap_or("").replace('`', "");
+        assert_eq!(keys, shown.join(", "), "README's row of {name}");
+        checked += 1;
+    }
+    assert!(checked > 20, "only {checked} rows read");
 }

@@ -203,6 +203,7 @@ impl Game {
 }
 pub mod annotation;
 pub mod edit;
+pub mod history;
 pub mod notes;
 pub mod tags;
 pub mod transcribe;

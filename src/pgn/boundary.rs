@@ -191,10 +191,11 @@ fn tag_section<S: TagSink>(buf: &[u8], mut i: usize, eof: bool, sink: &mut S) ->
         }
         match CLASS[b as usize] {
             WS | NL => i += 1,
-            LBRACE => {
-                i = memchr::memchr(b'}', &buf[i + 1..])
-                    .map_or(eof.then_some(len), |k| Some(i + k + 2))?
-            }
+            LBRACE => match comment_end(buf, i, eof)? {
+                CommentEnd::Closed(e) => i = e,
+                // The next game's `[` (which `scan_game` takes as the next game), or `len`.
+                CommentEnd::Open(next) => return Some(next),
+            },
             SEMI => i = to_line_end(buf, i, eof)?,
             _ if b == b'%' && line_start(buf, i) => i = to_line_end(buf, i, eof)?,
             _ => return Some(i),
@@ -261,10 +262,10 @@ fn movetext(buf: &[u8], mut i: usize, eof: bool, plies: &mut u32) -> Option<Stop
                     return Some(Stop::Next(i));
                 }
             }
-            LBRACE => {
-                i = memchr::memchr(b'}', &buf[i + 1..])
-                    .map_or(eof.then_some(len), |k| Some(i + k + 2))?
-            }
+            LBRACE => match comment_end(buf, i, eof)? {
+                CommentEnd::Closed(e) => i = e,
+                CommentEnd::Open(next) => return Some(Stop::Next(next)),
+            },
             SEMI => i = to_line_end(buf, i, eof)?,
             LPAREN => {
                 depth += 1;
@@ -298,10 +299,10 @@ fn after_result(buf: &[u8], mut i: usize, eof: bool) -> Option<usize> {
         let b = buf[i];
         match CLASS[b as usize] {
             WS | NL => i += 1,
-            LBRACE => {
-                i = memchr::memchr(b'}', &buf[i + 1..])
-                    .map_or(eof.then_some(len), |k| Some(i + k + 2))?
-            }
+            LBRACE => match comment_end(buf, i, eof)? {
+                CommentEnd::Closed(e) => i = e,
+                CommentEnd::Open(next) => return Some(next),
+            },
             SEMI => i = to_line_end(buf, i, eof)?,
             _ if b == b'%' && line_start(buf, i) => i = to_line_end(buf, i, eof)?,
             _ => return Some(i),
@@ -309,9 +310,127 @@ fn after_result(buf: &[u8], mut i: usize, eof: bool) -> Option<usize> {
     }
 }
 
+/// How a `{` comment ends (see [`comment_end`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CommentEnd {
+    /// Closed by a `}`; the offset just past it.
+    Closed(usize),
+    /// Not closed: the offset where the next game starts (a tag pair line after a blank
+    /// line), or the end of the input.
+    Open(usize),
+}
+
+/// Where the `{` comment opening at `open` ends: at the first `}`, unless a blank line
+/// followed by a tag pair line comes first (`%` lines may lie between them). That is the
+/// signal other readers resynchronise on: an unclosed `{` then ends its game there instead
+/// of swallowing the games after it. `None`: need more input.
+///
+/// Costs nothing more than a search for `}` on comments that hold no line feed, which is
+/// most of them; each line feed in a comment is looked at once.
+#[inline]
+pub(crate) fn comment_end(buf: &[u8], open: usize, eof: bool) -> Option<CommentEnd> {
+    let len = buf.len();
+    let mut from = open + 1;
+    loop {
+        match memchr::memchr2(b'}', b'\n', &buf[from.min(len)..]) {
+            Some(k) if buf[from + k] == b'}' => return Some(CommentEnd::Closed(from + k + 1)),
+            Some(k) => match game_after_blank_line(buf, from + k, eof)? {
+                Ok(next) => return Some(CommentEnd::Open(next)),
+                Err(resume) => from = resume,
+            },
+            None => return eof.then_some(CommentEnd::Open(len)),
+        }
+    }
+}
+
+/// Looks past the line feed at `nl` for a blank line, then (after more blank lines and `%`
+/// lines) a line starting with a well-formed tag pair: `Ok` with that line's `[`, or
+/// `Err` with where to go on looking for the comment's end. `None`: need more input.
+///
+/// A `}` on a `%` line in between still closes the comment (inside a comment, a `%` line
+/// is comment text): then the search goes on from that line.
+#[inline(never)]
+fn game_after_blank_line(buf: &[u8], nl: usize, eof: bool) -> Option<Result<usize, usize>> {
+    let len = buf.len();
+    let blanks = |mut i: usize| {
+        while i < len && CLASS[buf[i] as usize] == WS {
+            i += 1;
+        }
+        i
+    };
+    let mut i = blanks(nl + 1);
+    if i == len {
+        return if eof { Some(Err(i)) } else { None };
+    }
+    if buf[i] != b'\n' {
+        return Some(Err(i));
+    }
+    // The first `%` line met, if any.
+    let mut escapes = None;
+    // Where to go on when no game starts here: past the blank lines and `%` lines (whose
+    // line feeds would only lead here again), unless a `}` lies in those.
+    let resume = |j: usize, escapes: Option<usize>| match escapes {
+        Some(from) if memchr::memchr(b'}', &buf[from..j]).is_some() => from,
+        _ => j,
+    };
+    loop {
+        // At a line feed ending a blank line or a `%` line: look at the next line.
+        let j = blanks(i + 1);
+        if j == len {
+            return if eof {
+                Some(Err(resume(j, escapes)))
+            } else {
+                None
+            };
+        }
+        match buf[j] {
+            b'\n' => i = j,
+            b'%' if j == i + 1 => {
+                escapes.get_or_insert(j);
+                i = to_line_end(buf, j, eof)?;
+                if i == len {
+                    return Some(Err(resume(i, escapes)));
+                }
+            }
+            b'[' => {
+                let e = to_line_end(buf, j, eof)?;
+                let r = resume(j, escapes);
+                return Some(if r == j && lex_tag(&buf[j..e]).is_ok() {
+                    Ok(j)
+                } else {
+                    Err(r)
+                });
+            }
+            _ => return Some(Err(resume(j, escapes))),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Where a comment ends, with the input complete or not: a game start needs its whole
+    /// tag line to be told apart, and a `}` first (even on a `%` line) closes the comment.
+    #[test]
+    fn comments_end_at_a_brace_or_before_the_next_game() {
+        use CommentEnd::{Closed, Open};
+        let cases: [(&str, bool, Option<CommentEnd>); 10] = [
+            ("{ a } b", false, Some(Closed(5))),
+            ("{ a\n\n b }", false, Some(Closed(9))),
+            ("{ a\n\n[Event \"x\"]\n}", false, Some(Open(5))),
+            ("{ a\n \r\n\n% x\n[Event \"x\"]\n", true, Some(Open(12))),
+            ("{ a\n\n% x }\n[Event \"x\"]\n", true, Some(Closed(10))),
+            ("{ a\n[Event \"x\"]\n}", true, Some(Closed(17))),
+            ("{ a\n\n[not a tag\n}", true, Some(Closed(17))),
+            ("{ a\n\n[Event \"x", false, None),
+            ("{ a\n\n[Event \"x", true, Some(Open(14))),
+            ("{ a\n\n", false, None),
+        ];
+        for (text, eof, want) in cases {
+            assert_eq!(comment_end(text.as_bytes(), 0, eof), want, "{text:?} {eof}");
+        }
+    }
 
     /// The fast path must count exactly what classifying each word counts, and stop where
     /// the byte loop does: at a `[` first on a line, after skipping `%` lines.

@@ -9,7 +9,9 @@
 
 use chess::Color;
 
-use super::reader::{CommentKind, Pos, ReadError, Skip, Visitor};
+use super::reader::{CommentKind, ErrorKind, Pos, ReadError, Skip, Visitor};
+use super::results::{self, by_the_board, settled, Stated};
+use super::scan::Outcome;
 use crate::game::{Game, NodeId};
 use crate::notation::{export_san, is_mark_word, read_move_bytes, Lang, LANGS};
 use crate::position::{Move, Position};
@@ -23,6 +25,9 @@ pub struct GameError {
     pub token: String,
     /// Why it was refused.
     pub reason: String,
+    /// The reader's kind of error, for a lexical problem (`None` for a move that cannot
+    /// be played, a refused tag, a result that disagrees).
+    pub kind: Option<ErrorKind>,
 }
 
 /// A game as read: the tree (empty when only validating), its problems, and
@@ -44,9 +49,31 @@ pub struct ReadGame {
     /// The game could not be read at all (a chess variant, a bad FEN tag, a broken
     /// tag section): even its start position is unknown.
     pub refused: bool,
+    /// Results that disagree (the `Result` tag and the movetext's result token, or either
+    /// and a mate on the board), in file order: the game reads fine, but `check` reports
+    /// these too.
+    pub result_problems: Vec<GameError>,
+    /// The result that settles [`ReadGame::result_problems`] (see `convert --fix-results`):
+    /// the board's when it shows a mate, else the known one of tag and token, else the
+    /// tag's. `None` when there is nothing to settle.
+    pub settled_result: Option<Outcome>,
+    /// The result token ending the movetext, if any (the `Result` tag may differ).
+    pub movetext_result: Option<Outcome>,
 }
 
 impl ReadGame {
+    /// Every problem: [`ReadGame::errors`] and [`ReadGame::result_problems`], in file order.
+    pub fn problems(&self) -> Vec<&GameError> {
+        let mut all: Vec<&GameError> = self.errors.iter().chain(&self.result_problems).collect();
+        all.sort_by_key(|e| e.pos.offset);
+        all
+    }
+
+    /// Whether the game has any problem to report.
+    pub fn has_problems(&self) -> bool {
+        !self.errors.is_empty() || !self.result_problems.is_empty()
+    }
+
     /// "White - Black", for messages.
     pub fn players(&self) -> String {
         format!(
@@ -91,6 +118,8 @@ pub struct GameBuilder {
     variant: Option<(String, Pos)>,
     skip_game: bool,
     result: Option<String>,
+    /// The results the game states, for checking that they agree.
+    stated: Stated,
 }
 
 impl GameBuilder {
@@ -108,6 +137,7 @@ impl GameBuilder {
             variant: None,
             skip_game: false,
             result: None,
+            stated: Stated::default(),
         }
     }
 
@@ -123,6 +153,7 @@ impl GameBuilder {
             pos,
             token: token.to_string(),
             reason,
+            kind: None,
         });
     }
 
@@ -169,17 +200,22 @@ impl Visitor for GameBuilder {
         self.variant = None;
         self.skip_game = false;
         self.result = None;
+        self.stated = Stated::default();
     }
 
     fn wants_tag(&mut self, name: &[u8]) -> bool {
-        // Validating needs the start position, the variant, and the players for messages.
-        self.keep_tree || matches!(name, b"FEN" | b"Variant" | b"White" | b"Black")
+        // Validating needs the start position, the variant, the players for messages, and
+        // the result to compare with the movetext's.
+        self.keep_tree || matches!(name, b"FEN" | b"Variant" | b"White" | b"Black" | b"Result")
     }
 
     fn tag(&mut self, name: &[u8], value: &str, at: Pos) {
         match name {
             b"FEN" => self.fen = Some((value.to_string(), at)),
             b"Variant" => self.variant = Some((value.to_string(), at)),
+            b"Result" => {
+                self.stated.tag = Outcome::from_bytes(value.trim().as_bytes()).map(|r| (r, at))
+            }
             _ => {}
         }
         let name = String::from_utf8_lossy(name);
@@ -344,7 +380,10 @@ impl Visitor for GameBuilder {
         }
     }
 
-    fn outcome(&mut self, result: Option<&str>, _at: Pos) {
+    fn outcome(&mut self, result: Option<&str>, at: Pos) {
+        self.stated.token = result
+            .and_then(|r| Outcome::from_bytes(r.as_bytes()))
+            .map(|r| (r, at));
         if self.keep_tree {
             self.result = result.map(str::to_string);
         }
@@ -352,6 +391,9 @@ impl Visitor for GameBuilder {
 
     fn error(&mut self, err: ReadError) {
         self.problem(err.pos, &err.token, err.reason.to_string());
+        if let Some(e) = self.errors.last_mut() {
+            e.kind = Some(err.reason);
+        }
         if let Some(f) = self.stack.first_mut() {
             f.dead = true;
         }
@@ -362,6 +404,21 @@ impl Visitor for GameBuilder {
         let main = self.stack.first();
         let complete = !self.skip_game && main.is_some_and(|f| !f.dead);
         let plies = main.map_or(0, |f| f.moves);
+        // Results are compared only in a game read to its end: one with a reading error
+        // has its problem already, and no known final position.
+        let (result_problems, settled_result) = match main {
+            Some(f) if !self.skip_game => {
+                let board = if f.dead { None } else { by_the_board(&f.pos) };
+                let found = results::problems(&self.stated, board);
+                let settled = if found.is_empty() {
+                    None
+                } else {
+                    settled(&self.stated, board)
+                };
+                (found, settled)
+            }
+            _ => (Vec::new(), None),
+        };
         let mut game = std::mem::replace(&mut self.game, Game::bare(Position::start()));
         if self.keep_tree {
             // The roster the writer needs, where the file did not give it.
@@ -386,6 +443,9 @@ impl Visitor for GameBuilder {
             complete,
             plies,
             refused: self.stack.is_empty(),
+            result_problems,
+            settled_result,
+            movetext_result: self.stated.token.map(|(r, _)| r),
         }
     }
 }

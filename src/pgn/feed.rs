@@ -1,6 +1,7 @@
 //! The bounded input buffer behind the streaming reader and index: refills from a `Read`,
 //! finds each game with the shared scanner, grows for a game larger than the buffer up to a
-//! cap, and past the cap gives up on that game and resynchronises at the next tag line.
+//! cap, and past the cap gives up on that game and resynchronises at the next game start
+//! it can see: a line starting with `[Event `, or with `[` after a blank line.
 //! Also the line/column bookkeeping ([`Tracker`]) that has to survive buffer refills.
 //!
 //! When the whole input is already in memory (a mapped file), the buffer is a window on it
@@ -10,6 +11,7 @@
 use std::io::{self, Read};
 
 use super::boundary::{scan_game, seek_game, NeedMore, Span, TagSink};
+use super::scan::{CLASS, WS};
 
 /// Initial buffer size: large enough to amortise `read` calls, small enough to be cheap.
 pub(crate) const DEFAULT_BUFFER: usize = 256 * 1024;
@@ -149,12 +151,72 @@ impl Tracker {
     }
 }
 
+/// Where the bytes of a skipped game go (see [`Feed::skip_oversized`]).
+pub(crate) type CopyOut<'a> = &'a mut dyn FnMut(&[u8]) -> io::Result<()>;
+
+/// The search for where to go on after a game too large to hold: the next line that
+/// starts with `[Event `, or with `[` after a blank line (the signal for a game start
+/// that the chunk guesses and other readers use; a bare `[` line would cut a multi-line
+/// tag section into games). Its state survives refills, so memory stays bounded however
+/// long the lines.
+#[derive(Debug, Clone, Copy, Default)]
+struct Resync {
+    /// At the first byte of a line.
+    line_start: bool,
+    /// The line being scanned holds only blanks so far.
+    line_blank: bool,
+    /// The line before the current one was blank.
+    prev_blank: bool,
+}
+
+impl Resync {
+    /// Scans `buf` from `i` (where the last call stopped, or the first byte of what is
+    /// skipped): `Ok` with the offset of the next game's `[`, or `Err` with where
+    /// scanning stopped for want of input.
+    fn find(&mut self, buf: &[u8], mut i: usize, eof: bool) -> Result<usize, usize> {
+        const EVENT: &[u8] = b"[Event ";
+        let len = buf.len();
+        let blank = |bytes: &[u8]| bytes.iter().all(|&b| CLASS[b as usize] == WS);
+        loop {
+            if self.line_start {
+                if i >= len {
+                    return Err(i);
+                }
+                if buf[i] == b'[' {
+                    if self.prev_blank {
+                        return Ok(i);
+                    }
+                    let rest = &buf[i..];
+                    if rest.len() < EVENT.len() && !eof {
+                        return Err(i); // decided once more is read
+                    }
+                    if rest.starts_with(EVENT) {
+                        return Ok(i);
+                    }
+                }
+                (self.line_start, self.line_blank) = (false, true);
+            }
+            match memchr::memchr(b'\n', &buf[i..]) {
+                Some(k) => {
+                    self.prev_blank = self.line_blank && blank(&buf[i..i + k]);
+                    self.line_start = true;
+                    i += k + 1;
+                }
+                None => {
+                    self.line_blank = self.line_blank && blank(&buf[i..]);
+                    return Err(len);
+                }
+            }
+        }
+    }
+}
+
 /// What [`Feed::next`] found.
 pub(crate) enum Next {
     /// A game; its offsets are into [`Feed::buf`], valid until the next call.
     Game(Span),
     /// A game starting at this buffer offset exceeds the size cap; the feed will skip to the
-    /// next line starting with `[` on the following call.
+    /// next game start (see `Resync`) on the following call.
     TooLarge(usize),
     /// End of input.
     End,
@@ -182,6 +244,8 @@ pub(crate) struct Feed<R> {
     eof: bool,
     started: bool,
     resync: bool,
+    /// Where the search for the next game start stands (kept across refills).
+    seek: Resync,
     /// Whether the input starts at absolute offset 0, where a byte-order mark is skipped.
     at_start: bool,
 }
@@ -201,6 +265,7 @@ impl<R: Read> Feed<R> {
             eof: false,
             started: false,
             resync: false,
+            seek: Resync::default(),
             at_start: true,
         }
     }
@@ -282,26 +347,57 @@ impl<R: Read> Feed<R> {
         Ok(())
     }
 
-    /// Skips to the next line starting with `[` after an oversized game.
-    fn resynchronise(&mut self, tracker: &mut Option<&mut Tracker>) -> io::Result<()> {
+    /// Skips what `self.seek` started to skip (an oversized game, or `%` line) up to the
+    /// next game start it can see, handing the bytes skipped to `copy` when given.
+    fn resynchronise(
+        &mut self,
+        tracker: &mut Option<&mut Tracker>,
+        mut copy: Option<CopyOut<'_>>,
+    ) -> io::Result<()> {
+        // Cleared first: should copying fail, the next read still goes on past the game.
+        self.resync = false;
         loop {
-            if let Some(k) = memchr::memmem::find(&self.buf()[self.pos..], b"\n[") {
-                self.pos += k + 1;
-                break;
+            let from = self.pos;
+            let mut seek = self.seek;
+            let found = seek.find(self.buf(), from, self.eof);
+            self.seek = seek;
+            self.pos = match found {
+                Ok(at) => at,
+                Err(_) if self.eof => self.filled,
+                Err(upto) => upto,
+            };
+            if let Some(copy) = copy.as_deref_mut() {
+                if let Err(e) = copy(&self.buf()[from..self.pos]) {
+                    self.resync = found.is_err() && !self.eof;
+                    return Err(e);
+                }
             }
-            if self.eof {
-                self.pos = self.filled;
-                break;
+            if found.is_ok() || self.eof {
+                return Ok(());
             }
-            // Keep the last byte: it may be the line feed of "\n[".
-            self.pos = self.pos.max(self.filled.saturating_sub(1));
             if let Some(t) = tracker {
                 t.advance_to(self.buf(), self.base, self.base + self.pos as u64);
             }
             self.refill()?;
         }
-        self.resync = false;
+    }
+
+    /// After [`Next::TooLarge`]: skips the oversized game now (instead of before the next
+    /// game), handing its bytes to `copy`. Does nothing if no game is waiting to be skipped.
+    pub fn skip_oversized(
+        &mut self,
+        mut tracker: Option<&mut Tracker>,
+        copy: Option<CopyOut<'_>>,
+    ) -> io::Result<()> {
+        if self.resync {
+            self.resynchronise(&mut tracker, copy)?;
+        }
         Ok(())
+    }
+
+    /// The largest game accepted, in bytes.
+    pub fn max_game(&self) -> usize {
+        self.max_game
     }
 
     /// Whether the whole input has been read into the buffer.
@@ -333,7 +429,7 @@ impl<R: Read> Feed<R> {
             self.started = true;
         }
         if self.resync {
-            self.resynchronise(&mut tracker)?;
+            self.resynchronise(&mut tracker, None)?;
         }
         loop {
             if let Some(t) = tracker.as_deref_mut() {
@@ -359,7 +455,8 @@ impl<R: Read> Feed<R> {
                     }
                     if self.filled - upto >= self.max_game {
                         // A `%` line longer than any game: skip it like an oversized game.
-                        self.resynchronise(&mut tracker)?;
+                        self.seek = Resync::default();
+                        self.resynchronise(&mut tracker, None)?;
                     } else {
                         self.refill()?;
                     }
@@ -386,8 +483,11 @@ impl<R: Read> Feed<R> {
                     return Ok(Next::Game(span));
                 }
                 Err(NeedMore(_)) if self.filled - start >= self.max_game => {
-                    self.pos = start + 1;
+                    // Skipping finds the next "\n[" from the game's first byte, which is no
+                    // line feed, so the game itself is never taken for the next one.
+                    self.pos = start;
                     self.resync = true;
+                    self.seek = Resync::default();
                     return Ok(Next::TooLarge(start));
                 }
                 Err(NeedMore(_)) => {

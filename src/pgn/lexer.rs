@@ -10,7 +10,7 @@
 //! finds the end itself, sparing the separate scanning pass, and gives up (so that the caller
 //! starts the game over the first way) on anything but a clean game ending in a result.
 
-use super::boundary::Span;
+use super::boundary::{comment_end, CommentEnd, Span};
 use super::feed::Tracker;
 use super::reader::{CommentKind, ErrorKind, Pos, ReadError, Visitor};
 use super::scan::{
@@ -61,14 +61,17 @@ impl Lexer<'_, '_> {
     }
 
     fn error(&mut self, reason: ErrorKind, i: usize, token_end: usize) -> ReadError {
+        let pos = self.pos(i);
+        self.error_at(pos, reason, i, token_end)
+    }
+
+    /// An error at `pos`, which is where byte `i` lies (already known: the tracker may
+    /// have moved past it).
+    fn error_at(&self, pos: Pos, reason: ErrorKind, i: usize, token_end: usize) -> ReadError {
         let end = token_end.clamp(i, self.buf.len()).min(i + 96);
-        let token = String::from_utf8_lossy(&self.buf[i.min(end)..end])
-            .chars()
-            .take(24)
-            .collect();
         ReadError {
-            pos: self.pos(i),
-            token,
+            pos,
+            token: short_token(&self.buf[i.min(end)..end]),
             reason,
         }
     }
@@ -210,6 +213,8 @@ fn run<const FREE: bool, V: Visitor>(
     let mut skip_from: Option<u32> = None;
     // Whether an `[Event` tag has been seen (with `FREE`: a second one starts a new game).
     let mut seen_event = false;
+    // Where the outermost open variation opened, to report it there if it is never closed.
+    let mut opened = (Pos::default(), 0);
     let mut i = start;
     while i < end {
         let b = buf[i];
@@ -240,7 +245,19 @@ fn run<const FREE: bool, V: Visitor>(
                 continue;
             }
             LBRACE => {
-                let Some(k) = memchr::memchr(b'}', &buf[i + 1..]) else {
+                let close = if FREE {
+                    // Finding the end: a comment left open ends the game at the next game
+                    // (a blank line, then a tag pair line), which the scanner handles.
+                    match comment_end(buf, i, lx.eof) {
+                        Some(CommentEnd::Closed(e)) => Some(e - i - 2),
+                        _ => return Err(None),
+                    }
+                } else {
+                    // The scanner ended the game before the next game, so a `}` within it
+                    // is the one the scanner found.
+                    memchr::memchr(b'}', &buf[i + 1..])
+                };
+                let Some(k) = close else {
                     return Err(lx.fail::<FREE>(ErrorKind::UnterminatedComment, i, end));
                 };
                 if skip_from.is_none() {
@@ -321,6 +338,9 @@ fn run<const FREE: bool, V: Visitor>(
                 depth += 1;
                 if skip_from.is_none() {
                     let at = lx.pos(i);
+                    if depth == 1 {
+                        opened = (at, i);
+                    }
                     if v.begin_variation(at).0 {
                         skip_from = Some(depth);
                     }
@@ -413,7 +433,10 @@ fn run<const FREE: bool, V: Visitor>(
         let _ = v.begin_movetext();
     }
     if depth > 0 {
-        return Err(lx.fail::<FREE>(ErrorKind::UnclosedVariation, end, end));
+        // Reported where it opened: that is where a `)` is missing, not at the game's end.
+        let (at, i) = opened;
+        let e = word_end(buf, i + 1);
+        return Err(Some(lx.error_at(at, ErrorKind::UnclosedVariation, i, e)));
     }
     if phase != Phase::After {
         let at = lx.pos(end);
@@ -439,4 +462,12 @@ fn skip_movetext<V: Visitor>(
         }
     }
     Ok(())
+}
+
+/// The start of a token for a message: its first line only (a message stays on one line),
+/// at most 24 characters.
+pub(crate) fn short_token(bytes: &[u8]) -> String {
+    let line = memchr::memchr(b'\n', bytes).map_or(bytes, |k| &bytes[..k]);
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    String::from_utf8_lossy(line).chars().take(24).collect()
 }

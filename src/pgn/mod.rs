@@ -33,8 +33,12 @@
 //! - After the result, blanks, comments and `%` lines still belong to the game; anything else
 //!   (a tag, or a move of a tagless game) starts the next one.
 //! - Comments hide everything in them: `{` runs to the first `}` (comments do not nest, as in
-//!   the PGN standard), `;` to the end of the line. An unterminated `{` runs to the end of
-//!   the input (and the reader reports it at the brace).
+//!   the PGN standard), `;` to the end of the line. A `{` left open ends its game at the
+//!   next game start it meets: a blank line, then (after any more blank lines and `%` lines)
+//!   a line starting with a well-formed tag pair; else it runs to the end of the input. The
+//!   reader reports it at the brace.
+//! - A game too large to hold (64 MiB by default) is skipped up to the next line starting
+//!   with `[Event `, or with `[` after a blank line.
 //!
 //! A lexical error does not move a boundary: the reader skips the rest of the game as found
 //! by these rules, which is how it resynchronises on the next game.
@@ -45,6 +49,7 @@ mod feed;
 pub mod index;
 mod lexer;
 pub mod reader;
+mod results;
 mod run;
 mod scan;
 pub mod split;
@@ -53,6 +58,10 @@ pub mod writer;
 
 pub use builder::{load_game, read_games, GameBuilder, GameError, ReadGame};
 pub use index::{index, index_each, index_read, Entry, GameEntry, GameRef, Indexer};
-pub use reader::{CommentKind, ErrorKind, Pos, ReadError, Reader, Skip, SliceReader, Visitor};
+pub use reader::{
+    CommentKind, ErrorKind, Pos, ReadError, Reader, Skip, SliceReader, Visitor, MAX_GAME,
+};
 pub use scan::Outcome;
-pub use writer::{write_game, write_game_to_string, write_game_with, WriteOptions};
+pub use writer::{
+    write_game, write_game_ending, write_game_to_string, write_game_with, WriteOptions,
+};

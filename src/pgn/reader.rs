@@ -17,13 +17,14 @@
 //! (exactly once, also for a game without movetext), then moves, NAGs, comments and
 //! variations, then `outcome` (the result token, or `None` if the game has none), then
 //! comments after the result, then `end_game`. After `error` the only callback left for
-//! the game is `end_game` (in particular `outcome` is not called).
+//! the game is `end_game` (in particular `outcome` is not called). Positions grow in that
+//! order, but for the error of a variation never closed, which points back to its `(`.
 
 use std::io::{self, Read};
 
 use super::boundary::{scan_game, seek_game, NoTags};
 use super::feed::{Feed, Next, Tracker, DEFAULT_BUFFER, DEFAULT_MAX_GAME};
-use super::lexer::{lex_game, lex_game_free, Scratch};
+use super::lexer::{lex_game, lex_game_free, short_token, Scratch};
 
 /// A position in the input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -68,20 +69,23 @@ pub enum ErrorKind {
     /// A tag pair that is not `[Name "value"]`.
     #[error("malformed tag pair")]
     BadTag,
-    /// A `{` comment with no `}` before the end of the input.
-    #[error("comment not closed before the end of the input")]
+    /// A `{` comment with no `}` before the next game (a blank line, then a tag pair line)
+    /// or the end of the input; reported at the `{`.
+    // No brace in the words: `convert` quotes them on a `%` line, where a `}` would close
+    // a comment left open in the game before.
+    #[error("comment not closed before the next game or the end of the input")]
     UnterminatedComment,
     /// A `)` with no open variation.
     #[error("')' without a matching '('")]
     UnmatchedParen,
-    /// A variation still open when the game ends.
-    #[error("variation not closed before the end of the game")]
+    /// A variation still open when the game ends; reported at the outermost `(` left open.
+    #[error("variation not closed: no ')' before the end of the game")]
     UnclosedVariation,
     /// A `[` or `]` in the movetext.
     #[error("stray bracket in the movetext")]
     StrayBracket,
     /// A `}` outside a comment.
-    #[error("'}}' outside a comment")]
+    #[error("closing brace outside a comment")]
     StrayBrace,
     /// A `$` not followed by a number from 0 to 255.
     #[error("NAG is not '$' followed by a number from 0 to 255")]
@@ -92,9 +96,22 @@ pub enum ErrorKind {
     /// Text after the result that the scanner should have left to the next game.
     #[error("text after the game result")]
     AfterResult,
-    /// The game is larger than the reader's per-game limit; it was skipped.
-    #[error("game larger than the size limit")]
-    GameTooLarge,
+    /// The game is larger than the reader's per-game limit (in bytes); it was skipped.
+    #[error("game larger than the {} limit per game", size(*.limit))]
+    GameTooLarge {
+        /// The limit, in bytes.
+        limit: u64,
+    },
+}
+
+/// A size for messages: in MiB when it is a whole number of them.
+fn size(bytes: u64) -> String {
+    const MIB: u64 = 1 << 20;
+    if bytes >= MIB && bytes.is_multiple_of(MIB) {
+        format!("{} MiB", bytes / MIB)
+    } else {
+        format!("{bytes}-byte")
+    }
 }
 
 /// A positioned lexical error.
@@ -257,6 +274,13 @@ impl<'a> SliceReader<'a> {
     }
 }
 
+/// The largest game, in bytes, that [`Reader::new`] and the index hold (64 MiB); a larger
+/// one is reported as [`ErrorKind::GameTooLarge`] and skipped.
+pub const MAX_GAME: usize = DEFAULT_MAX_GAME;
+
+/// The initial buffer of [`Reader::new`], in bytes (256 KiB).
+pub const BUFFER: usize = DEFAULT_BUFFER;
+
 /// Input the one-pass lexer wants buffered past a game's start, so that it rarely runs out
 /// of input in a game and has to start over.
 const LOOKAHEAD: usize = 64 * 1024;
@@ -279,8 +303,9 @@ impl<R: Read> Reader<R> {
 
     /// A reader with an initial buffer of `buffer` bytes and games limited to `max_game`
     /// bytes (a larger game is reported as [`ErrorKind::GameTooLarge`] and skipped up to the
-    /// next line starting with `[`). The buffer doubles when one game does not fit, so it
-    /// never exceeds about twice `max_game` (or `buffer`, if larger).
+    /// next line starting with `[Event `, or with `[` after a blank line). The buffer
+    /// doubles when one game does not fit, so it never exceeds about twice `max_game` (or
+    /// `buffer`, if larger).
     pub fn with_limits(src: R, buffer: usize, max_game: usize) -> Self {
         Reader {
             feed: Feed::new(src, buffer, max_game),
@@ -358,15 +383,30 @@ impl<R: Read> Reader<R> {
                     game: self.game,
                 };
                 visitor.begin_game(pos);
-                let token = String::from_utf8_lossy(&buf[start..buf.len().min(start + 24)]);
                 visitor.error(ReadError {
                     pos,
-                    token: token.chars().take(24).collect(),
-                    reason: ErrorKind::GameTooLarge,
+                    token: short_token(&buf[start..buf.len().min(start + 96)]),
+                    reason: ErrorKind::GameTooLarge {
+                        limit: self.feed.max_game() as u64,
+                    },
                 });
                 Ok(Some(visitor.end_game()))
             }
         }
+    }
+
+    /// Right after [`Reader::read_game`] gave a game too large to hold
+    /// ([`ErrorKind::GameTooLarge`]): skips that game now, handing its bytes, as written,
+    /// to `copy` a piece at a time (memory stays bounded). The game ends where the reader
+    /// goes on: at the next line starting with `[Event `, or with `[` after a blank line.
+    /// Does nothing after any other game. An error from `copy` stops the copy and is
+    /// returned.
+    pub fn copy_skipped(
+        &mut self,
+        copy: &mut dyn FnMut(&[u8]) -> io::Result<()>,
+    ) -> io::Result<()> {
+        self.feed
+            .skip_oversized(Some(&mut self.tracker), Some(copy))
     }
 
     /// The game the last [`Reader::read_game`] read, as written, up to its last non-blank

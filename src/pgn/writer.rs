@@ -50,6 +50,18 @@ pub fn write_game_with(
     options: &WriteOptions,
     last_comment: Option<&str>,
 ) {
+    write_game_ending(game, out, options, last_comment, None);
+}
+
+/// [`write_game_with`], ending the movetext with `result` when given instead of the
+/// `Result` tag's value: for a game whose tag and movetext disagree, written as read.
+pub fn write_game_ending(
+    game: &Game,
+    out: &mut String,
+    options: &WriteOptions,
+    last_comment: Option<&str>,
+    result: Option<&str>,
+) {
     write_tags(game, out);
     out.push('\n');
     let mut text = Movetext::new(out);
@@ -58,8 +70,8 @@ pub fn write_game_with(
         text.comment(c);
     }
     // The result token must be one of the four; a Result tag such as "?" gives `*`.
-    let result = game
-        .tag("Result")
+    let result = result
+        .or(game.tag("Result"))
         .filter(|r| matches!(*r, "1-0" | "0-1" | "1/2-1/2" | "*"))
         .unwrap_or("*");
     text.token(result);

@@ -81,7 +81,7 @@ const HINTS: &[(&str, &str)] = &[
     ("help", "help"),
     ("move-back", "back"),
     ("move-forward", "forward"),
-    ("take-back", "take back"),
+    ("undo", "undo"),
     ("toggle-replace", "variation/replace"),
     ("toggle-draw-offer", "(=)"),
     ("save", "save"),
@@ -264,7 +264,7 @@ mod tests {
         );
         assert_eq!(action_of(&config, &key('N'), true), Some(Action::Type('N')));
         let ctrl_z = KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL);
-        assert_eq!(action_of(&config, &ctrl_z, false), Some(Action::TakeBack));
+        assert_eq!(action_of(&config, &ctrl_z, false), Some(Action::Undo));
     }
 
     #[test]

@@ -1,0 +1,293 @@
+//! Batch commands never swallow or drop text: an unclosed `{` or `(` ends its game at the
+//! next game (a blank line, then a tag pair line) and is reported where it opened, in every
+//! reader (`check` sequential, on a pipe, in chunks; `list`; `fen --game`; `convert`);
+//! `convert` copies through as written what it cannot read, so a second run loses nothing.
+//! The files are built here; nothing is read from outside the repository.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+
+/// Runs the binary with `stdin`; returns (stdout, stderr, exit code).
+fn run_with(args: &[&str], stdin: &[u8]) -> (String, String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .expect("run scoresheet");
+    (
+        String::from_utf8(out.stdout).expect("UTF-8 stdout"),
+        String::from_utf8(out.stderr).expect("UTF-8 stderr"),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+fn run(args: &[&str]) -> (String, String, i32) {
+    run_with(args, b"")
+}
+
+/// Game `n` of a made-up event: clock comments (so that a `}` follows any unclosed `{`
+/// in a later game), a variation, a result.
+fn game(n: usize, movetext: &str) -> String {
+    format!(
+        "[Event \"Resync test\"]\n[Site \"Here\"]\n[Date \"2026.11.24\"]\n[Round \"{n}\"]\n\
+         [White \"White {n}\"]\n[Black \"Black {n}\"]\n[Result \"1/2-1/2\"]\n\n{movetext}\n\n"
+    )
+}
+
+const CLEAN: &str = "1. e4 {[%clk 0:03:00]} e5 {[%clk 0:03:00]} 2. Nf3 (2. Nc3 Nf6) 2... Nc6 \
+                     3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1/2-1/2";
+
+/// Thirty games; game 3 has a `{` after `1.e4` that is never closed, game 7 a `(` that is
+/// never closed. Returns the text and the (line, column) of the `{` and the `(`.
+fn broken_file() -> (String, (usize, usize), (usize, usize)) {
+    let mut text = String::new();
+    for n in 1..=30 {
+        let movetext = match n {
+            3 => "1.e4 { e5 2. Nf3 Nc6 3. Bb5 a6 1/2-1/2",
+            7 => "1. e4 e5 2. Nf3 (2. Nc3 Nf6 3. Bc4 Bc5 1/2-1/2",
+            _ => CLEAN,
+        };
+        text.push_str(&game(n, movetext));
+    }
+    let at = |needle: &str| {
+        let offset = text.find(needle).expect("needle");
+        let line = text[..offset].matches('\n').count() + 1;
+        let column = offset - text[..offset].rfind('\n').map_or(0, |k| k + 1) + 1;
+        (line, column)
+    };
+    let brace = at("{ e5");
+    let paren = at("(2. Nc3 Nf6 3.");
+    (text, brace, paren)
+}
+
+/// A converted text without the `%` notes (whose line numbers move from run to run).
+fn without_notes(s: &str) -> String {
+    s.lines()
+        .filter(|l| !l.starts_with("% scoresheet:"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write");
+    path.to_str().expect("path").to_string()
+}
+
+/// What `check` must say of the broken file called `name`.
+fn expected_check(name: &str, brace: (usize, usize), paren: (usize, usize)) -> String {
+    format!(
+        "{name}:{}:{}: game 3 (White 3 - Black 3): \"{{ e5 2. Nf3 Nc6 3. Bb5 a\": comment not \
+         closed before the next game or the end of the input\n\
+         {name}:{}:{}: game 7 (White 7 - Black 7): \"(2.\": variation not closed: no ')' before \
+         the end of the game\n\
+         30 games, 2 with errors\n",
+        brace.0, brace.1, paren.0, paren.1
+    )
+}
+
+#[test]
+fn an_unclosed_comment_or_variation_does_not_swallow_the_games_after_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (text, brace, paren) = broken_file();
+    let file = write(dir.path(), "broken.pgn", &text);
+    let want = expected_check(&file, brace, paren);
+    // The streaming reader, on a file and on a pipe, one thread or several.
+    for jobs in ["1", "2"] {
+        let (out, err, code) = run(&["check", "--jobs", jobs, &file]);
+        assert_eq!((out.as_str(), err.as_str(), code), (want.as_str(), "", 1));
+        let (out, _, code) = run_with(&["check", "--jobs", jobs, "/dev/stdin"], text.as_bytes());
+        assert_eq!(out, expected_check("/dev/stdin", brace, paren));
+        assert_eq!(code, 1);
+    }
+    // The chunked reader, with chunk edges everywhere.
+    for chunk in ["64", "333", "4096"] {
+        let (out, _, code) = run(&["check", "--jobs", "3", "--chunk", chunk, &file]);
+        assert_eq!((out.as_str(), code), (want.as_str(), 1), "chunk {chunk}");
+    }
+    // The index: every game listed, numbered 1 to 30, in every reader of it.
+    let (listed, _, code) = run(&["list", "--jobs", "1", &file]);
+    assert_eq!(code, 0);
+    let numbers: Vec<&str> = listed
+        .lines()
+        .map(|l| l.split('\t').next().unwrap_or(""))
+        .collect();
+    let want_numbers: Vec<String> = (1..=30).map(|n| n.to_string()).collect();
+    assert_eq!(numbers, want_numbers);
+    assert!(listed
+        .lines()
+        .nth(3)
+        .is_some_and(|l| l.contains("White 4\tBlack 4")));
+    for chunk in ["64", "333"] {
+        let (out, _, _) = run(&["list", "--jobs", "2", "--chunk", chunk, &file]);
+        assert_eq!(out, listed, "chunk {chunk}");
+    }
+    // `fen --game` finds the games after the broken ones.
+    let (out, err, code) = run(&["fen", &file, "--game", "4", "--ply", "2"]);
+    assert_eq!(
+        (out.as_str(), err.as_str(), code),
+        (
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2\n",
+            "",
+            0
+        )
+    );
+}
+
+#[test]
+fn convert_onto_itself_keeps_every_game_and_copies_the_broken_ones_as_written() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (text, _, _) = broken_file();
+    let file = write(dir.path(), "broken.pgn", &text);
+    let (_, err, code) = run(&["convert", &file, "-o", &file]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(err.lines().count(), 2, "{err}");
+    let once = std::fs::read_to_string(&file).expect("read");
+    assert!(
+        once.len() > text.len() * 9 / 10,
+        "{} bytes left",
+        once.len()
+    );
+    // The broken games are there as written, each after a `%` line saying why.
+    for n in [3, 7] {
+        let original = game(n, "");
+        let start = text.find(&original[..original.len() - 3]).expect("game");
+        let end = text[start..]
+            .find("\n\n[")
+            .map_or(text.len(), |k| start + k);
+        assert!(once.contains(&text[start..end]), "game {n} lost:\n{once}");
+    }
+    assert_eq!(once.matches("\n% scoresheet: game ").count(), 2, "{once}");
+    let (out, _, _) = run(&["check", "--jobs", "1", &file]);
+    assert!(out.ends_with("30 games, 2 with errors\n"), "{out}");
+    // A second run loses nothing more: the same games, the same text.
+    let (_, _, code) = run(&["convert", &file, "-o", &file]);
+    assert_eq!(code, 1);
+    let twice = std::fs::read_to_string(&file).expect("read");
+    assert_eq!(without_notes(&twice), without_notes(&once));
+}
+
+#[test]
+fn convert_keeps_the_unread_rest_of_a_game() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let broken = [
+        // An illegal move in the main line: the moves after it.
+        game(
+            1,
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Ke3 Qd4 6. Nxd4 Kd7 1/2-1/2",
+        ),
+        // An illegal move in a variation: the rest of the variation.
+        game(2, "1. e4 e5 (1... c5 2. Ke3 d6 3. d4) 2. Nf3 Nc6 1/2-1/2"),
+        // Text after a nested comment.
+        game(3, "1. e4 { a { b } c } e5 2. Nf3 1/2-1/2"),
+    ];
+    let clean = game(4, CLEAN);
+    let text = format!("{}{clean}", broken.concat());
+    let file = write(dir.path(), "rest.pgn", &text);
+    let (out, err, code) = run(&["convert", &file]);
+    assert_eq!((code, err.lines().count()), (1, 4), "{err}");
+    for g in &broken {
+        assert!(out.contains(g.trim_end()), "lost:\n{g}\nin:\n{out}");
+    }
+    assert_eq!(out.matches("% scoresheet: game ").count(), 3, "{out}");
+    assert!(out.contains("[Round \"4\"]"), "{out}");
+    // A second run over the output loses nothing more.
+    let once = write(dir.path(), "once.pgn", &out);
+    let (twice, _, _) = run(&["convert", &once]);
+    for g in &broken {
+        assert!(twice.contains(g.trim_end()), "lost:\n{g}\nin:\n{twice}");
+    }
+    assert_eq!(without_notes(&twice), without_notes(&out));
+    assert_eq!(twice.matches("% scoresheet: game ").count(), 3, "{twice}");
+}
+
+#[test]
+fn convert_copies_a_game_over_the_size_limit_through_as_written() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let big = game(
+        1,
+        &format!("1. e4 {{{}}} e5 1/2-1/2", "long comment ".repeat(1000)),
+    );
+    let text = format!("{big}{}{}", game(2, CLEAN), game(3, CLEAN));
+    let file = write(dir.path(), "big.pgn", &text);
+    let (out, err, code) = run(&["convert", "--max-game", "4096", &file]);
+    assert_eq!(code, 1);
+    // One line, naming the limit, with the token cut at its line's end.
+    assert_eq!(
+        err,
+        format!(
+            "{file}:1:1: game 1 (? - ?): \"[Event \"Resync test\"]\": game larger than the \
+             4096-byte limit per game\n"
+        )
+    );
+    assert!(out.starts_with(
+        "% scoresheet: game 1 copied as written, not converted: line 1 column 1: game larger \
+         than the 4096-byte limit per game\n"
+    ));
+    assert!(out.contains(big.trim_end()), "{out}");
+    // Read again (under the usual limit), every game is there, tags and all.
+    let once = write(dir.path(), "once.pgn", &out);
+    let (listed, _, _) = run(&["list", "--jobs", "1", &once]);
+    let firsts: Vec<&str> = listed
+        .lines()
+        .map(|l| &l[..l.find('\t').unwrap_or(0)])
+        .collect();
+    assert_eq!(firsts, ["1", "2", "3"]);
+    assert!(listed.starts_with("1\tWhite 1\tBlack 1\t"), "{listed}");
+    let (checked, _, code) = run(&["check", "--jobs", "1", &once]);
+    assert_eq!((checked.as_str(), code), ("3 games, 0 with errors\n", 0));
+}
+
+/// A game with the given Result tag and movetext, and no other tag but the players.
+fn with_result(n: usize, tag: &str, movetext: &str) -> String {
+    format!("[White \"W{n}\"]\n[Black \"B{n}\"]\n[Result \"{tag}\"]\n\n{movetext}\n\n")
+}
+
+#[test]
+fn results_that_disagree_are_reported_kept_visible_and_fixed_only_on_request() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = [
+        // Tag and token disagree.
+        with_result(1, "1-0", "1. e4 e5 0-1"),
+        // Both say White won, but White is mated.
+        with_result(2, "1-0", "1. f3 e5 2. g4 Qh4# 1-0"),
+        // All agree; `*` after a mate contradicts nothing.
+        with_result(3, "0-1", "1. f3 e5 2. g4 Qh4# 0-1"),
+        with_result(4, "*", "1. f3 e5 2. g4 Qh4# *"),
+    ]
+    .concat();
+    let file = write(dir.path(), "results.pgn", &text);
+    let want = format!(
+        "{file}:5:10: game 1 (W1 - B1): \"0-1\": the movetext ends in 0-1 but the Result tag \
+         says 1-0\n\
+         {file}:11:21: game 2 (W2 - B2): \"1-0\": the movetext says 1-0 but White is checkmated \
+         after the last move: the result is 0-1\n\
+         4 games, 2 with errors\n"
+    );
+    for args in [
+        &["check", "--jobs", "1"][..],
+        &["check", "--jobs", "2", "--chunk", "64"],
+    ] {
+        let (out, _, code) = run(&[args, &[file.as_str()]].concat());
+        assert_eq!((out.as_str(), code), (want.as_str(), 1), "{args:?}");
+    }
+    // convert keeps both as read, and says so.
+    let (out, err, code) = run(&["convert", &file]);
+    assert_eq!(code, 1);
+    assert_eq!(err.lines().count(), 2, "{err}");
+    let games: Vec<&str> = out.split("\n\n[Event").collect();
+    assert!(games[0].contains("[Result \"1-0\"]") && games[0].ends_with("1. e4 e5 0-1"));
+    assert!(games[1].contains("[Result \"1-0\"]") && games[1].contains("Qh4# 1-0"));
+    // With --fix-results: one result in both places, what the board says, else the tag.
+    let (out, err, code) = run(&["convert", "--fix-results", &file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.lines().all(|l| l.contains("written as")), "{err}");
+    assert_eq!(err.lines().count(), 2, "{err}");
+    let games: Vec<&str> = out.split("\n\n[Event").collect();
+    assert!(games[0].contains("[Result \"1-0\"]") && games[0].ends_with("1. e4 e5 1-0"));
+    assert!(games[1].contains("[Result \"0-1\"]") && games[1].contains("Qh4# 0-1"));
+    let fixed = write(dir.path(), "fixed.pgn", &out);
+    let (out, _, code) = run(&["check", &fixed]);
+    assert_eq!((out.as_str(), code), ("4 games, 0 with errors\n", 0));
+}
