@@ -1268,7 +1268,6 @@ fn every_command_name_and_alias_runs() {
         }
     }
     let mut app = app();
-    app.run_command("quit!");
     assert_eq!(
         app.run_command("quit!"),
         Effect::Quit { discard: true },
