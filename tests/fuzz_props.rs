@@ -86,3 +86,14 @@ proptest! {
         invariants::fen_round_trips(&text);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, .. ProptestConfig::default() })]
+
+    #[test]
+    fn the_recorder_survives_any_keys_and_its_journal_gives_the_game_back(
+        keys in proptest::collection::vec(any::<u8>(), 0..120)
+    ) {
+        invariants::app_survives(&keys);
+    }
+}

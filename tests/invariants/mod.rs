@@ -200,3 +200,47 @@ pub fn fen_round_trips(text: &str) {
         "{text:?}: the written FEN is not stable"
     );
 }
+
+/// Characters typed on the entry line by [`app_survives`]: move letters and squares,
+/// the entry line's marks, commands and their arguments.
+const TYPED: &[u8] = b"NBRQKabcdefgh12345678xO0-=+#!?{}():;*/ tlrwe";
+
+/// A sequence of keys (each byte one: a character typed, or a bindable action) through
+/// the recorder's `update`: it never panics, the cursor always names a move of the game,
+/// and the game as the journal records it reads back as the same game.
+pub fn app_survives(keys: &[u8]) {
+    use scoresheet::app::action::BINDABLE;
+    use scoresheet::app::{Action, App, Settings};
+    use scoresheet::game::Game;
+
+    let mut app = App::new(Settings::default(), Game::default(), None);
+    for &key in keys {
+        let action = if usize::from(key) < TYPED.len() * 2 {
+            Action::Type(char::from(TYPED[usize::from(key) % TYPED.len()]))
+        } else {
+            BINDABLE[usize::from(key) % BINDABLE.len()].1
+        };
+        // The effects (save, load, quit) are the event loop's: here only the state counts.
+        let _ = app.update(action);
+        assert!(
+            usize::try_from(app.cursor.0).is_ok_and(|i| i < app.game.len()),
+            "the cursor {:?} is outside the game after {action:?}",
+            app.cursor
+        );
+        let _ = app.game.position_at(app.cursor);
+    }
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut journal =
+        scoresheet::store::journal::Journal::create(dir.path(), None).expect("a journal");
+    journal
+        .record(&app.game, None, false, None)
+        .expect("written");
+    let back = scoresheet::store::recover::read_journal(journal.path())
+        .expect("the journal reads")
+        .expect("a game in it");
+    assert_eq!(
+        write_game_to_string(&back.game),
+        write_game_to_string(&app.game),
+        "the journal does not give the game back"
+    );
+}
