@@ -57,7 +57,11 @@ fn main() {
         }
     }
     let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
-    term.draw(|f| ui::draw(f, &app, &Look::default())).unwrap();
+    let look = Look {
+        color: !ui::look::colour_refused(),
+        ..Look::default()
+    };
+    term.draw(|f| ui::draw(f, &app, &look)).unwrap();
     if !json {
         println!("{}", term.backend());
         return;

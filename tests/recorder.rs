@@ -242,6 +242,12 @@ fn help_overlay_lists_the_bindings() {
     term.wait_for("Keys and commands");
     term.wait_for("Ctrl-Z");
     term.wait_for("Take back the last move");
+    // It scrolls: PageDown to the commands and their ! forms, End to the last.
+    term.send("\x1b[6~");
+    term.send("\x1b[6~");
+    term.wait_for(":q!");
+    term.send(keys::END);
+    term.wait_for("(also :h)");
     term.escape("Keys and commands");
     term.line(":q", "");
     assert_eq!(term.wait_exit(), 0);

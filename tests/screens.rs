@@ -4,7 +4,7 @@
 use ratatui::backend::TestBackend;
 use ratatui::style::Color;
 use ratatui::Terminal;
-use scoresheet::app::{Action, App};
+use scoresheet::app::{Action, App, Overlay, RecoverBox};
 use scoresheet::config::Config;
 use scoresheet::game::Game;
 use scoresheet::position::Position;
@@ -155,4 +155,314 @@ fn help_and_hints_follow_the_key_bindings() {
     assert!(screen.contains("F2 help"), "{screen}");
     assert!(screen.contains("Alt-z undo"), "{screen}");
     assert!(!screen.contains("F1"), "{screen}");
+}
+
+fn draw_with(app: &App, look: &Look, width: u16, height: u16) -> Terminal<TestBackend> {
+    let mut term = Terminal::new(TestBackend::new(width, height)).unwrap();
+    term.draw(|f| ui::draw(f, app, look)).unwrap();
+    term
+}
+
+/// The screen's rows as text (a wide letter's second cell is left out).
+fn rows_of(term: &Terminal<TestBackend>) -> Vec<String> {
+    let buf = term.backend().buffer();
+    (0..buf.area.height)
+        .map(|y| {
+            let mut row = String::new();
+            let mut x = 0;
+            while x < buf.area.width {
+                let symbol = buf[(x, y)].symbol();
+                row.push_str(symbol);
+                x += (unicode_width::UnicodeWidthStr::width(symbol) as u16).max(1);
+            }
+            row
+        })
+        .collect()
+}
+
+/// Screens with everything that can be long or in the way at once.
+fn crowded_apps() -> Vec<(&'static str, App)> {
+    let mut plain = app_with(Position::start(), &["e4 e5"]);
+    plain
+        .game
+        .set_tag("White", "Nepomniachtchi, Ian Alexandrovich 丁立人");
+    plain.game.set_tag("WhiteElo", "2789");
+    plain.game.set_tag("BlackElo", "2780");
+    plain.game.set_tag(
+        "Event",
+        "世界象棋锦标赛 World Championship Match, game 14 of 14",
+    );
+    plain.opening =
+        Some("C20 King's Pawn Game: Wayward Queen Attack, Kiddie Countergambit and more".into());
+    let mut help = plain.clone();
+    help.update(Action::Help);
+    let mut scrolled = help.clone();
+    scrolled.update(Action::PageForward);
+    let mut long_entry = plain.clone();
+    typed(&mut long_entry, &"Nf3 Nc6 Bb5 a6 ".repeat(20));
+    let mut comments = plain.clone();
+    for c in "{a long comment that goes on and on about the opening, 长评论 with wide letters, and a word like Abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz".chars() {
+        comments.update(Action::Type(c));
+    }
+    comments.update(Action::PlayEntry);
+    let mut message = plain.clone();
+    typed(&mut message, "Ke2 Ke7 Ke1 Ke8 Qh5 Qh4 Qxf7");
+    message.update(Action::PlayEntry);
+    let start = Position::from_fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1").unwrap();
+    let mut promotion = app_with(start, &[]);
+    typed(&mut promotion, "e8");
+    promotion.update(Action::PlayEntry);
+    let mut recover = plain.clone();
+    recover.overlay = Overlay::Recover(RecoverBox {
+        games: vec![
+            "Ann – Bob, 2026.11.21, 60 moves, last written 21:04 (a long description of it)"
+                .into();
+            3
+        ],
+        broken: vec!["a journal that cannot be read: a long reason why, and what to do".into()],
+        selected: 1,
+        confirm_discard: false,
+    });
+    vec![
+        ("plain", plain),
+        ("help", help),
+        ("scrolled help", scrolled),
+        ("long entry", long_entry),
+        ("long comment", comments),
+        ("long message", message),
+        ("promotion", promotion),
+        ("recover", recover),
+    ]
+}
+
+#[test]
+fn every_size_down_to_one_by_one_draws_without_panicking() {
+    let looks = [
+        Look::default(),
+        Look {
+            color: false,
+            ascii: true,
+            square: ui::SquareSize::Large,
+            ..Look::default()
+        },
+    ];
+    // Every width at the heights where the layout changes, and every height at
+    // the widths where it changes (the edges of each part, and common sizes).
+    let heights: Vec<u16> = (1..=14).chain([16, 18, 24, 30, 33, 40, 45]).collect();
+    let widths: Vec<u16> = (1..=22)
+        .chain([
+            26, 27, 28, 29, 30, 40, 51, 52, 53, 54, 60, 79, 80, 81, 100, 120, 130,
+        ])
+        .collect();
+    let mut sizes: Vec<(u16, u16)> = Vec::new();
+    for &h in &heights {
+        sizes.extend((1..=130).map(|w| (w, h)));
+    }
+    for &w in &widths {
+        sizes.extend((1..=45).map(|h| (w, h)));
+    }
+    for (what, app) in crowded_apps() {
+        for (i, &(width, height)) in sizes.iter().enumerate() {
+            // The plain screen at every size of the set, the others at a quarter;
+            // the two looks take turns.
+            if what != "plain" && i % 4 != 0 {
+                continue;
+            }
+            let turn = if what == "plain" { i } else { i / 4 };
+            let look = &looks[turn % 2];
+            let term = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                draw_with(&app, look, width, height)
+            }))
+            .unwrap_or_else(|_| panic!("{what} at {width}×{height} panicked"));
+            let text = rows_of(&term).concat();
+            assert!(
+                !text.trim().is_empty(),
+                "{what} at {width}×{height} drew nothing"
+            );
+            if width < ui::MIN_WIDTH || height < ui::MIN_HEIGHT {
+                assert!(
+                    text.starts_with(&"enlarge"[..usize::from(width).min(7)]),
+                    "{what} at {width}×{height}: {text}"
+                );
+            } else if what == "plain" {
+                // The entry line is always there to type on.
+                assert!(text.contains("2. ▏"), "{what} at {width}×{height}: {text}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_small_terminal_keeps_the_entry_line_and_asks_for_room_for_the_board() {
+    let app = app_with(Position::start(), &["e4 e5 Nf3"]);
+    for (w, h) in [(80, 9), (40, 12), (20, 4), (12, 3)] {
+        let term = draw(&app, w, h);
+        insta::assert_snapshot!(format!("small_{w}x{h}"), term.backend());
+    }
+}
+
+/// A position with a check, a last move and candidates: 1.e4 f6 2.d4 Kf7 3.Qh5+,
+/// then `Ke6` typed (the king's move is lit).
+fn check_app() -> App {
+    let mut app = app_with(Position::start(), &["e4 f6 d4 Kf7 Qh5+"]);
+    typed(&mut app, "Ke6");
+    app
+}
+
+/// The board's part of a row: its first 28 cells.
+fn head(row: &str) -> String {
+    row.chars().take(28).collect()
+}
+
+#[test]
+fn without_colour_the_sides_and_the_marks_still_read() {
+    let app = check_app();
+    let look = Look {
+        color: false,
+        ..Look::default()
+    };
+    let term = draw_with(&app, &look, 80, 24);
+    insta::assert_snapshot!("no_color_80x24", term.backend());
+    let buf = term.backend().buffer();
+    for cell in buf.content() {
+        assert_eq!(cell.fg, Color::Reset, "{cell:?}");
+        assert_eq!(cell.bg, Color::Reset, "{cell:?}");
+    }
+    let rows = rows_of(&term);
+    // White's pieces are outlines, Black's filled; the king in check between
+    // `> <`, the last move (Qd1-h5) in brackets, the typed move's square (e6)
+    // in parentheses.
+    assert_eq!(head(&rows[7]), "1  ♖  ♘  ♗ [·] ♔  ♗  ♘  ♖   ");
+    assert_eq!(head(&rows[4]), "4  ·  ·  ·  ♙  ♙  ·  ·  ·   ");
+    assert_eq!(head(&rows[0]), "8  ♜  ♞  ♝  ♛  ·  ♝  ♞  ♜   ");
+    assert_eq!(head(&rows[1]), "7  ♟  ♟  ♟  ♟  ♟ >♚< ♟  ♟   ");
+    assert_eq!(head(&rows[3]), "5  ·  ·  ·  ·  ·  ·  · [♕]  ");
+    assert_eq!(head(&rows[2]), "6  ·  ·  ·  · (·) ♟  ·  ·   ");
+    // The check is in reverse video too.
+    let king = buf[(2 + 5 * 3 + 1, 1)].modifier;
+    assert!(
+        king.contains(ratatui::style::Modifier::REVERSED),
+        "{king:?}"
+    );
+}
+
+#[test]
+fn ascii_board_shows_the_side_by_case() {
+    let app = check_app();
+    let look = Look {
+        ascii: true,
+        color: false,
+        ..Look::default()
+    };
+    let term = draw_with(&app, &look, 80, 24);
+    insta::assert_snapshot!("ascii_no_color_80x24", term.backend());
+    let rows = rows_of(&term);
+    assert!(
+        rows[0].starts_with("8  r  n  b  q  .  b  n  r"),
+        "{}",
+        rows[0]
+    );
+    assert!(
+        rows[1].starts_with("7  p  p  p  p  p >k< p  p"),
+        "{}",
+        rows[1]
+    );
+    assert!(
+        rows[7].starts_with("1  R  N  B [.] K  B  N  R"),
+        "{}",
+        rows[7]
+    );
+}
+
+#[test]
+fn wide_letters_and_long_names_do_not_push_things_off_the_screen() {
+    let mut app = app_with(Position::start(), &["e4 e5"]);
+    app.file = Some("棋譜/クラブの対局.pgn".into());
+    app.opening = Some(
+        "C20 King's Pawn Game: Wayward Queen Attack, Kiddie Countergambit, and a name this long"
+            .into(),
+    );
+    app.game
+        .set_tag("White", "Nepomniachtchi, Ian Alexandrovich");
+    app.game.set_tag("WhiteElo", "2789");
+    app.game.set_tag("Black", "丁立人丁立人丁立人丁立人");
+    app.game.set_tag("BlackElo", "2780");
+    let term = draw(&app, 80, 24);
+    insta::assert_snapshot!("long_names_80x24", term.backend());
+    let rows = rows_of(&term);
+    let opening_row = &rows[20];
+    // The file ends at the right edge, whole, with its unsaved mark.
+    assert!(
+        opening_row.ends_with("クラブの対局.pgn [+]"),
+        "{opening_row}"
+    );
+    assert!(
+        opening_row.starts_with("C20 King's Pawn Game"),
+        "{opening_row}"
+    );
+    // The ratings are whole beside the cut names.
+    let screen = rows.concat();
+    assert!(screen.contains("(2789)"), "{screen}");
+    assert!(screen.contains("(2780)"), "{screen}");
+}
+
+#[test]
+fn long_comments_wrap_in_the_scoresheet() {
+    let mut app = app_with(Position::start(), &["e4"]);
+    typed(
+        &mut app,
+        "{the most popular first move, it frees the queen and the bishop and fights for the centre at once",
+    );
+    app.update(Action::PlayEntry);
+    let screen = draw(&app, 80, 24).backend().to_string();
+    assert!(screen.contains("{the most popular"), "{screen}");
+    assert!(screen.contains("at once}"), "{screen}");
+}
+
+#[test]
+fn a_long_message_wraps_to_a_second_row_with_its_advice() {
+    let mut app = app_with(Position::start(), &[]);
+    typed(&mut app, ":notation nonsense-that-is-long");
+    app.update(Action::PlayEntry);
+    app.update(Action::ClearEntry);
+    app.refuse("the game is not saved: :w first, or :new! to leave it (the journal keeps it for scoresheet recover)");
+    let screen = draw(&app, 80, 24).backend().to_string();
+    assert!(screen.contains("scoresheet recover)"), "{screen}");
+}
+
+#[test]
+fn help_scrolls_and_lists_every_command_with_its_bang_form() {
+    let mut app = app_with(Position::start(), &["e4 e5"]);
+    app.update(Action::Help);
+    let mut seen = String::new();
+    for _ in 0..40 {
+        seen.push_str(&draw(&app, 80, 24).backend().to_string());
+        app.update(Action::PageForward);
+    }
+    assert_eq!(app.overlay, Overlay::Help, "scrolling keeps the help open");
+    for c in scoresheet::app::command::COMMANDS {
+        assert!(
+            seen.contains(&format!(":{}", c.name)),
+            ":{} missing",
+            c.name
+        );
+        if !c.bang.is_empty() {
+            assert!(
+                seen.contains(&format!(":{}!", c.name)),
+                ":{}! missing",
+                c.name
+            );
+        }
+    }
+    for (form, _) in scoresheet::app::help::ENTRY_SYNTAX {
+        assert!(seen.contains(form), "{form} missing");
+    }
+    // Descriptions are whole (wrapped, never cut with an ellipsis).
+    assert!(seen.contains("Mark the move a mistake (?)"), "{seen}");
+    // Scrolled to the end and back to the top.
+    app.update(Action::GoStart);
+    let top = draw(&app, 80, 24).backend().to_string();
+    assert!(top.contains("Keys"), "{top}");
+    app.update(Action::Cancel);
+    assert_eq!(app.overlay, Overlay::None);
 }

@@ -1,5 +1,6 @@
 //! The `:` commands of the entry line, vim-like. [`COMMANDS`] is the one list the
-//! help screen and the live feedback read.
+//! help screen, the live feedback and the dispatch (through [`lookup`], which
+//! turns an alias into its command's name) read.
 
 use std::path::{Path, PathBuf};
 
@@ -10,133 +11,193 @@ use crate::game::{Game, NodeId};
 use crate::notation::{Lang, Style};
 use crate::position::Position;
 
-/// A command: its name, its arguments and what it does.
+/// A command: its name, its other names, its arguments and what it does.
 pub struct Command {
     /// What is typed after the colon.
     pub name: &'static str,
+    /// Other names that run it (`write` for `w`).
+    pub aliases: &'static [&'static str],
     /// Its arguments, for the help screen.
     pub args: &'static str,
     /// What it does.
     pub doc: &'static str,
+    /// What its `!` form (`:e!`) does; empty when it has none.
+    pub bang: &'static str,
+}
+
+/// The command typed as `name` (a name or an alias, with or without a final
+/// `!`), and whether the `!` was there.
+pub fn lookup(name: &str) -> Option<(&'static Command, bool)> {
+    let (bare, bang) = match name.strip_suffix('!') {
+        Some(bare) => (bare, true),
+        None => (name, false),
+    };
+    COMMANDS
+        .iter()
+        .find(|c| c.name == bare || c.aliases.contains(&bare))
+        .map(|c| (c, bang))
 }
 
 /// Every command, in the order the help screen lists them.
 pub const COMMANDS: &[Command] = &[
     Command {
         name: "w",
+        aliases: &["write"],
         args: "[FILE]",
-        doc: "write the game (added to FILE, its other games untouched); w! replaces a read-only file",
+        doc: "write the game (added to FILE, its other games untouched)",
+        bang: "write it although FILE is read-only",
     },
     Command {
         name: "q",
+        aliases: &["quit"],
         args: "",
         doc: "quit (refused while the game is unsaved)",
-    },
-    Command {
-        name: "q!",
-        args: "",
-        doc: "quit and throw the unsaved game away",
+        bang: "quit and throw the unsaved game away (the journal too)",
     },
     Command {
         name: "wq",
+        aliases: &["x"],
         args: "[FILE]",
         doc: "write the game, then quit",
+        bang: "write it although FILE is read-only, then quit",
     },
     Command {
         name: "e",
+        aliases: &["edit"],
         args: "FILE [N]",
         doc: "open game N (default 1) of FILE; quote a name with blanks",
+        bang: "open FILE although this game is not saved (the journal keeps it)",
     },
     Command {
         name: "new",
+        aliases: &[],
         args: "",
         doc: "next game: Event, Site, Round kept, Board + 1",
+        bang: "start the next game although this one is not saved (the journal keeps it)",
     },
     Command {
         name: "recover",
+        aliases: &[],
         args: "",
         doc: "the unsaved games kept by the journal: recover or discard them",
+        bang: "",
     },
     Command {
         name: "tag",
+        aliases: &[],
         args: "NAME VALUE",
         doc: "set a tag (White, Black, WhiteElo, Board, TimeControl…)",
+        bang: "",
     },
     Command {
         name: "result",
+        aliases: &[],
         args: "R [HOW]",
         doc: "1-0, 0-1, 1/2-1/2 or *; HOW: resign, time, agreement…",
+        bang: "set it although the board contradicts it (an arbiter's decision)",
     },
     Command {
         name: "clk",
+        aliases: &[],
         args: "TIME",
         doc: "clock after this move (83 = 1:23:00, 1:23:45)",
+        bang: "",
     },
     Command {
         name: "emt",
+        aliases: &[],
         args: "TIME",
         doc: "time this move took",
+        bang: "",
     },
     Command {
         name: "comment",
+        aliases: &["c"],
         args: "TEXT",
         doc: "comment after this move (or type {TEXT)",
+        bang: "",
     },
     Command {
         name: "fen",
+        aliases: &[],
         args: "[FEN]",
         doc: "show this position's FEN, or start the game from FEN",
+        bang: "start the game again from FEN although it has moves",
     },
     Command {
         name: "flip",
+        aliases: &[],
         args: "",
         doc: "turn the board around",
+        bang: "",
     },
     Command {
         name: "lang",
+        aliases: &[],
         args: "CODE",
         doc: "piece letters for typing and showing moves (en, de, fr, …)",
+        bang: "",
     },
     Command {
         name: "notation",
+        aliases: &[],
         args: "san|figurine|lan",
         doc: "how the scoresheet shows moves",
+        bang: "",
     },
     Command {
         name: "inside",
+        aliases: &[],
         args: "variation|replace",
         doc: "what typing a move inside the game does",
+        bang: "",
     },
     Command {
         name: "undo",
+        aliases: &[],
         args: "",
         doc: "undo the last change to the game",
+        bang: "",
     },
     Command {
         name: "redo",
+        aliases: &[],
         args: "",
         doc: "redo the change last undone",
+        bang: "",
     },
     Command {
         name: "timer",
+        aliases: &[],
         args: "",
         doc: "start or stop the move timer ([%emt] on each move)",
+        bang: "",
     },
     Command {
         name: "help",
+        aliases: &["h"],
         args: "",
         doc: "the keys and commands",
+        bang: "",
     },
 ];
 
 /// What a command line will do, for the live feedback.
 pub fn describe(line: &str) -> String {
     let name = line.split_whitespace().next().unwrap_or("");
-    match COMMANDS.iter().find(|c| c.name == name) {
-        Some(c) => format!(":{} {} — {}", c.name, c.args, c.doc),
-        None if name.is_empty() => {
-            "a command: w, q, wq, e, new, tag, result, undo, redo, fen, flip, lang, help".into()
+    match lookup(name) {
+        Some((c, true)) if !c.bang.is_empty() => {
+            format!(":{}! {} — {}", c.name, c.args, c.bang)
         }
+        Some((c, _)) => format!(":{} {} — {}", c.name, c.args, c.doc),
+        None if name.is_empty() => format!(
+            "a command: {}",
+            COMMANDS
+                .iter()
+                .map(|c| c.name)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
         None => {
             let starts: Vec<&str> = COMMANDS
                 .iter()
@@ -239,9 +300,14 @@ impl App {
             Some((name, rest)) => (name, rest.trim()),
             None => (line, ""),
         };
-        let (name, forced) = match name.strip_suffix('!') {
-            Some(name) if name != "q" => (name, true),
-            _ => (name, false),
+        // Names and aliases come from the table; the arms below match its names.
+        let (name, forced) = match lookup(name) {
+            Some((c, true)) if c.name == "q" => ("q!", false),
+            Some((c, bang)) => (c.name, bang),
+            None => match name.strip_suffix('!') {
+                Some(bare) => (bare, true),
+                None => (name, false),
+            },
         };
         let keeps_unsaved = |app: &mut App, what: &str| {
             let refuse = app.unsaved && !forced && !app.game.is_empty();
@@ -368,7 +434,10 @@ impl App {
             "undo" => return self.undo(),
             "redo" => return self.redo(),
             "timer" => return self.dispatch(super::Action::ToggleTimer),
-            "help" | "h" => self.overlay = Overlay::Help,
+            "help" | "h" => {
+                self.overlay = Overlay::Help;
+                self.help_scroll.top.set(0);
+            }
             "" => {}
             other => self.refuse(format!("unknown command :{other} (F1 lists them)")),
         }

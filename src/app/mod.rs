@@ -6,6 +6,7 @@
 pub mod action;
 pub mod command;
 pub mod entry;
+pub mod help;
 pub mod paste;
 mod record;
 mod recovery;
@@ -217,6 +218,8 @@ pub struct App {
     pub help: Vec<HelpRow>,
     /// The keys of the hint bar: (keys, short label).
     pub hints: Vec<(String, &'static str)>,
+    /// Where the help screen is scrolled to.
+    pub help_scroll: help::HelpScroll,
     history: Vec<String>,
     history_at: Option<usize>,
     quit_armed: bool,
@@ -257,6 +260,7 @@ impl App {
             opening: None,
             help: Vec::new(),
             hints: Vec::new(),
+            help_scroll: help::HelpScroll::default(),
             history: Vec::new(),
             history_at: None,
             quit_armed: false,
@@ -356,6 +360,14 @@ impl App {
 
     /// The one place the state changes.
     pub fn update(&mut self, action: Action) -> Effect {
+        // A message lives until the next action that is not about it: editing
+        // the entry line keeps it (it may be the reason the text is still there);
+        // anything else clears it, and may set its own.
+        let editing =
+            self.overlay == Overlay::None && matches!(action, Action::Type(_) | Action::EraseChar);
+        if !editing {
+            self.message = Message::default();
+        }
         let cursor = self.cursor;
         let edits = self.edits;
         let effect = self.recorded(|app| app.dispatch(action));
@@ -377,7 +389,17 @@ impl App {
         }
         match &self.overlay {
             Overlay::Help => {
-                self.overlay = Overlay::None;
+                let scroll = &self.help_scroll;
+                match action {
+                    Action::HistoryPrev | Action::MoveBack => scroll.scroll(-1),
+                    Action::HistoryNext | Action::MoveForward => scroll.scroll(1),
+                    Action::PageBack => scroll.scroll(-scroll.page_lines()),
+                    Action::PageForward => scroll.scroll(scroll.page_lines()),
+                    Action::GoStart => scroll.top.set(0),
+                    Action::GoEnd => scroll.top.set(usize::MAX),
+                    // Esc, the help key again, or anything else closes it.
+                    _ => self.overlay = Overlay::None,
+                }
                 return Effect::None;
             }
             Overlay::Promotion(choices) => return self.choose_promotion(choices.clone(), action),
@@ -442,6 +464,7 @@ impl App {
             }
             Action::Help => {
                 self.overlay = Overlay::Help;
+                self.help_scroll.top.set(0);
                 Effect::None
             }
             Action::Nag(nag) => self.mark_nag(nag),

@@ -1168,3 +1168,143 @@ fn pasted_moves_are_one_change_to_undo() {
     press(&mut app, &config, "<C-z>");
     assert!(app.game.is_empty());
 }
+
+#[test]
+fn an_error_is_gone_once_the_next_moves_are_played() {
+    let mut app = app();
+    type_line(&mut app, "e5");
+    assert!(app.message.error);
+    // Fixing the text keeps the reason in view.
+    app.update(Action::EraseChar);
+    app.update(Action::EraseChar);
+    assert!(app.message.error, "editing the line is about the error");
+    for line in ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O"] {
+        type_line(&mut app, line);
+        assert_eq!(app.message, Message::default(), "after {line}");
+    }
+}
+
+#[test]
+fn messages_live_until_the_next_action_that_is_not_about_them() {
+    let mut app = app();
+    type_line(&mut app, ":tag White Ann");
+    assert_eq!(app.message.text, "White = Ann");
+    type_line(&mut app, "e4");
+    assert_eq!(app.message.text, "");
+
+    // "promote to…" goes once the piece is chosen.
+    let start = Position::from_fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1").unwrap();
+    let mut app = App::new(Settings::default(), Game::new(start), None);
+    type_line(&mut app, "e8");
+    assert!(
+        app.message.text.starts_with("promote to"),
+        "{:?}",
+        app.message
+    );
+    app.update(Action::Type('q'));
+    assert_eq!(sans(&app), ["e8=Q"]);
+    assert_eq!(app.message.text, "", "the promotion message stays");
+
+    // A message set by the loop (a recovered game, a save) lasts one action.
+    let mut app = self::app();
+    app.inform("recovered 30 moves");
+    app.update(Action::MoveBack);
+    assert_eq!(app.message.text, "");
+    app.inform("saved to game.pgn");
+    app.update(Action::Type('e'));
+    assert_eq!(
+        app.message.text, "saved to game.pgn",
+        "typing is not an answer"
+    );
+    app.update(Action::Type('4'));
+    app.update(Action::PlayEntry);
+    assert_eq!(app.message.text, "");
+}
+
+#[test]
+fn help_scrolls_with_the_arrows_and_pages_and_closes_with_esc() {
+    let mut app = app();
+    app.update(Action::Help);
+    assert_eq!(app.overlay, Overlay::Help);
+    app.help_scroll.page.set(20);
+    app.update(Action::HistoryNext);
+    app.update(Action::HistoryNext);
+    assert_eq!(app.help_scroll.top.get(), 2);
+    app.update(Action::PageForward);
+    assert_eq!(app.help_scroll.top.get(), 21);
+    app.update(Action::PageBack);
+    app.update(Action::HistoryPrev);
+    assert_eq!(app.help_scroll.top.get(), 1);
+    app.update(Action::GoStart);
+    assert_eq!(app.help_scroll.top.get(), 0);
+    assert_eq!(app.overlay, Overlay::Help, "scrolling keeps it open");
+    app.update(Action::Cancel);
+    assert_eq!(app.overlay, Overlay::None);
+    // Opened again, it starts at the top.
+    app.update(Action::Help);
+    app.update(Action::PageForward);
+    app.update(Action::Cancel);
+    type_line(&mut app, ":help");
+    assert_eq!(app.overlay, Overlay::Help);
+    assert_eq!(app.help_scroll.top.get(), 0);
+}
+
+#[test]
+fn every_command_name_and_alias_runs() {
+    for c in command::COMMANDS {
+        for name in std::iter::once(&c.name).chain(c.aliases) {
+            let mut app = app();
+            app.run_command(name);
+            assert!(
+                !app.message.text.starts_with("unknown command"),
+                ":{name}: {}",
+                app.message.text
+            );
+            assert_eq!(command::lookup(name).map(|(c, _)| c.name), Some(c.name));
+        }
+        if !c.bang.is_empty() {
+            let bang = format!("{}!", c.name);
+            assert!(matches!(command::lookup(&bang), Some((_, true))), "{bang}");
+        }
+    }
+    let mut app = app();
+    assert_eq!(
+        app.run_command("quit!"),
+        Effect::Quit { discard: true },
+        "an alias's ! form is the command's"
+    );
+}
+
+#[test]
+fn the_action_table_and_the_keymap_declarations_agree() {
+    use crate::config::keys::ACTIONS;
+    let bindable: Vec<&str> = action::BINDABLE.iter().map(|(n, _)| *n).collect();
+    let declared: Vec<&str> = ACTIONS.iter().map(|a| a.name).collect();
+    assert_eq!(
+        bindable, declared,
+        "src/app/action.rs and src/config/keys.rs"
+    );
+    for info in ACTIONS {
+        assert!(!info.doc.trim().is_empty(), "{} has no doc", info.name);
+    }
+    // The embedded defaults give every action an entry, and name no other.
+    let defaults: toml::Table =
+        toml::from_str(include_str!("../../assets/config.toml")).expect("the defaults parse");
+    let keys = defaults["keys"].as_table().expect("a [keys] table");
+    let mut in_defaults: Vec<&str> = keys.keys().map(String::as_str).collect();
+    let mut names = bindable.clone();
+    in_defaults.sort_unstable();
+    names.sort_unstable();
+    assert_eq!(in_defaults, names, "assets/config.toml [keys]");
+    // And the help screen lists each, with its doc.
+    let mut app = app();
+    crate::tui::describe_keys(&mut app, &crate::config::Config::defaults());
+    let sections = app.help_sections();
+    for info in ACTIONS {
+        assert!(
+            sections[0].entries.iter().any(|e| e.doc == info.doc),
+            "{} not in the help",
+            info.name
+        );
+    }
+}

@@ -91,6 +91,9 @@ pub enum Colors {
     /// The 256-colour palette.
     #[serde(rename = "256")]
     Ansi256,
+    /// No colour at all (a monochrome terminal): the board tells the sides apart by
+    /// glyph or letter case and marks squares with brackets.
+    None,
 }
 
 /// The size of a board square in terminal cells.

@@ -61,16 +61,18 @@ pub fn settings(config: &Config) -> Settings {
 /// The screen's look, from the configuration.
 pub fn look(config: &Config) -> Look {
     let board = &config.board;
+    let color = board.colors != config::Colors::None && !ui::look::colour_refused();
     Look {
         ascii: board.style == config::BoardStyle::Ascii,
         theme: board.theme,
         truecolor: match board.colors {
             config::Colors::Auto => ui::look::terminal_has_truecolor(),
             config::Colors::Truecolor => true,
-            config::Colors::Ansi256 => false,
+            config::Colors::Ansi256 | config::Colors::None => false,
         },
         square: board.square,
         coordinates: board.coordinates,
+        color,
     }
 }
 
@@ -263,6 +265,12 @@ mod tests {
         assert_eq!(action_of(&config, &key('N'), true), Some(Action::Type('N')));
         let ctrl_z = KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL);
         assert_eq!(action_of(&config, &ctrl_z, false), Some(Action::Undo));
+    }
+
+    #[test]
+    fn colours_can_be_turned_off_in_the_configuration() {
+        let config = Config::from_toml_str("[board]\ncolors = \"none\"\n").unwrap();
+        assert!(!look(&config).color);
     }
 
     #[test]

@@ -2,6 +2,12 @@
 //! on mid-tone squares, with the last move, a king in check and the moves that
 //! match the entry line highlighted, coordinates, and squares that grow with the
 //! terminal.
+//!
+//! Without colour the sides differ by shape, outline glyphs (♔) for White and
+//! filled ones (♚) for Black, or by case in ASCII mode (`K`, `k`); empty squares
+//! show a dot, and the marks are brackets beside the piece: `[ ]` the last move,
+//! `( )` the moves matching the entry line, `> <` a king in check (also in
+//! reverse video).
 
 use chess::{Color as Side, Piece, Square};
 use ratatui::buffer::Buffer;
@@ -28,19 +34,34 @@ pub fn board_extent(size: SquareSize, coordinates: bool) -> (u16, u16) {
     (8 * w + 2 * extra, 8 * h + extra)
 }
 
-fn glyph(piece: Piece, ascii: bool, white: bool) -> char {
-    let (letter, figure) = match piece {
-        Piece::King => ('K', '♚'),
-        Piece::Queen => ('Q', '♛'),
-        Piece::Rook => ('R', '♜'),
-        Piece::Bishop => ('B', '♝'),
-        Piece::Knight => ('N', '♞'),
-        Piece::Pawn => ('P', '♟'),
+/// The character of a piece: a letter (uppercase White) in ASCII mode; else a
+/// chess glyph, filled for both sides in colour, outline for White without it.
+fn glyph(piece: Piece, ascii: bool, white: bool, color: bool) -> char {
+    let (letter, filled, outline) = match piece {
+        Piece::King => ('K', '♚', '♔'),
+        Piece::Queen => ('Q', '♛', '♕'),
+        Piece::Rook => ('R', '♜', '♖'),
+        Piece::Bishop => ('B', '♝', '♗'),
+        Piece::Knight => ('N', '♞', '♘'),
+        Piece::Pawn => ('P', '♟', '♙'),
     };
     match (ascii, white) {
-        (false, _) => figure,
         (true, true) => letter,
         (true, false) => letter.to_ascii_lowercase(),
+        (false, true) if !color => outline,
+        (false, _) => filled,
+    }
+}
+
+impl Mark {
+    /// The brackets drawn beside the piece when there is no colour to show the mark.
+    fn brackets(self) -> Option<(char, char)> {
+        match self {
+            Mark::Check => Some(('>', '<')),
+            Mark::Hint => Some(('(', ')')),
+            Mark::Last => Some(('[', ']')),
+            Mark::Plain => None,
+        }
     }
 }
 
@@ -120,6 +141,7 @@ pub fn render(app: &App, look: &Look, size: SquareSize, area: Rect, buf: &mut Bu
                     buf[(x, y)].set_symbol(" ");
                 }
             }
+            let (cx, cy) = (x0 + w / 2, y0 + h / 2);
             if let (Some(piece), Some(side)) = (board.piece_on(sq), board.color_on(sq)) {
                 let white = side == Side::White;
                 let fg = if white {
@@ -127,13 +149,27 @@ pub fn render(app: &App, look: &Look, size: SquareSize, area: Rect, buf: &mut Bu
                 } else {
                     palette.black_piece
                 };
-                let cell = &mut buf[(x0 + w / 2, y0 + h / 2)];
-                cell.set_char(glyph(piece, look.ascii, white));
+                let cell = &mut buf[(cx, cy)];
+                cell.set_char(glyph(piece, look.ascii, white, look.color));
                 cell.set_style(
                     Style::default()
                         .fg(look.color(fg))
                         .add_modifier(Modifier::BOLD),
                 );
+            } else if !look.color {
+                buf[(cx, cy)].set_char(if look.ascii { '.' } else { '·' });
+            }
+            if !look.color {
+                if let Some((open, close)) = mark.brackets() {
+                    buf[(cx - 1, cy)].set_char(open);
+                    buf[(cx + 1, cy)].set_char(close);
+                }
+                if mark == Mark::Check {
+                    buf.set_style(
+                        Rect::new(cx - 1, cy, 3, 1),
+                        Style::default().add_modifier(Modifier::REVERSED),
+                    );
+                }
             }
         }
     }

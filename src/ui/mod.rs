@@ -1,31 +1,44 @@
 //! Draw-only: the recorder's screen from `&App`. Board and tags on the left,
-//! the scoresheet on the right, then the opening line, the status line, the
-//! entry line and the hint line; overlays (help, promotion, recovery) on top.
-//! Usable from 80×24; the board's squares grow with the terminal.
+//! the scoresheet on the right, then the opening line, the status line (two
+//! rows when a message needs them), the entry line and the hint line; overlays
+//! (help, promotion, recovery) on top.
+//!
+//! Any size draws without panicking. From 80×24 everything shows and the
+//! board's squares grow with the terminal; smaller, the parts go in this order:
+//! the tags panel, the board (the scoresheet takes its room), the opening line,
+//! the hint line, the scoresheet. The entry line and the status line stay while
+//! there are two rows; below that the screen asks to be enlarged.
+//! Without colour (`Look::color` false) every colour is dropped and the board
+//! tells the sides apart by glyph or letter case.
 
+mod bars;
 pub mod board;
 pub mod entry;
 pub mod look;
 mod overlay;
 pub mod sheet;
+mod tags;
+pub mod text;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 use ratatui::Frame;
 
-use crate::app::entry::Feedback;
 use crate::app::{App, Overlay};
-use crate::notation::{format, Style as Notation};
-use crate::position::Move;
 pub use look::{Look, SquareSize, Theme};
 
 /// Rows the tags panel wants under the board (with its frame).
 const TAGS_ROWS: u16 = 9;
-/// Columns the scoresheet needs at least.
-const SHEET_COLUMNS: u16 = 34;
+/// Columns the scoresheet needs at least beside the board.
+const SHEET_COLUMNS: u16 = 24;
+/// Columns of the left column (board and tags) at least, so that the tags read.
+const LEFT_COLUMNS: u16 = 28;
+/// The smallest screen that shows more than a request to enlarge it.
+pub const MIN_WIDTH: u16 = 20;
+/// See [`MIN_WIDTH`].
+pub const MIN_HEIGHT: u16 = 2;
 
 /// Draws the whole screen into a frame.
 pub fn draw(frame: &mut Frame, app: &App, look: &Look) {
@@ -33,51 +46,89 @@ pub fn draw(frame: &mut Frame, app: &App, look: &Look) {
     render(app, look, area, frame.buffer_mut());
 }
 
-/// The largest square size that leaves room for the tags and the scoresheet.
-pub fn square_size(look: &Look, main: Rect) -> SquareSize {
-    if look.square != SquareSize::Auto {
-        return look.square;
+/// The largest square size whose board fits in `main` beside a scoresheet, with
+/// room for the tags under it when the size is chosen automatically; `None` when
+/// not even the smallest board fits.
+pub fn square_size(look: &Look, main: Rect) -> Option<SquareSize> {
+    let fits = |size: SquareSize, rows: u16| {
+        let (w, h) = board::board_extent(size, look.coordinates);
+        main.width >= w + 1 + SHEET_COLUMNS && main.height >= h + rows
+    };
+    let sizes = [SquareSize::Large, SquareSize::Medium, SquareSize::Small];
+    if look.square != SquareSize::Auto && fits(look.square, 0) {
+        return Some(look.square);
     }
-    [SquareSize::Large, SquareSize::Medium, SquareSize::Small]
-        .into_iter()
-        .find(|&size| {
-            let (w, h) = board::board_extent(size, look.coordinates);
-            main.width >= w + SHEET_COLUMNS && main.height >= h + TAGS_ROWS
-        })
-        .unwrap_or(SquareSize::Small)
+    let wanted = match look.square {
+        SquareSize::Auto => &sizes[..],
+        // A fixed size that does not fit falls back to a smaller one.
+        fixed => &sizes[sizes.iter().position(|&s| s == fixed).unwrap_or(0)..],
+    };
+    let tags_rows = if look.square == SquareSize::Auto {
+        TAGS_ROWS
+    } else {
+        0
+    };
+    wanted
+        .iter()
+        .copied()
+        .find(|&size| fits(size, tags_rows))
+        .or_else(|| wanted.iter().copied().find(|&size| fits(size, 0)))
 }
 
 /// Draws the whole screen into a buffer (the frame's, or a test's).
 pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
-    let [main, opening, status, entry, hints] = Layout::vertical([
-        Constraint::Min(9),
+    let area = area.intersection(buf.area);
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        enlarge(area, buf);
+    } else {
+        screen(app, look, area, buf);
+    }
+    if !look.color {
+        // Colour is only ever a second signal: without it the glyphs, brackets
+        // and reverse video carry everything.
+        for y in area.top()..area.bottom() {
+            for x in area.left()..area.right() {
+                buf[(x, y)].set_fg(Color::Reset).set_bg(Color::Reset);
+            }
+        }
+    }
+}
+
+/// The request to enlarge a screen too small for anything else.
+fn enlarge(area: Rect, buf: &mut Buffer) {
+    let text = format!(
+        "enlarge the terminal ({MIN_WIDTH}×{MIN_HEIGHT} at least; now {}×{})",
+        area.width, area.height
+    );
+    Paragraph::new(text)
+        .wrap(Wrap { trim: true })
+        .style(Style::default().add_modifier(Modifier::BOLD))
+        .render(area, buf);
+}
+
+fn screen(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
+    let status = bars::status(app);
+    // A message wider than the screen gets a second row while rows are plenty.
+    let status_rows = if text::width(&status.0) > usize::from(area.width) && area.height >= 12 {
+        2
+    } else {
+        1
+    };
+    let hint_rows = u16::from(area.height >= 6);
+    let opening_rows = u16::from(area.height >= 8);
+    let [main, opening, status_area, entry, hints] = Layout::vertical([
+        Constraint::Fill(1),
+        Constraint::Length(opening_rows),
+        Constraint::Length(status_rows),
         Constraint::Length(1),
-        Constraint::Length(1),
-        Constraint::Length(1),
-        Constraint::Length(1),
+        Constraint::Length(hint_rows),
     ])
     .areas(area);
-    let size = square_size(look, main);
-    let (board_w, board_h) = board::board_extent(size, look.coordinates);
-    let left_w = board_w.max(28).min(main.width);
-    let [left, right] =
-        Layout::horizontal([Constraint::Length(left_w + 1), Constraint::Min(0)]).areas(main);
-    let [board_area, tags_area] =
-        Layout::vertical([Constraint::Length(board_h), Constraint::Min(0)]).areas(left);
-    board::render(app, look, size, board_area, buf);
-    tags(
-        app,
-        Rect {
-            width: left_w,
-            ..tags_area
-        },
-        buf,
-    );
-    sheet::render(app, right, buf);
-    opening_line(app, opening, buf);
-    status_line(app, status, buf);
+    main_area(app, look, main, buf);
+    bars::opening_line(app, opening, buf);
+    bars::status_line(&status, status_area, buf);
     entry::render(app, entry, buf);
-    hint_line(app, hints, buf);
+    bars::hint_line(app, hints, buf);
     match &app.overlay {
         Overlay::None => {}
         Overlay::Help => overlay::help(app, area, buf),
@@ -86,137 +137,46 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
     }
 }
 
-fn label(name: &str) -> Span<'static> {
-    Span::styled(format!("{name:<6} "), Style::default().fg(Color::DarkGray))
-}
-
-fn tags(app: &App, area: Rect, buf: &mut Buffer) {
-    if area.height < 3 {
+/// The board with the tags under it and the scoresheet beside them; the
+/// scoresheet alone when the board does not fit.
+fn main_area(app: &App, look: &Look, main: Rect, buf: &mut Buffer) {
+    if main.height < 3 {
+        let note = "enlarge the terminal for the board and the scoresheet";
+        Paragraph::new(note)
+            .wrap(Wrap { trim: true })
+            .style(Style::default().fg(Color::DarkGray))
+            .render(main, buf);
         return;
     }
-    let game = &app.game;
-    let tag = |name: &str| game.tag(name).unwrap_or("?").to_string();
-    let player = |side: &str| {
-        let elo = game
-            .tag(&format!("{side}Elo"))
-            .filter(|e| !e.is_empty() && *e != "?");
-        match elo {
-            Some(elo) => format!("{} ({elo})", tag(side)),
-            None => tag(side),
-        }
+    let Some(size) = square_size(look, main) else {
+        let note = " enlarge for the board ";
+        // The note goes where it does not cover the title.
+        let note = if main.width >= 16 + note.len() as u16 {
+            note
+        } else {
+            ""
+        };
+        sheet::render(app, main, note, buf);
+        return;
     };
-    let round = match game.tag("Board") {
-        Some(board) => format!("{}  board {board}", tag("Round")),
-        None => tag("Round"),
+    let (board_w, board_h) = board::board_extent(size, look.coordinates);
+    let left_w = if main.width >= LEFT_COLUMNS + 1 + SHEET_COLUMNS {
+        board_w.max(LEFT_COLUMNS)
+    } else {
+        board_w
     };
-    let bold = Style::default().add_modifier(Modifier::BOLD);
-    let mut lines = vec![
-        Line::from(vec![label("White"), Span::styled(player("White"), bold)]),
-        Line::from(vec![label("Black"), Span::styled(player("Black"), bold)]),
-        Line::from(vec![label("Event"), Span::raw(tag("Event"))]),
-        Line::from(vec![label("Site"), Span::raw(tag("Site"))]),
-        Line::from(vec![label("Date"), Span::raw(tag("Date"))]),
-        Line::from(vec![label("Round"), Span::raw(round)]),
-    ];
-    if let Some(tc) = game.tag("TimeControl") {
-        lines.push(Line::from(vec![label("Time"), Span::raw(tc.to_string())]));
-    }
-    lines.push(Line::from(vec![
-        label("Result"),
-        Span::styled(tag("Result"), bold),
-    ]));
-    Paragraph::new(lines)
-        .block(Block::bordered().title(" Game "))
-        .render(area, buf);
-}
-
-fn opening_line(app: &App, area: Rect, buf: &mut Buffer) {
-    let name = app.opening.clone().unwrap_or_default();
-    let file = match &app.file {
-        Some(path) => path.display().to_string(),
-        None => "no file yet (:w FILE)".to_string(),
-    };
-    let mark = if app.unsaved { " [+]" } else { "" };
-    let right = format!("{file}{mark}");
-    buf.set_string(area.x, area.y, &name, Style::default().fg(Color::Green));
-    let x = area.right().saturating_sub(right.chars().count() as u16);
-    if x > area.x + name.chars().count() as u16 {
-        buf.set_string(x, area.y, right, Style::default().fg(Color::DarkGray));
-    }
-}
-
-/// Moves in the scoresheet's notation, for the feedback.
-fn shown(app: &App, moves: &[chess::ChessMove]) -> String {
-    let pos = app.position();
-    let style = match app.settings.display {
-        Notation::Lan => Notation::Lan,
-        Notation::Figurine => Notation::Figurine,
-        _ => Notation::San,
-    };
-    let mut names: Vec<String> = moves
-        .iter()
-        .take(12)
-        .map(|&m| format(&pos, Move::Normal(m), style, app.settings.display_lang))
-        .collect();
-    if moves.len() > 12 {
-        names.push(format!("… {} in all", moves.len()));
-    }
-    names.join(" ")
-}
-
-fn status_line(app: &App, area: Rect, buf: &mut Buffer) {
-    let (text, style) = match &app.feedback {
-        Feedback::Empty | Feedback::Note(_)
-            if !app.message.text.is_empty() && app.entry.is_empty() =>
-        {
-            (
-                app.message.text.clone(),
-                if app.message.error {
-                    Style::default().fg(Color::Red).add_modifier(Modifier::BOLD)
-                } else {
-                    Style::default()
-                },
-            )
-        }
-        Feedback::Empty => (String::new(), Style::default()),
-        Feedback::Partial(moves) => (
-            format!("matches: {}", shown(app, moves)),
-            Style::default().fg(Color::Cyan),
-        ),
-        Feedback::Ready(mv) => (
-            format!("Enter plays {}", shown(app, std::slice::from_ref(mv))),
-            Style::default().fg(Color::Green),
-        ),
-        Feedback::Ambiguous(_, sans) => (
-            format!("ambiguous: {}", sans.join(" or ")),
-            Style::default()
-                .fg(Color::Yellow)
-                .add_modifier(Modifier::BOLD),
-        ),
-        Feedback::Promotion(_) => (
-            "the pawn promotes: Enter, then Q, R, B or N".to_string(),
-            Style::default().fg(Color::Yellow),
-        ),
-        Feedback::Illegal(why) => (why.clone(), Style::default().fg(Color::Red)),
-        Feedback::Note(note) => (note.clone(), Style::default().fg(Color::Cyan)),
-    };
-    buf.set_stringn(area.x, area.y, text, usize::from(area.width), style);
-}
-
-fn hint_line(app: &App, area: Rect, buf: &mut Buffer) {
-    let mut spans = Vec::new();
-    let mut used = 0;
-    for (keys, what) in &app.hints {
-        let len = keys.chars().count() + what.chars().count() + 3;
-        if used + len > usize::from(area.width) {
-            break;
-        }
-        spans.push(Span::styled(
-            keys.clone(),
-            Style::default().add_modifier(Modifier::REVERSED),
-        ));
-        spans.push(Span::raw(format!(" {what}  ")));
-        used += len;
-    }
-    Line::from(spans).render(area, buf);
+    let [left, right] =
+        Layout::horizontal([Constraint::Length(left_w + 1), Constraint::Fill(1)]).areas(main);
+    let [board_area, tags_area] =
+        Layout::vertical([Constraint::Length(board_h), Constraint::Fill(1)]).areas(left);
+    board::render(app, look, size, board_area, buf);
+    tags::render(
+        app,
+        Rect {
+            width: left_w,
+            ..tags_area
+        },
+        buf,
+    );
+    sheet::render(app, right, "", buf);
 }

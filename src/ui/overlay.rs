@@ -1,5 +1,6 @@
-//! Windows over the screen: the help (generated from the key bindings and the
-//! command table), the promotion choice and the recovery question.
+//! Windows over the screen: the help (generated from the key bindings, the
+//! entry line's forms and the command table; it scrolls), the promotion choice
+//! and the recovery question.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -7,7 +8,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use crate::app::command::COMMANDS;
+use super::text;
 use crate::app::{App, RecoverBox};
 use crate::notation::{format, Style as Notation};
 use crate::position::Move;
@@ -23,17 +24,58 @@ fn centered(area: Rect, width: u16, height: u16) -> Rect {
     )
 }
 
-fn cut(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
-        text.to_string()
-    } else {
-        let mut out: String = text.chars().take(width.saturating_sub(1)).collect();
-        out.push('…');
-        out
+/// The help's lines at `width`: each section's title, then its rows with the
+/// labels in a column of their own and the docs wrapped beside them (a label too
+/// long for the column gets a line of its own, its doc under it).
+fn help_lines(app: &App, width: usize) -> Vec<Line<'static>> {
+    let sections = app.help_sections();
+    let key_style = Style::default()
+        .fg(Color::Yellow)
+        .add_modifier(Modifier::BOLD);
+    let title_style = Style::default().add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
+    let mut lines = Vec::new();
+    for section in sections {
+        if !lines.is_empty() {
+            lines.push(Line::raw(""));
+        }
+        lines.push(Line::styled(section.title, title_style));
+        // Each section's labels get a column as wide as its widest, at most two
+        // fifths of the width so that the docs keep room.
+        let widest = section
+            .entries
+            .iter()
+            .map(|e| text::width(&e.label))
+            .max()
+            .unwrap_or(4);
+        let label_w = widest.min(width * 2 / 5).max(1);
+        let doc_w = width.saturating_sub(label_w + 2).max(8);
+        let indent = " ".repeat(label_w + 2);
+        for entry in section.entries {
+            let docs = text::wrap(&entry.doc, doc_w);
+            let label_width = text::width(&entry.label);
+            let mut docs = docs.into_iter();
+            if label_width > label_w {
+                for part in text::wrap(&entry.label, width) {
+                    lines.push(Line::styled(part, key_style));
+                }
+            } else {
+                let pad = " ".repeat(label_w - label_width + 2);
+                let first = docs.next().unwrap_or_default();
+                lines.push(Line::from(vec![
+                    Span::styled(entry.label, key_style),
+                    Span::raw(pad),
+                    Span::raw(first),
+                ]));
+            }
+            for rest in docs {
+                lines.push(Line::from(vec![Span::raw(indent.clone()), Span::raw(rest)]));
+            }
+        }
     }
+    lines
 }
 
-/// The keys (in as many columns as fit) and the commands.
+/// The keys, the entry line's forms and the commands, scrolled.
 pub fn help(app: &App, area: Rect, buf: &mut Buffer) {
     let window = centered(
         area,
@@ -42,65 +84,22 @@ pub fn help(app: &App, area: Rect, buf: &mut Buffer) {
     );
     Clear.render(window, buf);
     let block = Block::bordered()
-        .title(" Keys and commands — any key closes ")
+        .title(" Keys and commands — ↑↓ PgUp PgDn scroll, Esc closes ")
         .border_style(Style::default().fg(Color::Yellow));
     let inner = block.inner(window);
+    let lines = help_lines(app, usize::from(inner.width));
+    let page = usize::from(inner.height);
+    let scroll = &app.help_scroll;
+    let top = scroll.top.get().min(lines.len().saturating_sub(page));
+    scroll.top.set(top);
+    scroll.page.set(page);
+    let end = (top + page).min(lines.len());
+    let block = block.title_bottom(
+        Line::from(format!(" {}–{} of {} ", top + 1, end, lines.len())).right_aligned(),
+    );
     block.render(window, buf);
-    let key_width = app
-        .help
-        .iter()
-        .map(|r| r.keys.chars().count())
-        .max()
-        .unwrap_or(4);
-    let columns = if inner.width >= 76 { 2 } else { 1 };
-    let col_width = usize::from(inner.width) / columns;
-    let per_column = app.help.len().div_ceil(columns);
-    let key_style = Style::default()
-        .fg(Color::Yellow)
-        .add_modifier(Modifier::BOLD);
-    let mut lines: Vec<Line> = Vec::new();
-    for row in 0..per_column {
-        let mut spans = Vec::new();
-        for col in 0..columns {
-            if let Some(r) = app.help.get(col * per_column + row) {
-                let doc_width = col_width.saturating_sub(key_width + 3);
-                spans.push(Span::styled(format!("{:<key_width$}  ", r.keys), key_style));
-                spans.push(Span::raw(format!("{:<doc_width$} ", cut(r.doc, doc_width))));
-            }
-        }
-        lines.push(Line::from(spans));
-    }
-    lines.push(Line::raw(""));
-    let mut commands = vec![Span::styled("Commands  ", key_style)];
-    let room = usize::from(inner.height).saturating_sub(lines.len());
-    if room > COMMANDS.len() {
-        lines.push(Line::from(commands));
-        for c in COMMANDS {
-            let name = format!(":{} {}", c.name, c.args);
-            lines.push(Line::from(vec![
-                Span::styled(format!("{:<22}", name), key_style),
-                Span::raw(cut(c.doc, usize::from(inner.width).saturating_sub(23))),
-            ]));
-        }
-    } else {
-        for c in COMMANDS {
-            commands.push(Span::styled(format!(":{}", c.name), key_style));
-            let args = if c.args.is_empty() {
-                String::new()
-            } else {
-                format!(" {}", c.args)
-            };
-            commands.push(Span::raw(format!("{args}  ")));
-        }
-        lines.push(Line::from(commands));
-        lines.push(Line::styled(
-            "Moves in any notation; +1:23 clock, ! ? glyphs, (=) draw offer, {comment, 1-0 result",
-            Style::default().fg(Color::DarkGray),
-        ));
-    }
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(inner, buf);
+    let shown: Vec<Line> = lines.into_iter().skip(top).take(page).collect();
+    Paragraph::new(shown).render(inner, buf);
 }
 
 /// Which piece the pawn becomes.

@@ -1,7 +1,8 @@
 //! The scoresheet: the main line in two columns (number, White, Black) as on a
 //! paper scoresheet, with each move's clock and draw offer beside it, variations
 //! and comments inline under the move they belong to, the moves waiting after a
-//! correction, and the current move highlighted and kept in view.
+//! correction, and the current move highlighted and kept in view. Comments and
+//! variations wrap at spaces under their move; widths are display widths.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -9,6 +10,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
+use super::text::{self, wrap};
 use crate::app::App;
 use crate::game::annotation::Annotation;
 use crate::game::notes::nag_glyph;
@@ -236,6 +238,29 @@ fn styled(piece: &Piece, cursor: NodeId) -> Span<'static> {
     Span::styled(piece.text.clone(), style)
 }
 
+/// The pieces of an aside cut so that each fits in `room` cells: a comment
+/// becomes its words (so that it wraps at spaces), and a word longer than a
+/// line is split.
+fn words(pieces: Vec<Piece>, room: usize) -> Vec<Piece> {
+    let mut out = Vec::new();
+    for piece in pieces {
+        if piece.id.is_some() || text::width(&piece.text) < room {
+            out.push(piece);
+            continue;
+        }
+        for word in piece.text.split(' ').filter(|w| !w.is_empty()) {
+            for part in wrap(word, room.saturating_sub(1).max(1)) {
+                out.push(Piece {
+                    text: part,
+                    id: None,
+                    style: piece.style,
+                });
+            }
+        }
+    }
+    out
+}
+
 /// Lays the rows out in `width` columns; returns the lines and the index of the
 /// line holding the current move.
 fn layout(app: &App, width: u16) -> (Vec<Line<'static>>, usize) {
@@ -265,7 +290,7 @@ fn layout(app: &App, width: u16) -> (Vec<Line<'static>>, usize) {
                 match &white {
                     Some(pieces) => {
                         for p in pieces {
-                            used += p.text.chars().count();
+                            used += text::width(&p.text);
                             spans.push(styled(p, app.cursor));
                         }
                     }
@@ -283,8 +308,8 @@ fn layout(app: &App, width: u16) -> (Vec<Line<'static>>, usize) {
             Row::Aside(pieces) => {
                 let mut spans: Vec<Span<'static>> = vec![Span::raw("     ")];
                 let mut used = 5;
-                for p in &pieces {
-                    let len = p.text.chars().count() + 1;
+                for p in words(pieces, width - 5) {
+                    let len = text::width(&p.text) + 1;
                     if used + len > width && used > 5 {
                         lines.push(Line::from(std::mem::take(&mut spans)));
                         spans.push(Span::raw("     "));
@@ -293,7 +318,7 @@ fn layout(app: &App, width: u16) -> (Vec<Line<'static>>, usize) {
                     if p.id == Some(app.cursor) {
                         cursor_line = lines.len();
                     }
-                    spans.push(styled(p, app.cursor));
+                    spans.push(styled(&p, app.cursor));
                     spans.push(Span::raw(" "));
                     used += len;
                 }
@@ -304,9 +329,13 @@ fn layout(app: &App, width: u16) -> (Vec<Line<'static>>, usize) {
     (lines, cursor_line)
 }
 
-/// Draws the scoresheet in a frame titled with the players.
-pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
-    let block = Block::bordered().title(" Scoresheet ");
+/// Draws the scoresheet in a frame titled ` Scoresheet `, with `note` (when not
+/// empty) on the right of the frame's top.
+pub fn render(app: &App, area: Rect, note: &str, buf: &mut Buffer) {
+    let mut block = Block::bordered().title(" Scoresheet ");
+    if !note.is_empty() {
+        block = block.title(Line::from(note.to_string()).right_aligned());
+    }
     let inner = block.inner(area);
     block.render(area, buf);
     let (lines, cursor_line) = layout(app, inner.width);

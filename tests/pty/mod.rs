@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use portable_pty::{native_pty_system, Child, CommandBuilder, PtySize};
+use portable_pty::{native_pty_system, Child, CommandBuilder, MasterPty, PtySize};
 
 /// Keys as a terminal sends them.
 pub mod keys {
@@ -35,6 +35,7 @@ pub struct Term {
     parser: Arc<Mutex<vt100::Parser>>,
     writer: Box<dyn Write + Send>,
     child: Box<dyn Child + Send + Sync>,
+    master: Box<dyn MasterPty + Send>,
     /// Where the files of this run live (data dir, config, saved games).
     pub dir: PathBuf,
 }
@@ -97,7 +98,6 @@ impl Term {
         )));
         let sink = Arc::clone(&parser);
         std::thread::spawn(move || {
-            let _master = pty.master;
             let mut buf = [0u8; 8192];
             while let Ok(n) = reader.read(&mut buf) {
                 if n == 0 {
@@ -110,6 +110,7 @@ impl Term {
             parser,
             writer,
             child,
+            master: pty.master,
             dir: dir.to_path_buf(),
         }
     }
@@ -169,6 +170,23 @@ impl Term {
             );
             std::thread::sleep(Duration::from_millis(10));
         }
+    }
+
+    /// Resizes the terminal to `cols`×`rows`, as a user dragging its window
+    /// (the program gets SIGWINCH).
+    pub fn resize(&mut self, cols: u16, rows: u16) {
+        self.parser
+            .lock()
+            .unwrap()
+            .set_size(rows.try_into().unwrap(), cols.try_into().unwrap());
+        self.master
+            .resize(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("the terminal resizes");
     }
 
     /// The process id.

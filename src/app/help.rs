@@ -1,0 +1,140 @@
+//! What the help screen lists, from the declarations the keys and commands run
+//! from: the keys of every action (the keymap's bindings with the actions'
+//! docs, filled into [`App::help`]), what the entry line reads ([`ENTRY_SYNTAX`])
+//! and every `:` command with its aliases and `!` form ([`COMMANDS`]). The
+//! screen only lays these out; scrolling is [`HelpScroll`].
+
+use std::cell::Cell;
+
+use super::command::COMMANDS;
+use super::App;
+
+/// What the entry line reads besides commands, one form per row.
+pub const ENTRY_SYNTAX: &[(&str, &str)] = &[
+    (
+        "e4  Nf3  e2-e4  g1f3  ♘f3",
+        "a move in any notation: SAN, long, coordinates, figurine, the piece letters of :lang",
+    ),
+    (
+        "1. e4 e5 2. Nf3",
+        "several moves on one line, with or without their numbers",
+    ),
+    (
+        "+1:23:45  +83",
+        "the clock after the move (+83 is 1:23:00); also after a move on the same line",
+    ),
+    (
+        "!  ?  !!  ??  !?  ?!",
+        "a glyph on the move (also written after it: Nf3!)",
+    ),
+    ("(=)", "a draw offer with the move"),
+    ("{text", "a comment after the move"),
+    ("1-0  0-1  1/2-1/2  *", "the result"),
+    (":command", "a command (below)"),
+];
+
+/// One row of the help: what to press or type, and what it does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HelpEntry {
+    /// Keys, a form of the entry line, or a command with its arguments.
+    pub label: String,
+    /// What it does.
+    pub doc: String,
+}
+
+/// A titled group of rows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HelpSection {
+    /// The group's title.
+    pub title: &'static str,
+    /// Its rows.
+    pub entries: Vec<HelpEntry>,
+}
+
+/// Where the help is scrolled to. The screen keeps `top` within the text it
+/// draws and records the page it shows, as ratatui's list state does, so that
+/// PageDown moves by what is on the screen.
+#[derive(Debug, Clone, Default)]
+pub struct HelpScroll {
+    /// The first line shown.
+    pub top: Cell<usize>,
+    /// The lines shown at once (0 before the first frame).
+    pub page: Cell<usize>,
+}
+
+impl HelpScroll {
+    /// Moves the view `lines` down (up when negative); the screen clamps it.
+    pub fn scroll(&self, lines: isize) {
+        let top = self.top.get().saturating_add_signed(lines);
+        self.top.set(top);
+    }
+
+    /// A page, less a line kept for context.
+    pub fn page_lines(&self) -> isize {
+        isize::try_from(self.page.get().saturating_sub(1).max(1)).unwrap_or(1)
+    }
+}
+
+impl App {
+    /// Everything the help screen lists, in order.
+    pub fn help_sections(&self) -> Vec<HelpSection> {
+        let keys = self
+            .help
+            .iter()
+            .map(|row| HelpEntry {
+                label: if row.keys.is_empty() {
+                    format!("({})", row.name)
+                } else {
+                    row.keys.clone()
+                },
+                doc: row.doc.to_string(),
+            })
+            .collect();
+        let syntax = ENTRY_SYNTAX
+            .iter()
+            .map(|(label, doc)| HelpEntry {
+                label: (*label).to_string(),
+                doc: (*doc).to_string(),
+            })
+            .collect();
+        let mut commands = Vec::new();
+        for c in COMMANDS {
+            let call = |name: &str| {
+                if c.args.is_empty() {
+                    format!(":{name}")
+                } else {
+                    format!(":{name} {}", c.args)
+                }
+            };
+            let mut doc = c.doc.to_string();
+            if !c.aliases.is_empty() {
+                let also: Vec<String> = c.aliases.iter().map(|a| format!(":{a}")).collect();
+                doc.push_str(&format!(" (also {})", also.join(", ")));
+            }
+            commands.push(HelpEntry {
+                label: call(c.name),
+                doc,
+            });
+            if !c.bang.is_empty() {
+                commands.push(HelpEntry {
+                    label: call(&format!("{}!", c.name)),
+                    doc: c.bang.to_string(),
+                });
+            }
+        }
+        vec![
+            HelpSection {
+                title: "Keys",
+                entries: keys,
+            },
+            HelpSection {
+                title: "The entry line",
+                entries: syntax,
+            },
+            HelpSection {
+                title: "Commands",
+                entries: commands,
+            },
+        ]
+    }
+}

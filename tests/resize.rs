@@ -1,0 +1,36 @@
+//! The real binary on terminals too small for its layout, and resized while it
+//! runs: it never panics, keeps the entry line while there is room for it, and
+//! asks to be enlarged below that.
+
+mod pty;
+
+use pty::{keys, Term};
+
+#[test]
+fn starts_at_80x9_and_survives_being_resized_down_to_one_cell() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut term = Term::spawn(dir.path(), &["new"], 80, 9);
+    term.wait_for("White to move");
+    term.line("e4", "Black to move");
+    // Larger: the board comes back.
+    term.resize(80, 24);
+    term.wait_for("a  b  c  d  e  f  g  h");
+    // Tiny, then one cell: a request to enlarge, no crash.
+    term.resize(12, 3);
+    term.wait_for("enlarge");
+    term.resize(1, 1);
+    term.wait_for("e");
+    term.resize(30, 5);
+    term.wait_for("Black to move");
+    // Still recording at 80×9.
+    term.resize(80, 9);
+    term.wait_for("enlarge for the board");
+    term.send("e5");
+    term.wait_for("1... e5▏");
+    term.send(keys::ENTER);
+    term.wait_for("White to move");
+    term.send(":q!");
+    term.send(keys::ENTER);
+    assert_eq!(term.wait_exit(), 0, "{}", term.text());
+    assert!(!term.on_alternate_screen(), "the terminal was not restored");
+}
