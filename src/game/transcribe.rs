@@ -2,12 +2,17 @@
 //! correspondence card or an engine log. Move numbers in every form (`12.`,
 //! `12...`, `12…`, glued or not), two-column scoresheets or running text,
 //! results, draw offers `(=)`, `{comments}`, tag lines `[Name "value"]`, and every
-//! move form the notation engine reads. It stops at the first move it cannot
-//! read, keeping the game read so far.
+//! move form the notation engine reads. Games follow one another after a result;
+//! reading stops at the first move it cannot read (keeping the game read so far) or at
+//! text after a result that is no game, and says where.
+
+#[path = "transcribe_uci.rs"]
+mod uci;
 
 use super::{Game, NodeId};
 use crate::notation::{read_move, Lang, NotationError};
 use crate::position::{color_name, Position};
+use uci::transcribe_uci_log;
 
 /// The first thing in the text that could not be read as part of a game.
 /// Shown as `LINE:COL: "TOKEN": reason`, the token and reason made safe to print (see
@@ -206,106 +211,6 @@ fn parse_tag(t: &str) -> Option<(&str, String)> {
     let (name, value) = inner.split_once(char::is_whitespace)?;
     let value = value.trim().strip_prefix('"')?.strip_suffix('"')?;
     Some((name, value.replace("\\\"", "\"").replace("\\\\", "\\")))
-}
-
-/// The last `position startpos|fen … moves …` command of a UCI log, with its line
-/// number and the byte offset where the command starts in that line.
-fn last_uci_position(text: &str) -> Option<(usize, usize, &str)> {
-    text.lines()
-        .enumerate()
-        .filter_map(|(i, line)| {
-            ["position startpos", "position fen "]
-                .iter()
-                .filter_map(|p| line.find(p))
-                .min()
-                .map(|at| (i + 1, at, line))
-        })
-        .last()
-}
-
-/// A UCI log (a GUI's or an engine's): the game is the last `position` command's
-/// moves, followed by the `bestmove` answered to it, if any.
-fn transcribe_uci_log(text: &str, fen_given: Option<Position>) -> Option<Transcript> {
-    let (line_no, at, line) = last_uci_position(text)?;
-    let mut words = Vec::new();
-    let mut col = line[..at].chars().count() + 1;
-    for w in line[at..].split(' ') {
-        if !w.is_empty() {
-            words.push((w, col));
-        }
-        col += w.chars().count() + 1;
-    }
-    let mut start = fen_given.unwrap_or_default();
-    let mut i = 2;
-    if words.get(1).map(|w| w.0) == Some("fen") {
-        let fen: Vec<&str> = words[2..]
-            .iter()
-            .map(|w| w.0)
-            .take_while(|w| *w != "moves")
-            .collect();
-        i = 2 + fen.len();
-        match Position::from_fen(&fen.join(" ")) {
-            Ok(p) => start = p,
-            Err(e) => {
-                let mut game = Game::new(start);
-                game.set_tag("Result", "*");
-                return Some(Transcript {
-                    start: (line_no, 1, String::new()),
-                    game,
-                    error: Some(err(
-                        line_no,
-                        words[1].1,
-                        &fen.join(" "),
-                        &format!("bad FEN: {e}"),
-                    )),
-                });
-            }
-        }
-    }
-    let mut moves: Vec<(usize, usize, &str)> = Vec::new();
-    if words.get(i).map(|w| w.0) == Some("moves") {
-        moves.extend(words[i + 1..].iter().map(|(w, c)| (line_no, *c, *w)));
-    }
-    // The engine's answer to that position, if the log has it.
-    for (j, later) in text.lines().enumerate().skip(line_no) {
-        if let Some(b) = later.find("bestmove ") {
-            let mv = later[b + 9..].split_whitespace().next().unwrap_or("");
-            if !mv.is_empty() && mv != "(none)" {
-                let c = later[..b + 9].chars().count() + 1;
-                moves.push((j + 1, c, mv));
-            }
-            break;
-        }
-    }
-    let mut game = Game::new(start);
-    if start != Position::start() {
-        game.set_tag("SetUp", "1");
-        game.set_tag("FEN", &start.fen());
-    }
-    let mut pos = start;
-    let mut at_node = NodeId::ROOT;
-    for (l, c, text) in moves {
-        match read_move(text, &pos, Lang::english()) {
-            Ok((mv, _)) => {
-                at_node = game.add_move(at_node, mv, &pos);
-                pos = pos.apply(mv).unwrap_or(pos);
-            }
-            Err(e) => {
-                game.set_tag("Result", "*");
-                return Some(Transcript {
-                    start: (line_no, 1, String::new()),
-                    game,
-                    error: Some(err(l, c, text, &reason(&e, &pos))),
-                });
-            }
-        }
-    }
-    game.set_tag("Result", "*");
-    Some(Transcript {
-        start: (line_no, 1, String::new()),
-        game,
-        error: None,
-    })
 }
 
 /// Reads free move text from `start` in piece-letter language `lang`: the first game of
@@ -625,139 +530,5 @@ fn err(line: usize, col: usize, token: &str, reason: &str) -> TranscribeError {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn sans(t: &Transcript) -> Vec<String> {
-        t.game
-            .mainline()
-            .iter()
-            .map(|id| t.game.node(*id).san.clone())
-            .collect()
-    }
-
-    fn read(text: &str) -> Transcript {
-        transcribe(text, Position::start(), Lang::english(), false)
-    }
-
-    #[test]
-    fn move_numbers_in_every_form() {
-        for text in [
-            "1. e4 e5 2. Nf3 Nc6",
-            "1.e4 e5 2.Nf3 Nc6",
-            "1. e4\n1... e5\n2. Nf3\n2... Nc6",
-            "1 e4 e5\n2 Nf3 Nc6",
-            "1) e4 e5 2) Nf3 Nc6",
-            "1. e4 e5 2. Nf3 2…Nc6",
-            "1.e4 1...e5 2.Nf3 2. ... Nc6",
-            "e2-e4 e7-e5 Ng1-f3 Nb8-c6",
-            "e2e4 e7e5 g1f3 b8c6",
-            "1. 5254 5755 2. 7163 2836",
-            "1 | e4 | e5\n2 | Nf3 | Nc6",
-        ] {
-            let t = read(text);
-            assert_eq!(t.error, None, "{text}");
-            assert_eq!(sans(&t), ["e4", "e5", "Nf3", "Nc6"], "{text}");
-        }
-    }
-
-    #[test]
-    fn results_comments_and_marks() {
-        let t = read("1. e4 {best by test} e5 2. Nf3 (=) Nc6 ½–½");
-        assert_eq!(t.game.tag("Result"), Some("1/2-1/2"));
-        let line = t.game.mainline();
-        assert_eq!(t.game.node(line[0]).comments_after, ["best by test"]);
-        assert!(t.game.node(line[2]).draw_offer);
-        let t = read("1. f3 e5 2. g4 Qh4 mate 0–1");
-        assert_eq!(sans(&t).last().map(String::as_str), Some("Qh4#"));
-        assert_eq!(t.game.tag("Result"), Some("0-1"));
-        // Black, to move after Qh5, resigned.
-        let t = read("1. e4 e5 2. Qh5 Resigns");
-        assert_eq!(t.game.tag("Result"), Some("1-0"));
-        let t = read("1. e4 e5 White resigns");
-        assert_eq!(t.game.tag("Result"), Some("0-1"));
-        let t = read("1. e4 e5 Black resigns");
-        assert_eq!(t.game.tag("Result"), Some("1-0"));
-    }
-
-    #[test]
-    fn uci_logs_give_the_last_position_and_the_best_move() {
-        let log = "uci\nid name Stockfish\nuciok\nisready\nreadyok\n\
-            position startpos moves e2e4\ngo wtime 60000\ninfo depth 12 score cp 30\nbestmove e7e5\n\
-            position startpos moves e2e4 e7e5 g1f3\ngo wtime 59000\nbestmove b8c6 ponder f1b5\n";
-        let t = read(log);
-        assert_eq!(t.error, None);
-        assert_eq!(sans(&t), ["e4", "e5", "Nf3", "Nc6"]);
-        let log = "position fen 4k3/8/8/8/8/8/4P3/4K3 b - - 0 40 moves e8d7 e2e4\n";
-        let t = read(log);
-        assert_eq!(sans(&t), ["Kd7", "e4"]);
-        assert_eq!(t.game.tag("FEN"), Some("4k3/8/8/8/8/8/4P3/4K3 b - - 0 40"));
-        let t = read("position startpos moves e2e4 e7e5 e1e2 a7a6 e2e4");
-        let e = t.error.clone().expect("illegal king move");
-        assert_eq!((e.line, e.col, e.token.as_str()), (1, 45, "e2e4"));
-        assert_eq!(sans(&t), ["e4", "e5", "Ke2", "a6"]);
-    }
-
-    #[test]
-    fn games_follow_one_another_and_nothing_after_a_result_is_lost() {
-        let all = |text: &str| transcribe_all(text, Position::start(), Lang::english(), false);
-        let games = all("1. e4 e5 1-0 {time}\n\n1. d4 d5 0-1\n[Round \"3\"] 1. c4 *");
-        assert_eq!(games.len(), 3);
-        assert!(games.iter().all(|t| t.error.is_none()));
-        assert_eq!(sans(&games[0]), ["e4", "e5"]);
-        assert_eq!(
-            games[0]
-                .game
-                .node(games[0].game.mainline()[1])
-                .comments_after,
-            ["time"]
-        );
-        assert_eq!(games[1].game.tag("Result"), Some("0-1"));
-        assert_eq!(games[2].game.tag("Round"), Some("3"));
-        // Text after a result that does not start a game is an error at that text; the
-        // game before it keeps its result.
-        let games = all("1. e4 e5 1-0 2. Nf3 Nc6");
-        assert_eq!(games.len(), 1);
-        let e = games[0].error.clone().expect("an error");
-        assert_eq!((e.line, e.col, e.token.as_str()), (1, 14, "2."));
-        assert_eq!(games[0].game.tag("Result"), Some("1-0"));
-        // The single-game reader says where a second game starts.
-        let t = read("1. e4 e5 1-0\n1. d4");
-        let e = t.error.expect("a second game");
-        assert_eq!((e.line, e.col), (2, 1));
-        assert_eq!(e.reason, "a second game starts here");
-    }
-
-    #[test]
-    fn a_runaway_game_stops_at_the_ply_limit_with_an_error() {
-        let text = "Nf3 Nf6 Ng1 Ng8\n".repeat(MAX_PLIES / 4 + 1);
-        let t = read(&text);
-        assert_eq!(t.game.mainline().len(), MAX_PLIES);
-        let e = t.error.expect("stopped");
-        assert_eq!(
-            (e.line, e.col, e.token.as_str()),
-            (MAX_PLIES / 4 + 1, 1, "Nf3")
-        );
-        assert!(
-            e.reason
-                .starts_with("more than 100000 half-moves in one game"),
-            "{}",
-            e.reason
-        );
-    }
-
-    #[test]
-    fn stops_at_the_first_bad_move_with_its_position() {
-        let t = read("1. e4 e5\n2. Nf3 Nc6\n3. Bb5 Nf3 4. O-O");
-        let e = t.error.clone().expect("an error");
-        assert_eq!((e.line, e.col), (3, 8));
-        assert_eq!(e.token, "Nf3");
-        assert!(
-            e.reason.contains("no black knight can reach f3"),
-            "{}",
-            e.reason
-        );
-        assert_eq!(sans(&t), ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
-        assert_eq!(t.game.tag("Result"), Some("*"));
-    }
-}
+#[path = "transcribe_tests.rs"]
+mod tests;
