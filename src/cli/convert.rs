@@ -226,7 +226,7 @@ pub fn run(args: &Args) -> u8 {
         _ => {
             eprintln!(
                 "scoresheet convert: unknown notation '{}' (san, lan, figurine, uci)",
-                args.notation
+                crate::message::shown(&args.notation)
             );
             return exit::USAGE;
         }

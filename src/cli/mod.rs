@@ -64,7 +64,8 @@ pub fn parse_lang(command: &str, code: &str) -> Option<&'static crate::notation:
     if lang.is_none() {
         let codes: Vec<&str> = crate::notation::LANGS.iter().map(|l| l.code).collect();
         eprintln!(
-            "scoresheet {command}: unknown language '{code}'; known: {}",
+            "scoresheet {command}: unknown language '{}'; known: {}",
+            crate::message::shown(code),
             codes.join(" ")
         );
     }
