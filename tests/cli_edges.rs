@@ -313,13 +313,27 @@ fn compressed(text: &[u8]) -> Vec<(&'static str, Vec<u8>)> {
         ("bz2", bz.finish().unwrap()),
         ("xz", xz.finish().unwrap()),
         ("zst", zstd::encode_all(text, 3).unwrap()),
+        // Not compressed, but read through the same door: UTF-16 with a byte-order mark.
+        ("utf16le", utf16(text, u16::to_le_bytes, [0xff, 0xfe])),
+        ("utf16be", utf16(text, u16::to_be_bytes, [0xfe, 0xff])),
     ]
+}
+
+/// `text` (UTF-8) as UTF-16, behind its byte-order mark.
+fn utf16(text: &[u8], bytes: fn(u16) -> [u8; 2], mark: [u8; 2]) -> Vec<u8> {
+    let text = std::str::from_utf8(text).unwrap();
+    let mut out = mark.to_vec();
+    for unit in text.encode_utf16() {
+        out.extend_from_slice(&bytes(unit));
+    }
+    out
 }
 
 #[test]
 fn compressed_files_read_like_the_plain_file() {
     // A problem in the second game, so that positions and exit codes are compared too.
-    let text = format!("{GAMES}\n[Event \"C\"]\n\n1. e4 e5 2. Ke3 *\n");
+    // A name beyond ASCII, so that the UTF-16 inputs are really transcoded.
+    let text = format!("{GAMES}\n[Event \"C\"]\n[White \"Šimun Žagar\"]\n\n1. e4 e5 2. Ke3 *\n");
     let dir = tempfile::tempdir().unwrap();
     let plain = dir.path().join("games.pgn");
     std::fs::write(&plain, &text).unwrap();

@@ -1,6 +1,6 @@
 //! What the batch commands take from the command line besides their options: the inputs
 //! (a file, or standard input for `-`, decompressed when compressed with gzip, bzip2, xz or
-//! zstd) and the number of threads (`--jobs`, bounded by what the system grants).
+//! zstd, and transcoded when it is UTF-16 text with a byte-order mark) and the number of threads (`--jobs`, bounded by what the system grants).
 
 use std::fs::File;
 use std::io::{self, Read};
@@ -29,6 +29,8 @@ enum Compression {
     Bzip2,
     Xz,
     Zstd,
+    /// Not compressed, but UTF-16 text (a byte-order mark says so): read as UTF-8.
+    Utf16,
 }
 
 /// Bytes looked at to recognise a compressed input.
@@ -43,6 +45,7 @@ impl Compression {
             [b'B', b'Z', b'h', b'1'..=b'9', 0x31 | 0x17, ..] => Some(Compression::Bzip2),
             [0xfd, b'7', b'z', b'X', b'Z', 0x00, ..] => Some(Compression::Xz),
             [0x28, 0xb5, 0x2f, 0xfd, ..] => Some(Compression::Zstd),
+            _ if crate::text::is_utf16(head) => Some(Compression::Utf16),
             _ => None,
         }
     }
@@ -56,6 +59,12 @@ impl Compression {
             Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(src)),
             Compression::Xz => Box::new(liblzma::bufread::XzDecoder::new_multi_decoder(src)),
             Compression::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(src)?),
+            // Transcoded to UTF-8 as it is read, the byte-order mark dropped.
+            Compression::Utf16 => Box::new(
+                encoding_rs_io::DecodeReaderBytesBuilder::new()
+                    .bom_sniffing(true)
+                    .build(src),
+            ),
         })
     }
 }
