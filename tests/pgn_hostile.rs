@@ -101,3 +101,31 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_game_longer_than_any_game_of_chess_stops_with_a_problem_and_its_tree_stays_small() {
+    let text = format!(
+        "[Event \"long\"]\n\n{}*\n\n[Event \"next\"]\n\n1. e4 *\n",
+        "Nf3 Nf6 Ng1 Ng8 ".repeat(10)
+    );
+    let mut reader = scoresheet::pgn::SliceReader::new(text.as_bytes());
+    let mut builder = scoresheet::pgn::GameBuilder::new(true).with_max_moves(12);
+    let long = reader.read_game(&mut builder).expect("game 1");
+    // The tree holds the limit, the rest is passed over with one problem, and the game
+    // is not complete (so convert copies it through as written).
+    assert_eq!(long.game.len(), 1 + 12);
+    assert_eq!(long.errors.len(), 1, "{:?}", long.errors);
+    assert!(
+        long.errors[0]
+            .reason
+            .starts_with("more than 12 moves in one game"),
+        "{}",
+        long.errors[0].reason
+    );
+    assert_eq!(long.errors[0].token, "Nf3");
+    assert!(!long.complete);
+    // The next game reads as ever.
+    let next = reader.read_game(&mut builder).expect("game 2");
+    assert!(next.errors.is_empty() && next.complete);
+    assert_eq!(next.game.len(), 2);
+}

@@ -103,10 +103,20 @@ struct Frame {
     moves: u32,
 }
 
+/// The most moves one game's tree holds, variations included: far beyond any game of chess
+/// (the longest possible is under 9,000 half-moves), and about 40 MB of tree. Past it the
+/// rest of the game is not read (a problem says so), so a runaway file cannot take the
+/// memory; `convert` then copies the game through as written.
+pub const MAX_MOVES: usize = 200_000;
+
 /// Builds (or only validates) games; reusable across the games of a file.
 #[derive(Debug)]
 pub struct GameBuilder {
     keep_tree: bool,
+    /// The most moves a tree may hold ([`MAX_MOVES`]).
+    max_moves: usize,
+    /// The tree of this game is full: the rest of its moves are passed over.
+    full: bool,
     /// The piece-letter language of the moves (PGN is English).
     lang: &'static Lang,
     game: Game,
@@ -127,6 +137,8 @@ impl GameBuilder {
     pub fn new(keep_tree: bool) -> Self {
         GameBuilder {
             keep_tree,
+            max_moves: MAX_MOVES,
+            full: false,
             lang: Lang::english(),
             game: Game::bare(Position::start()),
             stack: Vec::new(),
@@ -139,6 +151,12 @@ impl GameBuilder {
             result: None,
             stated: Stated::default(),
         }
+    }
+
+    /// A builder whose trees hold at most `moves` moves (tests use a small number).
+    pub fn with_max_moves(mut self, moves: usize) -> Self {
+        self.max_moves = moves;
+        self
     }
 
     /// Reads the moves in `lang` instead of English, for files written in another language
@@ -208,6 +226,7 @@ impl Visitor for GameBuilder {
         self.skip_game = false;
         self.result = None;
         self.stated = Stated::default();
+        self.full = false;
     }
 
     fn wants_tag(&mut self, name: &[u8]) -> bool {
@@ -274,6 +293,18 @@ impl Visitor for GameBuilder {
     }
 
     fn san(&mut self, san: &[u8], at: Pos) {
+        if self.keep_tree && self.game.len() > self.max_moves {
+            if !self.full {
+                self.full = true;
+                let reason = format!(
+                    "more than {} moves in one game, variations included, longer than any \
+                     game of chess: reading stops here",
+                    self.max_moves
+                );
+                self.problem(at, &String::from_utf8_lossy(san), reason);
+            }
+            return;
+        }
         let depth = self.stack.len();
         let lang = self.lang;
         // Export-format SAN is English: only then can a move take the fast path.
@@ -409,7 +440,7 @@ impl Visitor for GameBuilder {
 
     fn end_game(&mut self) -> ReadGame {
         let main = self.stack.first();
-        let complete = !self.skip_game && main.is_some_and(|f| !f.dead);
+        let complete = !self.skip_game && !self.full && main.is_some_and(|f| !f.dead);
         let plies = main.map_or(0, |f| f.moves);
         // Results are compared only in a game read to its end: one with a reading error
         // has its problem already, and no known final position.
