@@ -327,34 +327,17 @@ fn relocate(file: &[u8], slot: &Slot) -> Option<Slot> {
 /// [`replace_game`]. A game with a move that cannot be played is refused, with
 /// the position of the first problem.
 pub fn load_game(path: &Path, number: usize) -> Result<(Game, Slot), LoadError> {
-    let data = std::fs::read(path).map_err(|source| LoadError::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    let entries = index(&data);
-    let Some(entry) = number.checked_sub(1).and_then(|i| entries.get(i)) else {
-        return Err(LoadError::NoSuchGame {
+    match load_game_for_repair(path, number)? {
+        (game, slot, None) => Ok((game, slot)),
+        (_, _, Some(unread)) => Err(LoadError::Game {
             path: path.to_path_buf(),
             number,
-            count: entries.len(),
-        });
-    };
-    let problem = |line, column, token: &str, reason: &str| LoadError::Game {
-        path: path.to_path_buf(),
-        number,
-        line,
-        column,
-        token: token.to_string(),
-        reason: reason.to_string(),
-    };
-    let Some(read) = builder::load_game(&data, entry) else {
-        return Err(problem(0u64, 0u32, "", "the game could not be read"));
-    };
-    if let Some(e) = read.errors.first() {
-        return Err(problem(e.pos.line, e.pos.column, &e.token, &e.reason));
+            line: unread.line,
+            column: unread.column,
+            token: unread.token,
+            reason: unread.reason,
+        }),
     }
-    let slot = Slot::of(&data, entry.offset as usize, entry.len as usize);
-    Ok((read.game, slot))
 }
 
 /// What [`load_game_for_repair`] could not read of a game: where reading stopped,
