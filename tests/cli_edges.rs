@@ -377,3 +377,24 @@ fn compressed_files_read_like_the_plain_file() {
     assert_eq!((out.as_str(), code), ("", 2), "{err}");
     assert!(err.contains("cannot read"), "{err}");
 }
+
+#[test]
+fn list_keeps_its_columns_when_a_tag_holds_a_tab_or_an_escape() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("odd.pgn");
+    std::fs::write(
+        &file,
+        "[Event \"A\tB\"]\n[White \"x\u{1b}[31my\"]\n[Result \"*\"]\n\n1. e4 *\n",
+    )
+    .unwrap();
+    for jobs in ["1", "2"] {
+        let (out, _, code) = run(&["list", "--jobs", jobs, file.to_str().unwrap()], b"");
+        assert_eq!(code, 0);
+        assert_eq!(out.lines().count(), 1, "{out:?}");
+        let fields: Vec<&str> = out.trim_end().split('\t').collect();
+        assert_eq!(fields.len(), 8, "{out:?}");
+        assert!(!out.contains('\u{1b}'), "{out:?}");
+        assert_eq!(fields[1], "x\\u{1b}[31my", "{out:?}");
+        assert_eq!(fields[5], "A\\u{9}B", "{out:?}");
+    }
+}

@@ -113,7 +113,13 @@ impl Lines {
         }
         for field in fields {
             line.push(b'\t');
-            line.extend_from_slice(or_q(field).as_bytes());
+            // A tab, a line feed or an escape sequence in a tag value would break the
+            // columns or reach the terminal: such a value is shown escaped.
+            let unusual = field.bytes().any(|b| !(0x20..0x7f).contains(&b));
+            match unusual.then(|| crate::message::escaped(field)).flatten() {
+                Some(escaped) => line.extend_from_slice(escaped.as_bytes()),
+                None => line.extend_from_slice(or_q(field).as_bytes()),
+            }
         }
         line.push(b'\t');
         line.extend_from_slice(number.format(e.plies).as_bytes());
