@@ -466,3 +466,27 @@ fn help_scrolls_and_lists_every_command_with_its_bang_form() {
     app.update(Action::Cancel);
     assert_eq!(app.overlay, Overlay::None);
 }
+
+#[test]
+fn control_characters_from_a_file_never_reach_the_terminal() {
+    // A game opened from a file may hold anything in its tags and comments: an escape
+    // sequence drawn as it is would be obeyed by the terminal.
+    let mut app = app_with(Position::start(), &["e4"]);
+    app.game.set_tag("White", "x\u{1b}[2Jy");
+    app.game.set_tag("Event", "bell\u{7}");
+    let e4 = app.game.mainline()[0];
+    app.game.set_comment_text(e4, "a\u{1b}]0;title\u{7}b");
+    let term = draw(&app, 120, 40);
+    let buf = term.backend().buffer();
+    let mut seen = String::new();
+    for cell in buf.content() {
+        assert!(
+            !cell.symbol().chars().any(char::is_control),
+            "a control character in a cell: {:?}",
+            cell.symbol()
+        );
+        seen.push_str(cell.symbol());
+    }
+    // The rest of the text is still there.
+    assert!(seen.contains("[2Jy"), "{seen}");
+}
