@@ -131,8 +131,14 @@ impl App {
         match kind {
             PasteKind::Empty => Effect::None,
             PasteKind::Line(line) => {
-                // As if typed after what is on the line, then Enter.
+                // As if typed after what is on the line, then Enter; but a command is
+                // never run by a paste (`:q!` in the clipboard must not end the game):
+                // it waits on the line for the user's own Enter.
                 self.entry.push_str(&line);
+                if self.entry.trim_start().starts_with(':') {
+                    self.inform("pasted a command: Enter runs it, Ctrl-U clears it");
+                    return Effect::None;
+                }
                 self.play_entry()
             }
             PasteKind::Fen(start) => {
@@ -181,6 +187,27 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pasted_command_waits_on_the_line_for_enter() {
+        let mut app = App::new(crate::app::Settings::default(), Game::default(), None);
+        app.paste("e4 e5", true);
+        assert_eq!(app.game.mainline().len(), 2);
+        // `:q!` from the clipboard would throw the unsaved game away: it is not run.
+        assert_eq!(app.paste(":q!", true), Effect::None);
+        assert_eq!(app.entry, ":q!");
+        assert!(
+            app.message.text.contains("Enter runs it"),
+            "{}",
+            app.message.text
+        );
+        assert_eq!(app.game.mainline().len(), 2);
+        // The user's own Enter runs it.
+        assert_eq!(
+            app.update(crate::app::Action::PlayEntry),
+            Effect::Quit { discard: true }
+        );
+    }
 
     #[test]
     fn pastes_are_told_apart() {

@@ -312,6 +312,11 @@ impl App {
     /// Enter explains, a second Enter on the same text clears the result and
     /// plays on. True when the moves may be played now.
     pub(super) fn may_play_on(&mut self, text: &str) -> bool {
+        // Moves waiting after a correction (or in a game opened for repair) are the
+        // game's own: typing the right move repairs it, it does not play on.
+        if self.pending.is_some() {
+            return true;
+        }
         let at_end = self.cursor == self.line_end(NodeId::ROOT);
         let Some(result) = self.result().filter(|_| at_end) else {
             return true;

@@ -366,10 +366,19 @@ pub fn load_game_for_repair(
     path: &Path,
     number: usize,
 ) -> Result<(Game, Slot, Option<Unread>), LoadError> {
-    let data = std::fs::read(path).map_err(|source| LoadError::Read {
+    let read_error = |source| LoadError::Read {
         path: path.to_path_buf(),
         source,
-    })?;
+    };
+    // A pipe would block the opening (and the screen with it) until something writes
+    // to it, and a device may never end: only a file is read.
+    let meta = std::fs::metadata(path).map_err(read_error)?;
+    if !meta.is_file() {
+        return Err(read_error(io::Error::other(
+            "it is not a file (a directory, a pipe or a device)",
+        )));
+    }
+    let data = std::fs::read(path).map_err(read_error)?;
     let entries = index(&data);
     let Some(entry) = number.checked_sub(1).and_then(|i| entries.get(i)) else {
         return Err(LoadError::NoSuchGame {

@@ -502,3 +502,23 @@ fn replace_keeps_windows_1252_files_windows_1252() {
     );
     assert_eq!(load_game(&path, 1).unwrap().0.tag("White"), Some("Šimun"));
 }
+
+#[cfg(unix)]
+#[test]
+fn a_pipe_or_a_device_is_not_opened_as_a_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo.pgn");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    // No writer: opening it would wait for ever. It is refused without being opened.
+    let err = load_game_for_repair(&fifo, 1).unwrap_err();
+    assert!(err.to_string().contains("not a file"), "{err}");
+    // A device that never ends (it would fill the memory).
+    let err = load_game_for_repair(Path::new("/dev/zero"), 1).unwrap_err();
+    assert!(err.to_string().contains("not a file"), "{err}");
+    let err = load_game(dir.path(), 1).unwrap_err();
+    assert!(err.to_string().contains("not a file"), "{err}");
+}

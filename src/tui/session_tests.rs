@@ -324,6 +324,24 @@ fn a_game_with_an_illegal_move_opens_for_repair_and_loses_nothing() {
 }
 
 #[test]
+fn repairing_a_finished_game_keeps_its_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("club.pgn");
+    std::fs::write(
+        &file,
+        "[White \"Typo\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Qe4 3. Nc3 Nc6 1-0\n",
+    )
+    .unwrap();
+    let mut run = Run::start(dir.path(), None);
+    run.line(&format!(":e {} 1", file.display()));
+    assert_eq!(run.moves(), ["e4", "e5", "Nf3"]);
+    // The right move repairs the game: no question about playing on, the result stays.
+    run.line("Qe7");
+    assert_eq!(run.moves(), ["e4", "e5", "Nf3", "Qe7", "Nc3", "Nc6"]);
+    assert_eq!(run.app.game.tag("Result"), Some("1-0"));
+}
+
+#[test]
 fn a_killed_save_leaves_no_temporary_file_after_the_next_start() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("games.pgn");
