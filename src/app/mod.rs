@@ -397,10 +397,18 @@ impl App {
                     Action::PageForward => scroll.scroll(scroll.page_lines()),
                     Action::GoStart => scroll.top.set(0),
                     Action::GoEnd => scroll.top.set(usize::MAX),
+                    // A character closes it and goes on the entry line: typing a move
+                    // with the help open loses no key.
+                    Action::Type(_) => self.overlay = Overlay::None,
                     // Esc, the help key again, or anything else closes it.
-                    _ => self.overlay = Overlay::None,
+                    _ => {
+                        self.overlay = Overlay::None;
+                        return Effect::None;
+                    }
                 }
-                return Effect::None;
+                if self.overlay != Overlay::None {
+                    return Effect::None;
+                }
             }
             Overlay::Promotion(choices) => return self.choose_promotion(choices.clone(), action),
             Overlay::Recover(_) => return self.answer_recover(action),

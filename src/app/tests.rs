@@ -1250,6 +1250,16 @@ fn help_scrolls_with_the_arrows_and_pages_and_closes_with_esc() {
 }
 
 #[test]
+fn a_move_typed_with_the_help_open_closes_it_and_loses_no_key() {
+    let mut app = app();
+    app.update(Action::Help);
+    assert_eq!(app.overlay, Overlay::Help);
+    type_line(&mut app, "e4");
+    assert_eq!(app.overlay, Overlay::None);
+    assert_eq!(sans(&app), ["e4"]);
+}
+
+#[test]
 fn every_command_name_and_alias_runs() {
     for c in command::COMMANDS {
         for name in std::iter::once(&c.name).chain(c.aliases) {
