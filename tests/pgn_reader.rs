@@ -532,6 +532,31 @@ fn oversized_game_is_skipped_with_an_error() {
 }
 
 #[test]
+fn the_size_limit_is_the_games_not_the_buffers() {
+    // A game of 10 kB under a 4 kB limit, read through buffers large enough to hold it
+    // whole (and through the index, and a slice): over the limit all the same.
+    let data = format!(
+        "[Event \"a\"]\n1. e4 {{{}}} *\n[Event \"b\"]\n1. d4 *\n",
+        "y".repeat(10_000)
+    );
+    for buffer in [64, 1 << 16] {
+        let mut r = Reader::with_limits(data.as_bytes(), buffer, 4096);
+        let mut log = Log::default();
+        let first = r.read_game(&mut log).expect("io").expect("a game");
+        assert_eq!(
+            first.errors.first().map(|e| e.reason),
+            Some(ErrorKind::GameTooLarge { limit: 4096 }),
+            "buffer {buffer}"
+        );
+        let second = r.read_game(&mut log).expect("io").expect("a game");
+        assert_eq!(
+            second.events.join("|"),
+            "tag Event=b|movetext|san d4|result *"
+        );
+    }
+}
+
+#[test]
 fn an_oversized_game_is_skipped_whole_tags_and_all_and_can_be_copied() {
     let big = format!(
         "[Event \"a\"]\n[Site \"s\"]\n[White \"w\"]\n\n1. e4 {{{}}} *",

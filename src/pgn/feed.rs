@@ -478,9 +478,17 @@ impl<R: Read> Feed<R> {
             };
             sink.reset();
             match scan_game(self.buf(), start, self.eof, sink) {
-                Ok(span) => {
+                // A game that fits in the buffer, grown or mapped, may still be over the
+                // limit: the limit is the game's size, not the buffer's.
+                Ok(span) if span.next - start <= self.max_game => {
                     self.pos = span.next;
                     return Ok(Next::Game(span));
+                }
+                Ok(_) => {
+                    self.pos = start;
+                    self.resync = true;
+                    self.seek = Resync::default();
+                    return Ok(Next::TooLarge(start));
                 }
                 Err(NeedMore(_)) if self.filled - start >= self.max_game => {
                     // Skipping finds the next "\n[" from the game's first byte, which is no
