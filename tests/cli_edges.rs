@@ -398,3 +398,29 @@ fn list_keeps_its_columns_when_a_tag_holds_a_tab_or_an_escape() {
         assert_eq!(fields[5], "A\\u{9}B", "{out:?}");
     }
 }
+
+#[test]
+fn list_keeps_a_line_for_a_game_over_the_size_limit() {
+    // Game 2 is over the 64 MiB limit: it has a line of `?` in its place, and standard
+    // error says why, on one thread, in chunks and from a pipe alike.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("big.pgn");
+    let big = "Nf3 Nf6 Ng1 Ng8 ".repeat(4_300_000);
+    std::fs::write(
+        &file,
+        format!(
+            "[Event \"one\"]\n\n1. e4 *\n\n[Event \"big\"]\n\n{big}*\n\n[Event \"three\"]\n\n1. d4 *\n"
+        ),
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let want = "1\t?\t?\t?\t?\tone\t?\t1\n2\t?\t?\t?\t?\t?\t?\t?\n3\t?\t?\t?\t?\tthree\t?\t1\n";
+    for jobs in ["1", "2"] {
+        let (out, err, code) = run(&["list", "--jobs", jobs, path], b"");
+        assert_eq!((out.as_str(), code), (want, 0), "--jobs {jobs}");
+        assert!(
+            err.contains("game 2: larger than the 64 MiB limit"),
+            "{err}"
+        );
+    }
+}

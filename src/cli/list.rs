@@ -127,6 +127,23 @@ impl Lines {
         self.ends.push((e.number, line.len()));
     }
 
+    /// Adds the line of game `number`, which could not be indexed (a game over the size
+    /// limit): every field `?`, so that the game is not missing from the list; standard
+    /// error says why.
+    fn push_unreadable(&mut self, number: u64) {
+        let mut digits = itoa::Buffer::new();
+        if self.numbered {
+            self.text
+                .extend_from_slice(digits.format(number).as_bytes());
+        }
+        self.text.extend_from_slice(b"\t?\t?\t?\t?\t?\t?\t?\n");
+        self.ends.push((number, self.text.len()));
+        eprintln!(
+            "scoresheet list: game {number}: larger than the {} MiB limit per game: listed with ? for every column",
+            crate::pgn::MAX_GAME >> 20
+        );
+    }
+
     /// Writes the lines from game `first` on, with their numbers made absolute by `shift`
     /// (numbered lines: all of them, as they are).
     fn write(&self, shift: Shift, first: u64, out: &mut impl Write) -> io::Result<()> {
@@ -171,8 +188,10 @@ fn list_range(file: &File, from: Pos, until: &mut Until) -> io::Result<Part<Line
         let offset = match indexer.next_start()? {
             Some(next) if !until.stops_at(next) => {
                 starts.push((next, 0));
-                if let Some(Some(e)) = indexer.next_game_ref()? {
-                    lines.push(&e);
+                match indexer.next_game_ref()? {
+                    Some(Some(e)) => lines.push(&e),
+                    Some(None) => lines.push_unreadable(indexer.next_number() - 1),
+                    None => {}
                 }
                 continue;
             }
@@ -212,8 +231,9 @@ fn list_indexed<R: io::Read>(mut indexer: Indexer<R>) -> io::Result<()> {
         let indexed = (|| {
             let mut lines = Lines::numbered();
             while let Some(entry) = indexer.next_game_ref()? {
-                if let Some(e) = entry {
-                    lines.push(&e);
+                match entry {
+                    Some(e) => lines.push(&e),
+                    None => lines.push_unreadable(indexer.next_number() - 1),
                 }
                 if lines.ends.len() == BATCH {
                     // The writer stops only on a write error, which it reports below.
