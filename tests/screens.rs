@@ -431,6 +431,20 @@ fn a_long_message_wraps_to_a_second_row_with_its_advice() {
 }
 
 #[test]
+fn the_longest_refusals_keep_their_advice_at_80x24() {
+    // The save refused because the file changed on disk: its advice comes last.
+    let mut app = app_with(Position::start(), &["e4 e5"]);
+    app.refuse(
+        "cannot save to /home/me/chess/club-championship-2026/round-7.pgn: the file changed \
+         on disk since the game was read from it (bytes 120431..121207 are no longer that \
+         game); the file was not changed: reload it, or save to another file",
+    );
+    let screen = draw(&app, 80, 24).backend().to_string();
+    assert!(screen.contains("reload it, or save to another"), "{screen}");
+    assert!(screen.contains("file"), "{screen}");
+}
+
+#[test]
 fn help_scrolls_and_lists_every_command_with_its_bang_form() {
     let mut app = app_with(Position::start(), &["e4 e5"]);
     app.update(Action::Help);

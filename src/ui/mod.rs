@@ -108,9 +108,17 @@ fn enlarge(area: Rect, buf: &mut Buffer) {
 
 fn screen(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
     let status = bars::status(app);
-    // A message wider than the screen gets a second row while rows are plenty.
-    let status_rows = if text::width(&status.0) > usize::from(area.width) && area.height >= 12 {
-        2
+    // A message wider than the screen gets the rows it needs to be read whole, its advice
+    // included (up to four, while rows are plenty; two on a small screen).
+    let most = match area.height {
+        20.. => 4,
+        12.. => 2,
+        _ => 1,
+    };
+    let status_rows = if text::width(&status.0) > usize::from(area.width) {
+        text::wrap(&status.0, usize::from(area.width))
+            .len()
+            .clamp(1, most) as u16
     } else {
         1
     };
