@@ -4,32 +4,10 @@
 
 mod pty;
 
-use std::path::Path;
-
-use pty::{keys, Term};
-use scoresheet::game::Game;
-use scoresheet::pgn::builder::read_games;
+use pty::{games_in, keys, sans, Term};
 
 const PASTE_START: &str = "\x1b[200~";
 const PASTE_END: &str = "\x1b[201~";
-
-fn games_in(path: &Path) -> Vec<Game> {
-    let bytes = std::fs::read(path).unwrap();
-    read_games(&bytes)
-        .into_iter()
-        .map(|g| {
-            assert!(g.errors.is_empty(), "{:?}", g.errors);
-            g.game
-        })
-        .collect()
-}
-
-fn sans(game: &Game) -> Vec<String> {
-    game.mainline()
-        .iter()
-        .map(|&id| game.node(id).san.clone())
-        .collect()
-}
 
 /// Ends the recorder with `:q!` and checks the terminal was given back.
 fn quit(term: &mut Term) {

@@ -2,12 +2,8 @@
 
 mod pty;
 
-use std::path::Path;
-
-use assert_cmd::Command;
-use pty::{env_for, keys, Term};
+use pty::{batch as recover_cmd, games_in, keys, sans, Term};
 use scoresheet::game::annotation::{Annotation, ClockTime};
-use scoresheet::game::Game;
 use scoresheet::pgn::builder::read_games;
 
 /// The prompt of the entry line before ply `ply` (0-based) of a game from the start.
@@ -18,32 +14,6 @@ fn prompt(ply: usize) -> String {
     } else {
         format!("{number}... ▏")
     }
-}
-
-fn games_in(path: &Path) -> Vec<Game> {
-    let bytes = std::fs::read(path).unwrap();
-    read_games(&bytes)
-        .into_iter()
-        .map(|g| {
-            assert!(g.errors.is_empty(), "{:?}", g.errors);
-            g.game
-        })
-        .collect()
-}
-
-fn sans(game: &Game) -> Vec<String> {
-    game.mainline()
-        .iter()
-        .map(|&id| game.node(id).san.clone())
-        .collect()
-}
-
-fn recover_cmd(dir: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("scoresheet").unwrap();
-    for (name, value) in env_for(dir) {
-        cmd.env(name, value);
-    }
-    cmd
 }
 
 /// What the scorer wrote: 3.Bc4 where 3.Bb5 was played (legal, so nobody noticed

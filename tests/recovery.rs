@@ -5,34 +5,8 @@ mod pty;
 
 use std::path::Path;
 
-use assert_cmd::Command;
-use pty::{env_for, keys, Term};
+use pty::{keys, unsaved, Term};
 use scoresheet::pgn::builder::read_games;
-
-fn recover_cmd(dir: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("scoresheet").unwrap();
-    for (name, value) in env_for(dir) {
-        cmd.env(name, value);
-    }
-    cmd
-}
-
-/// The main lines of the unsaved games `scoresheet recover` prints, sorted.
-fn unsaved(dir: &Path) -> Vec<Vec<String>> {
-    let out = recover_cmd(dir).arg("recover").output().unwrap();
-    let mut games: Vec<Vec<String>> = read_games(&out.stdout)
-        .iter()
-        .map(|g| {
-            g.game
-                .mainline()
-                .iter()
-                .map(|&id| g.game.node(id).san.clone())
-                .collect()
-        })
-        .collect();
-    games.sort();
-    games
-}
 
 /// Records `moves` (one per line) and kills the recorder as a crash would.
 fn crash_with(dir: &Path, moves: &[&str]) {

@@ -9,11 +9,9 @@
 
 mod pty;
 
-use std::path::Path;
 use std::time::Duration;
 
-use assert_cmd::Command;
-use pty::{env_for, keys, Term};
+use pty::{keys, main_lines, unsaved as recovered, Term};
 use scoresheet::pgn::builder::read_games;
 
 /// A Ruy Lopez, long enough that a round stops somewhere inside it.
@@ -41,36 +39,6 @@ fn prompt_after(ply: usize) -> String {
     } else {
         format!("{}. ▏", ply / 2 + 2)
     }
-}
-
-fn scoresheet(dir: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("scoresheet").expect("the binary");
-    for (name, value) in env_for(dir) {
-        cmd.env(name, value);
-    }
-    cmd
-}
-
-/// The main lines of the unsaved games `recover` prints.
-fn recovered(dir: &Path) -> Vec<Vec<String>> {
-    let out = scoresheet(dir)
-        .arg("recover")
-        .output()
-        .expect("recover runs");
-    main_lines(&out.stdout)
-}
-
-fn main_lines(pgn: &[u8]) -> Vec<Vec<String>> {
-    read_games(pgn)
-        .iter()
-        .map(|g| {
-            g.game
-                .mainline()
-                .iter()
-                .map(|&id| g.game.node(id).san.clone())
-                .collect()
-        })
-        .collect()
 }
 
 /// How a round ends.

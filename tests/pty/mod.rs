@@ -227,3 +227,50 @@ impl Drop for Term {
         let _ = self.child.kill();
     }
 }
+
+/// The binary as a batch command (`recover`, `check` …) with the environment of the
+/// runs in `dir`: their data directory and configuration.
+pub fn batch(dir: &Path) -> assert_cmd::Command {
+    let mut cmd = assert_cmd::Command::cargo_bin("scoresheet").expect("the binary");
+    for (name, value) in env_for(dir) {
+        cmd.env(name, value);
+    }
+    cmd
+}
+
+/// The main line of a game, in SAN.
+pub fn sans(game: &scoresheet::game::Game) -> Vec<String> {
+    game.mainline()
+        .iter()
+        .map(|&id| game.node(id).san.clone())
+        .collect()
+}
+
+/// The main lines of the games of a PGN text.
+pub fn main_lines(pgn: &[u8]) -> Vec<Vec<String>> {
+    scoresheet::pgn::builder::read_games(pgn)
+        .iter()
+        .map(|g| sans(&g.game))
+        .collect()
+}
+
+/// The games of a file, each read without a problem.
+pub fn games_in(path: &Path) -> Vec<scoresheet::game::Game> {
+    let bytes = std::fs::read(path).expect("the file reads");
+    scoresheet::pgn::builder::read_games(&bytes)
+        .into_iter()
+        .map(|g| {
+            assert!(g.errors.is_empty(), "{:?}", g.errors);
+            g.game
+        })
+        .collect()
+}
+
+/// The main lines of the unsaved games `scoresheet recover` prints for the runs in
+/// `dir`, sorted.
+pub fn unsaved(dir: &Path) -> Vec<Vec<String>> {
+    let out = batch(dir).arg("recover").output().expect("recover runs");
+    let mut games = main_lines(&out.stdout);
+    games.sort();
+    games
+}
