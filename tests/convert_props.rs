@@ -26,6 +26,7 @@ fn convert(text: &str) -> String {
         options: WriteOptions::default(),
         fix_results: false,
         max_game: MAX_GAME,
+        eco: None,
     };
     let mut out = Vec::new();
     let converted = convert_stream(

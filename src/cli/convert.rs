@@ -15,6 +15,7 @@ use crate::pgn::{
     Reader, WriteOptions,
 };
 use crate::store::{target, write_file};
+use crate::study::eco::{self, Fill};
 
 /// Arguments of `convert`.
 #[derive(Debug, clap::Args)]
@@ -45,10 +46,40 @@ pub struct Args {
     /// known one of the two (not `*`), else the tag's. Without it both are kept as read.
     #[arg(long)]
     pub fix_results: bool,
+    /// Fill the ECO and Opening tags from the opening table, found by the positions of
+    /// the main line (transpositions count); a tag the game has is kept.
+    /// `--eco=overwrite` replaces the game's ECO and Opening with the ones found.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "WHICH",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "missing"
+    )]
+    pub eco: Option<EcoFill>,
     /// Largest game in bytes; a larger one is copied through as written (for tests: the
     /// limit is 64 MiB).
     #[arg(long, hide = true, default_value_t = crate::pgn::MAX_GAME)]
     pub max_game: usize,
+}
+
+/// The values of `--eco`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum EcoFill {
+    /// Fill the tags a game lacks (what `--eco` alone does).
+    Missing,
+    /// Replace the game's ECO and Opening tags.
+    Overwrite,
+}
+
+impl From<EcoFill> for Fill {
+    fn from(e: EcoFill) -> Fill {
+        match e {
+            EcoFill::Missing => Fill::Missing,
+            EcoFill::Overwrite => Fill::Overwrite,
+        }
+    }
 }
 
 /// Escapes the control characters of the game's tag values (a NUL, an ESC: PGN text
@@ -93,6 +124,8 @@ pub struct How {
     pub fix_results: bool,
     /// Largest game in bytes; a larger one is streamed through as written.
     pub max_game: usize,
+    /// Fill the `ECO` and `Opening` tags of the games written anew (`--eco`).
+    pub eco: Option<Fill>,
 }
 
 /// Converts the games of one input into `out`, one game at a time (memory stays bounded
@@ -110,6 +143,7 @@ pub fn convert_stream(
         ref options,
         fix_results,
         max_game,
+        eco,
     } = *how;
     let mut reader = Reader::with_limits(src, crate::pgn::reader::BUFFER.min(max_game), max_game);
     let mut builder = GameBuilder::new(true).reading(input);
@@ -127,6 +161,10 @@ pub fn convert_stream(
         for e in &escaped {
             let _ =
                 super::check::write_problem(errors, name, e.pos.line, g.number, &g.players(), e);
+        }
+        // Only a game written anew gets opening tags; one copied as written stays as it was.
+        if let (Some(fill), true) = (eco, g.errors.is_empty()) {
+            eco::fill_tags(&mut g.game, fill);
         }
         let Some(first) = g.errors.first() else {
             if g.result_problems.is_empty() {
@@ -242,6 +280,7 @@ pub fn run(args: &Args) -> u8 {
         options: WriteOptions { style, lang },
         fix_results: args.fix_results,
         max_game: args.max_game,
+        eco: args.eco.map(Fill::from),
     };
     let (mut bad, mut unreadable) = (0u64, false);
     let stderr = std::io::stderr();

@@ -204,6 +204,7 @@ impl Game {
 pub mod annotation;
 pub mod edit;
 pub mod history;
+mod line;
 pub mod notes;
 pub mod tags;
 pub mod transcribe;

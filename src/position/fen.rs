@@ -103,6 +103,8 @@ pub enum FenError {
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 pub(super) fn parse(fen: &str) -> Result<Position, FenError> {
+    // No field of a FEN holds a `;`, so a comment after one cannot hide a field.
+    let fen = fen.split_once(';').map_or(fen, |(fen, _comment)| fen);
     let fields: Vec<&str> = fen.split_whitespace().collect();
     if fields.len() != 6 && fields.len() != 4 {
         return Err(FenError::FieldCount(fields.len()));

@@ -67,6 +67,9 @@ impl Position {
     }
 
     /// Reads a FEN (six fields; four are accepted with the counters defaulting to `0 1`).
+    /// A `;` and what follows it is a comment, not part of the FEN: the form of the
+    /// lines `:snap` writes (`FEN ; game 3, ply 12`), as in PGN, where `;` starts a
+    /// comment that runs to the end of the line.
     pub fn from_fen(fen: &str) -> Result<Self, FenError> {
         fen::parse(fen)
     }

@@ -32,6 +32,30 @@ fn four_field_fen_defaults_the_counters() {
 }
 
 #[test]
+fn a_comment_after_a_semicolon_is_not_part_of_the_fen() {
+    // The lines `:snap` writes.
+    let line = "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2 ; game 3, ply 3";
+    assert_eq!(
+        pos(line).fen(),
+        "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+    );
+    assert_eq!(
+        pos("4k3/8/8/8/8/8/4P3/4K3 w - - 7 40;x").fen(),
+        "4k3/8/8/8/8/8/4P3/4K3 w - - 7 40"
+    );
+    // Other text after the six fields is still an error: a typo is not a comment.
+    assert_eq!(
+        Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 game 3"),
+        Err(FenError::FieldCount(8))
+    );
+    // A comment cannot stand in for missing fields.
+    assert_eq!(
+        Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - ; 0 1"),
+        Err(FenError::FieldCount(3))
+    );
+}
+
+#[test]
 fn playing_moves_keeps_the_counters_and_en_passant_square() {
     let p = Position::start().play(mv("e2", "e4"));
     assert_eq!(

@@ -9,6 +9,7 @@
 pub mod journal;
 pub mod recover;
 pub mod save;
+pub mod snap;
 pub mod target;
 
 use std::path::PathBuf;

@@ -95,6 +95,61 @@ pub fn of_line(game: &Game, id: NodeId) -> Option<&'static Opening> {
     found
 }
 
+/// How [`fill_tags`] treats tags a game already has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fill {
+    /// Fill only the tags the game lacks.
+    Missing,
+    /// Replace the game's `ECO` and `Opening` with the ones found.
+    Overwrite,
+}
+
+/// What [`fill_tags`] did to a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Filled {
+    /// The `ECO` tag was set.
+    pub eco: bool,
+    /// The `Opening` tag was set.
+    pub opening: bool,
+}
+
+/// Sets the game's `ECO` and `Opening` tags from the deepest named position of its
+/// main line (see [`of_line`]; the name is the table's whole name, `Ruy Lopez: Berlin
+/// Defense`, as lichess writes its `Opening` tag; `Variation` and `SubVariation` tags
+/// are left as they are). With [`Fill::Missing`] a tag the game has is kept, and a
+/// missing `Opening` is filled beside an existing `ECO` only when that `ECO` is the one
+/// found, so that the two tags never name different openings. A game with no named
+/// position (one from a set-up position, or one that leaves the book at once) is left
+/// as it is.
+pub fn fill_tags(game: &mut Game, fill: Fill) -> Filled {
+    let end = game.mainline().last().copied().unwrap_or(NodeId::ROOT);
+    let Some(found) = of_line(game, end) else {
+        return Filled::default();
+    };
+    // `?` is PGN's "unknown": as good as missing.
+    let known = |name: &str| {
+        game.tag(name)
+            .map(str::trim)
+            .filter(|v| !v.is_empty() && *v != "?")
+            .map(str::to_owned)
+    };
+    let (eco, opening) = (known("ECO"), known("Opening"));
+    let overwrite = fill == Fill::Overwrite;
+    let set_eco = overwrite || eco.is_none();
+    let set_opening =
+        overwrite || opening.is_none() && eco.as_deref().is_none_or(|e| e == found.eco);
+    let mut filled = Filled::default();
+    if set_eco {
+        filled.eco = game.tag("ECO") != Some(found.eco);
+        game.set_tag("ECO", found.eco);
+    }
+    if set_opening {
+        filled.opening = game.tag("Opening") != Some(found.name);
+        game.set_tag("Opening", found.name);
+    }
+    filled
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -130,6 +185,81 @@ mod tests {
         let transposed = line("1. Nf3 d5 2. d4");
         assert_eq!(transposed, direct.map(ToString::to_string));
         assert!(transposed.is_some());
+    }
+
+    fn tagged(tags: &[(&str, &str)], moves: &str) -> Game {
+        let mut game = transcribe(moves, Position::start(), Lang::english(), false).game;
+        for (name, value) in tags {
+            game.set_tag(name, value);
+        }
+        game
+    }
+
+    const BERLIN: &str = "1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6 4. O-O";
+
+    #[test]
+    fn missing_tags_are_filled() {
+        let mut game = tagged(&[], BERLIN);
+        let filled = fill_tags(&mut game, Fill::Missing);
+        assert_eq!(
+            filled,
+            Filled {
+                eco: true,
+                opening: true
+            }
+        );
+        assert_eq!(game.tag("ECO"), Some("C65"));
+        assert_eq!(game.tag("Opening"), Some("Ruy Lopez: Berlin Defense"));
+        // `?`, PGN's unknown, counts as missing.
+        let mut game = tagged(&[("ECO", "?"), ("Opening", "?")], BERLIN);
+        fill_tags(&mut game, Fill::Missing);
+        assert_eq!(game.tag("ECO"), Some("C65"));
+        assert_eq!(game.tag("Opening"), Some("Ruy Lopez: Berlin Defense"));
+    }
+
+    #[test]
+    fn existing_tags_are_kept_unless_overwriting() {
+        let mine = [("ECO", "C60"), ("Opening", "Spanish")];
+        let mut game = tagged(&mine, BERLIN);
+        assert_eq!(fill_tags(&mut game, Fill::Missing), Filled::default());
+        assert_eq!(game.tag("ECO"), Some("C60"));
+        assert_eq!(game.tag("Opening"), Some("Spanish"));
+        let mut game = tagged(&mine, BERLIN);
+        assert_eq!(
+            fill_tags(&mut game, Fill::Overwrite),
+            Filled {
+                eco: true,
+                opening: true
+            }
+        );
+        assert_eq!(game.tag("ECO"), Some("C65"));
+        assert_eq!(game.tag("Opening"), Some("Ruy Lopez: Berlin Defense"));
+    }
+
+    #[test]
+    fn a_name_is_added_beside_an_eco_only_when_they_agree() {
+        let mut game = tagged(&[("ECO", "C65")], BERLIN);
+        assert_eq!(
+            fill_tags(&mut game, Fill::Missing),
+            Filled {
+                eco: false,
+                opening: true
+            }
+        );
+        assert_eq!(game.tag("Opening"), Some("Ruy Lopez: Berlin Defense"));
+        // The file says C60: our name for C65 beside it would contradict it.
+        let mut game = tagged(&[("ECO", "C60")], BERLIN);
+        assert_eq!(fill_tags(&mut game, Fill::Missing), Filled::default());
+        assert_eq!(game.tag("Opening"), None);
+    }
+
+    #[test]
+    fn a_game_without_a_named_position_is_left_alone() {
+        let start = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
+        let mut game = transcribe("1. e4 Kd7", start, Lang::english(), false).game;
+        let before = game.clone();
+        assert_eq!(fill_tags(&mut game, Fill::Overwrite), Filled::default());
+        assert_eq!(game, before);
     }
 
     #[test]

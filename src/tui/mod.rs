@@ -9,6 +9,7 @@
 //! of a save in progress, restores the terminal and exits), and a panic
 //! (ratatui's hook).
 
+pub mod clipboard;
 pub mod input;
 mod session;
 
