@@ -4,6 +4,7 @@
 //! built once, on first use.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::LazyLock;
 
 use crate::game::{Game, NodeId};
@@ -33,10 +34,68 @@ impl std::fmt::Display for Opening {
     }
 }
 
-static OPENINGS: LazyLock<HashMap<u64, Opening>> = LazyLock::new(build);
+/// The named positions, and what a position needs to still lead to one.
+struct Book {
+    /// The named positions by their hash.
+    openings: HashMap<u64, Opening, BuildHasherDefault<Zobrist>>,
+    /// For each set of pawns still on their starting squares ([`home_pawns`]): the fewest
+    /// men (pieces and pawns) of a named position whose home pawns are all among them
+    /// ([`NONE`] when there is none). A pawn that has left its square never comes back
+    /// and men are never added, so a position with fewer men than that, or with
+    /// [`NONE`], leads to no named position: the walk stops there instead of hashing the
+    /// rest of the game.
+    fewest_men: Vec<u8>,
+}
 
-fn build() -> HashMap<u64, Opening> {
-    let mut table = HashMap::new();
+/// No named position is reachable.
+const NONE: u8 = u8::MAX;
+
+/// The board's own Zobrist hash is already uniformly spread: used as it is, it spares
+/// the default hasher's work at every move of every game `convert --eco` reads.
+#[derive(Default)]
+struct Zobrist(u64);
+
+impl Hasher for Zobrist {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only `u64` keys are hashed here; this covers any other use.
+        for b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(*b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+impl Book {
+    /// True when no position after `pos` on its line can be named.
+    fn out_of_book(&self, pos: &Position) -> bool {
+        let men = pos.board().combined().popcnt();
+        let fewest = self.fewest_men[home_pawns(pos)];
+        fewest == NONE || men < u32::from(fewest)
+    }
+}
+
+static OPENINGS: LazyLock<Book> = LazyLock::new(build);
+
+/// The pawns of a position still on their starting squares: White's second rank in the
+/// low 8 bits, Black's seventh rank in the high 8.
+fn home_pawns(pos: &Position) -> usize {
+    let board = pos.board();
+    let pawns = *board.pieces(chess::Piece::Pawn);
+    let white = (pawns & *board.color_combined(chess::Color::White)).0;
+    let black = (pawns & *board.color_combined(chess::Color::Black)).0;
+    ((white >> 8) & 0xff | ((black >> 48) & 0xff) << 8) as usize
+}
+
+fn build() -> Book {
+    let mut table = HashMap::default();
+    let mut fewest_men = vec![NONE; 1 << 16];
     for text in TABLES {
         for line in text.lines().skip(1) {
             let mut fields = line.split('\t');
@@ -62,10 +121,24 @@ fn build() -> HashMap<u64, Opening> {
                 table
                     .entry(pos.repetition_key())
                     .or_insert(Opening { eco, name });
+                let (set, men) = (home_pawns(&pos), pos.board().combined().popcnt() as u8);
+                fewest_men[set] = fewest_men[set].min(men);
             }
         }
     }
-    table
+    // A set of home pawns can reach the named positions of each of its subsets: spread
+    // each count to every superset, one pawn at a time.
+    for bit in 0..16 {
+        for set in 0..fewest_men.len() {
+            if set & (1 << bit) != 0 {
+                fewest_men[set] = fewest_men[set].min(fewest_men[set ^ (1 << bit)]);
+            }
+        }
+    }
+    Book {
+        openings: table,
+        fewest_men,
+    }
 }
 
 /// Builds the table now (it is otherwise built on first use).
@@ -75,7 +148,7 @@ pub fn preload() {
 
 /// The named opening of a position, if it has a name.
 pub fn of_position(pos: &Position) -> Option<&'static Opening> {
-    OPENINGS.get(&pos.repetition_key())
+    OPENINGS.openings.get(&pos.repetition_key())
 }
 
 /// The deepest named position on the way to `id` (games from a set-up position
@@ -88,6 +161,9 @@ pub fn of_line(game: &Game, id: NodeId) -> Option<&'static Opening> {
     let mut found = None;
     for step in game.path_to(id) {
         pos = pos.apply(game.node(step).mv)?;
+        if OPENINGS.out_of_book(&pos) {
+            break;
+        }
         if let Some(opening) = of_position(&pos) {
             found = Some(opening);
         }
@@ -262,11 +338,62 @@ mod tests {
         assert_eq!(game, before);
     }
 
+    /// [`of_line`] without stopping where the pawns rule out every named position.
+    fn of_line_whole(game: &Game, id: NodeId) -> Option<&'static Opening> {
+        let mut pos = game.start;
+        let mut found = None;
+        for step in game.path_to(id) {
+            pos = pos.apply(game.node(step).mv)?;
+            found = of_position(&pos).or(found);
+        }
+        found
+    }
+
+    #[test]
+    fn stopping_where_no_named_position_is_left_changes_no_answer() {
+        LazyLock::force(&OPENINGS);
+        // No named position has moved all sixteen pawns; the start reaches them all.
+        assert_eq!(OPENINGS.fewest_men[0], NONE);
+        assert!(!OPENINGS.out_of_book(&Position::start()));
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/quirks");
+        let (mut games, mut named, mut stopped) = (0, 0, 0);
+        for entry in std::fs::read_dir(&dir).expect("tests/data/quirks") {
+            let path = entry.unwrap().path();
+            if path.extension().and_then(|e| e.to_str()) != Some("pgn") {
+                continue;
+            }
+            let bytes = std::fs::read(&path).unwrap();
+            for g in crate::pgn::read_games(&bytes) {
+                let game = &g.game;
+                if game.has_setup() {
+                    continue;
+                }
+                let Some(&end) = game.mainline().last() else {
+                    continue;
+                };
+                games += 1;
+                let found = of_line(game, end);
+                assert_eq!(found, of_line_whole(game, end), "{}", path.display());
+                named += usize::from(found.is_some());
+                stopped += usize::from(OPENINGS.out_of_book(&game.position_at(end)));
+            }
+        }
+        // The data exercises both ways out of the walk.
+        assert!(
+            games > 100 && named > 100 && stopped > 50,
+            "{games} {named} {stopped}"
+        );
+    }
+
     #[test]
     fn every_line_of_the_data_is_read() {
         let lines: usize = TABLES.iter().map(|t| t.lines().count() - 1).sum();
         assert_eq!(lines, 3807);
         // Several lines name the same position; none is dropped for being unreadable.
-        assert!(OPENINGS.len() > 3000, "{}", OPENINGS.len());
+        assert!(
+            OPENINGS.openings.len() > 3000,
+            "{}",
+            OPENINGS.openings.len()
+        );
     }
 }
