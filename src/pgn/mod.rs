@@ -63,5 +63,6 @@ pub use reader::{
 };
 pub use scan::Outcome;
 pub use writer::{
-    write_game, write_game_ending, write_game_to_string, write_game_with, WriteOptions,
+    clip_text, write_game, write_game_ending, write_game_to_string, write_game_with, Clip,
+    WriteOptions,
 };

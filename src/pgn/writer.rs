@@ -86,6 +86,31 @@ pub fn write_game_to_string(game: &Game) -> String {
     out
 }
 
+/// What a copy to the clipboard takes from a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Clip {
+    /// The FEN of the position after the current move.
+    Fen,
+    /// The whole game, as PGN.
+    Game,
+    /// The current line as PGN ([`Game::line_through`]): the moves to the current one
+    /// and on along the first choices, without the other variations.
+    Line,
+}
+
+/// The text `clip` takes from `game` with the current move `at` ([`NodeId::ROOT`] for
+/// the start position), ending in one line break (a pasted PGN ends its game there).
+pub fn clip_text(game: &Game, at: NodeId, clip: Clip) -> String {
+    let mut text = match clip {
+        Clip::Fen => game.position_at(at).fen(),
+        Clip::Game => write_game_to_string(game),
+        Clip::Line => write_game_to_string(&game.line_through(at)),
+    };
+    text.truncate(text.trim_end().len());
+    text.push('\n');
+    text
+}
+
 fn write_tags(game: &Game, out: &mut String) {
     let tag = |out: &mut String, name: &str, value: &str| {
         out.push('[');
@@ -295,5 +320,44 @@ fn write_moves(game: &Game, text: &mut Movetext, options: &WriteOptions) {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pgn::read_games;
+
+    const GAME: &str = "[Event \"Club\"]\n[Result \"1-0\"]\n\n\
+                        1. e4 e5 (1... c5 {Sicilian} 2. Nf3) 2. Nf3 1-0\n";
+
+    #[test]
+    fn clips_take_the_fen_the_game_or_the_line_ending_in_one_line_break() {
+        let game = read_games(GAME.as_bytes()).remove(0).game;
+        let c5 = game.node(NodeId::ROOT).children[0];
+        let c5 = game.node(c5).children[1];
+        assert_eq!(game.node(c5).san, "c5");
+        assert_eq!(
+            clip_text(&game, c5, Clip::Fen),
+            "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2\n"
+        );
+        let whole = clip_text(&game, c5, Clip::Game);
+        assert!(
+            whole.ends_with("1. e4 e5 (1... c5 {Sicilian} 2. Nf3) 2. Nf3 1-0\n"),
+            "{whole}"
+        );
+        assert!(whole.starts_with("[Event \"Club\"]\n"), "{whole}");
+        let line = clip_text(&game, c5, Clip::Line);
+        assert!(
+            line.ends_with("\n\n1. e4 c5 {Sicilian} 2. Nf3 *\n"),
+            "{line}"
+        );
+        // The copied PGN reads back as the same game.
+        let back = read_games(whole.as_bytes()).remove(0);
+        assert!(back.errors.is_empty());
+        assert_eq!(
+            write_game_to_string(&back.game),
+            write_game_to_string(&game)
+        );
     }
 }
