@@ -5,8 +5,12 @@
 
 pub mod action;
 pub mod command;
+pub mod docs;
 pub mod entry;
 pub mod help;
+pub mod keymap;
+#[cfg(test)]
+mod keymap_tests;
 pub mod paste;
 mod record;
 mod recovery;
@@ -22,6 +26,7 @@ use std::time::Instant;
 
 pub use action::Action;
 use entry::Feedback;
+pub use keymap::Keymap;
 
 use crate::game::history::History;
 use crate::game::{Game, NodeId};
@@ -171,15 +176,23 @@ pub struct CutMove {
     pub draw_offer: bool,
 }
 
-/// A row of the help screen: the keys, the action's name and what it does.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct HelpRow {
-    /// The keys, as the user writes them (`Ctrl-Z, F1`).
-    pub keys: String,
-    /// The action's stable name.
-    pub name: &'static str,
-    /// What it does.
-    pub doc: &'static str,
+/// The screens of the app.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Screen {
+    /// A game: recording it, or reading and annotating it.
+    Game,
+    /// The games of a file.
+    List,
+}
+
+impl Screen {
+    /// Its name in messages and the help (`game`, `list`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Screen::Game => "game",
+            Screen::List => "list",
+        }
+    }
 }
 
 /// The recorder.
@@ -214,10 +227,13 @@ pub struct App {
     pub pending: Option<Pending>,
     /// The opening's name, when it is known.
     pub opening: Option<String>,
-    /// The help screen's rows, from the key bindings.
-    pub help: Vec<HelpRow>,
-    /// The keys of the hint bar: (keys, short label).
-    pub hints: Vec<(String, &'static str)>,
+    /// The screen shown.
+    pub screen: Screen,
+    /// Which key runs which action.
+    pub keymap: Keymap,
+    /// At a fork, the move chosen to go forward to (an index into the current
+    /// move's next moves), when it is not the first.
+    pub fork: usize,
     /// Where the help screen is scrolled to.
     pub help_scroll: help::HelpScroll,
     history: Vec<String>,
@@ -258,8 +274,9 @@ impl App {
             timer: settings.timer.then(Instant::now),
             pending: None,
             opening: None,
-            help: Vec::new(),
-            hints: Vec::new(),
+            screen: Screen::Game,
+            keymap: Keymap::default(),
+            fork: 0,
             help_scroll: help::HelpScroll::default(),
             history: Vec::new(),
             history_at: None,
@@ -414,102 +431,69 @@ impl App {
             Overlay::Recover(_) => return self.answer_recover(action),
             Overlay::None => {}
         }
+        let cursor = self.cursor;
         let effect = match action {
             Action::Type(c) => {
                 self.entry.push(c);
                 self.history_at = None;
                 Effect::None
             }
-            Action::PlayEntry => self.play_entry(),
-            Action::EraseChar => {
-                self.entry.pop();
-                Effect::None
+            declared => match declared.decl() {
+                Some(decl) if decl.screens.has(self.screen) => (decl.run)(self),
+                _ => Effect::None,
+            },
+        };
+        // A fork's choice is for the move it was made at (leaving a variation
+        // chooses the variation left, to go back into it).
+        if self.cursor != cursor && action != Action::LeaveVariation {
+            self.fork = 0;
+        }
+        effect
+    }
+
+    fn toggle_replace(&mut self) -> Effect {
+        self.inside = match self.inside {
+            Inside::Variation => Inside::Replace,
+            Inside::Replace => Inside::Variation,
+        };
+        self.inform(match self.inside {
+            Inside::Variation => "a move typed inside the game now starts a variation",
+            Inside::Replace => "a move typed inside the game now replaces the next one",
+        });
+        Effect::None
+    }
+
+    fn edit_comment(&mut self) -> Effect {
+        if self.cursor == NodeId::ROOT && self.game.is_empty() {
+            self.entry = "{".into();
+        } else {
+            self.entry = format!("{{{}", self.game.comment_text(self.cursor));
+        }
+        Effect::None
+    }
+
+    fn toggle_timer(&mut self) -> Effect {
+        self.timer = match self.timer {
+            Some(_) => {
+                self.inform("move timer stopped");
+                None
             }
-            Action::ClearEntry => {
-                self.entry.clear();
-                Effect::None
-            }
-            Action::Cancel => {
-                self.entry.clear();
-                self.message = Message::default();
-                Effect::None
-            }
-            Action::HistoryPrev => {
-                self.recall(true);
-                Effect::None
-            }
-            Action::HistoryNext => {
-                self.recall(false);
-                Effect::None
-            }
-            Action::MoveBack => self.walk(-1),
-            Action::MoveForward => self.walk(1),
-            // Ten moves of each side, as the keys' description says.
-            Action::PageBack => self.walk(-20),
-            Action::PageForward => self.walk(20),
-            Action::GoStart => self.go(NodeId::ROOT),
-            Action::GoEnd => self.go(self.line_end(self.cursor)),
-            Action::NextVariation => self.next_variation(),
-            Action::Undo => self.undo(),
-            Action::Redo => self.redo(),
-            Action::TakeBack => self.take_back(),
-            Action::DeleteFromHere => self.delete_from_here(),
-            Action::PromoteVariation => self.promote_variation(),
-            Action::ToggleReplace => {
-                self.inside = match self.inside {
-                    Inside::Variation => Inside::Replace,
-                    Inside::Replace => Inside::Variation,
-                };
-                self.inform(match self.inside {
-                    Inside::Variation => "a move typed inside the game now starts a variation",
-                    Inside::Replace => "a move typed inside the game now replaces the next one",
-                });
-                Effect::None
-            }
-            Action::FlipBoard => {
-                self.flipped = !self.flipped;
-                Effect::None
-            }
-            Action::Help => {
-                self.overlay = Overlay::Help;
-                self.help_scroll.top.set(0);
-                Effect::None
-            }
-            Action::Nag(nag) => self.mark_nag(nag),
-            Action::ToggleDrawOffer => self.toggle_draw_offer(),
-            Action::EditComment => {
-                if self.cursor == NodeId::ROOT && self.game.is_empty() {
-                    self.entry = "{".into();
-                } else {
-                    self.entry = format!("{{{}", self.game.comment_text(self.cursor));
-                }
-                Effect::None
-            }
-            Action::ToggleTimer => {
-                self.timer = match self.timer {
-                    Some(_) => {
-                        self.inform("move timer stopped");
-                        None
-                    }
-                    None => {
-                        self.inform("move timer running: each move gets the time it took ([%emt])");
-                        Some(Instant::now())
-                    }
-                };
-                Effect::None
-            }
-            Action::Save => self.run_command("w"),
-            Action::Quit => {
-                if self.unsaved && !self.quit_armed {
-                    self.quit_armed = true;
-                    self.refuse("unsaved game: press again to quit (the journal keeps it for `scoresheet recover`), or :w to save");
-                    Effect::None
-                } else {
-                    Effect::Quit { discard: false }
-                }
+            None => {
+                self.inform("move timer running: each move gets the time it took ([%emt])");
+                Some(Instant::now())
             }
         };
-        effect
+        Effect::None
+    }
+
+    fn quit_key(&mut self) -> Effect {
+        if self.unsaved && !self.quit_armed {
+            self.quit_armed = true;
+            self.refuse("unsaved game: press again to quit (the journal keeps it for `scoresheet recover`), or :w to save");
+            Effect::None
+        } else {
+            Effect::Quit { discard: false }
+        }
     }
 
     /// Names the opening of the line to the current move.
@@ -546,17 +530,79 @@ impl App {
     }
 
     fn walk(&mut self, steps: i32) -> Effect {
+        // Forward from a fork takes the move chosen there with Up/Down; then first choices.
+        let mut chosen = self.fork;
         for _ in 0..steps.unsigned_abs() {
+            let node = self.game.node(self.cursor);
             let next = if steps < 0 {
-                self.game.node(self.cursor).parent
+                node.parent
             } else {
-                self.game.node(self.cursor).children.first().copied()
+                node.children
+                    .get(std::mem::take(&mut chosen))
+                    .or(node.children.first())
+                    .copied()
             };
             match next {
                 Some(id) => self.cursor = id,
                 None => break,
             }
         }
+        Effect::None
+    }
+
+    /// Up and Down: at a fork (more than one move played after the current
+    /// one) with nothing typed, they choose among its moves; otherwise they
+    /// recall the entries typed before.
+    fn up_down(&mut self, up: bool) -> Effect {
+        let count = self.game.node(self.cursor).children.len();
+        if count > 1 && self.entry.is_empty() {
+            self.fork = if up {
+                (self.fork + count - 1) % count
+            } else {
+                (self.fork + 1) % count
+            };
+            return Effect::None;
+        }
+        self.recall(up);
+        Effect::None
+    }
+
+    /// Goes into a variation at the current move: the one chosen at the fork,
+    /// else the first side line.
+    fn enter_variation(&mut self) -> Effect {
+        let children = &self.game.node(self.cursor).children;
+        let pick = if self.fork > 0 { self.fork } else { 1 };
+        match children.get(pick) {
+            Some(&id) => {
+                self.cursor = id;
+                Effect::None
+            }
+            None => {
+                self.inform("no variation starts here");
+                Effect::None
+            }
+        }
+    }
+
+    /// Leaves the variation the current move is in: back to the move it
+    /// branches from (the move before the variation's first move).
+    fn leave_variation(&mut self) -> Effect {
+        let mut at = self.cursor;
+        while let Some(parent) = self.game.node(at).parent {
+            if self.game.node(parent).children.first() != Some(&at) {
+                self.fork = self
+                    .game
+                    .node(parent)
+                    .children
+                    .iter()
+                    .position(|&c| c == at)
+                    .unwrap_or(0);
+                self.cursor = parent;
+                return Effect::None;
+            }
+            at = parent;
+        }
+        self.inform("not in a variation");
         Effect::None
     }
 
