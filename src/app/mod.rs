@@ -101,6 +101,115 @@ pub enum Effect {
     },
 }
 
+/// What the event loop reports back after carrying out an effect. It comes in
+/// through [`App::update`] like a key, so that every change of the state is made
+/// there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Done {
+    /// A message from the loop: a journal that cannot be written, a file that
+    /// cannot be read, a save refused (`error`), or what it did.
+    Notice {
+        /// The text.
+        text: String,
+        /// A refusal or an error.
+        error: bool,
+    },
+    /// The game was written to `path` (or was there as it is, `unchanged`).
+    Saved {
+        /// The file.
+        path: PathBuf,
+        /// Nothing needed writing.
+        unchanged: bool,
+    },
+    /// A game read from a file, to show in place of this one.
+    Loaded {
+        /// The game.
+        game: Box<Game>,
+        /// Its file.
+        path: PathBuf,
+        /// Its number in the file.
+        number: usize,
+    },
+    /// A game read from a file up to a move that cannot be played: the part
+    /// read, and the rest of its text, to repair.
+    LoadedForRepair {
+        /// The part read.
+        game: Box<Game>,
+        /// Its file.
+        path: PathBuf,
+        /// Where and why reading stopped.
+        stop: String,
+        /// The rest of the game's text, as written.
+        rest: String,
+        /// The main line stopped early.
+        incomplete: bool,
+    },
+    /// A pasted game, opened in place of this one (which is empty or saved).
+    Opened(Box<Game>),
+    /// An unsaved game recovered from its journal.
+    Recovered {
+        /// The game.
+        game: Box<Game>,
+        /// The file it was to be saved to.
+        out: Option<PathBuf>,
+        /// What to say.
+        message: String,
+    },
+    /// The unsaved games found, to offer in the recovery box.
+    Unsaved {
+        /// One description per game.
+        games: Vec<String>,
+        /// Journals that cannot be read.
+        broken: Vec<String>,
+    },
+}
+
+impl Done {
+    /// An informative message from the loop.
+    pub fn notice(text: impl Into<String>) -> Done {
+        Done::Notice {
+            text: text.into(),
+            error: false,
+        }
+    }
+
+    /// A refusal or an error from the loop.
+    pub fn refusal(text: impl Into<String>) -> Done {
+        Done::Notice {
+            text: text.into(),
+            error: true,
+        }
+    }
+}
+
+/// What [`App::update`] takes: a user's action, or the result of an effect.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Msg {
+    /// A key or a typed character.
+    Action(Action),
+    /// Text pasted into the terminal; `whole` when it arrived complete.
+    Paste {
+        /// The text.
+        text: String,
+        /// False when the terminal's paste was cut short.
+        whole: bool,
+    },
+    /// An effect carried out.
+    Done(Done),
+}
+
+impl From<Action> for Msg {
+    fn from(action: Action) -> Msg {
+        Msg::Action(action)
+    }
+}
+
+impl From<Done> for Msg {
+    fn from(done: Done) -> Msg {
+        Msg::Done(done)
+    }
+}
+
 /// What to do with the unsaved games of the recovery box (numbered as its lines).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Recovery {
@@ -330,7 +439,7 @@ impl App {
     }
 
     /// The loop saved the game to `path`.
-    pub fn saved(&mut self, path: PathBuf) {
+    fn saved(&mut self, path: PathBuf) {
         self.inform(format!("saved to {}", path.display()));
         self.file = Some(path);
         self.unsaved = false;
@@ -340,7 +449,7 @@ impl App {
 
     /// Replaces the game (a loaded file, a recovered journal, a new game). Its
     /// history starts here: undo does not go back into the game before.
-    pub fn replace_game(&mut self, game: Game, file: Option<PathBuf>, unsaved: bool) {
+    pub(crate) fn replace_game(&mut self, game: Game, file: Option<PathBuf>, unsaved: bool) {
         self.game = game;
         self.file = file;
         self.unsaved = unsaved;
@@ -375,8 +484,17 @@ impl App {
         self.feedback = self.game_feedback(feedback);
     }
 
-    /// The one place the state changes.
-    pub fn update(&mut self, action: Action) -> Effect {
+    /// The one place the state changes: a user's action, or the result of an
+    /// effect the loop carried out.
+    pub fn update(&mut self, msg: impl Into<Msg>) -> Effect {
+        let action = match msg.into() {
+            Msg::Action(action) => action,
+            Msg::Done(done) => {
+                self.done(done);
+                return Effect::None;
+            }
+            Msg::Paste { text, whole } => return self.paste(&text, whole),
+        };
         // A message lives until the next action that is not about it: editing
         // the entry line keeps it (it may be the reason the text is still there);
         // anything else clears it, and may set its own.
@@ -494,6 +612,43 @@ impl App {
         } else {
             Effect::Quit { discard: false }
         }
+    }
+
+    /// Takes in what the loop did.
+    fn done(&mut self, done: Done) {
+        match done {
+            Done::Notice { text, error } => {
+                self.message = Message { text, error };
+            }
+            Done::Saved { path, unchanged } => {
+                self.saved(path.clone());
+                if unchanged {
+                    self.inform(format!("no changes: {} is as it was", path.display()));
+                }
+            }
+            Done::Loaded { game, path, number } => {
+                self.inform(format!("game {number} of {}", path.display()));
+                self.replace_game(*game, Some(path), false);
+            }
+            Done::LoadedForRepair {
+                game,
+                path,
+                stop,
+                rest,
+                incomplete,
+            } => self.open_for_repair(*game, path, &stop, &rest, incomplete),
+            Done::Opened(game) => {
+                let file = self.file.clone();
+                self.replace_game(*game, file, true);
+            }
+            Done::Recovered { game, out, message } => {
+                self.replace_game(*game, out, true);
+                self.inform(message);
+            }
+            Done::Unsaved { games, broken } => self.offer_recovery(games, broken),
+        }
+        self.refresh_feedback();
+        self.refresh_opening();
     }
 
     /// Names the opening of the line to the current move.

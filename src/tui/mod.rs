@@ -177,7 +177,13 @@ pub fn run(new: NewGame) -> anyhow::Result<u8> {
                         }
                     }
                     Input::Key(_) => continue,
-                    Input::Paste(pasted) => app.paste(&pasted.text, pasted.whole()),
+                    Input::Paste(pasted) => {
+                        let whole = pasted.whole();
+                        app.update(crate::app::Msg::Paste {
+                            text: pasted.text,
+                            whole,
+                        })
+                    }
                 };
                 // Writes the journal for this change before anything else.
                 if session.carry_out(&mut app, effect)? {
