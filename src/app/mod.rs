@@ -481,7 +481,38 @@ impl App {
     /// Recomputes the live feedback after the entry line or the position changed.
     pub fn refresh_feedback(&mut self) {
         let feedback = entry::feedback(&self.entry, &self.position(), self.settings.input_lang);
-        self.feedback = self.game_feedback(feedback);
+        self.feedback = match self.game_feedback(feedback) {
+            Feedback::Empty => self.fork_note().map_or(Feedback::Empty, Feedback::Note),
+            other => other,
+        };
+    }
+
+    /// At a fork, the moves played next, the one chosen in brackets, and the keys.
+    fn fork_note(&self) -> Option<String> {
+        let children = &self.game.node(self.cursor).children;
+        if children.len() < 2 || self.screen != Screen::Game {
+            return None;
+        }
+        let moves: Vec<String> = children
+            .iter()
+            .enumerate()
+            .map(|(i, &id)| {
+                let san = &self.game.node(id).san;
+                if i == self.fork {
+                    format!("[{san}]")
+                } else {
+                    san.clone()
+                }
+            })
+            .collect();
+        Some(format!(
+            "next: {} — {}/{} choose, {} plays it, {} enters the variation",
+            moves.join(" "),
+            self.key_for("history-prev", "Up"),
+            self.key_for("history-next", "Down"),
+            self.key_for("move-forward", "Right"),
+            self.key_for("enter-variation", "Shift-Right"),
+        ))
     }
 
     /// The one place the state changes: a user's action, or the result of an

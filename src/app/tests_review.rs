@@ -27,6 +27,14 @@ const FORKS: &str = "1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) (1. c4) 1... e5 2. 
 fn up_and_down_choose_the_move_at_a_fork_and_right_follows_it() {
     let mut app = reading(FORKS);
     app.update(Action::HistoryNext);
+    // The line above the entry says what is chosen, and how.
+    let Feedback::Note(note) = &app.feedback else {
+        panic!("{:?}", app.feedback)
+    };
+    assert!(
+        note.starts_with("next: e4 [d4] c4 — Up/Down choose, Right plays it"),
+        "{note}"
+    );
     app.update(Action::MoveForward);
     assert_eq!(at(&app), "1.d4");
     app.update(Action::MoveBack);
