@@ -58,7 +58,7 @@ impl Batch {
 #[derive(Debug)]
 pub enum LoadEvent {
     /// More rows.
-    Batch(Batch),
+    Batch(Box<Batch>),
     /// The whole file is listed.
     Done,
     /// Reading stopped with this error, after the rows already sent.
@@ -203,7 +203,8 @@ fn run<R: Read>(
 ) -> Result<(), Stop> {
     let sizes = (FIRST_BATCH, BATCH_MAX);
     list(&mut indexer, total, progress, sizes, |batch| {
-        tx.send(LoadEvent::Batch(batch)).map_err(|_| Stop::Dropped)
+        tx.send(LoadEvent::Batch(Box::new(batch)))
+            .map_err(|_| Stop::Dropped)
     })
 }
 
@@ -215,10 +216,16 @@ pub(crate) fn list_into<R: Read>(
     batch: usize,
     catalog: &mut super::Catalog,
 ) -> io::Result<()> {
-    let listed = list(indexer, 0, |at| at, (batch, batch), |batch| {
-        catalog.extend(batch);
-        Ok(())
-    });
+    let listed = list(
+        indexer,
+        0,
+        |at| at,
+        (batch, batch),
+        |batch| {
+            catalog.extend(batch);
+            Ok(())
+        },
+    );
     match listed {
         Ok(()) => {
             catalog.apply(LoadEvent::Done);

@@ -27,8 +27,8 @@ use std::io;
 use filter::Filter;
 pub use loader::{Batch, LoadEvent, Loader};
 pub use query::{parse as parse_query, Query, QueryError, QueryErrorKind};
-pub use row::{Column, Date, Eco, GameRow, Unreadable};
 pub(crate) use row::Row;
+pub use row::{Column, Date, Eco, GameRow, Unreadable};
 pub use sort::{Direction, Sort};
 use strings::Strings;
 
@@ -130,7 +130,11 @@ impl Catalog {
     /// screen uses a [`Loader`], which reads in the background).
     pub fn read(src: impl io::Read) -> io::Result<Catalog> {
         let mut catalog = Catalog::new();
-        loader::list_into(&mut crate::pgn::Indexer::new(src), loader::BATCH_MAX, &mut catalog)?;
+        loader::list_into(
+            &mut crate::pgn::Indexer::new(src),
+            loader::BATCH_MAX,
+            &mut catalog,
+        )?;
         Ok(catalog)
     }
 
@@ -138,7 +142,7 @@ impl Catalog {
     /// end of the file, or the error that stopped reading.
     pub fn apply(&mut self, event: LoadEvent) {
         match event {
-            LoadEvent::Batch(batch) => self.extend(batch),
+            LoadEvent::Batch(batch) => self.extend(*batch),
             LoadEvent::Done => self.status = LoadStatus::Done,
             LoadEvent::Failed(e) => self.status = LoadStatus::Failed(e),
         }
@@ -238,7 +242,10 @@ impl Catalog {
         let shown = self.shown();
         let first = first.min(shown.len());
         let last = first.saturating_add(count).min(shown.len());
-        shown[first..last].iter().map(|&r| self.game_row(r)).collect()
+        shown[first..last]
+            .iter()
+            .map(|&r| self.game_row(r))
+            .collect()
     }
 
     fn game_row(&self, index: u32) -> GameRow<'_> {

@@ -59,7 +59,10 @@ impl Range {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Term {
     /// Every word (folded) matches one same string of one of the `fields`.
-    Text { fields: u8, words: Vec<String> },
+    Text {
+        fields: u8,
+        words: Vec<String>,
+    },
     /// The ECO code lies in the range (packed codes).
     Eco(Range),
     Result(Outcome),
@@ -163,10 +166,15 @@ pub fn parse(text: &str) -> Result<Query, QueryError> {
             continue;
         };
         if value.trim().is_empty() {
-            return Err(error(piece.column, piece.text, QueryErrorKind::MissingValue));
+            return Err(error(
+                piece.column,
+                piece.text,
+                QueryErrorKind::MissingValue,
+            ));
         }
         let bad = |kind| error(value_column, value, kind);
-        let number = |value: &str| number_range(value).ok_or_else(|| bad(QueryErrorKind::BadNumber));
+        let number =
+            |value: &str| number_range(value).ok_or_else(|| bad(QueryErrorKind::BadNumber));
         let term = match name.to_ascii_lowercase().as_str() {
             "white" => text_term(field::WHITE, value),
             "black" => text_term(field::BLACK, value),
@@ -270,13 +278,25 @@ fn number_range(value: &str) -> Option<Range> {
     };
     let v = value.trim();
     let range = if let Some(rest) = v.strip_prefix(">=") {
-        Range { lo: n(rest)?, hi: u32::MAX }
+        Range {
+            lo: n(rest)?,
+            hi: u32::MAX,
+        }
     } else if let Some(rest) = v.strip_prefix("<=") {
-        Range { lo: 0, hi: n(rest)? }
+        Range {
+            lo: 0,
+            hi: n(rest)?,
+        }
     } else if let Some(rest) = v.strip_prefix('>') {
-        Range { lo: n(rest)?.checked_add(1)?, hi: u32::MAX }
+        Range {
+            lo: n(rest)?.checked_add(1)?,
+            hi: u32::MAX,
+        }
     } else if let Some(rest) = v.strip_prefix('<') {
-        Range { lo: 0, hi: n(rest)?.checked_sub(1)? }
+        Range {
+            lo: 0,
+            hi: n(rest)?.checked_sub(1)?,
+        }
     } else if let Some(rest) = v.strip_prefix('=') {
         let x = n(rest)?;
         Range { lo: x, hi: x }
@@ -336,17 +356,32 @@ mod tests {
         assert_eq!(
             q.terms,
             vec![
-                Term::Text { fields: field::PLAIN, words: vec!["carlsen".into()] },
-                Term::Text { fields: field::WHITE, words: vec!["anand,".into(), "v".into()] },
-                Term::Elo(Side::Both, Range { lo: 2601, hi: u32::MAX }),
+                Term::Text {
+                    fields: field::PLAIN,
+                    words: vec!["carlsen".into()]
+                },
+                Term::Text {
+                    fields: field::WHITE,
+                    words: vec!["anand,".into(), "v".into()]
+                },
+                Term::Elo(
+                    Side::Both,
+                    Range {
+                        lo: 2601,
+                        hi: u32::MAX
+                    }
+                ),
                 Term::Year(Range { lo: 1990, hi: 1995 }),
             ]
         );
         assert!(parse("   ").unwrap().is_empty());
-        assert_eq!(parse("Ljubojević").unwrap().terms[0], Term::Text {
-            fields: field::PLAIN,
-            words: vec!["ljubojevic".into()]
-        });
+        assert_eq!(
+            parse("Ljubojević").unwrap().terms[0],
+            Term::Text {
+                fields: field::PLAIN,
+                words: vec!["ljubojevic".into()]
+            }
+        );
     }
 
     #[test]
@@ -374,18 +409,39 @@ mod tests {
         assert_eq!(e("A..C"), Some((code("A00"), code("C99"))));
         assert_eq!(e("B99..B90"), None);
         assert_eq!(e("Z1"), None);
-        assert_eq!(parse("result:1/2").unwrap().terms, vec![Term::Result(Outcome::Draw)]);
+        assert_eq!(
+            parse("result:1/2").unwrap().terms,
+            vec![Term::Result(Outcome::Draw)]
+        );
     }
 
     #[test]
     fn errors_say_where_and_why() {
-        assert_eq!(kind("carlsen colour:white"), (9, "colour:".into(), QueryErrorKind::UnknownField));
-        assert_eq!(kind("elo:>abc"), (5, ">abc".into(), QueryErrorKind::BadNumber));
-        assert_eq!(kind("x white:"), (3, "white:".into(), QueryErrorKind::MissingValue));
+        assert_eq!(
+            kind("carlsen colour:white"),
+            (9, "colour:".into(), QueryErrorKind::UnknownField)
+        );
+        assert_eq!(
+            kind("elo:>abc"),
+            (5, ">abc".into(), QueryErrorKind::BadNumber)
+        );
+        assert_eq!(
+            kind("x white:"),
+            (3, "white:".into(), QueryErrorKind::MissingValue)
+        );
         assert_eq!(kind("é eco:Z99"), (7, "Z99".into(), QueryErrorKind::BadEco));
-        assert_eq!(kind("result:won"), (8, "won".into(), QueryErrorKind::BadResult));
-        assert_eq!(kind("a \"open"), (3, "\"open".into(), QueryErrorKind::UnclosedQuote));
+        assert_eq!(
+            kind("result:won"),
+            (8, "won".into(), QueryErrorKind::BadResult)
+        );
+        assert_eq!(
+            kind("a \"open"),
+            (3, "\"open".into(), QueryErrorKind::UnclosedQuote)
+        );
         let message = parse("plies:lots").unwrap_err().to_string();
-        assert!(message.starts_with("column 7, \"lots\": not a number"), "{message}");
+        assert!(
+            message.starts_with("column 7, \"lots\": not a number"),
+            "{message}"
+        );
     }
 }

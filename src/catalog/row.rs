@@ -120,7 +120,9 @@ impl Date {
 
     /// A date from its parts (0 for an unknown part).
     pub fn new(year: u16, month: u8, day: u8) -> Date {
-        Date(u32::from(year.min(9999)) << 9 | u32::from(month.min(12)) << 5 | u32::from(day.min(31)))
+        Date(
+            u32::from(year.min(9999)) << 9 | u32::from(month.min(12)) << 5 | u32::from(day.min(31)),
+        )
     }
 
     /// The year, if known.
@@ -358,14 +360,26 @@ mod tests {
 
     #[test]
     fn eco_codes_read_and_order() {
-        assert_eq!(Eco::parse("B90").map(|e| e.to_string()).as_deref(), Some("B90"));
-        assert_eq!(Eco::parse("e99").map(|e| e.to_string()).as_deref(), Some("E99"));
-        assert_eq!(Eco::parse("A00").map(|e| e.to_string()).as_deref(), Some("A00"));
+        assert_eq!(
+            Eco::parse("B90").map(|e| e.to_string()).as_deref(),
+            Some("B90")
+        );
+        assert_eq!(
+            Eco::parse("e99").map(|e| e.to_string()).as_deref(),
+            Some("E99")
+        );
+        assert_eq!(
+            Eco::parse("A00").map(|e| e.to_string()).as_deref(),
+            Some("A00")
+        );
         for bad in ["F00", "B9", "B900", "?", ""] {
             assert_eq!(Eco::parse(bad), None, "{bad}");
         }
         assert!(Eco::parse("A99") < Eco::parse("B00"));
-        assert_eq!(Eco::unpack(Eco::packed(Eco::parse("C65"))), Eco::parse("C65"));
+        assert_eq!(
+            Eco::unpack(Eco::packed(Eco::parse("C65"))),
+            Eco::parse("C65")
+        );
     }
 
     #[test]
@@ -380,6 +394,10 @@ mod tests {
     /// The memory target (1.5 million games in 200 MB with the tables) needs small rows.
     #[test]
     fn rows_stay_small() {
-        assert!(std::mem::size_of::<Row>() <= 56, "{}", std::mem::size_of::<Row>());
+        assert!(
+            std::mem::size_of::<Row>() <= 56,
+            "{}",
+            std::mem::size_of::<Row>()
+        );
     }
 }

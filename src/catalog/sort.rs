@@ -82,7 +82,10 @@ pub(crate) fn compare(sort: Sort, rows: &[Row], tables: &Tables, a: u32, b: u32)
                 _ => text_cmp(table, ia, ib),
             }
         }
-        None => match (number_key(sort.column, a, ra), number_key(sort.column, b, rb)) {
+        None => match (
+            number_key(sort.column, a, ra),
+            number_key(sort.column, b, rb),
+        ) {
             (None, None) => return Ordering::Equal,
             (None, _) => return Ordering::Greater,
             (_, None) => return Ordering::Less,
@@ -144,8 +147,7 @@ pub(crate) fn merge(into: &mut Vec<u32>, mut new: Vec<u32>, cmp: impl Fn(u32, u3
     let mut merged = Vec::with_capacity(into.len() + new.len());
     let mut from = 0;
     for r in new {
-        let at = from
-            + into[from..].partition_point(|&e| cmp(e, r) != Ordering::Greater);
+        let at = from + into[from..].partition_point(|&e| cmp(e, r) != Ordering::Greater);
         merged.extend_from_slice(&into[from..at]);
         merged.push(r);
         from = at;

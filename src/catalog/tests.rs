@@ -120,7 +120,10 @@ fn rows_hold_what_the_tags_say() {
     assert_eq!((first.white_elo, first.black_elo), (Some(2861), Some(2772)));
     assert_eq!(first.result, Outcome::WhiteWins);
     assert_eq!(first.date.to_string(), "2013.01.20");
-    assert_eq!((first.event, first.site, first.round), ("Tata Steel", "Wijk aan Zee", "9"));
+    assert_eq!(
+        (first.event, first.site, first.round),
+        ("Tata Steel", "Wijk aan Zee", "9")
+    );
     assert_eq!(first.eco.map(|e| e.to_string()).as_deref(), Some("B90"));
     // No `Opening` tag: the ECO code's name.
     assert_eq!(first.opening, "Sicilian Defense: Najdorf Variation");
@@ -145,7 +148,10 @@ fn rows_hold_what_the_tags_say() {
 
 #[test]
 fn a_game_too_large_is_a_row_with_the_reason() {
-    let big = game(&[("Event", "big"), ("White", "A")], &"1. e4 e5 ".repeat(1000));
+    let big = game(
+        &[("Event", "big"), ("White", "A")],
+        &"1. e4 e5 ".repeat(1000),
+    );
     let text = [sample(), big, sample()].concat();
     let mut c = Catalog::new();
     let mut indexer = Indexer::with_limits(text.as_bytes(), 1024, 4096);

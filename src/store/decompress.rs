@@ -46,9 +46,7 @@ impl Compression {
         Ok(match self {
             Compression::Gzip => Decoder::Gzip(flate2::bufread::MultiGzDecoder::new(src)),
             Compression::Bzip2 => Decoder::Bzip2(bzip2::bufread::MultiBzDecoder::new(src)),
-            Compression::Xz => {
-                Decoder::Xz(liblzma::bufread::XzDecoder::new_multi_decoder(src))
-            }
+            Compression::Xz => Decoder::Xz(liblzma::bufread::XzDecoder::new_multi_decoder(src)),
             Compression::Zstd => Decoder::Zstd(zstd::stream::read::Decoder::with_buffer(src)?),
             // Transcoded to UTF-8 as it is read, the byte-order mark dropped.
             Compression::Utf16 => Decoder::Utf16(
@@ -127,7 +125,11 @@ mod tests {
         for (bytes, format) in cases {
             assert_eq!(Compression::of(&bytes[..MAGIC]), Some(format));
             let mut out = Vec::new();
-            format.decoder(&bytes[..]).unwrap().read_to_end(&mut out).unwrap();
+            format
+                .decoder(&bytes[..])
+                .unwrap()
+                .read_to_end(&mut out)
+                .unwrap();
             assert_eq!(out, text, "{format:?}");
         }
         assert_eq!(Compression::of(&text[..MAGIC]), None);

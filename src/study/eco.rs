@@ -100,23 +100,22 @@ pub fn of_line(game: &Game, id: NodeId) -> Option<&'static Opening> {
 /// what the code's games have in common. `None` for a code the table does not have.
 /// Cheap: the table is read once, without playing moves.
 pub fn name_of_code(code: &str) -> Option<&'static str> {
-    static NAMES: LazyLock<HashMap<&'static str, (usize, &'static str)>> =
-        LazyLock::new(|| {
-            let mut names: HashMap<&str, (usize, &str)> = HashMap::new();
-            for line in TABLES.iter().flat_map(|t| t.lines().skip(1)) {
-                let mut fields = line.split('\t');
-                if let (Some(eco), Some(name), Some(moves)) =
-                    (fields.next(), fields.next(), fields.next())
-                {
-                    let length = moves.len();
-                    let entry = names.entry(eco).or_insert((length, name));
-                    if length < entry.0 {
-                        *entry = (length, name);
-                    }
+    static NAMES: LazyLock<HashMap<&'static str, (usize, &'static str)>> = LazyLock::new(|| {
+        let mut names: HashMap<&str, (usize, &str)> = HashMap::new();
+        for line in TABLES.iter().flat_map(|t| t.lines().skip(1)) {
+            let mut fields = line.split('\t');
+            if let (Some(eco), Some(name), Some(moves)) =
+                (fields.next(), fields.next(), fields.next())
+            {
+                let length = moves.len();
+                let entry = names.entry(eco).or_insert((length, name));
+                if length < entry.0 {
+                    *entry = (length, name);
                 }
             }
-            names
-        });
+        }
+        names
+    });
     NAMES.get(code).map(|&(_, name)| name)
 }
 
@@ -159,7 +158,10 @@ mod tests {
 
     #[test]
     fn codes_have_their_main_name() {
-        assert_eq!(name_of_code("B90"), Some("Sicilian Defense: Najdorf Variation"));
+        assert_eq!(
+            name_of_code("B90"),
+            Some("Sicilian Defense: Najdorf Variation")
+        );
         assert_eq!(name_of_code("C65"), Some("Ruy Lopez: Berlin Defense"));
         assert_eq!(name_of_code("F00"), None);
     }
