@@ -5,6 +5,8 @@
 
 pub mod action;
 pub mod command;
+pub mod comment;
+pub mod editor;
 pub mod entry;
 pub mod help;
 pub mod paste;
@@ -12,6 +14,7 @@ mod record;
 mod recovery;
 mod repair;
 mod result;
+pub mod tagform;
 pub use record::today;
 #[cfg(test)]
 mod tests;
