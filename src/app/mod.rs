@@ -4,6 +4,7 @@
 //! so every behaviour of the screen is testable by calling `update`.
 
 pub mod action;
+mod annotate;
 pub mod command;
 pub mod comment;
 pub mod editor;
