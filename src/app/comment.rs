@@ -23,7 +23,7 @@ pub enum CommentOutcome {
 }
 
 /// A comment being edited.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CommentEditor {
     /// The move whose comment this is.
     pub node: NodeId,

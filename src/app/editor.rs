@@ -172,6 +172,21 @@ pub struct TextEditor {
     notice: Option<String>,
 }
 
+/// Two editors are equal when they show the same: text, cursor, kind and
+/// notice (their undo histories are not compared), so a screen state holding
+/// one can still be compared.
+impl PartialEq for TextEditor {
+    fn eq(&self, other: &Self) -> bool {
+        self.area.lines() == other.area.lines()
+            && self.area.cursor() == other.area.cursor()
+            && self.multiline == other.multiline
+            && self.forbidden == other.forbidden
+            && self.notice == other.notice
+    }
+}
+
+impl Eq for TextEditor {}
+
 impl TextEditor {
     /// An editor holding `text` (its lines when `multiline`, else one line),
     /// the cursor at its end.

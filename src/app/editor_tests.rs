@@ -240,3 +240,16 @@ fn keys_mean_what_the_module_table_says() {
         );
     }
 }
+
+#[test]
+fn editors_compare_by_what_they_show() {
+    let mut a = editor("ab");
+    let b = editor("ab");
+    assert_eq!(a, b);
+    a.apply(Left);
+    assert_ne!(a, b, "the cursor differs");
+    a.apply(Right);
+    assert_eq!(a, b);
+    a.apply(Insert('}'));
+    assert_ne!(a, b, "a notice shows");
+}

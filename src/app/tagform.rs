@@ -113,7 +113,7 @@ fn name_problem(name: &str) -> Option<String> {
 }
 
 /// The tag form of one game.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TagForm {
     rows: Vec<TagRow>,
     original: Vec<(String, String)>,
