@@ -224,3 +224,32 @@ fn every_size_draws_without_panicking() {
         }
     }
 }
+
+#[test]
+fn a_long_tag_list_scrolls_to_keep_the_chosen_row_in_view() {
+    let mut game = game();
+    for i in 0..30 {
+        game.set_tag(&format!("Extra{i:02}"), "x");
+    }
+    let mut form = TagForm::open(&game);
+    form.key(KeyEvent::new(KeyCode::End, KeyModifiers::NONE));
+    let area = Rect::new(0, 0, 60, 12);
+    let mut buf = Buffer::empty(area);
+    let view = TagFormView {
+        form: &form,
+        color: false,
+    };
+    ratatui::widgets::Widget::render(view, area, &mut buf);
+    let rows: Vec<String> = (0..area.height)
+        .map(|y| {
+            (0..area.width)
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect()
+        })
+        .collect();
+    let chosen: Vec<&String> = rows.iter().filter(|r| r.contains('›')).collect();
+    assert_eq!(chosen.len(), 1, "{rows:#?}");
+    assert!(chosen[0].contains("+         add a tag"), "{rows:#?}");
+    assert!(rows.iter().any(|r| r.contains("Extra29")), "{rows:#?}");
+    assert!(!rows.iter().any(|r| r.contains("Event ")), "{rows:#?}");
+}
