@@ -7,7 +7,7 @@ use super::comment::CommentEditor;
 use super::record::numbered;
 use super::tagform::TagForm;
 use super::{App, Effect};
-use crate::game::nags::{nag_glyph, nag_info};
+use crate::game::nags::{nag_glyph, nag_info, NagClass};
 use crate::game::NodeId;
 
 impl App {
@@ -82,6 +82,27 @@ impl App {
                 Some(nag) => self.say_nag(nag, false),
                 None => return Effect::None,
             },
+        }
+        Effect::None
+    }
+
+    /// Removes the current move's position NAGs (evaluation and the others),
+    /// keeping its move assessment.
+    pub fn clear_position_nags(&mut self) -> Effect {
+        if self.cursor == NodeId::ROOT {
+            self.refuse("no move to mark yet");
+            return Effect::None;
+        }
+        let evaluation = self.game.clear_nags(self.cursor, NagClass::Evaluation);
+        let other = self.game.clear_nags(self.cursor, NagClass::Other);
+        let what = numbered(&self.game, self.cursor);
+        if evaluation || other {
+            let text = format!("position marks removed from {what}");
+            self.change_label = Some(text.clone());
+            self.inform(text);
+            self.changed();
+        } else {
+            self.inform(format!("{what} has no position marks"));
         }
         Effect::None
     }
@@ -199,6 +220,11 @@ mod tests {
         assert_eq!(app.game.node(e5).nags, [5, 16]);
         app.update(Action::Undo);
         assert_eq!(app.game.node(e5).nags, [5, 14]);
+        app.recorded(|app| app.cycle_nag(&[32, 33]));
+        app.recorded(|app| app.clear_position_nags());
+        assert_eq!(app.game.node(e5).nags, [5], "the move's own mark stays");
+        app.update(Action::Undo);
+        assert_eq!(app.game.node(e5).nags, [5, 14, 32]);
         app.update(Action::GoStart);
         app.recorded(|app| app.toggle_nag(1));
         assert!(app.message.text.contains("no move to mark yet"));
