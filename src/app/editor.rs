@@ -192,7 +192,10 @@ impl TextEditor {
     /// the cursor at its end.
     pub fn new(text: &str, multiline: bool) -> Self {
         let lines: Vec<String> = if multiline {
-            text.split('\n').map(str::to_string).collect()
+            // A comment read from a file with Windows line ends keeps no `\r`.
+            text.split('\n')
+                .map(|line| line.trim_end_matches('\r').to_string())
+                .collect()
         } else {
             vec![text.replace(['\n', '\r'], " ")]
         };

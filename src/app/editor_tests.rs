@@ -27,6 +27,10 @@ fn opens_with_the_cursor_at_the_end() {
     let ed = editor("first line\nsecond");
     assert_eq!(ed.lines(), ["first line", "second"]);
     assert_eq!(ed.cursor(), (1, 6));
+    assert_eq!(
+        editor("read\r\nfrom Windows").lines(),
+        ["read", "from Windows"]
+    );
     let one = TextEditor::new("no\nbreaks", false);
     assert_eq!(one.text(), "no breaks");
 }
