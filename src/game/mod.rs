@@ -205,6 +205,7 @@ pub mod annotation;
 pub mod edit;
 pub mod history;
 mod line;
+pub mod nags;
 pub mod notes;
 pub mod tags;
 pub mod transcribe;
