@@ -147,13 +147,13 @@ fn the_scoresheet_follows_the_cursor() {
 
 #[test]
 fn help_and_hints_follow_the_key_bindings() {
-    let config = Config::from_toml_str("[keys]\nhelp = [\"F2\"]\nundo = [\"Alt-z\"]\n").unwrap();
+    let config = Config::from_toml_str("[keys]\nhelp = [\"F3\"]\nundo = [\"Alt-x\"]\n").unwrap();
     let mut app = App::new(settings(&config), Game::default(), None);
     describe_keys(&mut app, &config);
     app.update(Action::Help);
     let screen = draw(&app, 120, 40).backend().to_string();
-    assert!(screen.contains("F2 help"), "{screen}");
-    assert!(screen.contains("Alt-z undo"), "{screen}");
+    assert!(screen.contains("F3 help"), "{screen}");
+    assert!(screen.contains("Alt-x undo"), "{screen}");
     assert!(!screen.contains("F1"), "{screen}");
 }
 

@@ -145,6 +145,23 @@ fn screen(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
         Overlay::Help => overlay::help(app, area, buf),
         Overlay::Promotion(choices) => overlay::promotion(app, choices, area, buf),
         Overlay::Recover(b) => overlay::recover(b, area, buf),
+        Overlay::Comment(ed) => {
+            let boxed = editor::CommentBox {
+                title: ed.title(),
+                editor: ed.editor(),
+                color: look.color,
+            };
+            let at = editor::comment_area(area, boxed.rows_wanted(area.width, area.height));
+            boxed.render(at, buf);
+        }
+        Overlay::Tags(form) => {
+            let view = tagform::TagFormView {
+                form,
+                color: look.color,
+            };
+            let wanted = view.rows_wanted(tagform::tag_form_width(area.width));
+            view.render(tagform::tag_form_area(area, wanted), buf);
+        }
     }
 }
 
