@@ -16,10 +16,13 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use super::packed::Packing;
 use super::target::{self, Kind};
 use super::{fnv1a, sync_dir};
-use crate::game::Game;
-use crate::pgn::{builder, index};
+use crate::pgn::index;
+
+// Loading lived here first; `save::load_game` and friends still name it.
+pub use super::load::{load_game, load_game_for_repair, LoadError, Unread};
 
 /// Where a game's text is in its file, and a hash of that text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -89,10 +92,9 @@ pub enum SaveError {
     },
     /// The game's text in the file is no longer what was read from it.
     #[error(
-        "cannot save to {}: the file changed on disk since the game was read from it \
-         (bytes {offset}..{} are no longer that game); the file was not changed: \
-         reload it, or save to another file",
-        .path.display(), .offset + .len
+        "cannot save to {}: {change}; the file was not changed: :w OTHER.pgn saves your \
+         game elsewhere, :e! FILE reads the file again (the journal keeps your game)",
+        .path.display()
     )]
     ChangedOnDisk {
         /// The file.
@@ -101,54 +103,60 @@ pub enum SaveError {
         offset: u64,
         /// How long it was.
         len: u64,
+        /// What happened to it.
+        change: Change,
+    },
+    /// The file is of a kind scoresheet reads but does not write (UTF-16 text).
+    #[error(
+        "cannot save into {}: it is {}, which scoresheet reads but does not write; \
+         the file was not changed: save the game to another file (:w OTHER.pgn)",
+        .path.display(), .packing.name()
+    )]
+    Unwritable {
+        /// The file.
+        path: PathBuf,
+        /// How its text is held.
+        packing: Packing,
     },
 }
 
-/// Why a game could not be loaded.
-#[derive(Debug, thiserror::Error)]
-pub enum LoadError {
-    /// The file could not be read.
-    #[error("cannot read {}: {}", .path.display(), why(.source, .path))]
-    Read {
-        /// The file.
-        path: PathBuf,
-        /// The system's reason.
-        source: io::Error,
+/// What happened to a game's text in its file since it was read, when a save into
+/// its place is refused. Edits elsewhere in the file are no reason to refuse: the
+/// game is put back among the file as it is now, and others' edits stay.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Change {
+    /// The file now ends before where the game began: cut short, or replaced by
+    /// another file.
+    Shorter {
+        /// Its size now (of its text, when compressed).
+        size: u64,
     },
-    /// There is no game with that number.
-    #[error("{}: no game {number}: the file has {}", .path.display(), games(*.count))]
-    NoSuchGame {
-        /// The file.
-        path: PathBuf,
-        /// The number asked for (1-based).
-        number: usize,
-        /// How many games the file has.
+    /// The game's bytes are not there any more, nor anywhere else in the file: the
+    /// game was edited or deleted by another program.
+    Edited,
+    /// The game moved (text before it changed) and is now in the file more than once:
+    /// which copy is meant cannot be told.
+    Copies {
+        /// How many there are.
         count: usize,
     },
-    /// The game has a move that cannot be played (or cannot be read at all); loading
-    /// it would lose what follows, so it is refused.
-    #[error("{}: game {number}, line {line} column {column}: \"{token}\": {reason}", .path.display())]
-    Game {
-        /// The file.
-        path: PathBuf,
-        /// The game's number (1-based).
-        number: usize,
-        /// Line of the problem in the file (1-based).
-        line: u64,
-        /// Column of the problem (1-based).
-        column: u32,
-        /// The token as written.
-        token: String,
-        /// Why it was refused.
-        reason: String,
-    },
 }
 
-fn games(n: usize) -> String {
-    match n {
-        0 => "no games".into(),
-        1 => "1 game".into(),
-        n => format!("{n} games"),
+impl std::fmt::Display for Change {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Change::Shorter { .. } => {
+                f.write_str("the file was cut short or replaced since the game was read")
+            }
+            Change::Edited => {
+                f.write_str("another program changed or deleted this game in the file")
+            }
+            Change::Copies { count } => write!(
+                f,
+                "the file was changed and now holds this game {count} times: which is \
+                 yours is unclear"
+            ),
+        }
     }
 }
 
@@ -159,7 +167,7 @@ pub fn explain(e: &io::Error, path: &Path) -> String {
 }
 
 /// The system's reason, with a hint at the usual causes.
-fn why(e: &io::Error, path: &Path) -> String {
+pub(crate) fn why(e: &io::Error, path: &Path) -> String {
     let dir = parent(path).display().to_string();
     let hint = match e.kind() {
         io::ErrorKind::PermissionDenied => format!("permission denied (is {dir} read-only?)"),
@@ -243,29 +251,76 @@ pub fn save_game(
             })
         }
     };
-    let (bytes, offset, len) = match (old, slot) {
-        (Some(old), Some(slot)) => {
-            let Some(at) = (if slot.matches(&old) {
-                Some(*slot)
-            } else {
-                relocate(&old, slot)
-            }) else {
-                return Err(SaveError::ChangedOnDisk {
-                    path: path.to_path_buf(),
-                    offset: slot.offset,
-                    len: slot.len,
-                });
-            };
-            replaced(&old, &at, pgn)
-        }
-        (old, _) => appended(&old.unwrap_or_default(), pgn),
+    let read_error = |source| SaveError::Read {
+        path: path.to_path_buf(),
+        source,
     };
-    write_locked(&target, |w| w.write_all(&bytes)).map_err(write_error)?;
-    Ok(Slot::of(&bytes, offset, len))
+    // A compressed file: the game goes into its text, which is compressed again.
+    let packing = old.as_deref().and_then(Packing::of);
+    let old = match (packing, old) {
+        (Some(p), _) if !p.writable() => {
+            return Err(SaveError::Unwritable {
+                path: path.to_path_buf(),
+                packing: p,
+            })
+        }
+        (Some(p), Some(bytes)) => Some(p.decode(&bytes).map_err(read_error)?),
+        (_, old) => old,
+    };
+    let splice = match (old.as_deref(), slot) {
+        (Some(old), Some(slot)) => {
+            let at = find(old, slot).map_err(|change| SaveError::ChangedOnDisk {
+                path: path.to_path_buf(),
+                offset: slot.offset,
+                len: slot.len,
+                change,
+            })?;
+            replaced(old, &at, pgn)
+        }
+        (old, _) => appended(old.unwrap_or_default(), pgn),
+    };
+    let old = old.unwrap_or_default();
+    write_locked(&target, |w| match packing {
+        Some(p) => {
+            let mut encoder = p.encoder(w)?.ok_or(io::ErrorKind::Unsupported)?;
+            splice.write(&old, &mut encoder)?;
+            encoder.finish()
+        }
+        None => splice.write(&old, w),
+    })
+    .map_err(write_error)?;
+    Ok(splice.slot())
 }
 
-/// The file with `pgn` added at its end: its bytes, and the game's offset and length.
-fn appended(old: &[u8], pgn: &str) -> (Vec<u8>, usize, usize) {
+/// A file's new text: its first `keep_to` bytes, then `insert`, then its bytes from
+/// `keep_from` on; the game is `insert[game]`.
+struct Splice {
+    keep_to: usize,
+    insert: Vec<u8>,
+    game: std::ops::Range<usize>,
+    keep_from: usize,
+}
+
+impl Splice {
+    /// Writes the new text, the old one being `old`.
+    fn write(&self, old: &[u8], w: &mut dyn Write) -> io::Result<()> {
+        w.write_all(&old[..self.keep_to])?;
+        w.write_all(&self.insert)?;
+        w.write_all(&old[self.keep_from..])
+    }
+
+    /// Where the game is in the new text.
+    fn slot(&self) -> Slot {
+        Slot {
+            offset: (self.keep_to + self.game.start) as u64,
+            len: self.game.len() as u64,
+            digest: fnv1a(&self.insert[self.game.clone()]),
+        }
+    }
+}
+
+/// The file with `pgn` added at its end, after a blank line.
+fn appended(old: &[u8], pgn: &str) -> Splice {
     let crlf = uses_crlf(old);
     let newline: &[u8] = if crlf { b"\r\n" } else { b"\n" };
     let tail = old.len() - old.trim_ascii_end().len();
@@ -273,23 +328,27 @@ fn appended(old: &[u8], pgn: &str) -> (Vec<u8>, usize, usize) {
         .iter()
         .filter(|b| **b == b'\n')
         .count();
-    let mut bytes = old.to_vec();
+    let mut insert = Vec::new();
     if !old.is_empty() {
         for _ in newlines_at_end.min(2)..2 {
-            bytes.extend_from_slice(newline);
+            insert.extend_from_slice(newline);
         }
     }
-    let offset = bytes.len();
-    let text = encode_like(old, pgn.trim_end(), crlf);
-    bytes.extend_from_slice(&text);
+    let start = insert.len();
+    insert.extend_from_slice(&encode_like(old, pgn.trim_end(), crlf));
+    let end = insert.len();
     let rest = &pgn[pgn.trim_end().len()..];
-    bytes.extend_from_slice(&encode_like(old, rest, crlf));
-    (bytes, offset, text.len())
+    insert.extend_from_slice(&encode_like(old, rest, crlf));
+    Splice {
+        keep_to: old.len(),
+        insert,
+        game: start..end,
+        keep_from: old.len(),
+    }
 }
 
-/// The file with `pgn` in place of the game at `at`: its bytes, and the game's
-/// offset and length.
-fn replaced(old: &[u8], at: &Slot, pgn: &str) -> (Vec<u8>, usize, usize) {
+/// The file with `pgn` in place of the game at `at`.
+fn replaced(old: &[u8], at: &Slot, pgn: &str) -> Splice {
     let (start, end) = (at.offset as usize, (at.offset + at.len) as usize);
     // Line ends as the game had them, else as the file has them.
     let crlf = if old[start..end].contains(&b'\n') {
@@ -297,133 +356,41 @@ fn replaced(old: &[u8], at: &Slot, pgn: &str) -> (Vec<u8>, usize, usize) {
     } else {
         uses_crlf(old)
     };
-    let text = encode_like(old, pgn.trim_end(), crlf);
-    let mut bytes = Vec::with_capacity(old.len() - (end - start) + text.len());
-    bytes.extend_from_slice(&old[..start]);
-    bytes.extend_from_slice(&text);
-    bytes.extend_from_slice(&old[end..]);
-    (bytes, start, text.len())
+    let insert = encode_like(old, pgn.trim_end(), crlf);
+    Splice {
+        keep_to: start,
+        game: 0..insert.len(),
+        insert,
+        keep_from: end,
+    }
+}
+
+/// Where the game of `slot` is in `file` now: at its place, or moved by edits
+/// before it (found by its bytes, when they are there once); else what happened.
+fn find(file: &[u8], slot: &Slot) -> Result<Slot, Change> {
+    if slot.matches(file) {
+        return Ok(*slot);
+    }
+    let found: Vec<Slot> = index(file)
+        .into_iter()
+        .filter(|e| e.len == slot.len)
+        .map(|e| Slot::of(file, e.offset as usize, e.len as usize))
+        .filter(|s| s.digest == slot.digest)
+        .collect();
+    match found.as_slice() {
+        [one] => Ok(*one),
+        [] if (file.len() as u64) <= slot.offset => Err(Change::Shorter {
+            size: file.len() as u64,
+        }),
+        [] => Err(Change::Edited),
+        more => Err(Change::Copies { count: more.len() }),
+    }
 }
 
 /// True when the file at `path` still holds, at `slot` (or moved by edits before
 /// it), the game's bytes: a save of an unchanged game can then be skipped.
 pub fn still_there(path: &Path, slot: &Slot) -> bool {
-    std::fs::read(path).is_ok_and(|bytes| slot.matches(&bytes) || relocate(&bytes, slot).is_some())
-}
-
-/// The one game of the file whose bytes are the slot's (games moved by an edit
-/// before them).
-fn relocate(file: &[u8], slot: &Slot) -> Option<Slot> {
-    let mut found = index(file)
-        .into_iter()
-        .filter(|e| e.len == slot.len)
-        .map(|e| Slot::of(file, e.offset as usize, e.len as usize))
-        .filter(|s| s.digest == slot.digest);
-    let first = found.next()?;
-    found.next().is_none().then_some(first)
-}
-
-/// Reads game `number` (1-based) of the file at `path`, with its slot for
-/// [`replace_game`]. A game with a move that cannot be played is refused, with
-/// the position of the first problem.
-pub fn load_game(path: &Path, number: usize) -> Result<(Game, Slot), LoadError> {
-    match load_game_for_repair(path, number)? {
-        (game, slot, None) => Ok((game, slot)),
-        (_, _, Some(unread)) => Err(LoadError::Game {
-            path: path.to_path_buf(),
-            number,
-            line: unread.line,
-            column: unread.column,
-            token: unread.token,
-            reason: unread.reason,
-        }),
-    }
-}
-
-/// What [`load_game_for_repair`] could not read of a game: where reading stopped,
-/// why, and the game's text from there on, as written.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Unread {
-    /// Line of the first problem in the file (1-based).
-    pub line: u64,
-    /// Its column (1-based).
-    pub column: u32,
-    /// The token as written.
-    pub token: String,
-    /// Why it could not be read.
-    pub reason: String,
-    /// The text from the token to the game's end (its result left out), on one line.
-    pub rest: String,
-    /// The main line was read to its end (the problem was in a variation).
-    pub complete: bool,
-}
-
-/// [`load_game`] for a game that has a move that cannot be played: instead of
-/// refusing it, gives the part read (the moves up to the problem) and the rest
-/// of its text, so that it can be repaired. A game that cannot be read at all (a
-/// chess variant, a bad FEN) is still refused.
-pub fn load_game_for_repair(
-    path: &Path,
-    number: usize,
-) -> Result<(Game, Slot, Option<Unread>), LoadError> {
-    let read_error = |source| LoadError::Read {
-        path: path.to_path_buf(),
-        source,
-    };
-    // A pipe would block the opening (and the screen with it) until something writes
-    // to it, and a device may never end: only a file is read.
-    let meta = std::fs::metadata(path).map_err(read_error)?;
-    if !meta.is_file() {
-        return Err(read_error(io::Error::other(
-            "it is not a file (a directory, a pipe or a device)",
-        )));
-    }
-    let data = std::fs::read(path).map_err(read_error)?;
-    let entries = index(&data);
-    let Some(entry) = number.checked_sub(1).and_then(|i| entries.get(i)) else {
-        return Err(LoadError::NoSuchGame {
-            path: path.to_path_buf(),
-            number,
-            count: entries.len(),
-        });
-    };
-    let problem = |line, column, token: &str, reason: &str| LoadError::Game {
-        path: path.to_path_buf(),
-        number,
-        line,
-        column,
-        token: token.to_string(),
-        reason: reason.to_string(),
-    };
-    let Some(read) = builder::load_game(&data, entry) else {
-        return Err(problem(0u64, 0u32, "", "the game could not be read"));
-    };
-    let slot = Slot::of(&data, entry.offset as usize, entry.len as usize);
-    let Some(e) = read.errors.first() else {
-        return Ok((read.game, slot, None));
-    };
-    if read.refused {
-        return Err(problem(e.pos.line, e.pos.column, &e.token, &e.reason));
-    }
-    let end = (slot.offset + slot.len) as usize;
-    let from = (e.pos.offset as usize).clamp(slot.offset as usize, end);
-    let text = crate::text::decode(&data[from..end]);
-    let mut words: Vec<&str> = text.split_whitespace().collect();
-    if words
-        .last()
-        .is_some_and(|w| matches!(*w, "1-0" | "0-1" | "1/2-1/2" | "*"))
-    {
-        words.pop();
-    }
-    let unread = Unread {
-        line: e.pos.line,
-        column: e.pos.column,
-        token: e.token.clone(),
-        reason: e.reason.clone(),
-        rest: words.join(" "),
-        complete: read.complete,
-    };
-    Ok((read.game, slot, Some(unread)))
+    super::load::read_text(path).is_ok_and(|(text, _)| find(&text, slot).is_ok())
 }
 
 /// True when the first line end of `bytes` is CRLF.

@@ -1,0 +1,216 @@
+//! Files whose bytes are not the PGN text itself: compressed with gzip, bzip2, xz or
+//! zstd (how the big public databases are shipped), or UTF-16 text. Told by their
+//! first bytes, never by their name, so `games.pgn` that is really gzip opens too.
+//!
+//! Offsets in such a file ([`Slot`](super::Slot), index entries) count bytes of the
+//! decoded text. Saving into a compressed file decodes it whole, puts the game in
+//! its place in the text, and writes the whole file again compressed in the same
+//! format (the command-line tool's default level), so every other game's decoded
+//! bytes stay as they were. UTF-16 files are read but never written: a save into
+//! one is refused (see [`Packing::writable`]).
+
+use std::io::{self, Read, Write};
+use std::path::Path;
+
+/// How a file's bytes hold its text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Packing {
+    /// gzip (`.gz`), every member read one after the other.
+    Gzip,
+    /// bzip2 (`.bz2`), every stream read.
+    Bzip2,
+    /// xz (`.xz`), every stream read.
+    Xz,
+    /// Zstandard (`.zst`), every frame read.
+    Zstd,
+    /// UTF-16 text with a byte-order mark: read as UTF-8, never written.
+    Utf16,
+}
+
+/// Bytes [`Packing::of`] looks at.
+pub const MAGIC: usize = 6;
+
+impl Packing {
+    /// The packing whose magic bytes `head` starts with (`None`: plain text). PGN text
+    /// never starts so: these are control or non-UTF-8 bytes, or (bzip2) `BZh`, a digit
+    /// and a byte that is not text.
+    pub fn of(head: &[u8]) -> Option<Packing> {
+        match head {
+            [0x1f, 0x8b, ..] => Some(Packing::Gzip),
+            [b'B', b'Z', b'h', b'1'..=b'9', 0x31 | 0x17, ..] => Some(Packing::Bzip2),
+            [0xfd, b'7', b'z', b'X', b'Z', 0x00, ..] => Some(Packing::Xz),
+            [0x28, 0xb5, 0x2f, 0xfd, ..] => Some(Packing::Zstd),
+            _ if crate::text::is_utf16(head) => Some(Packing::Utf16),
+            _ => None,
+        }
+    }
+
+    /// The packing of the file at `path`, from its first bytes (`None` for plain text, an
+    /// empty file or one that is missing).
+    pub fn of_file(path: &Path) -> io::Result<Option<Packing>> {
+        let mut file = match std::fs::File::open(path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        let mut head = Vec::with_capacity(MAGIC);
+        (&mut file).take(MAGIC as u64).read_to_end(&mut head)?;
+        Ok(Packing::of(&head))
+    }
+
+    /// Its name in messages: `gzip`, `bzip2`, `xz`, `zstd`, `UTF-16 text`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Packing::Gzip => "gzip",
+            Packing::Bzip2 => "bzip2",
+            Packing::Xz => "xz",
+            Packing::Zstd => "zstd",
+            Packing::Utf16 => "UTF-16 text",
+        }
+    }
+
+    /// True when scoresheet writes this packing (every compression; not UTF-16).
+    pub fn writable(self) -> bool {
+        self != Packing::Utf16
+    }
+
+    /// A reader of the decoded text of `src` (every member, stream or frame, one after
+    /// the other, as the command-line tools give them).
+    pub fn decoder<'a>(self, src: impl Read + Send + 'a) -> io::Result<Box<dyn Read + Send + 'a>> {
+        let src = io::BufReader::with_capacity(1 << 16, src);
+        Ok(match self {
+            Packing::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(src)),
+            Packing::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(src)),
+            Packing::Xz => Box::new(liblzma::bufread::XzDecoder::new_multi_decoder(src)),
+            Packing::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(src)?),
+            // Transcoded to UTF-8 as it is read, the byte-order mark dropped.
+            Packing::Utf16 => Box::new(
+                encoding_rs_io::DecodeReaderBytesBuilder::new()
+                    .bom_sniffing(true)
+                    .build(src),
+            ),
+        })
+    }
+
+    /// The decoded text of `bytes` (a whole file).
+    pub fn decode(self, bytes: &[u8]) -> io::Result<Vec<u8>> {
+        let mut out = Vec::with_capacity(bytes.len().saturating_mul(4));
+        self.decoder(bytes)?.read_to_end(&mut out)?;
+        Ok(out)
+    }
+
+    /// Compresses what is written to it into `dst`, at the command-line tool's default
+    /// level; [`Encoder::finish`] writes the end of the stream. `None` for UTF-16.
+    pub fn encoder<'a>(self, dst: &'a mut dyn Write) -> io::Result<Option<Encoder<'a>>> {
+        Ok(Some(match self {
+            Packing::Gzip => Encoder::Gzip(flate2::write::GzEncoder::new(
+                dst,
+                flate2::Compression::default(),
+            )),
+            // bzip2's own default block size is 900k (level 9).
+            Packing::Bzip2 => Encoder::Bzip2(bzip2::write::BzEncoder::new(
+                dst,
+                bzip2::Compression::best(),
+            )),
+            Packing::Xz => Encoder::Xz(liblzma::write::XzEncoder::new(dst, 6)),
+            Packing::Zstd => Encoder::Zstd(zstd::stream::write::Encoder::new(dst, 3)?),
+            Packing::Utf16 => return Ok(None),
+        }))
+    }
+}
+
+/// A compressing writer of one of the formats (see [`Packing::encoder`]).
+pub enum Encoder<'a> {
+    /// gzip.
+    Gzip(flate2::write::GzEncoder<&'a mut dyn Write>),
+    /// bzip2.
+    Bzip2(bzip2::write::BzEncoder<&'a mut dyn Write>),
+    /// xz.
+    Xz(liblzma::write::XzEncoder<&'a mut dyn Write>),
+    /// zstd.
+    Zstd(zstd::stream::write::Encoder<'static, &'a mut dyn Write>),
+}
+
+impl Encoder<'_> {
+    /// Writes the end of the compressed stream (a file without it is truncated for
+    /// every decompressor) and flushes it.
+    pub fn finish(self) -> io::Result<()> {
+        let dst = match self {
+            Encoder::Gzip(e) => e.finish()?,
+            Encoder::Bzip2(e) => e.finish()?,
+            Encoder::Xz(e) => e.finish()?,
+            Encoder::Zstd(e) => e.finish()?,
+        };
+        dst.flush()
+    }
+}
+
+impl Write for Encoder<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Encoder::Gzip(e) => e.write(buf),
+            Encoder::Bzip2(e) => e.write(buf),
+            Encoder::Xz(e) => e.write(buf),
+            Encoder::Zstd(e) => e.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Encoder::Gzip(e) => e.flush(),
+            Encoder::Bzip2(e) => e.flush(),
+            Encoder::Xz(e) => e.flush(),
+            Encoder::Zstd(e) => e.flush(),
+        }
+    }
+}
+
+/// Opens the file at `path` for reading its text: decoded when packed. Only a regular
+/// file is opened (a pipe would block until something writes to it, a device may
+/// never end): anything else is an error saying so.
+pub fn open_text(path: &Path) -> io::Result<(Box<dyn Read + Send>, Option<Packing>)> {
+    let meta = std::fs::metadata(path)?;
+    if !meta.is_file() {
+        return Err(not_a_file(&meta));
+    }
+    let mut file = std::fs::File::open(path)?;
+    let mut head = Vec::with_capacity(MAGIC);
+    (&mut file).take(MAGIC as u64).read_to_end(&mut head)?;
+    io::Seek::seek(&mut file, io::SeekFrom::Start(0))?;
+    Ok(match Packing::of(&head) {
+        Some(p) => (p.decoder(file)?, Some(p)),
+        None => (Box::new(file), None),
+    })
+}
+
+/// The error for a path that is not a regular file, saying what it is.
+pub(crate) fn not_a_file(meta: &std::fs::Metadata) -> io::Error {
+    let what = if meta.is_dir() {
+        "it is a directory, not a file: give a PGN file in it"
+    } else {
+        "it is not a file but a pipe, a socket or a device: give a PGN file"
+    };
+    io::Error::other(what)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every writable packing reads back what it wrote, and is told by its first bytes.
+    #[test]
+    fn round_trip_of_every_compression() {
+        let text = b"[Event \"x\"]\r\n\r\n1. e4 \xe9 *\n".repeat(50);
+        for p in [Packing::Gzip, Packing::Bzip2, Packing::Xz, Packing::Zstd] {
+            let mut packed = Vec::new();
+            let mut enc = p.encoder(&mut packed).unwrap().unwrap();
+            enc.write_all(&text).unwrap();
+            enc.finish().unwrap();
+            assert_eq!(Packing::of(&packed), Some(p));
+            assert_eq!(p.decode(&packed).unwrap(), text, "{}", p.name());
+        }
+        assert!(Packing::Utf16.encoder(&mut Vec::new()).unwrap().is_none());
+        assert_eq!(Packing::of(b"[Event"), None);
+        assert_eq!(Packing::of(b""), None);
+    }
+}
