@@ -538,3 +538,7 @@ fn target_permissions(path: &Path) -> Option<std::fs::Permissions> {
 #[cfg(test)]
 #[path = "save_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "save_packed_tests.rs"]
+mod packed_tests;

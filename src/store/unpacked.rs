@@ -224,6 +224,34 @@ mod tests {
         assert_eq!(copies(), 0);
     }
 
+    /// The index reads the file through the tee: one decompression gives both the
+    /// list's entries and the copy, and a game is loaded from the copy once its range
+    /// is in it (from the source before).
+    #[test]
+    fn the_copy_fills_while_the_index_reads() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = b"[White \"A\"]\n\n1. e4 *\n\n".repeat(20_000);
+        let source = dir.path().join("many.pgn.xz");
+        std::fs::write(&source, xz(&text)).unwrap();
+        let (unpacked, tee) = Unpacked::tee_in(dir.path(), &source).unwrap().unwrap();
+        assert_eq!(unpacked.len(), 0);
+        let last = crate::pgn::index(&text).pop().unwrap();
+        // Not copied yet: read from the source.
+        let (game, _, _) = unpacked
+            .load_range_for_repair(20_000, last.offset, last.len)
+            .unwrap();
+        assert_eq!(game.tag("White"), Some("A"));
+        let entries = crate::pgn::index::index_read(tee).unwrap();
+        assert_eq!(entries.len(), 20_000);
+        assert_eq!(unpacked.len(), text.len() as u64);
+        let copy = std::fs::read(unpacked.copy.path()).unwrap();
+        assert_eq!(copy, text);
+        let (game, slot, _) = unpacked
+            .load_range_for_repair(20_000, last.offset, last.len)
+            .unwrap();
+        assert_eq!((game.tag("White"), slot.offset), (Some("A"), last.offset));
+    }
+
     #[test]
     fn a_leftover_copy_is_deleted_and_plain_files_need_none() {
         let dir = tempfile::tempdir().unwrap();
