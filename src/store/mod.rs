@@ -15,6 +15,7 @@ pub mod open;
 pub mod packed;
 pub mod recover;
 pub mod save;
+mod splice;
 pub mod target;
 pub mod unpacked;
 

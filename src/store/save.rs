@@ -19,10 +19,11 @@ use std::path::{Path, PathBuf};
 use super::packed::Packing;
 use super::target::{self, Kind};
 use super::{fnv1a, sync_dir};
-use crate::pgn::index;
 
 // Loading lived here first; `save::load_game` and friends still name it.
 pub use super::load::{load_game, load_game_for_repair, LoadError, Unread};
+pub use super::splice::still_there;
+use super::splice::{appended, find, replace_streaming, replaced};
 
 /// Where a game's text is in its file, and a hash of that text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -36,7 +37,7 @@ pub struct Slot {
 }
 
 impl Slot {
-    fn of(file: &[u8], offset: usize, len: usize) -> Slot {
+    pub(crate) fn of(file: &[u8], offset: usize, len: usize) -> Slot {
         Slot {
             offset: offset as u64,
             len: len as u64,
@@ -45,7 +46,7 @@ impl Slot {
     }
 
     /// True when `file` holds at this slot the bytes it was made from.
-    fn matches(&self, file: &[u8]) -> bool {
+    pub(crate) fn matches(&self, file: &[u8]) -> bool {
         let (Ok(start), Ok(len)) = (usize::try_from(self.offset), usize::try_from(self.len)) else {
             return false;
         };
@@ -240,6 +241,13 @@ pub fn save_game(
     let dir = parent(&target);
     let lock = target::lock_dir(dir, target::LOCK_WAIT).map_err(write_error)?;
     target::remove_stale_temporaries(dir, &lock);
+    // A game still at its place in a plain file: the rest of the file is copied as a
+    // stream. Anything else (moved, changed, compressed): the whole file is read.
+    if let Some(slot) = slot {
+        if let Some(new) = replace_streaming(&target, slot, pgn).map_err(write_error)? {
+            return Ok(new);
+        }
+    }
     let old = match std::fs::read(&target) {
         Ok(bytes) => Some(bytes),
         // A vanished file is written anew.
@@ -290,127 +298,6 @@ pub fn save_game(
     })
     .map_err(write_error)?;
     Ok(splice.slot())
-}
-
-/// A file's new text: its first `keep_to` bytes, then `insert`, then its bytes from
-/// `keep_from` on; the game is `insert[game]`.
-struct Splice {
-    keep_to: usize,
-    insert: Vec<u8>,
-    game: std::ops::Range<usize>,
-    keep_from: usize,
-}
-
-impl Splice {
-    /// Writes the new text, the old one being `old`.
-    fn write(&self, old: &[u8], w: &mut dyn Write) -> io::Result<()> {
-        w.write_all(&old[..self.keep_to])?;
-        w.write_all(&self.insert)?;
-        w.write_all(&old[self.keep_from..])
-    }
-
-    /// Where the game is in the new text.
-    fn slot(&self) -> Slot {
-        Slot {
-            offset: (self.keep_to + self.game.start) as u64,
-            len: self.game.len() as u64,
-            digest: fnv1a(&self.insert[self.game.clone()]),
-        }
-    }
-}
-
-/// The file with `pgn` added at its end, after a blank line.
-fn appended(old: &[u8], pgn: &str) -> Splice {
-    let crlf = uses_crlf(old);
-    let newline: &[u8] = if crlf { b"\r\n" } else { b"\n" };
-    let tail = old.len() - old.trim_ascii_end().len();
-    let newlines_at_end = old[old.len() - tail..]
-        .iter()
-        .filter(|b| **b == b'\n')
-        .count();
-    let mut insert = Vec::new();
-    if !old.is_empty() {
-        for _ in newlines_at_end.min(2)..2 {
-            insert.extend_from_slice(newline);
-        }
-    }
-    let start = insert.len();
-    insert.extend_from_slice(&encode_like(old, pgn.trim_end(), crlf));
-    let end = insert.len();
-    let rest = &pgn[pgn.trim_end().len()..];
-    insert.extend_from_slice(&encode_like(old, rest, crlf));
-    Splice {
-        keep_to: old.len(),
-        insert,
-        game: start..end,
-        keep_from: old.len(),
-    }
-}
-
-/// The file with `pgn` in place of the game at `at`.
-fn replaced(old: &[u8], at: &Slot, pgn: &str) -> Splice {
-    let (start, end) = (at.offset as usize, (at.offset + at.len) as usize);
-    // Line ends as the game had them, else as the file has them.
-    let crlf = if old[start..end].contains(&b'\n') {
-        uses_crlf(&old[start..end])
-    } else {
-        uses_crlf(old)
-    };
-    let insert = encode_like(old, pgn.trim_end(), crlf);
-    Splice {
-        keep_to: start,
-        game: 0..insert.len(),
-        insert,
-        keep_from: end,
-    }
-}
-
-/// Where the game of `slot` is in `file` now: at its place, or moved by edits
-/// before it (found by its bytes, when they are there once); else what happened.
-fn find(file: &[u8], slot: &Slot) -> Result<Slot, Change> {
-    if slot.matches(file) {
-        return Ok(*slot);
-    }
-    let found: Vec<Slot> = index(file)
-        .into_iter()
-        .filter(|e| e.len == slot.len)
-        .map(|e| Slot::of(file, e.offset as usize, e.len as usize))
-        .filter(|s| s.digest == slot.digest)
-        .collect();
-    match found.as_slice() {
-        [one] => Ok(*one),
-        [] if (file.len() as u64) <= slot.offset => Err(Change::Shorter {
-            size: file.len() as u64,
-        }),
-        [] => Err(Change::Edited),
-        more => Err(Change::Copies { count: more.len() }),
-    }
-}
-
-/// True when the file at `path` still holds, at `slot` (or moved by edits before
-/// it), the game's bytes: a save of an unchanged game can then be skipped.
-pub fn still_there(path: &Path, slot: &Slot) -> bool {
-    super::load::read_text(path).is_ok_and(|(text, _)| find(&text, slot).is_ok())
-}
-
-/// True when the first line end of `bytes` is CRLF.
-fn uses_crlf(bytes: &[u8]) -> bool {
-    memchr::memchr(b'\n', bytes).is_some_and(|i| i > 0 && bytes[i - 1] == b'\r')
-}
-
-/// `text` as bytes the way the file `like` writes: Windows-1252 when the file is not
-/// UTF-8 and the text fits in it (else UTF-8; see [`crate::text`]), with CRLF line ends
-/// if `crlf`.
-fn encode_like(like: &[u8], text: &str, crlf: bool) -> Vec<u8> {
-    let encoder = crate::text::encoder_like(like, text);
-    let mut out = Vec::with_capacity(text.len() + text.len() / 40);
-    for (i, line) in text.split('\n').enumerate() {
-        if i > 0 {
-            out.extend_from_slice(if crlf { b"\r\n" } else { b"\n" });
-        }
-        encoder.push(line, &mut out);
-    }
-    out
 }
 
 /// Writes a file through a temporary file in the same directory and a rename, so
@@ -470,7 +357,7 @@ fn resolve(path: &Path) -> io::Result<PathBuf> {
 
 /// The atomic write itself, into the regular (or missing) file `target` of a
 /// directory whose lock the caller holds.
-fn write_locked(
+pub(crate) fn write_locked(
     target: &Path,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> io::Result<()> {
