@@ -55,3 +55,55 @@ fn an_edited_game_killed_recovered_and_saved_goes_back_into_its_place() {
         "{game3}"
     );
 }
+
+/// A game of a zstd-compressed file, edited and saved with `:w`: the file is still
+/// zstd, and its text outside the game is byte for byte as it was.
+#[test]
+fn a_game_of_a_compressed_file_is_saved_back_compressed() {
+    use scoresheet::store::Packing;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("five.pgn.zst");
+    std::fs::write(&file, zstd::encode_all(FIVE.as_bytes(), 3).unwrap()).unwrap();
+
+    let mut term = Term::spawn(dir.path(), &["new"], 100, 30);
+    term.wait_for("White to move");
+    term.line(":e five.pgn.zst 3", "game 3 of five.pgn.zst");
+    term.line("Nc3", "2... ▏");
+    term.line(":w", "saved to");
+    term.line(":q", "");
+    term.wait_exit();
+
+    let packed = std::fs::read(&file).unwrap();
+    assert_eq!(Packing::of(&packed), Some(Packing::Zstd));
+    let after = zstd::decode_all(&packed[..]).unwrap();
+    let g3 = FIVE.find("[Event \"G3\"]").unwrap();
+    let tail = &FIVE.as_bytes()[FIVE.find("\r\n\r\n[Event \"G4\"]").unwrap()..];
+    assert_eq!(after[..g3], FIVE.as_bytes()[..g3]);
+    assert!(after.ends_with(tail));
+    assert_eq!(main_lines(&after)[2], ["c4", "e5", "Nc3"]);
+}
+
+/// Another program edits the open game in the file: `:w` is refused, says what
+/// happened and what to do, and the file keeps the other program's edit.
+#[test]
+fn a_game_changed_on_disk_is_not_clobbered() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("five.pgn");
+    std::fs::write(&file, FIVE).unwrap();
+
+    let mut term = Term::spawn(dir.path(), &["new"], 100, 30);
+    term.wait_for("White to move");
+    term.line(":e five.pgn 2", "game 2 of five.pgn");
+    term.line("c4", "2... ▏");
+    let edited = FIVE.replace("(1... Nf6)", "(1... Nf6 2. c4)");
+    std::fs::write(&file, &edited).unwrap();
+    term.line(":w", "another program changed or deleted this game");
+    term.wait_for(":w OTHER.pgn");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), edited);
+    // Saved elsewhere instead.
+    term.line(":w mine.pgn", "saved to");
+    term.line(":q", "");
+    term.wait_exit();
+    let mine = std::fs::read(dir.path().join("mine.pgn")).unwrap();
+    assert_eq!(main_lines(&mine), [["d4", "d5", "c4"]]);
+}

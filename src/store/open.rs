@@ -14,7 +14,8 @@ use crate::pgn::Indexer;
 /// What is at a path, for opening it.
 #[derive(Debug)]
 pub enum Opened {
-    /// No file by that name: record a new game, saved into it (as `--out`).
+    /// No file by that name (in a directory that exists): record a new game, saved
+    /// into it (as `--out`).
     Missing,
     /// A file without a game (empty, or only comments): record a new game, appended
     /// to it when saved.
@@ -36,7 +37,17 @@ pub fn probe(path: &Path) -> Result<(Opened, Option<Packing>), LoadError> {
         source,
     };
     match std::fs::metadata(path) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((Opened::Missing, None)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            // A new file, but in a directory that exists: else no save could work.
+            let dir = match path.parent() {
+                Some(d) if !d.as_os_str().is_empty() => d,
+                _ => Path::new("."),
+            };
+            return match std::fs::metadata(dir) {
+                Ok(meta) if meta.is_dir() => Ok((Opened::Missing, None)),
+                _ => Err(read_error(e)),
+            };
+        }
         Err(e) => return Err(read_error(e)),
         Ok(_) => {}
     }
@@ -95,6 +106,13 @@ mod tests {
             probe(&dir.path().join("new.pgn")),
             Ok((Opened::Missing, None))
         ));
+        let msg = probe(&dir.path().join("nowhere/new.pgn"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            msg.contains("does") && msg.contains("nowhere exist?"),
+            "{msg}"
+        );
         assert!(matches!(probe_bytes(b""), Ok((Opened::Empty, None))));
         assert!(matches!(
             probe_bytes(b"% only a remark\n"),
