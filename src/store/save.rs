@@ -23,7 +23,7 @@ use super::{fnv1a, sync_dir};
 // Loading lived here first; `save::load_game` and friends still name it.
 pub use super::load::{load_game, load_game_for_repair, LoadError, Unread};
 pub use super::splice::still_there;
-use super::splice::{appended, find, replace_streaming, replaced};
+use super::splice::{appended, find, replace_streaming, replace_streaming_packed, replaced};
 
 /// Where a game's text is in its file, and a hash of that text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -244,7 +244,13 @@ pub fn save_game(
     // A game still at its place in a plain file: the rest of the file is copied as a
     // stream. Anything else (moved, changed, compressed): the whole file is read.
     if let Some(slot) = slot {
-        if let Some(new) = replace_streaming(&target, slot, pgn).map_err(write_error)? {
+        let packing = Packing::of_file(&target).map_err(write_error)?;
+        let streamed = match packing {
+            None => replace_streaming(&target, slot, pgn),
+            Some(p) if p.writable() => replace_streaming_packed(&target, p, slot, pgn),
+            Some(_) => Ok(None),
+        };
+        if let Some(new) = streamed.map_err(write_error)? {
             return Ok(new);
         }
     }

@@ -237,28 +237,131 @@ pub(crate) fn replace_streaming(target: &Path, slot: &Slot, pgn: &str) -> io::Re
     }
 }
 
-/// True when what `src` gives is UTF-8, read in pieces (a character split between
-/// two pieces is joined).
-fn is_utf8(src: &mut dyn Read) -> io::Result<bool> {
-    let mut buf = vec![0; 1 << 16];
-    let mut kept = 0;
-    loop {
-        let n = match src.read(&mut buf[kept..]) {
-            Ok(n) => n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        let end = kept + n;
-        match std::str::from_utf8(&buf[..end]) {
-            Ok(_) if n == 0 => return Ok(true),
-            Ok(_) => kept = 0,
-            // Cut in the middle of a character: keep its start for the next piece.
-            Err(e) if e.error_len().is_none() && n > 0 => {
-                let good = e.valid_up_to();
-                buf.copy_within(good..end, 0);
-                kept = end - good;
+/// [`replace_streaming`] for a compressed file: its text is decoded as a stream and
+/// compressed again into the new file as it goes, so neither the file nor its text is
+/// held in memory. The encoding of the game's text is decided by the text before it
+/// and its old text (the rest is not known yet when it is written); a game is read
+/// back right either way, as the reader decodes each game by itself. `Ok(None)` as
+/// for [`replace_streaming`].
+pub(crate) fn replace_streaming_packed(
+    target: &Path,
+    packing: Packing,
+    slot: &Slot,
+    pgn: &str,
+) -> io::Result<Option<Slot>> {
+    let file = File::open(target)?;
+    let before = stamp(&file)?;
+    let mut text = packing.decoder(&file)?;
+    let mut new_slot = None;
+    let gone = || io::Error::other(ChangedWhileCopying);
+    let written = super::save::write_locked(target, |w| {
+        let mut out = packing.encoder(w)?.ok_or(io::ErrorKind::Unsupported)?;
+        let mut utf8 = Utf8::default();
+        let mut head = Vec::new();
+        let mut buf = vec![0; 1 << 16];
+        let mut left = slot.offset;
+        while left > 0 {
+            let want = buf.len().min(usize::try_from(left).unwrap_or(usize::MAX));
+            let n = match text.read(&mut buf[..want]) {
+                Ok(0) => return Err(gone()),
+                Ok(n) => n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            utf8.feed(&buf[..n]);
+            if head.len() < 1 << 16 {
+                head.extend_from_slice(&buf[..n]);
             }
-            Err(_) => return Ok(false),
+            out.write_all(&buf[..n])?;
+            left -= n as u64;
+        }
+        let mut game = vec![0; usize::try_from(slot.len).map_err(|_| gone())?];
+        text.read_exact(&mut game).map_err(|_| gone())?;
+        if fnv1a(&game) != slot.digest {
+            return Err(gone());
+        }
+        utf8.feed(&game);
+        let crlf = if game.contains(&b'\n') {
+            uses_crlf(&game)
+        } else {
+            uses_crlf(&head)
+        };
+        let new = encode_for(utf8.valid(), pgn.trim_end(), crlf);
+        out.write_all(&new)?;
+        io::copy(&mut text, &mut out)?;
+        out.finish()?;
+        if stamp(&file)? != before {
+            return Err(gone());
+        }
+        new_slot = Some(Slot {
+            offset: slot.offset,
+            len: new.len() as u64,
+            digest: fnv1a(&new),
+        });
+        Ok(())
+    });
+    match written {
+        Ok(()) => Ok(new_slot),
+        Err(e) if e.get_ref().is_some_and(|e| e.is::<ChangedWhileCopying>()) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// Checks that bytes fed piece by piece are UTF-8 (a character may be cut between
+/// pieces).
+#[derive(Default)]
+struct Utf8 {
+    /// The start of a character cut at the end of the last piece.
+    pending: Vec<u8>,
+    bad: bool,
+}
+
+impl Utf8 {
+    fn feed(&mut self, mut piece: &[u8]) {
+        if self.bad {
+            return;
+        }
+        // Finish the character cut last time, a byte at a time.
+        while !self.pending.is_empty() {
+            let Some((first, rest)) = piece.split_first() else {
+                return;
+            };
+            self.pending.push(*first);
+            piece = rest;
+            match std::str::from_utf8(&self.pending) {
+                Ok(_) => self.pending.clear(),
+                Err(e) if e.error_len().is_none() => {}
+                Err(_) => {
+                    self.bad = true;
+                    return;
+                }
+            }
+        }
+        match std::str::from_utf8(piece) {
+            Ok(_) => {}
+            Err(e) if e.error_len().is_none() => {
+                self.pending.extend_from_slice(&piece[e.valid_up_to()..]);
+            }
+            Err(_) => self.bad = true,
+        }
+    }
+
+    /// True when everything fed was UTF-8 (a character cut at the very end is not).
+    fn valid(&self) -> bool {
+        !self.bad && self.pending.is_empty()
+    }
+}
+
+/// True when what `src` gives is UTF-8, read in pieces.
+fn is_utf8(src: &mut dyn Read) -> io::Result<bool> {
+    let mut utf8 = Utf8::default();
+    let mut buf = vec![0; 1 << 16];
+    loop {
+        match src.read(&mut buf) {
+            Ok(0) => return Ok(utf8.valid()),
+            Ok(n) => utf8.feed(&buf[..n]),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
         }
     }
 }
@@ -324,6 +427,37 @@ mod tests {
             std::fs::write(&path, &moved).unwrap();
             assert_eq!(replace_streaming(&path, &slot, pgn).unwrap(), None);
             assert_eq!(std::fs::read(&path).unwrap(), moved);
+            // The same, compressed.
+            for p in [Packing::Gzip, Packing::Zstd] {
+                let pack = |text: &[u8]| {
+                    let mut out = Vec::new();
+                    let mut enc = p.encoder(&mut out).unwrap().unwrap();
+                    enc.write_all(text).unwrap();
+                    enc.finish().unwrap();
+                    out
+                };
+                std::fs::write(&path, pack(old)).unwrap();
+                let new = replace_streaming_packed(&path, p, &slot, pgn).unwrap();
+                assert_eq!(new, Some(splice.slot()));
+                let bytes = std::fs::read(&path).unwrap();
+                assert_eq!(Packing::of(&bytes), Some(p));
+                assert_eq!(p.decode(&bytes).unwrap(), expected);
+                let moved = pack(&moved);
+                std::fs::write(&path, &moved).unwrap();
+                assert_eq!(
+                    replace_streaming_packed(&path, p, &slot, pgn).unwrap(),
+                    None
+                );
+                assert_eq!(std::fs::read(&path).unwrap(), moved);
+                // A file cut short before the game.
+                let short = pack(&old[..slot.offset as usize - 2]);
+                std::fs::write(&path, &short).unwrap();
+                assert_eq!(
+                    replace_streaming_packed(&path, p, &slot, pgn).unwrap(),
+                    None
+                );
+                assert_eq!(std::fs::read(&path).unwrap(), short);
+            }
         }
     }
 }
