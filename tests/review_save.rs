@@ -60,7 +60,7 @@ fn an_edited_game_killed_recovered_and_saved_goes_back_into_its_place() {
 /// zstd, and its text outside the game is byte for byte as it was.
 #[test]
 fn a_game_of_a_compressed_file_is_saved_back_compressed() {
-    use scoresheet::store::Packing;
+    use scoresheet::store::Compression;
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("five.pgn.zst");
     std::fs::write(&file, zstd::encode_all(FIVE.as_bytes(), 3).unwrap()).unwrap();
@@ -74,7 +74,7 @@ fn a_game_of_a_compressed_file_is_saved_back_compressed() {
     term.wait_exit();
 
     let packed = std::fs::read(&file).unwrap();
-    assert_eq!(Packing::of(&packed), Some(Packing::Zstd));
+    assert_eq!(Compression::of(&packed), Some(Compression::Zstd));
     let after = zstd::decode_all(&packed[..]).unwrap();
     let g3 = FIVE.find("[Event \"G3\"]").unwrap();
     let tail = &FIVE.as_bytes()[FIVE.find("\r\n\r\n[Event \"G4\"]").unwrap()..];

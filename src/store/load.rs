@@ -12,7 +12,7 @@ use std::io::{self, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
 use super::fnv1a;
-use super::packed::{self, Packing};
+use super::packed::{self, Compression};
 use super::save::{why, Slot};
 use crate::game::Game;
 use crate::pgn::builder::GameBuilder;
@@ -129,13 +129,13 @@ fn refuse_unread(path: &Path, number: usize, loaded: Loaded) -> Result<(Game, Sl
 /// The whole text of the file at `path` (decoded when packed), and its packing. Only a
 /// regular file is read: a pipe would block the opening (and the screen with it) until
 /// something writes to it, and a device may never end.
-pub(crate) fn read_text(path: &Path) -> io::Result<(Vec<u8>, Option<Packing>)> {
+pub(crate) fn read_text(path: &Path) -> io::Result<(Vec<u8>, Option<Compression>)> {
     let meta = std::fs::metadata(path)?;
     if !meta.is_file() {
         return Err(packed::not_a_file(&meta));
     }
     let bytes = std::fs::read(path)?;
-    match Packing::of(&bytes) {
+    match Compression::of(&bytes) {
         Some(p) => Ok((p.decode(&bytes)?, Some(p))),
         None => Ok((bytes, None)),
     }

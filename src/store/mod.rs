@@ -9,6 +9,7 @@
 //! Nothing here knows about the terminal; paths are the only thing it adds to the
 //! `&str`/`&[u8]` world of [`crate::pgn`].
 
+pub mod decompress;
 pub mod journal;
 pub mod load;
 pub mod open;
@@ -21,12 +22,12 @@ pub mod unpacked;
 
 use std::path::PathBuf;
 
+pub use decompress::Compression;
 pub use journal::Journal;
 pub use load::{
     load_game, load_game_for_repair, load_range, load_range_for_repair, LoadError, Loaded, Unread,
 };
 pub use open::{probe, Opened};
-pub use packed::Packing;
 pub use recover::{discard, discard_all, recoverable, scan, Broken, Recoverable, Scan};
 pub use save::{
     append_game, replace_game, save_game, write_atomically, write_atomically_with, write_file,

@@ -8,7 +8,7 @@ use std::io;
 use std::path::Path;
 
 use super::load::{load_range_for_repair, LoadError, Loaded};
-use super::packed::{self, Packing};
+use super::packed::{self, Compression};
 use crate::pgn::Indexer;
 
 /// What is at a path, for opening it.
@@ -31,7 +31,7 @@ pub enum Opened {
 /// What the file at `path` holds, for opening it, and how it is packed (compressed,
 /// UTF-16; `None` for plain text). Directories, pipes and devices are refused, saying
 /// what they are; so is a file that cannot be read.
-pub fn probe(path: &Path) -> Result<(Opened, Option<Packing>), LoadError> {
+pub fn probe(path: &Path) -> Result<(Opened, Option<Compression>), LoadError> {
     let read_error = |source| LoadError::Read {
         path: path.to_path_buf(),
         source,
@@ -92,7 +92,7 @@ mod tests {
     use super::*;
     use std::io::Write;
 
-    fn probe_bytes(bytes: &[u8]) -> Result<(Opened, Option<Packing>), LoadError> {
+    fn probe_bytes(bytes: &[u8]) -> Result<(Opened, Option<Compression>), LoadError> {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("f.pgn");
         std::fs::write(&path, bytes).unwrap();
@@ -179,7 +179,8 @@ mod tests {
         let text = b"[White \"Z\"]\n\n1. c4 *\n";
         let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
         gz.write_all(text).unwrap();
-        let Ok((Opened::One(one), Some(Packing::Gzip))) = probe_bytes(&gz.finish().unwrap()) else {
+        let Ok((Opened::One(one), Some(Compression::Gzip))) = probe_bytes(&gz.finish().unwrap())
+        else {
             panic!("one gzip game")
         };
         assert_eq!(one.0.tag("White"), Some("Z"));

@@ -1,53 +1,26 @@
 //! Files whose bytes are not the PGN text itself: compressed with gzip, bzip2, xz or
 //! zstd (how the big public databases are shipped), or UTF-16 text. Told by their
-//! first bytes, never by their name, so `games.pgn` that is really gzip opens too.
+//! first bytes, never by their name, so `games.pgn` that is really gzip opens too
+//! ([`super::decompress`] tells and reads them; this adds writing them, and opening a
+//! file's text for loading).
 //!
 //! Offsets in such a file ([`Slot`](super::Slot), index entries) count bytes of the
 //! decoded text. Saving into a compressed file decodes it whole, puts the game in
 //! its place in the text, and writes the whole file again compressed in the same
 //! format (the command-line tool's default level), so every other game's decoded
 //! bytes stay as they were. UTF-16 files are read but never written: a save into
-//! one is refused (see [`Packing::writable`]).
+//! one is refused (see `Compression::writable`).
 
 use std::io::{self, Read, Write};
 use std::path::Path;
 
-/// How a file's bytes hold its text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Packing {
-    /// gzip (`.gz`), every member read one after the other.
-    Gzip,
-    /// bzip2 (`.bz2`), every stream read.
-    Bzip2,
-    /// xz (`.xz`), every stream read.
-    Xz,
-    /// Zstandard (`.zst`), every frame read.
-    Zstd,
-    /// UTF-16 text with a byte-order mark: read as UTF-8, never written.
-    Utf16,
-}
+pub use super::decompress::{Compression, MAGIC};
 
-/// Bytes [`Packing::of`] looks at.
-pub const MAGIC: usize = 6;
-
-impl Packing {
-    /// The packing whose magic bytes `head` starts with (`None`: plain text). PGN text
-    /// never starts so: these are control or non-UTF-8 bytes, or (bzip2) `BZh`, a digit
-    /// and a byte that is not text.
-    pub fn of(head: &[u8]) -> Option<Packing> {
-        match head {
-            [0x1f, 0x8b, ..] => Some(Packing::Gzip),
-            [b'B', b'Z', b'h', b'1'..=b'9', 0x31 | 0x17, ..] => Some(Packing::Bzip2),
-            [0xfd, b'7', b'z', b'X', b'Z', 0x00, ..] => Some(Packing::Xz),
-            [0x28, 0xb5, 0x2f, 0xfd, ..] => Some(Packing::Zstd),
-            _ if crate::text::is_utf16(head) => Some(Packing::Utf16),
-            _ => None,
-        }
-    }
-
+/// Writing what [`super::decompress`] reads, and reading whole files.
+impl Compression {
     /// The packing of the file at `path`, from its first bytes (`None` for plain text, an
     /// empty file or one that is missing).
-    pub fn of_file(path: &Path) -> io::Result<Option<Packing>> {
+    pub fn of_file(path: &Path) -> io::Result<Option<Compression>> {
         let mut file = match std::fs::File::open(path) {
             Ok(f) => f,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
@@ -55,41 +28,23 @@ impl Packing {
         };
         let mut head = Vec::with_capacity(MAGIC);
         (&mut file).take(MAGIC as u64).read_to_end(&mut head)?;
-        Ok(Packing::of(&head))
+        Ok(Compression::of(&head))
     }
 
     /// Its name in messages: `gzip`, `bzip2`, `xz`, `zstd`, `UTF-16 text`.
     pub fn name(self) -> &'static str {
         match self {
-            Packing::Gzip => "gzip",
-            Packing::Bzip2 => "bzip2",
-            Packing::Xz => "xz",
-            Packing::Zstd => "zstd",
-            Packing::Utf16 => "UTF-16 text",
+            Compression::Gzip => "gzip",
+            Compression::Bzip2 => "bzip2",
+            Compression::Xz => "xz",
+            Compression::Zstd => "zstd",
+            Compression::Utf16 => "UTF-16 text",
         }
     }
 
     /// True when scoresheet writes this packing (every compression; not UTF-16).
     pub fn writable(self) -> bool {
-        self != Packing::Utf16
-    }
-
-    /// A reader of the decoded text of `src` (every member, stream or frame, one after
-    /// the other, as the command-line tools give them).
-    pub fn decoder<'a>(self, src: impl Read + Send + 'a) -> io::Result<Box<dyn Read + Send + 'a>> {
-        let src = io::BufReader::with_capacity(1 << 16, src);
-        Ok(match self {
-            Packing::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(src)),
-            Packing::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(src)),
-            Packing::Xz => Box::new(liblzma::bufread::XzDecoder::new_multi_decoder(src)),
-            Packing::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(src)?),
-            // Transcoded to UTF-8 as it is read, the byte-order mark dropped.
-            Packing::Utf16 => Box::new(
-                encoding_rs_io::DecodeReaderBytesBuilder::new()
-                    .bom_sniffing(true)
-                    .build(src),
-            ),
-        })
+        self != Compression::Utf16
     }
 
     /// The decoded text of `bytes` (a whole file).
@@ -103,23 +58,23 @@ impl Packing {
     /// level; [`Encoder::finish`] writes the end of the stream. `None` for UTF-16.
     pub fn encoder<'a>(self, dst: &'a mut dyn Write) -> io::Result<Option<Encoder<'a>>> {
         Ok(Some(match self {
-            Packing::Gzip => Encoder::Gzip(flate2::write::GzEncoder::new(
+            Compression::Gzip => Encoder::Gzip(flate2::write::GzEncoder::new(
                 dst,
                 flate2::Compression::default(),
             )),
             // bzip2's own default block size is 900k (level 9).
-            Packing::Bzip2 => Encoder::Bzip2(bzip2::write::BzEncoder::new(
+            Compression::Bzip2 => Encoder::Bzip2(bzip2::write::BzEncoder::new(
                 dst,
                 bzip2::Compression::best(),
             )),
-            Packing::Xz => Encoder::Xz(liblzma::write::XzEncoder::new(dst, 6)),
-            Packing::Zstd => Encoder::Zstd(zstd::stream::write::Encoder::new(dst, 3)?),
-            Packing::Utf16 => return Ok(None),
+            Compression::Xz => Encoder::Xz(liblzma::write::XzEncoder::new(dst, 6)),
+            Compression::Zstd => Encoder::Zstd(zstd::stream::write::Encoder::new(dst, 3)?),
+            Compression::Utf16 => return Ok(None),
         }))
     }
 }
 
-/// A compressing writer of one of the formats (see [`Packing::encoder`]).
+/// A compressing writer of one of the formats (see [`Compression::encoder`]).
 pub enum Encoder<'a> {
     /// gzip.
     Gzip(flate2::write::GzEncoder<&'a mut dyn Write>),
@@ -168,7 +123,7 @@ impl Write for Encoder<'_> {
 /// Opens the file at `path` for reading its text: decoded when packed. Only a regular
 /// file is opened (a pipe would block until something writes to it, a device may
 /// never end): anything else is an error saying so.
-pub fn open_text(path: &Path) -> io::Result<(Box<dyn Read + Send>, Option<Packing>)> {
+pub fn open_text(path: &Path) -> io::Result<(Box<dyn Read + Send>, Option<Compression>)> {
     let meta = std::fs::metadata(path)?;
     if !meta.is_file() {
         return Err(not_a_file(&meta));
@@ -177,8 +132,8 @@ pub fn open_text(path: &Path) -> io::Result<(Box<dyn Read + Send>, Option<Packin
     let mut head = Vec::with_capacity(MAGIC);
     (&mut file).take(MAGIC as u64).read_to_end(&mut head)?;
     io::Seek::seek(&mut file, io::SeekFrom::Start(0))?;
-    Ok(match Packing::of(&head) {
-        Some(p) => (p.decoder(file)?, Some(p)),
+    Ok(match Compression::of(&head) {
+        Some(p) => (Box::new(p.decoder(file)?), Some(p)),
         None => (Box::new(file), None),
     })
 }
@@ -201,16 +156,24 @@ mod tests {
     #[test]
     fn round_trip_of_every_compression() {
         let text = b"[Event \"x\"]\r\n\r\n1. e4 \xe9 *\n".repeat(50);
-        for p in [Packing::Gzip, Packing::Bzip2, Packing::Xz, Packing::Zstd] {
+        for p in [
+            Compression::Gzip,
+            Compression::Bzip2,
+            Compression::Xz,
+            Compression::Zstd,
+        ] {
             let mut packed = Vec::new();
             let mut enc = p.encoder(&mut packed).unwrap().unwrap();
             enc.write_all(&text).unwrap();
             enc.finish().unwrap();
-            assert_eq!(Packing::of(&packed), Some(p));
+            assert_eq!(Compression::of(&packed), Some(p));
             assert_eq!(p.decode(&packed).unwrap(), text, "{}", p.name());
         }
-        assert!(Packing::Utf16.encoder(&mut Vec::new()).unwrap().is_none());
-        assert_eq!(Packing::of(b"[Event"), None);
-        assert_eq!(Packing::of(b""), None);
+        assert!(Compression::Utf16
+            .encoder(&mut Vec::new())
+            .unwrap()
+            .is_none());
+        assert_eq!(Compression::of(b"[Event"), None);
+        assert_eq!(Compression::of(b""), None);
     }
 }

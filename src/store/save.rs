@@ -16,7 +16,7 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use super::packed::Packing;
+use super::packed::Compression;
 use super::target::{self, Kind};
 use super::{fnv1a, sync_dir};
 
@@ -111,13 +111,13 @@ pub enum SaveError {
     #[error(
         "cannot save into {}: it is {}, which scoresheet reads but does not write; \
          the file was not changed: save the game to another file (:w OTHER.pgn)",
-        .path.display(), .packing.name()
+        .path.display(), .format.name()
     )]
     Unwritable {
         /// The file.
         path: PathBuf,
         /// How its text is held.
-        packing: Packing,
+        format: Compression,
     },
 }
 
@@ -244,7 +244,7 @@ pub fn save_game(
     // A game still at its place in a plain file: the rest of the file is copied as a
     // stream. Anything else (moved, changed, compressed): the whole file is read.
     if let Some(slot) = slot {
-        let packing = Packing::of_file(&target).map_err(write_error)?;
+        let packing = Compression::of_file(&target).map_err(write_error)?;
         let streamed = match packing {
             None => replace_streaming(&target, slot, pgn),
             Some(p) if p.writable() => replace_streaming_packed(&target, p, slot, pgn),
@@ -270,12 +270,12 @@ pub fn save_game(
         source,
     };
     // A compressed file: the game goes into its text, which is compressed again.
-    let packing = old.as_deref().and_then(Packing::of);
+    let packing = old.as_deref().and_then(Compression::of);
     let old = match (packing, old) {
         (Some(p), _) if !p.writable() => {
             return Err(SaveError::Unwritable {
                 path: path.to_path_buf(),
-                packing: p,
+                format: p,
             })
         }
         (Some(p), Some(bytes)) => Some(p.decode(&bytes).map_err(read_error)?),

@@ -10,7 +10,7 @@ const FIVE: &str = "[Event \"1\"]\r\n\r\n1. e4 e5 {c} *\r\n\r\n\
 [Event \"4\"]\r\n\r\n1. Nf3 *\r\n\r\n\
 [Event \"5\"]\r\n\r\n1. f4 *";
 
-fn pack(p: Packing, text: &[u8]) -> Vec<u8> {
+fn pack(p: Compression, text: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
     let mut enc = p.encoder(&mut out).unwrap().unwrap();
     enc.write_all(text).unwrap();
@@ -28,13 +28,18 @@ fn pgn_of(moves: &str, event: &str) -> String {
 /// every byte of its text outside the game is as it was.
 #[test]
 fn compressed_files_are_rewritten_in_their_format_with_the_other_games_unchanged() {
-    for p in [Packing::Gzip, Packing::Bzip2, Packing::Xz, Packing::Zstd] {
+    for p in [
+        Compression::Gzip,
+        Compression::Bzip2,
+        Compression::Xz,
+        Compression::Zstd,
+    ] {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("five.pgn.packed");
         std::fs::write(&path, pack(p, FIVE.as_bytes())).unwrap();
         let text_of = || {
             let bytes = std::fs::read(&path).unwrap();
-            assert_eq!(Packing::of(&bytes), Some(p), "{}", p.name());
+            assert_eq!(Compression::of(&bytes), Some(p), "{}", p.name());
             p.decode(&bytes).unwrap()
         };
         for (n, moves) in [
@@ -86,13 +91,13 @@ fn a_gzip_file_of_several_members() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("two.pgn.gz");
     let cut = FIVE.find("[Event \"3\"]").unwrap();
-    let mut bytes = pack(Packing::Gzip, &FIVE.as_bytes()[..cut]);
-    bytes.extend(pack(Packing::Gzip, &FIVE.as_bytes()[cut..]));
+    let mut bytes = pack(Compression::Gzip, &FIVE.as_bytes()[..cut]);
+    bytes.extend(pack(Compression::Gzip, &FIVE.as_bytes()[cut..]));
     std::fs::write(&path, bytes).unwrap();
     let (game, slot) = load_game(&path, 4).unwrap();
     assert_eq!(game.tag("Event"), Some("4"));
     let new = replace_game(&path, &slot, &pgn_of("1. Nf3 d5", "4")).unwrap();
-    let after = Packing::Gzip
+    let after = Compression::Gzip
         .decode(&std::fs::read(&path).unwrap())
         .unwrap();
     assert_eq!(

@@ -11,7 +11,7 @@ use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
 use super::fnv1a;
-use super::packed::Packing;
+use super::packed::Compression;
 use super::save::{Change, Slot};
 use crate::pgn::index;
 
@@ -128,7 +128,7 @@ fn at_slot(path: &Path, slot: &Slot) -> io::Result<bool> {
     (&mut file)
         .take(super::packed::MAGIC as u64)
         .read_to_end(&mut head)?;
-    if Packing::of(&head).is_some() {
+    if Compression::of(&head).is_some() {
         return Ok(false);
     }
     let mut game = Vec::new();
@@ -190,7 +190,7 @@ pub(crate) fn replace_streaming(target: &Path, slot: &Slot, pgn: &str) -> io::Re
     let before = stamp(&file)?;
     let mut head = Vec::new();
     (&mut file).take(1 << 16).read_to_end(&mut head)?;
-    if Packing::of(&head).is_some() {
+    if Compression::of(&head).is_some() {
         return Ok(None);
     }
     let (Ok(start), Ok(len)) = (usize::try_from(slot.offset), usize::try_from(slot.len)) else {
@@ -245,7 +245,7 @@ pub(crate) fn replace_streaming(target: &Path, slot: &Slot, pgn: &str) -> io::Re
 /// for [`replace_streaming`].
 pub(crate) fn replace_streaming_packed(
     target: &Path,
-    packing: Packing,
+    packing: Compression,
     slot: &Slot,
     pgn: &str,
 ) -> io::Result<Option<Slot>> {
@@ -428,7 +428,7 @@ mod tests {
             assert_eq!(replace_streaming(&path, &slot, pgn).unwrap(), None);
             assert_eq!(std::fs::read(&path).unwrap(), moved);
             // The same, compressed.
-            for p in [Packing::Gzip, Packing::Zstd] {
+            for p in [Compression::Gzip, Compression::Zstd] {
                 let pack = |text: &[u8]| {
                     let mut out = Vec::new();
                     let mut enc = p.encoder(&mut out).unwrap().unwrap();
@@ -440,7 +440,7 @@ mod tests {
                 let new = replace_streaming_packed(&path, p, &slot, pgn).unwrap();
                 assert_eq!(new, Some(splice.slot()));
                 let bytes = std::fs::read(&path).unwrap();
-                assert_eq!(Packing::of(&bytes), Some(p));
+                assert_eq!(Compression::of(&bytes), Some(p));
                 assert_eq!(p.decode(&bytes).unwrap(), expected);
                 let moved = pack(&moved);
                 std::fs::write(&path, &moved).unwrap();

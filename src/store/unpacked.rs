@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::time::SystemTime;
 
 use super::load::{load_plain_range, load_range_for_repair, LoadError, Loaded};
-use super::packed::{self, Packing};
+use super::packed::{self, Compression};
 
 /// The environment variable that overrides [`cache_dir`] (used by tests).
 pub const CACHE_DIR_ENV: &str = "SCORESHEET_CACHE_DIR";
@@ -40,7 +40,7 @@ const PREFIX: &str = "unpacked-";
 /// A decoded copy of a compressed file, deleted when dropped.
 pub struct Unpacked {
     source: PathBuf,
-    packing: Packing,
+    packing: Compression,
     /// The source's size and modification time when the copy was started.
     stamp: Option<(u64, SystemTime)>,
     copy: tempfile::NamedTempFile,
@@ -118,7 +118,7 @@ impl Unpacked {
     }
 
     /// How the source is packed.
-    pub fn packing(&self) -> Packing {
+    pub fn packing(&self) -> Compression {
         self.packing
     }
 
@@ -194,7 +194,7 @@ mod tests {
 
     fn xz(text: &[u8]) -> Vec<u8> {
         let mut out = Vec::new();
-        let mut enc = Packing::Xz.encoder(&mut out).unwrap().unwrap();
+        let mut enc = Compression::Xz.encoder(&mut out).unwrap().unwrap();
         enc.write_all(text).unwrap();
         enc.finish().unwrap();
         out
@@ -208,7 +208,7 @@ mod tests {
         let source = dir.path().join("two.pgn.xz");
         std::fs::write(&source, xz(text)).unwrap();
         let unpacked = Unpacked::create_in(&cache, &source).unwrap().unwrap();
-        assert_eq!(unpacked.packing(), Packing::Xz);
+        assert_eq!(unpacked.packing(), Compression::Xz);
         assert_eq!(unpacked.len(), text.len() as u64);
         let copies = || std::fs::read_dir(&cache).unwrap().count();
         assert_eq!(copies(), 1);
