@@ -50,13 +50,13 @@ pub struct Unpacked {
 
 /// Reads the decoded text of the source and writes it into its [`Unpacked`] copy as
 /// it goes (give it to the game list's indexer).
-pub struct Tee {
-    text: Box<dyn Read + Send>,
+pub struct Tee<R = Box<dyn Read + Send>> {
+    text: R,
     copy: File,
     written: Arc<AtomicU64>,
 }
 
-impl Read for Tee {
+impl<R: Read> Read for Tee<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.text.read(buf)?;
         self.copy.write_all(&buf[..n])?;
@@ -71,10 +71,22 @@ impl Unpacked {
     /// copy, and the reader of the source's text that fills it. `Ok(None)` when the file
     /// is plain text (no copy is needed: read it directly).
     pub fn tee_in(dir: &Path, source: &Path) -> io::Result<Option<(Unpacked, Tee)>> {
-        let (text, packing) = packed::open_text(source)?;
-        let Some(packing) = packing else {
+        let (text, format) = packed::open_text(source)?;
+        let Some(format) = format else {
             return Ok(None);
         };
+        Unpacked::wrap(dir, source, format, text).map(Some)
+    }
+
+    /// A copy in `dir` of the text of `source` (compressed as `format`) that `text`
+    /// gives as it is read: for a reader the caller made (the game list's loader, which
+    /// counts the compressed bytes read for its progress).
+    pub fn wrap<R: Read>(
+        dir: &Path,
+        source: &Path,
+        format: Compression,
+        text: R,
+    ) -> io::Result<(Unpacked, Tee<R>)> {
         std::fs::create_dir_all(dir)?;
         clean_up(dir);
         let copy = tempfile::Builder::new()
@@ -89,16 +101,14 @@ impl Unpacked {
             copy: copy.reopen()?,
             written: written.clone(),
         };
-        Ok(Some((
-            Unpacked {
-                source: source.to_path_buf(),
-                packing,
-                stamp: stamp(source),
-                copy,
-                written,
-            },
-            tee,
-        )))
+        let unpacked = Unpacked {
+            source: source.to_path_buf(),
+            packing: format,
+            stamp: stamp(source),
+            copy,
+            written,
+        };
+        Ok((unpacked, tee))
     }
 
     /// [`Unpacked::tee_in`] in [`cache_dir`].
