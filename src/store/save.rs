@@ -12,6 +12,12 @@
 //! Every write is atomic ([`write_atomically`]): a temporary file in the same
 //! directory, synced, renamed over the old one, and the directory synced. A failed
 //! save leaves the old file exactly as it was.
+//!
+//! A game still at its slot is put back by copying the file around it as a stream
+//! (little memory whatever the file's size); a moved game, or one added at the end,
+//! is spliced into the whole file read into memory. A compressed file
+//! ([`super::packed`]) is decoded, spliced and compressed again in its format; offsets
+//! then count bytes of its text.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -202,8 +208,9 @@ pub fn append_game(path: &Path, pgn: &str) -> Result<Slot, SaveError> {
 /// byte of the file as it was. The file is read again first: when the bytes at the
 /// slot are no longer the game (the file was edited elsewhere), the game is looked
 /// for by its hash among the file's games, and if it is not found exactly once
-/// nothing is written ([`SaveError::ChangedOnDisk`]). A file that is gone is
-/// written anew with the game. Returns the game's new slot.
+/// nothing is written ([`SaveError::ChangedOnDisk`], with what happened: a
+/// [`Change`]). Edits to other games are kept. A file that is gone is written anew
+/// with the game. Returns the game's new slot.
 pub fn replace_game(path: &Path, slot: &Slot, pgn: &str) -> Result<Slot, SaveError> {
     save_game(path, Some(slot), pgn, false)
 }
