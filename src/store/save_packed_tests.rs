@@ -132,3 +132,20 @@ fn a_utf16_file_is_read_but_not_written() {
     assert!(append_game(&path, "1. e4 *\n").is_err());
     assert_eq!(std::fs::read(&path).unwrap(), bytes);
 }
+
+/// An unchanged game is seen still in its place of a compressed file (so an unchanged
+/// `:w` writes nothing), also when moved by an edit before it; not once changed.
+#[test]
+fn still_there_in_a_compressed_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("five.pgn.xz");
+    std::fs::write(&path, pack(Compression::Xz, FIVE.as_bytes())).unwrap();
+    let (_, slot) = load_game(&path, 4).unwrap();
+    assert!(still_there(&path, &slot));
+    let moved = FIVE.replace("{c}", "{a longer comment}");
+    std::fs::write(&path, pack(Compression::Xz, moved.as_bytes())).unwrap();
+    assert!(still_there(&path, &slot));
+    let changed = FIVE.replace("1. Nf3 *", "1. Nf3 d5 *");
+    std::fs::write(&path, pack(Compression::Xz, changed.as_bytes())).unwrap();
+    assert!(!still_there(&path, &slot));
+}

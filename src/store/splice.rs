@@ -117,23 +117,19 @@ pub fn still_there(path: &Path, slot: &Slot) -> bool {
         || super::load::read_text(path).is_ok_and(|(text, _)| find(&text, slot).is_ok())
 }
 
-/// True when the plain file at `path` holds the game's bytes at `slot`: only that
-/// range is read.
+/// True when the file at `path` holds the game's bytes at `slot`: only that range is
+/// read (decoded up to it when the file is compressed).
 fn at_slot(path: &Path, slot: &Slot) -> io::Result<bool> {
-    let mut file = File::open(path)?;
-    if !file.metadata()?.is_file() {
-        return Ok(false);
-    }
-    let mut head = Vec::new();
-    (&mut file)
-        .take(super::packed::MAGIC as u64)
-        .read_to_end(&mut head)?;
-    if Compression::of(&head).is_some() {
-        return Ok(false);
+    let (mut text, format) = super::packed::open_text(path)?;
+    if format.is_none() {
+        let mut file = File::open(path)?;
+        file.seek(SeekFrom::Start(slot.offset))?;
+        text = Box::new(file);
+    } else {
+        io::copy(&mut (&mut text).take(slot.offset), &mut io::sink())?;
     }
     let mut game = Vec::new();
-    file.seek(SeekFrom::Start(slot.offset))?;
-    file.take(slot.len).read_to_end(&mut game)?;
+    text.take(slot.len).read_to_end(&mut game)?;
     Ok(game.len() as u64 == slot.len && fnv1a(&game) == slot.digest)
 }
 
