@@ -188,6 +188,18 @@ mod tests {
     }
 
     #[test]
+    fn utf16_files_open_too() {
+        let mut bytes = vec![0xff, 0xfe];
+        for unit in "[White \"Müller\"]\n\n1. e4 *\n".encode_utf16() {
+            bytes.extend(unit.to_le_bytes());
+        }
+        let Ok((Opened::One(one), Some(Compression::Utf16))) = probe_bytes(&bytes) else {
+            panic!("one UTF-16 game")
+        };
+        assert_eq!(one.0.tag("White"), Some("Müller"));
+    }
+
+    #[test]
     fn directories_and_pipes_are_refused() {
         let dir = tempfile::tempdir().unwrap();
         let msg = probe(dir.path()).unwrap_err().to_string();
