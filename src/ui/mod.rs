@@ -15,6 +15,7 @@ mod bars;
 pub mod board;
 pub mod entry;
 pub mod look;
+pub mod movetext;
 mod overlay;
 pub mod sheet;
 mod tags;
