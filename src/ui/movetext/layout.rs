@@ -323,10 +323,7 @@ pub fn lay_out(game: &Game, options: &LayoutOptions) -> Laid {
             }
             need_number = true;
         }
-        let next = match pos {
-            Some(p) => Some(p.apply(node.mv).unwrap_or(p)),
-            None => None,
-        };
+        let next = pos.map(|p| p.apply(node.mv).unwrap_or(p));
         stack.push(Step::Line {
             parent: id,
             ply: ply + 1,
