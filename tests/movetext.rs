@@ -232,9 +232,10 @@ fn the_current_move_stays_in_view_while_stepping_through_every_line() {
             order.push(at);
             stack.extend(game.node(at).children.iter().rev());
         }
+        // Ten rows for the moves: the text (some twenty lines) has to scroll.
         for id in order.into_iter().skip(1) {
             screen.app.cursor = id;
-            let term = screen.draw(80, 24);
+            let term = screen.draw(80, 12);
             let reversed: String = term
                 .backend()
                 .buffer()
@@ -341,4 +342,31 @@ fn without_colour_marks_are_characters_beside_the_piece() {
         "{}",
         shown[2]
     );
+}
+
+#[test]
+fn a_text_longer_than_the_panel_scrolls_to_the_current_move() {
+    let zaitsev = [
+        "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3",
+        "d6", "c3", "O-O", "h3", "Bb7", "d4", "Re8",
+    ];
+    for layout in [MoveLayout::Inline, MoveLayout::Indented] {
+        let mut screen = Screen::new(&zaitsev, layout, true);
+        let term = screen.draw(80, 12);
+        insta::assert_snapshot!(
+            format!("reading_{}_scrolled_80x12", name(layout)),
+            term.backend()
+        );
+        let shown = rows(&term);
+        assert!(
+            !shown[1].contains("A sharp Ruy Lopez"),
+            "scrolled down:\n{}",
+            shown.join("\n")
+        );
+        let (x, y) = find(&term, "Re8", 27).expect("the current move is shown");
+        let buf = term.backend().buffer();
+        assert!(buf[(x, y)].modifier.contains(Modifier::REVERSED));
+        // A line of context below it.
+        assert!(y < 10, "{}", shown.join("\n"));
+    }
 }

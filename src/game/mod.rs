@@ -255,3 +255,41 @@ pub mod history;
 pub mod notes;
 pub mod tags;
 pub mod transcribe;
+
+#[cfg(test)]
+mod version_tests {
+    use super::*;
+    use crate::notation::{read_move, Lang};
+
+    fn play(game: &mut Game, at: NodeId, text: &str) -> NodeId {
+        let pos = game.position_at(at);
+        let (mv, _) = read_move(text, &pos, Lang::english()).unwrap();
+        game.add_move(at, mv, &pos)
+    }
+
+    #[test]
+    fn every_change_to_the_tree_gives_a_new_version_and_a_copy_keeps_it() {
+        let mut game = Game::default();
+        assert_ne!(game.version(), Game::default().version(), "two games");
+        let v0 = game.version();
+        let e4 = play(&mut game, NodeId::ROOT, "e4");
+        let v1 = game.version();
+        assert_ne!(v1, v0, "a move added");
+        assert_eq!(play(&mut game, NodeId::ROOT, "e4"), e4);
+        let copy = game.clone();
+        assert_eq!(copy.version(), game.version(), "a copy");
+        game.node_mut(e4).nags.push(1);
+        let v2 = game.version();
+        assert_ne!(v2, v1, "a glyph set");
+        let d4 = play(&mut game, NodeId::ROOT, "d4");
+        game.delete_variation(d4).unwrap();
+        let v3 = game.version();
+        game.compact();
+        assert_ne!(game.version(), v3, "compacted");
+        // Equality is about what the games hold, not their stamps.
+        let mut same = Game::default();
+        play(&mut same, NodeId::ROOT, "e4");
+        assert_eq!(same, copy);
+        assert_ne!(same.version(), copy.version());
+    }
+}
