@@ -13,7 +13,7 @@ use std::ops::Range;
 use chess::Color;
 
 use super::super::text;
-use crate::game::annotation::{Annotation, ClockTime, Eval, Score};
+use crate::game::annotation::{split_comment, Annotation, ClockTime, Eval, Score};
 use crate::game::notes::{is_kept_san, nag_glyph, write_move_text, MOVE_QUALITY};
 use crate::game::{Game, NodeId};
 use crate::notation::{Lang, Style};
@@ -290,9 +290,13 @@ pub fn lay_out(game: &Game, options: &LayoutOptions) -> Laid {
         let mut clock = None;
         let mut elapsed = None;
         let mut eval = None;
-        let mut said = false;
+        let mut texts: Vec<String> = Vec::new();
         for comment in &node.comments_after {
-            let (annotations, free) = crate::game::annotation::split_comment(comment);
+            if !comment.contains("[%") {
+                texts.push(comment.clone());
+                continue;
+            }
+            let (annotations, free) = split_comment(comment);
             for annotation in annotations {
                 match annotation {
                     Annotation::Clock(t) => clock = clock.or(Some(t)),
@@ -301,9 +305,7 @@ pub fn lay_out(game: &Game, options: &LayoutOptions) -> Laid {
                     _ => {}
                 }
             }
-            if !free.is_empty() {
-                said = true;
-            }
+            texts.push(free);
         }
         if let Some(t) = clock {
             out.push(&compact_clock(t), Kind::Clock, Some(id), depth, true);
@@ -317,9 +319,9 @@ pub fn lay_out(game: &Game, options: &LayoutOptions) -> Laid {
         if node.draw_offer {
             out.push("(=)", Kind::DrawOffer, Some(id), depth, true);
         }
-        if said {
-            for comment in &node.comments_after {
-                out.comment(comment, Some(id), depth);
+        if texts.iter().any(|t| !t.trim().is_empty()) {
+            for text in &texts {
+                out.words(text, Some(id), depth);
             }
             need_number = true;
         }
@@ -450,13 +452,17 @@ impl Flow {
     }
 
     /// Adds the free text of a comment word by word (its commands are shown
-    /// elsewhere or not at all).
+    /// elsewhere or not at all). A comment of spaces alone adds nothing.
     fn comment(&mut self, comment: &str, node: Option<NodeId>, depth: u16) {
-        let free = if comment.contains("[%") {
-            crate::game::annotation::split_comment(comment).1
+        if comment.contains("[%") {
+            self.words(&split_comment(comment).1, node, depth);
         } else {
-            comment.to_string()
-        };
+            self.words(comment, node, depth);
+        }
+    }
+
+    /// Adds free text word by word.
+    fn words(&mut self, free: &str, node: Option<NodeId>, depth: u16) {
         for word in free.split_whitespace() {
             let room = self.width.saturating_sub(self.indent).max(1);
             if text::width(word) <= room {
