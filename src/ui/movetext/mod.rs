@@ -15,6 +15,15 @@
 //! Without colour (`color: false`) the look rests on modifiers only: bold main
 //! line, italic comments, dim numbers, clocks and parentheses, reverse video for
 //! the current move.
+//!
+//! Use: keep a [`MoveTextState`] per view beside the cursor (drawing takes
+//! `&mut` to it: a `RefCell` in a state drawn through `&`, or a view state
+//! passed to the draw), and draw with
+//! `StatefulWidget::render(MoveText { game, cursor, style, lang, layout, color }, area, buf, &mut state)`.
+//! For a click at row `r`, column `c` of the area:
+//! `state.laid(game, widget.options(area.width)).node_at(state.top + r, c)`;
+//! for the line of a move (to page, or to scroll by hand):
+//! [`Laid::line_of`].
 
 mod layout;
 
