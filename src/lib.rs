@@ -6,6 +6,7 @@
 //! saves, the crash journal, recovery). The binary adds the command line and the screens.
 
 pub mod app;
+pub mod catalog;
 pub mod cli;
 pub mod config;
 pub mod game;

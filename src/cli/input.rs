@@ -6,6 +6,8 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
 
+use crate::store::decompress::{head, Compression};
+
 /// The name messages give standard input (the `-` argument): `<stdin>:3:7: ...`, as
 /// compilers say it.
 pub const STDIN_NAME: &str = "<stdin>";
@@ -21,70 +23,6 @@ pub enum Input {
     Decoded(Box<dyn Read>),
 }
 
-/// The compressed formats read, told by their first bytes (so a file is recognised
-/// whatever its name, and so is standard input).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Compression {
-    Gzip,
-    Bzip2,
-    Xz,
-    Zstd,
-    /// Not compressed, but UTF-16 text (a byte-order mark says so): read as UTF-8.
-    Utf16,
-}
-
-/// Bytes looked at to recognise a compressed input.
-const MAGIC: usize = 6;
-
-impl Compression {
-    /// The format whose magic bytes `head` starts with. PGN text never starts so: these are
-    /// control or non-UTF-8 bytes, or (bzip2) `BZh`, a digit and a non-text byte.
-    fn of(head: &[u8]) -> Option<Compression> {
-        match head {
-            [0x1f, 0x8b, ..] => Some(Compression::Gzip),
-            [b'B', b'Z', b'h', b'1'..=b'9', 0x31 | 0x17, ..] => Some(Compression::Bzip2),
-            [0xfd, b'7', b'z', b'X', b'Z', 0x00, ..] => Some(Compression::Xz),
-            [0x28, 0xb5, 0x2f, 0xfd, ..] => Some(Compression::Zstd),
-            _ if crate::text::is_utf16(head) => Some(Compression::Utf16),
-            _ => None,
-        }
-    }
-
-    /// A reader of the decompressed bytes of `src` (every member or frame, one after the
-    /// other, as the command-line tools give them).
-    fn decoder(self, src: impl Read + 'static) -> io::Result<Box<dyn Read>> {
-        let src = io::BufReader::with_capacity(1 << 16, src);
-        Ok(match self {
-            Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(src)),
-            Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(src)),
-            Compression::Xz => Box::new(liblzma::bufread::XzDecoder::new_multi_decoder(src)),
-            Compression::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(src)?),
-            // Transcoded to UTF-8 as it is read, the byte-order mark dropped.
-            Compression::Utf16 => Box::new(
-                encoding_rs_io::DecodeReaderBytesBuilder::new()
-                    .bom_sniffing(true)
-                    .build(src),
-            ),
-        })
-    }
-}
-
-/// Reads up to [`MAGIC`] bytes (fewer only at the end of the input).
-fn head(src: &mut impl Read) -> io::Result<Vec<u8>> {
-    let mut head = vec![0; MAGIC];
-    let mut n = 0;
-    while n < MAGIC {
-        match src.read(&mut head[n..]) {
-            Ok(0) => break,
-            Ok(k) => n += k,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    head.truncate(n);
-    Ok(head)
-}
-
 impl Input {
     /// Opens `path`, or standard input when `path` is `-`. Input compressed with gzip,
     /// bzip2, xz or zstd (told by its first bytes) is decompressed as it is read.
@@ -93,7 +31,7 @@ impl Input {
             let mut stdin = io::stdin().lock();
             let head = head(&mut stdin)?;
             return Ok(match Compression::of(&head) {
-                Some(c) => Input::Decoded(c.decoder(io::Cursor::new(head).chain(stdin))?),
+                Some(c) => Input::Decoded(Box::new(c.decoder(io::Cursor::new(head).chain(stdin))?)),
                 None if head.is_empty() => Input::Stdin(stdin),
                 // The bytes looked at are read first.
                 None => Input::Decoded(Box::new(io::Cursor::new(head).chain(stdin))),
@@ -107,14 +45,14 @@ impl Input {
             // A regular file goes back to its start (it may then be read in chunks).
             io::Seek::seek(&mut file, io::SeekFrom::Start(0))?;
             return Ok(match compression {
-                Some(c) => Input::Decoded(c.decoder(file)?),
+                Some(c) => Input::Decoded(Box::new(c.decoder(file)?)),
                 None => Input::File(file),
             });
         }
         // A pipe or device cannot go back: the bytes looked at are read first.
         let rest = io::Cursor::new(head).chain(file);
         Ok(match compression {
-            Some(c) => Input::Decoded(c.decoder(rest)?),
+            Some(c) => Input::Decoded(Box::new(c.decoder(rest)?)),
             None => Input::Decoded(Box::new(rest)),
         })
     }

@@ -1,5 +1,5 @@
-//! A fast index of the games in a PGN file: where each game is, its Seven Tag Roster, ECO and
-//! Elo tags, and its main-line ply count, found without lexing moves into callbacks.
+//! A fast index of the games in a PGN file: where each game is, its Seven Tag Roster, ECO,
+//! Opening and Elo tags, and its main-line ply count, found without lexing moves into callbacks.
 //!
 //! Game boundaries come from the scanner the [reader](super::reader) uses, so entry `n` is
 //! always the game the reader reports as game `n`.
@@ -43,7 +43,7 @@ pub struct Entry<T> {
     /// Text holding the kept tag values: one allocation per game, not ten.
     text: T,
     /// Where each kept value starts and ends in `text` (empty for a missing tag).
-    spans: [(u32, u32); 10],
+    spans: [(u32, u32); 11],
 }
 
 /// An index entry that owns its tag values.
@@ -56,7 +56,7 @@ impl GameRef<'_> {
     /// The same entry, owning its tag values (and only those).
     pub fn to_entry(&self) -> GameEntry {
         let mut text = String::new();
-        let mut spans = [(0, 0); 10];
+        let mut spans = [(0, 0); 11];
         for (k, span) in spans.iter_mut().enumerate() {
             let start = text.len() as u32;
             text.push_str(self.tag(k));
@@ -124,13 +124,17 @@ impl<T: AsRef<str>> Entry<T> {
     pub fn black_elo(&self) -> &str {
         self.tag(9)
     }
+    /// `Opening` tag.
+    pub fn opening(&self) -> &str {
+        self.tag(10)
+    }
 }
 
 /// Remembers where the kept tags' raw values are while the scanner runs, then decodes them
 /// all at once: in place when they need no decoding, else into a buffer reused from game to
 /// game.
 struct Roster {
-    values: [Option<std::ops::Range<usize>>; 10],
+    values: [Option<std::ops::Range<usize>>; 11],
     /// Bytes covering every kept value seen (an overwritten one too, when a tag repeats):
     /// from the lowest start to the highest end; `NO_REGION` before the first.
     region: (usize, usize),
@@ -155,6 +159,7 @@ impl TagSink for Roster {
             b"ECO" => 7,
             b"WhiteElo" => 8,
             b"BlackElo" => 9,
+            b"Opening" => 10,
             _ => return,
         };
         self.region = (self.region.0.min(value.start), self.region.1.max(value.end));
@@ -188,7 +193,7 @@ impl Roster {
             bytes,
             text,
         } = self;
-        let mut spans = [(0u32, 0u32); 10];
+        let mut spans = [(0u32, 0u32); 11];
         let from = region.0.min(region.1);
         let to = region.1.max(from);
         *region = NO_REGION;
@@ -333,6 +338,8 @@ pub struct Indexer<R> {
     feed: Feed<R>,
     roster: Roster,
     number: u64,
+    /// Where the last game too large to index starts (absolute offset).
+    oversized: u64,
 }
 
 impl Indexer<io::Empty> {
@@ -349,6 +356,7 @@ impl Indexer<io::Empty> {
             ),
             roster: Roster::new(),
             number: 0,
+            oversized: 0,
         }
     }
 }
@@ -365,6 +373,18 @@ impl<R: Read> Indexer<R> {
             feed: Feed::new(src, buffer, DEFAULT_MAX_GAME),
             roster: Roster::new(),
             number: 0,
+            oversized: 0,
+        }
+    }
+
+    /// An indexer with an initial buffer of `buffer` bytes and games limited to `max_game`
+    /// bytes (instead of the reader's 64 MiB: tests make oversized games so).
+    pub fn with_limits(src: R, buffer: usize, max_game: usize) -> Self {
+        Indexer {
+            feed: Feed::new(src, buffer, max_game),
+            roster: Roster::new(),
+            number: 0,
+            oversized: 0,
         }
     }
 
@@ -402,11 +422,18 @@ impl<R: Read> Indexer<R> {
                 let (buf, base) = (self.feed.buf(), self.feed.base());
                 Some(Some(self.roster.finish(self.number, buf, base, &span)))
             }
-            Next::TooLarge(_) => {
+            Next::TooLarge(start) => {
                 self.number += 1;
+                self.oversized = self.feed.base() + start as u64;
                 Some(None)
             }
         })
+    }
+
+    /// Where the game that [`Indexer::next_game`] last gave as too large starts (an
+    /// absolute offset); meaningless before such a game.
+    pub fn oversized_offset(&self) -> u64 {
+        self.oversized
     }
 
     /// The number the next game gets.

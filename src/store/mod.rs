@@ -6,6 +6,7 @@
 //! Nothing here knows about the terminal; paths are the only thing it adds to the
 //! `&str`/`&[u8]` world of [`crate::pgn`].
 
+pub mod decompress;
 pub mod journal;
 pub mod recover;
 pub mod save;

@@ -95,6 +95,30 @@ pub fn of_line(game: &Game, id: NodeId) -> Option<&'static Opening> {
     found
 }
 
+/// The name of an ECO code (`"B90"` → `Sicilian Defense: Najdorf Variation`): the name
+/// of the code's shortest line in the table (the first of those, on a tie), which names
+/// what the code's games have in common. `None` for a code the table does not have.
+/// Cheap: the table is read once, without playing moves.
+pub fn name_of_code(code: &str) -> Option<&'static str> {
+    static NAMES: LazyLock<HashMap<&'static str, (usize, &'static str)>> = LazyLock::new(|| {
+        let mut names: HashMap<&str, (usize, &str)> = HashMap::new();
+        for line in TABLES.iter().flat_map(|t| t.lines().skip(1)) {
+            let mut fields = line.split('\t');
+            if let (Some(eco), Some(name), Some(moves)) =
+                (fields.next(), fields.next(), fields.next())
+            {
+                let length = moves.len();
+                let entry = names.entry(eco).or_insert((length, name));
+                if length < entry.0 {
+                    *entry = (length, name);
+                }
+            }
+        }
+        names
+    });
+    NAMES.get(code).map(|&(_, name)| name)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -130,6 +154,16 @@ mod tests {
         let transposed = line("1. Nf3 d5 2. d4");
         assert_eq!(transposed, direct.map(ToString::to_string));
         assert!(transposed.is_some());
+    }
+
+    #[test]
+    fn codes_have_their_main_name() {
+        assert_eq!(
+            name_of_code("B90"),
+            Some("Sicilian Defense: Najdorf Variation")
+        );
+        assert_eq!(name_of_code("C65"), Some("Ruy Lopez: Berlin Defense"));
+        assert_eq!(name_of_code("F00"), None);
     }
 
     #[test]

@@ -14,6 +14,7 @@
 mod bars;
 pub mod board;
 pub mod entry;
+pub mod list;
 pub mod look;
 pub mod movetext;
 mod overlay;

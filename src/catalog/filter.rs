@@ -1,0 +1,274 @@
+//! Running a [`Query`] over the rows: each distinct string of a table is matched once per
+//! query (a file of 1.5 million games has a few hundred thousand distinct names), then rows
+//! are selected by id, which costs a few array reads per row.
+//!
+//! How a query word matches a text (both folded: no accents, lower case):
+//! - it is part of the text (`carl` finds `Carlsen, Magnus`; `sen, mag` too); or
+//! - it has 5 letters or more and is one typo away from a word of the text, or from the
+//!   start of a longer word (two typos from 9 letters on): a letter missing, extra, wrong,
+//!   or two letters swapped (`carlsn`, `carslen`, `karlsen`, `carlssen` find `Carlsen`). These are the thresholds search
+//!   engines use for names (Meilisearch's defaults): short words must be exact, or every
+//!   three-letter query would match half the list.
+
+use memchr::memmem;
+
+use super::query::{field, Query, Side, Term};
+use super::row::{outcome_code, Row};
+use super::strings::Strings;
+use super::Tables;
+
+/// A word of the query, ready to be matched many times.
+#[derive(Debug)]
+struct Word {
+    finder: memmem::Finder<'static>,
+    /// Typos allowed (0 when the word is short or not all letters and digits).
+    typos: usize,
+}
+
+/// The longest word matched with typos (longer ones must be found as they are).
+const MAX_TYPO_WORD: usize = 48;
+
+impl Word {
+    fn new(word: &str) -> Word {
+        let alnum = word.bytes().all(|b| b.is_ascii_alphanumeric());
+        let typos = match word.len() {
+            _ if !alnum => 0,
+            0..=4 => 0,
+            5..=8 => 1,
+            9..=MAX_TYPO_WORD => 2,
+            _ => 0,
+        };
+        Word {
+            finder: memmem::Finder::new(word.as_bytes()).into_owned(),
+            typos,
+        }
+    }
+
+    fn matches(&self, folded: &str) -> bool {
+        if self.finder.find(folded.as_bytes()).is_some() {
+            return true;
+        }
+        self.typos > 0
+            && folded
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .any(|w| near_prefix(self.finder.needle(), w.as_bytes(), self.typos))
+    }
+}
+
+/// Whether `query` is at most `k` edits (insertion, deletion, substitution, or swapping two
+/// neighbours) away from `word`, or from a start of `word` at least as long as `query`
+/// (optimal string alignment distance, computed row by row and abandoned as soon as every
+/// cell of a row exceeds `k`).
+fn near_prefix(query: &[u8], word: &[u8], k: usize) -> bool {
+    const W: usize = MAX_TYPO_WORD + 3;
+    let m = query.len();
+    if m > MAX_TYPO_WORD || m == 0 {
+        return false;
+    }
+    // Only starts of `word` up to `m + k` letters can be close enough.
+    let n = word.len().min(m + k);
+    if n + k < m {
+        return false;
+    }
+    let (mut before, mut prev, mut cur) = ([0usize; W], [0usize; W], [0usize; W]);
+    for (j, cell) in prev.iter_mut().enumerate().take(n + 1) {
+        *cell = j;
+    }
+    for i in 1..=m {
+        cur[0] = i;
+        let mut best = cur[0];
+        for j in 1..=n {
+            let cost = usize::from(query[i - 1] != word[j - 1]);
+            let mut d = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+            if i > 1 && j > 1 && query[i - 1] == word[j - 2] && query[i - 2] == word[j - 1] {
+                d = d.min(before[j - 2] + 1);
+            }
+            cur[j] = d;
+            best = best.min(d);
+        }
+        if best > k {
+            return false;
+        }
+        before = prev;
+        prev = cur;
+    }
+    // The whole word, or a start of it at least as long as the query: with shorter starts,
+    // `carlos` would find `Carlsen` (drop the `o`, and `carls` starts it).
+    prev[m.min(n)..=n].iter().any(|&d| d <= k)
+}
+
+/// Which strings of one table a text term matches: `hits[id]`, worked out for the ids the
+/// table had when last refreshed.
+#[derive(Debug, Default)]
+struct Hits {
+    hits: Vec<bool>,
+}
+
+impl Hits {
+    /// Matches the strings added to `table` since the last call.
+    fn refresh(&mut self, table: &Strings, words: &[Word]) {
+        for id in self.hits.len()..table.len() {
+            let folded = table.folded(id as u32);
+            let hit = id != 0 && words.iter().all(|w| w.matches(folded));
+            self.hits.push(hit);
+        }
+    }
+
+    #[inline]
+    fn get(&self, id: u32) -> bool {
+        self.hits.get(id as usize).copied().unwrap_or(false)
+    }
+}
+
+/// A text term with its matches in each table it looks at.
+#[derive(Debug)]
+struct TextTerm {
+    fields: u8,
+    words: Vec<Word>,
+    players: Hits,
+    events: Hits,
+    sites: Hits,
+    rounds: Hits,
+    openings: Hits,
+}
+
+impl TextTerm {
+    fn refresh(&mut self, tables: &Tables) {
+        let f = self.fields;
+        if f & (field::WHITE | field::BLACK) != 0 {
+            self.players.refresh(&tables.players, &self.words);
+        }
+        if f & field::EVENT != 0 {
+            self.events.refresh(&tables.events, &self.words);
+        }
+        if f & field::SITE != 0 {
+            self.sites.refresh(&tables.sites, &self.words);
+        }
+        if f & field::ROUND != 0 {
+            self.rounds.refresh(&tables.rounds, &self.words);
+        }
+        if f & field::OPENING != 0 {
+            self.openings.refresh(&tables.openings, &self.words);
+        }
+    }
+
+    #[inline]
+    fn matches(&self, row: &Row) -> bool {
+        let f = self.fields;
+        (f & field::WHITE != 0 && self.players.get(row.white))
+            || (f & field::BLACK != 0 && self.players.get(row.black))
+            || (f & field::EVENT != 0 && self.events.get(row.event))
+            || (f & field::SITE != 0 && self.sites.get(row.site))
+            || (f & field::OPENING != 0 && self.openings.get(row.opening))
+            || (f & field::ROUND != 0 && self.rounds.get(row.round))
+    }
+}
+
+/// A query ready to run: its terms, and what its text terms match in the tables.
+#[derive(Debug)]
+pub(crate) struct Filter {
+    pub(crate) query: Query,
+    texts: Vec<Option<TextTerm>>,
+}
+
+impl Filter {
+    /// Prepares `query` and matches the strings of `tables`.
+    pub(crate) fn new(query: Query, tables: &Tables) -> Filter {
+        let texts = query
+            .terms
+            .iter()
+            .map(|t| match t {
+                Term::Text { fields, words } => Some(TextTerm {
+                    fields: *fields,
+                    words: words.iter().map(|w| Word::new(w)).collect(),
+                    players: Hits::default(),
+                    events: Hits::default(),
+                    sites: Hits::default(),
+                    rounds: Hits::default(),
+                    openings: Hits::default(),
+                }),
+                _ => None,
+            })
+            .collect();
+        let mut filter = Filter { query, texts };
+        filter.refresh(tables);
+        filter
+    }
+
+    /// Matches the strings the tables gained since the last call (rows arrived).
+    pub(crate) fn refresh(&mut self, tables: &Tables) {
+        for text in self.texts.iter_mut().flatten() {
+            text.refresh(tables);
+        }
+    }
+
+    /// Whether `row` satisfies every term.
+    #[inline]
+    pub(crate) fn matches(&self, row: &Row) -> bool {
+        self.query
+            .terms
+            .iter()
+            .zip(&self.texts)
+            .all(|(term, text)| match (term, text) {
+                (_, Some(text)) => text.matches(row),
+                (Term::Text { .. }, None) => true,
+                (Term::Eco(r), _) => row.eco != 0 && r.contains(u32::from(row.eco)),
+                (Term::Result(o), _) => row.result == outcome_code(*o),
+                (Term::Year(r), _) => row.date.year().is_some_and(|y| r.contains(u32::from(y))),
+                (Term::Elo(side, r), _) => {
+                    let ok = |elo: u16| elo != 0 && r.contains(u32::from(elo));
+                    match side {
+                        Side::White => ok(row.white_elo),
+                        Side::Black => ok(row.black_elo),
+                        Side::Both => ok(row.white_elo) && ok(row.black_elo),
+                    }
+                }
+                (Term::Plies(r), _) => row.state == 0 && r.contains(u32::from(row.plies)),
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn word(query: &str, text: &str) -> bool {
+        Word::new(query).matches(text)
+    }
+
+    #[test]
+    fn parts_of_names_and_typos() {
+        assert!(word("carl", "carlsen, magnus"));
+        assert!(word("sen, mag", "carlsen, magnus"));
+        assert!(word("carlsn", "carlsen, magnus"));
+        assert!(word("carslen", "carlsen, magnus"));
+        assert!(word("karlsen", "carlsen, magnus"));
+        assert!(word("magnsu", "carlsen, magnus"));
+        assert!(word("carlssen", "carlsen, magnus"));
+        assert!(word("nepomniachi", "nepomniachtchi, ian"));
+        // Short words must be exact: three letters with a typo would match everything.
+        assert!(!word("crl", "carlsen, magnus"));
+        assert!(!word("karl", "carlsen, magnus"));
+        // One typo for five to eight letters, not two.
+        assert!(!word("carlos", "carlsen, magnus"));
+        assert!(!word("carlsen", "caruana, fabiano"));
+        assert!(!word("kasparov", "karpov, anatoly"));
+    }
+
+    #[test]
+    fn typo_distance_counts_every_kind_of_edit() {
+        let near = |q: &str, w: &str, k| near_prefix(q.as_bytes(), w.as_bytes(), k);
+        assert!(near("abcde", "abcde", 0));
+        assert!(near("abcde", "abcdefgh", 0));
+        assert!(near("abxde", "abcde", 1));
+        assert!(near("abde", "abcde", 1));
+        assert!(near("abcxde", "abcde", 1));
+        assert!(near("abdce", "abcde", 1));
+        assert!(!near("axcxe", "abcde", 1));
+        assert!(near("axcxe", "abcde", 2));
+        assert!(!near("abcde", "", 1));
+        // A start shorter than the query does not count: `carls` is not `carlos`.
+        assert!(!near("carlos", "carlsen", 1));
+        assert!(near("carlsn", "carlsen", 1));
+    }
+}

@@ -1,0 +1,367 @@
+//! The game list of a PGN file: one small [`Row`] per game, built from the byte-offset
+//! index ([`crate::pgn::Indexer`]) without reading moves, streamed in from a background
+//! [`Loader`], sorted by any [`Column`] and filtered by a [`Query`].
+//!
+//! The app owns a [`Catalog`] and feeds it what the loader sends ([`Catalog::apply`]); the
+//! current sort and filter stay valid as rows arrive (new rows are merged in place), so
+//! the list can be used while a large file is still being read. The screen asks for the
+//! rows of a page ([`Catalog::page`]) and draws them (`ui::list`).
+//!
+//! Every game of the file is a row, numbered as the reader numbers games: one the index
+//! cannot read (a game over the size limit) is a row marked with the reason
+//! ([`Unreadable`]), never dropped. Each row keeps the game's byte offset and length in the
+//! (decompressed) input, so the app loads game N by seeking to it.
+//!
+//! Memory: a row is 56 bytes and strings are interned (see [`strings`]), so 1.5 million
+//! games take about 100 MB with their tables.
+
+mod filter;
+mod loader;
+pub mod query;
+mod row;
+mod sort;
+pub mod strings;
+
+use std::io;
+
+use filter::Filter;
+pub use loader::{Batch, LoadEvent, Loader};
+pub use query::{parse as parse_query, Query, QueryError, QueryErrorKind};
+pub(crate) use row::Row;
+pub use row::{Column, Date, Eco, GameRow, Unreadable};
+pub use sort::{Direction, Sort};
+use strings::Strings;
+
+/// The interned strings of the rows, a table per kind.
+#[derive(Debug, Clone)]
+pub struct Tables {
+    pub(crate) players: Strings,
+    pub(crate) events: Strings,
+    pub(crate) sites: Strings,
+    pub(crate) rounds: Strings,
+    pub(crate) openings: Strings,
+}
+
+impl Tables {
+    fn new() -> Self {
+        Tables {
+            players: Strings::new(),
+            events: Strings::new(),
+            sites: Strings::new(),
+            rounds: Strings::new(),
+            openings: Strings::new(),
+        }
+    }
+
+    fn append(&mut self, more: Tables) {
+        self.players.append(more.players);
+        self.events.append(more.events);
+        self.sites.append(more.sites);
+        self.rounds.append(more.rounds);
+        self.openings.append(more.openings);
+    }
+
+    fn heap_bytes(&self) -> usize {
+        [
+            &self.players,
+            &self.events,
+            &self.sites,
+            &self.rounds,
+            &self.openings,
+        ]
+        .iter()
+        .map(|t| t.heap_bytes())
+        .sum()
+    }
+}
+
+/// How far reading the file has come.
+#[derive(Debug)]
+pub enum LoadStatus {
+    /// Rows are still coming: `read` of `total` bytes of the file read so far (compressed
+    /// bytes, for a compressed file; `total` is 0 when the size is not known).
+    Loading {
+        /// Bytes read.
+        read: u64,
+        /// The file's size.
+        total: u64,
+    },
+    /// Every game is listed.
+    Done,
+    /// Reading stopped with an error after the rows listed.
+    Failed(io::Error),
+}
+
+/// The game list of one file: its rows, and the sorted, filtered view the screen shows.
+#[derive(Debug)]
+pub struct Catalog {
+    rows: Vec<Row>,
+    tables: Tables,
+    /// Every row (index), in the sort order; file order when not sorted.
+    order: Vec<u32>,
+    /// The rows matching the filter, in the sort order; `None` without a filter.
+    view: Option<Vec<u32>>,
+    sort: Option<Sort>,
+    filter: Option<Filter>,
+    status: LoadStatus,
+}
+
+impl Default for Catalog {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Catalog {
+    /// An empty list, waiting for rows.
+    pub fn new() -> Self {
+        Catalog {
+            rows: Vec::new(),
+            tables: Tables::new(),
+            order: Vec::new(),
+            view: None,
+            sort: None,
+            filter: None,
+            status: LoadStatus::Loading { read: 0, total: 0 },
+        }
+    }
+
+    /// The list of every game of a PGN text, read on this thread (for small inputs; the
+    /// screen uses a [`Loader`], which reads in the background).
+    pub fn read(src: impl io::Read) -> io::Result<Catalog> {
+        let mut catalog = Catalog::new();
+        loader::list_into(
+            &mut crate::pgn::Indexer::new(src),
+            loader::BATCH_MAX,
+            &mut catalog,
+        )?;
+        Ok(catalog)
+    }
+
+    /// Takes in what the loader sent: rows (merged into the current sort and filter), the
+    /// end of the file, or the error that stopped reading.
+    pub fn apply(&mut self, event: LoadEvent) {
+        match event {
+            LoadEvent::Batch(batch) => self.extend(*batch),
+            LoadEvent::Done => self.status = LoadStatus::Done,
+            LoadEvent::Failed(e) => self.status = LoadStatus::Failed(e),
+        }
+    }
+
+    /// Adds a batch of rows (the games following those already listed).
+    pub fn extend(&mut self, batch: Batch) {
+        debug_assert_eq!(batch.first, self.rows.len() as u64 + 1, "batches in order");
+        self.tables.append(batch.strings);
+        let from = self.rows.len() as u32;
+        self.rows.extend(batch.rows);
+        let new: Vec<u32> = (from..self.rows.len() as u32).collect();
+        if let Some(filter) = &mut self.filter {
+            filter.refresh(&self.tables);
+        }
+        let matching: Option<Vec<u32>> = self.filter.as_ref().map(|f| {
+            new.iter()
+                .copied()
+                .filter(|&r| f.matches(&self.rows[r as usize]))
+                .collect()
+        });
+        let (rows, tables) = (&self.rows, &self.tables);
+        match self.sort {
+            Some(s) => {
+                let cmp = |a, b| sort::compare(s, rows, tables, a, b);
+                sort::merge(&mut self.order, new, cmp);
+                if let (Some(view), Some(matching)) = (&mut self.view, matching) {
+                    sort::merge(view, matching, cmp);
+                }
+            }
+            None => {
+                self.order.extend(new);
+                if let (Some(view), Some(matching)) = (&mut self.view, matching) {
+                    view.extend(matching);
+                }
+            }
+        }
+        if !matches!(self.status, LoadStatus::Failed(_)) {
+            self.status = LoadStatus::Loading {
+                read: batch.read,
+                total: batch.total,
+            };
+        }
+    }
+
+    /// How far reading the file has come.
+    pub fn status(&self) -> &LoadStatus {
+        &self.status
+    }
+
+    /// Reading progress in percent while loading (`None` once done, or when the size of
+    /// the file is not known).
+    pub fn percent(&self) -> Option<u8> {
+        match self.status {
+            LoadStatus::Loading { read, total } if total > 0 => {
+                Some((read.saturating_mul(100) / total).min(99) as u8)
+            }
+            _ => None,
+        }
+    }
+
+    /// Games in the file (so far, while loading).
+    pub fn games(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// Games shown: those matching the filter, or all.
+    pub fn matches(&self) -> usize {
+        self.shown().len()
+    }
+
+    /// The shown rows (indices into the file's games, from 0), in order.
+    fn shown(&self) -> &[u32] {
+        self.view.as_deref().unwrap_or(&self.order)
+    }
+
+    /// The game at `position` in the shown list.
+    pub fn get(&self, position: usize) -> Option<GameRow<'_>> {
+        self.shown().get(position).map(|&r| self.game_row(r))
+    }
+
+    /// Game `number` (from 1), shown or not.
+    pub fn game(&self, number: u64) -> Option<GameRow<'_>> {
+        let index = u32::try_from(number.checked_sub(1)?).ok()?;
+        ((index as usize) < self.rows.len()).then(|| self.game_row(index))
+    }
+
+    /// Where game `number` is in the shown list, if it is shown (to keep the selection on
+    /// the same game when the sort or filter changes).
+    pub fn position_of(&self, number: u64) -> Option<usize> {
+        let index = u32::try_from(number.checked_sub(1)?).ok()?;
+        self.shown().iter().position(|&r| r == index)
+    }
+
+    /// The shown games from `first` on, `count` at most: what a screen of the list draws.
+    pub fn page(&self, first: usize, count: usize) -> Vec<GameRow<'_>> {
+        let shown = self.shown();
+        let first = first.min(shown.len());
+        let last = first.saturating_add(count).min(shown.len());
+        shown[first..last]
+            .iter()
+            .map(|&r| self.game_row(r))
+            .collect()
+    }
+
+    fn game_row(&self, index: u32) -> GameRow<'_> {
+        let row = &self.rows[index as usize];
+        let t = &self.tables;
+        let elo = |e: u16| (e != 0).then_some(e);
+        GameRow {
+            number: u64::from(index) + 1,
+            offset: row.offset,
+            len: u64::from(row.len),
+            white: t.players.get(row.white),
+            white_elo: elo(row.white_elo),
+            black: t.players.get(row.black),
+            black_elo: elo(row.black_elo),
+            result: row::outcome_of(row.result),
+            date: row.date,
+            event: t.events.get(row.event),
+            round: t.rounds.get(row.round),
+            site: t.sites.get(row.site),
+            eco: Eco::unpack(row.eco),
+            opening: t.openings.get(row.opening),
+            plies: u32::from(row.plies),
+            unreadable: Unreadable::of(row.state),
+        }
+    }
+
+    /// The current sort, if any (`None`: file order).
+    pub fn sort(&self) -> Option<Sort> {
+        self.sort
+    }
+
+    /// Sorts by `column`, stably (games that tie keep their order): ascending, or the other
+    /// way round when the list is already sorted by `column`.
+    pub fn sort_by(&mut self, column: Column) {
+        let direction = match self.sort {
+            Some(s) if s.column == column && s.direction == Direction::Ascending => {
+                Direction::Descending
+            }
+            _ => Direction::Ascending,
+        };
+        self.sort_as(Sort { column, direction });
+    }
+
+    /// Sorts by `sort`, stably.
+    pub fn sort_as(&mut self, s: Sort) {
+        sort::sort(&mut self.order, &self.rows, &self.tables, s);
+        self.sort = Some(s);
+        self.rebuild_view();
+    }
+
+    /// Back to the order of the file.
+    pub fn unsort(&mut self) {
+        self.order = (0..self.rows.len() as u32).collect();
+        self.sort = None;
+        self.rebuild_view();
+    }
+
+    /// The current filter, if any.
+    pub fn query(&self) -> Option<&Query> {
+        self.filter.as_ref().map(|f| &f.query)
+    }
+
+    /// Filters the list by `text` (see [`query`] for the language); an empty text shows
+    /// every game. A text that does not read leaves the list as it was and says why.
+    pub fn set_filter(&mut self, text: &str) -> Result<(), QueryError> {
+        let query = query::parse(text)?;
+        self.set_query(query);
+        Ok(())
+    }
+
+    /// Filters the list by `query`. When `query` only adds terms to the current one, only
+    /// the games shown now are checked.
+    pub fn set_query(&mut self, query: Query) {
+        if query.is_empty() {
+            self.filter = None;
+            self.view = None;
+            return;
+        }
+        let narrows = match (&self.filter, &self.view) {
+            (Some(f), Some(_)) => query.terms.starts_with(&f.query.terms),
+            _ => false,
+        };
+        if self.filter.as_ref().is_some_and(|f| f.query == query) {
+            return;
+        }
+        let filter = Filter::new(query, &self.tables);
+        if narrows {
+            let rows = &self.rows;
+            if let Some(view) = &mut self.view {
+                view.retain(|&r| filter.matches(&rows[r as usize]));
+            }
+            self.filter = Some(filter);
+        } else {
+            self.filter = Some(filter);
+            self.rebuild_view();
+        }
+    }
+
+    fn rebuild_view(&mut self) {
+        self.view = self.filter.as_ref().map(|f| {
+            self.order
+                .iter()
+                .copied()
+                .filter(|&r| f.matches(&self.rows[r as usize]))
+                .collect()
+        });
+    }
+
+    /// Bytes of memory the list holds (rows, strings and views), for the measurements.
+    pub fn heap_bytes(&self) -> usize {
+        self.rows.capacity() * size_of::<Row>()
+            + self.tables.heap_bytes()
+            + self.order.capacity() * 4
+            + self.view.as_ref().map_or(0, |v| v.capacity() * 4)
+    }
+}
+
+#[cfg(test)]
+mod tests;

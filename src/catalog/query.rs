@@ -1,0 +1,447 @@
+//! The filter language of the game list, parsed into a typed [`Query`]: words and
+//! `field:value` terms separated by spaces, all of which a game must satisfy (AND).
+//!
+//! - a plain word matches White, Black, the event, the site or the opening name;
+//!   `"two words"` in quotes must both match the same one of these;
+//! - `white:` `black:` `player:` (either player) `event:` `site:` `round:` `opening:` match
+//!   that text only (a quoted value may hold spaces: `event:"World Cup"`);
+//! - `eco:B90`, `eco:B` (every B code), `eco:B90..B99`;
+//! - `result:1-0` (also `0-1`, `1/2`, `draw`, `=`, `*`);
+//! - numbers: `year:` `elo:` `welo:` (White's) `belo:` (Black's) `plies:`, each as `N`,
+//!   `N..M`, `N..`, `..M`, `>N`, `>=N`, `<N`, `<=N`. `elo:` means **both** players' ratings:
+//!   `elo:>2600` finds games between two players rated over 2600, and a game where a rating
+//!   is missing does not match.
+//!
+//! Text matches as [`super::filter`] says: accents and case ignored, part of a word, or a
+//! word with a typo. Errors name the column (in characters, from 1), the term and why.
+
+use std::fmt;
+
+use crate::pgn::Outcome;
+
+use super::row::Eco;
+use super::strings::fold;
+
+/// Where a text term looks.
+pub(crate) mod field {
+    pub const WHITE: u8 = 1;
+    pub const BLACK: u8 = 2;
+    pub const EVENT: u8 = 4;
+    pub const SITE: u8 = 8;
+    pub const OPENING: u8 = 16;
+    pub const ROUND: u8 = 32;
+    /// What a plain word matches.
+    pub const PLAIN: u8 = WHITE | BLACK | EVENT | SITE | OPENING;
+}
+
+/// Which rating a rating term is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Side {
+    White,
+    Black,
+    Both,
+}
+
+/// An inclusive range of numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Range {
+    pub lo: u32,
+    pub hi: u32,
+}
+
+impl Range {
+    pub fn contains(self, n: u32) -> bool {
+        (self.lo..=self.hi).contains(&n)
+    }
+}
+
+/// One condition of a query.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Term {
+    /// Every word (folded) matches one same string of one of the `fields`.
+    Text {
+        fields: u8,
+        words: Vec<String>,
+    },
+    /// The ECO code lies in the range (packed codes).
+    Eco(Range),
+    Result(Outcome),
+    Year(Range),
+    Elo(Side, Range),
+    Plies(Range),
+}
+
+/// A parsed filter: the game list shows the games satisfying every term.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Query {
+    pub(crate) terms: Vec<Term>,
+}
+
+impl Query {
+    /// Whether the query has no term (it matches every game).
+    pub fn is_empty(&self) -> bool {
+        self.terms.is_empty()
+    }
+}
+
+/// A filter that could not be read: where, what, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QueryError {
+    /// Column (in characters, from 1) of the start of the bad part.
+    pub column: usize,
+    /// The bad part, as written.
+    pub token: String,
+    /// Why it is refused.
+    pub kind: QueryErrorKind,
+}
+
+/// Why a filter is refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum QueryErrorKind {
+    /// `name:` is not a field the list has.
+    UnknownField,
+    /// `name:` with nothing after it.
+    MissingValue,
+    /// A `"` with no closing one.
+    UnclosedQuote,
+    /// Not a number or range of numbers.
+    BadNumber,
+    /// Not an ECO code, letter or range of codes.
+    BadEco,
+    /// Not a result.
+    BadResult,
+}
+
+/// The fields a term may name, for messages.
+const FIELDS: &str =
+    "white, black, player, event, site, round, opening, eco, result, year, elo, welo, belo, plies";
+
+impl fmt::Display for QueryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "column {}, \"{}\": ", self.column, self.token)?;
+        match self.kind {
+            QueryErrorKind::UnknownField => write!(f, "no such field; the fields are {FIELDS}"),
+            QueryErrorKind::MissingValue => f.write_str("give a value after the colon"),
+            QueryErrorKind::UnclosedQuote => f.write_str("the quote is not closed"),
+            QueryErrorKind::BadNumber => f.write_str(
+                "not a number or range: write 2600, 2500..2600, 2500.., ..2600, >2600, >=2600, <2600 or <=2600",
+            ),
+            QueryErrorKind::BadEco => {
+                f.write_str("not an ECO code: write B90, B (every B code) or B90..B99")
+            }
+            QueryErrorKind::BadResult => f.write_str("not a result: write 1-0, 0-1, 1/2 (or draw) or *"),
+        }
+    }
+}
+
+impl std::error::Error for QueryError {}
+
+/// A piece of the query text: its column (in characters, from 1) and text.
+struct Piece<'a> {
+    column: usize,
+    text: &'a str,
+}
+
+/// Reads a filter. An empty (or blank) text gives the empty query.
+pub fn parse(text: &str) -> Result<Query, QueryError> {
+    let mut terms = Vec::new();
+    for piece in split(text)? {
+        let error = |column: usize, token: &str, kind| QueryError {
+            column,
+            token: token.to_string(),
+            kind,
+        };
+        let (name, value, value_column) = match field_name(piece.text) {
+            Some(name) => {
+                let value = &piece.text[name.len() + 1..];
+                (Some(name), value, piece.column + name.chars().count() + 1)
+            }
+            None => (None, piece.text, piece.column),
+        };
+        let value = unquote(value);
+        let Some(name) = name else {
+            if let Some(term) = text_term(field::PLAIN, value) {
+                terms.push(term);
+            }
+            continue;
+        };
+        if value.trim().is_empty() {
+            return Err(error(
+                piece.column,
+                piece.text,
+                QueryErrorKind::MissingValue,
+            ));
+        }
+        let bad = |kind| error(value_column, value, kind);
+        let number =
+            |value: &str| number_range(value).ok_or_else(|| bad(QueryErrorKind::BadNumber));
+        let term = match name.to_ascii_lowercase().as_str() {
+            "white" => text_term(field::WHITE, value),
+            "black" => text_term(field::BLACK, value),
+            "player" => text_term(field::WHITE | field::BLACK, value),
+            "event" => text_term(field::EVENT, value),
+            "site" => text_term(field::SITE, value),
+            "round" => text_term(field::ROUND, value),
+            "opening" => text_term(field::OPENING, value),
+            "eco" => Some(Term::Eco(
+                eco_range(value).ok_or_else(|| bad(QueryErrorKind::BadEco))?,
+            )),
+            "result" => Some(Term::Result(
+                result(value).ok_or_else(|| bad(QueryErrorKind::BadResult))?,
+            )),
+            "year" => Some(Term::Year(number(value)?)),
+            "elo" => Some(Term::Elo(Side::Both, number(value)?)),
+            "welo" | "white-elo" => Some(Term::Elo(Side::White, number(value)?)),
+            "belo" | "black-elo" => Some(Term::Elo(Side::Black, number(value)?)),
+            "plies" => Some(Term::Plies(number(value)?)),
+            _ => {
+                return Err(error(
+                    piece.column,
+                    &piece.text[..name.len() + 1],
+                    QueryErrorKind::UnknownField,
+                ))
+            }
+        };
+        terms.extend(term);
+    }
+    Ok(Query { terms })
+}
+
+/// Cuts the text at spaces outside quotes.
+fn split(text: &str) -> Result<Vec<Piece<'_>>, QueryError> {
+    let mut pieces = Vec::new();
+    let mut start: Option<(usize, usize)> = None;
+    let mut quote: Option<(usize, usize)> = None;
+    let mut column = 0;
+    for (at, c) in text.char_indices() {
+        column += 1;
+        if c == '"' {
+            quote = match quote {
+                Some(_) => None,
+                None => Some((at, column)),
+            };
+            start.get_or_insert((at, column));
+        } else if c.is_whitespace() && quote.is_none() {
+            if let Some((from, col)) = start.take() {
+                pieces.push(Piece {
+                    column: col,
+                    text: &text[from..at],
+                });
+            }
+        } else {
+            start.get_or_insert((at, column));
+        }
+    }
+    if let Some((at, col)) = quote {
+        return Err(QueryError {
+            column: col,
+            token: text[at..].to_string(),
+            kind: QueryErrorKind::UnclosedQuote,
+        });
+    }
+    if let Some((from, col)) = start {
+        pieces.push(Piece {
+            column: col,
+            text: &text[from..],
+        });
+    }
+    Ok(pieces)
+}
+
+/// The `name` of a `name:value` piece: letters (and `-`) before a colon, no quote first.
+fn field_name(piece: &str) -> Option<&str> {
+    let colon = piece.find(':')?;
+    let name = &piece[..colon];
+    (!name.is_empty() && name.bytes().all(|b| b.is_ascii_alphabetic() || b == b'-')).then_some(name)
+}
+
+/// The value without its quotes (`"World Cup"` → `World Cup`).
+fn unquote(value: &str) -> &str {
+    value
+        .strip_prefix('"')
+        .map(|v| v.strip_suffix('"').unwrap_or(v))
+        .unwrap_or(value)
+}
+
+/// A text term of the words of `value`, folded; `None` when it has none (`""`).
+fn text_term(fields: u8, value: &str) -> Option<Term> {
+    let folded = fold(value);
+    let words: Vec<String> = folded.split_whitespace().map(str::to_string).collect();
+    (!words.is_empty()).then_some(Term::Text { fields, words })
+}
+
+/// `N`, `N..M`, `N..`, `..M`, `>N`, `>=N`, `<N`, `<=N`, `=N`.
+fn number_range(value: &str) -> Option<Range> {
+    let n = |s: &str| -> Option<u32> {
+        let s = s.trim();
+        (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())).then(|| s.parse().ok())?
+    };
+    let v = value.trim();
+    let range = if let Some(rest) = v.strip_prefix(">=") {
+        Range {
+            lo: n(rest)?,
+            hi: u32::MAX,
+        }
+    } else if let Some(rest) = v.strip_prefix("<=") {
+        Range {
+            lo: 0,
+            hi: n(rest)?,
+        }
+    } else if let Some(rest) = v.strip_prefix('>') {
+        Range {
+            lo: n(rest)?.checked_add(1)?,
+            hi: u32::MAX,
+        }
+    } else if let Some(rest) = v.strip_prefix('<') {
+        Range {
+            lo: 0,
+            hi: n(rest)?.checked_sub(1)?,
+        }
+    } else if let Some(rest) = v.strip_prefix('=') {
+        let x = n(rest)?;
+        Range { lo: x, hi: x }
+    } else if let Some((lo, hi)) = v.split_once("..") {
+        let lo = if lo.is_empty() { 0 } else { n(lo)? };
+        let hi = if hi.is_empty() { u32::MAX } else { n(hi)? };
+        if lo > hi {
+            return None;
+        }
+        Range { lo, hi }
+    } else {
+        let x = n(v)?;
+        Range { lo: x, hi: x }
+    };
+    Some(range)
+}
+
+/// `B90`, `B` (B00–B99), `B90..B99` (a range may end in a letter: `A..C`).
+fn eco_range(value: &str) -> Option<Range> {
+    let bound = |s: &str, last: bool| -> Option<u32> {
+        if s.len() == 1 {
+            let letter = Eco::parse(&format!("{s}00"))?;
+            let packed = u32::from(Eco::packed(Some(letter)));
+            return Some(if last { packed + 99 } else { packed });
+        }
+        Some(u32::from(Eco::packed(Some(Eco::parse(s)?))))
+    };
+    let (lo, hi) = match value.split_once("..") {
+        Some((lo, hi)) => (bound(lo, false)?, bound(hi, true)?),
+        None => (bound(value, false)?, bound(value, true)?),
+    };
+    (lo <= hi).then_some(Range { lo, hi })
+}
+
+fn result(value: &str) -> Option<Outcome> {
+    match value.to_ascii_lowercase().as_str() {
+        "1-0" | "white" => Some(Outcome::WhiteWins),
+        "0-1" | "black" => Some(Outcome::BlackWins),
+        "1/2-1/2" | "1/2" | "½-½" | "½" | "=" | "draw" => Some(Outcome::Draw),
+        "*" => Some(Outcome::Unknown),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(text: &str) -> (usize, String, QueryErrorKind) {
+        let e = parse(text).expect_err(text);
+        (e.column, e.token, e.kind)
+    }
+
+    #[test]
+    fn words_and_fields_combine() {
+        let q = parse("carlsen  white:\"Anand, V\" elo:>2600 year:1990..1995").unwrap();
+        assert_eq!(
+            q.terms,
+            vec![
+                Term::Text {
+                    fields: field::PLAIN,
+                    words: vec!["carlsen".into()]
+                },
+                Term::Text {
+                    fields: field::WHITE,
+                    words: vec!["anand,".into(), "v".into()]
+                },
+                Term::Elo(
+                    Side::Both,
+                    Range {
+                        lo: 2601,
+                        hi: u32::MAX
+                    }
+                ),
+                Term::Year(Range { lo: 1990, hi: 1995 }),
+            ]
+        );
+        assert!(parse("   ").unwrap().is_empty());
+        assert_eq!(
+            parse("Ljubojević").unwrap().terms[0],
+            Term::Text {
+                fields: field::PLAIN,
+                words: vec!["ljubojevic".into()]
+            }
+        );
+    }
+
+    #[test]
+    fn numbers_and_ranges() {
+        let r = |t: &str| number_range(t).map(|r| (r.lo, r.hi));
+        assert_eq!(r("40"), Some((40, 40)));
+        assert_eq!(r("<40"), Some((0, 39)));
+        assert_eq!(r("<=40"), Some((0, 40)));
+        assert_eq!(r(">=40"), Some((40, u32::MAX)));
+        assert_eq!(r("10..20"), Some((10, 20)));
+        assert_eq!(r("10.."), Some((10, u32::MAX)));
+        assert_eq!(r("..20"), Some((0, 20)));
+        for bad in ["x", "20..10", "<0", ">", "1.5", "-3"] {
+            assert_eq!(r(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn eco_and_results() {
+        let e = |t: &str| eco_range(t).map(|r| (r.lo, r.hi));
+        let code = |t: &str| u32::from(Eco::packed(Eco::parse(t)));
+        assert_eq!(e("B90"), Some((code("B90"), code("B90"))));
+        assert_eq!(e("b"), Some((code("B00"), code("B99"))));
+        assert_eq!(e("B90..B99"), Some((code("B90"), code("B99"))));
+        assert_eq!(e("A..C"), Some((code("A00"), code("C99"))));
+        assert_eq!(e("B99..B90"), None);
+        assert_eq!(e("Z1"), None);
+        assert_eq!(
+            parse("result:1/2").unwrap().terms,
+            vec![Term::Result(Outcome::Draw)]
+        );
+    }
+
+    #[test]
+    fn errors_say_where_and_why() {
+        assert_eq!(
+            kind("carlsen colour:white"),
+            (9, "colour:".into(), QueryErrorKind::UnknownField)
+        );
+        assert_eq!(
+            kind("elo:>abc"),
+            (5, ">abc".into(), QueryErrorKind::BadNumber)
+        );
+        assert_eq!(
+            kind("x white:"),
+            (3, "white:".into(), QueryErrorKind::MissingValue)
+        );
+        assert_eq!(kind("é eco:Z99"), (7, "Z99".into(), QueryErrorKind::BadEco));
+        assert_eq!(
+            kind("result:won"),
+            (8, "won".into(), QueryErrorKind::BadResult)
+        );
+        assert_eq!(
+            kind("a \"open"),
+            (3, "\"open".into(), QueryErrorKind::UnclosedQuote)
+        );
+        let message = parse("plies:lots").unwrap_err().to_string();
+        assert!(
+            message.starts_with("column 7, \"lots\": not a number"),
+            "{message}"
+        );
+    }
+}

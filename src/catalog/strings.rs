@@ -1,0 +1,170 @@
+//! Interned strings: a file of a million games names a few hundred thousand players, events
+//! and sites, so each distinct value is kept once, with its folded form (accents and case
+//! gone) beside it for matching, and rows hold 32-bit ids.
+//!
+//! The loader's thread interns ([`Interner`]) and sends each batch's new strings
+//! ([`Strings`], a piece of the table) with the rows; the catalog appends them to its own
+//! [`Strings`], so ids agree on both sides without sharing a map between threads.
+
+use hashbrown::HashMap;
+
+/// A table of distinct strings by id, each with its folded form. Id 0 is the unknown value
+/// (a missing tag, empty or `?`).
+#[derive(Debug, Clone, Default)]
+pub struct Strings {
+    text: String,
+    /// End of each string in `text`, by id (id 0's included).
+    ends: Vec<usize>,
+    folded: String,
+    folded_ends: Vec<usize>,
+}
+
+impl Strings {
+    /// A table holding only the unknown value (id 0).
+    pub(crate) fn new() -> Self {
+        let mut table = Strings::default();
+        table.push("", "");
+        table
+    }
+
+    fn push(&mut self, text: &str, folded: &str) {
+        self.text.push_str(text);
+        self.ends.push(self.text.len());
+        self.folded.push_str(folded);
+        self.folded_ends.push(self.folded.len());
+    }
+
+    /// Number of strings, id 0 included.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether the table is empty (never, once made with `new`).
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// The string `id` as written (empty for an unknown id).
+    pub fn get(&self, id: u32) -> &str {
+        slice(&self.text, &self.ends, id)
+    }
+
+    /// The string `id` folded: without accents, in lower case (see [`fold`]).
+    pub fn folded(&self, id: u32) -> &str {
+        slice(&self.folded, &self.folded_ends, id)
+    }
+
+    /// Appends the strings of `more` (a piece made by an [`Interner`] for this table).
+    pub(crate) fn append(&mut self, more: Strings) {
+        let (base, folded_base) = (self.text.len(), self.folded.len());
+        self.text.push_str(&more.text);
+        self.folded.push_str(&more.folded);
+        self.ends.extend(more.ends.iter().map(|e| e + base));
+        self.folded_ends
+            .extend(more.folded_ends.iter().map(|e| e + folded_base));
+    }
+
+    /// Heap bytes held.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.text.capacity()
+            + self.folded.capacity()
+            + (self.ends.capacity() + self.folded_ends.capacity()) * size_of::<usize>()
+    }
+}
+
+fn slice<'a>(text: &'a str, ends: &[usize], id: u32) -> &'a str {
+    let id = id as usize;
+    let Some(&end) = ends.get(id) else {
+        return "";
+    };
+    let start = if id == 0 { 0 } else { ends[id - 1] };
+    &text[start..end]
+}
+
+/// `text` without accents and in lower case, as names are matched: `Ljubojević` →
+/// `ljubojevic`, `Müller` → `muller`; other scripts are transliterated to ASCII
+/// (`Карлсен` → `karlsen`) by the `deunicode` crate.
+pub fn fold(text: &str) -> String {
+    if text.is_ascii() {
+        text.to_ascii_lowercase()
+    } else {
+        let mut folded = deunicode::deunicode(text);
+        folded.make_ascii_lowercase();
+        folded
+    }
+}
+
+/// Gives each distinct string an id, on the loader's side; the strings new since the last
+/// [`Interner::take`] go to the catalog with the batch.
+#[derive(Debug)]
+pub(crate) struct Interner {
+    ids: HashMap<Box<str>, u32>,
+    next: u32,
+    fresh: Strings,
+}
+
+impl Interner {
+    pub(crate) fn new() -> Self {
+        Interner {
+            ids: HashMap::new(),
+            next: 1,
+            fresh: Strings::default(),
+        }
+    }
+
+    /// The id of `text`: 0 for an unknown value (empty or `?`), else a new id the first
+    /// time `text` comes.
+    #[inline]
+    pub(crate) fn intern(&mut self, text: &str) -> u32 {
+        if text.is_empty() || text == "?" {
+            return 0;
+        }
+        if let Some(&id) = self.ids.get(text) {
+            return id;
+        }
+        let id = self.next;
+        self.next += 1;
+        self.ids.insert(text.into(), id);
+        self.fresh.push(text, &fold(text));
+        id
+    }
+
+    /// The strings interned since the last call, in id order.
+    pub(crate) fn take(&mut self) -> Strings {
+        std::mem::take(&mut self.fresh)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folding_drops_accents_and_case() {
+        assert_eq!(fold("Ljubojević, Ljubomir"), "ljubojevic, ljubomir");
+        assert_eq!(fold("Müller"), "muller");
+        assert_eq!(fold("CARLSEN"), "carlsen");
+        assert_eq!(fold("Карлсен"), "karlsen");
+    }
+
+    #[test]
+    fn ids_agree_across_the_pieces_sent() {
+        let mut interner = Interner::new();
+        let mut table = Strings::new();
+        assert_eq!(interner.intern("?"), 0);
+        assert_eq!(interner.intern(""), 0);
+        let a = interner.intern("Carlsen, Magnus");
+        let b = interner.intern("Anand, Viswanathan");
+        assert_eq!(interner.intern("Carlsen, Magnus"), a);
+        table.append(interner.take());
+        let c = interner.intern("Ljubojević");
+        table.append(interner.take());
+        assert_eq!(table.len(), 4);
+        assert_eq!(table.get(a), "Carlsen, Magnus");
+        assert_eq!(table.get(b), "Anand, Viswanathan");
+        assert_eq!(table.get(c), "Ljubojević");
+        assert_eq!(table.folded(c), "ljubojevic");
+        assert_eq!(table.get(0), "");
+        assert_eq!(table.get(99), "");
+    }
+}

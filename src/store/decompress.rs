@@ -1,0 +1,137 @@
+//! Input that may be compressed: the formats big PGN databases are shipped in (gzip, bzip2,
+//! xz, zstd), told by their first bytes, and UTF-16 text (told by its byte-order mark),
+//! read back as the plain bytes of the PGN text. The batch commands (`cli::input`) and the
+//! game list's loader ([`crate::catalog::Loader`]) open their inputs through here.
+
+use std::io::{self, Read};
+
+/// The compressed formats read, told by their first bytes (so a file is recognised
+/// whatever its name, and so is standard input).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Compression {
+    /// gzip (`.gz`).
+    Gzip,
+    /// bzip2 (`.bz2`).
+    Bzip2,
+    /// xz (`.xz`).
+    Xz,
+    /// Zstandard (`.zst`).
+    Zstd,
+    /// Not compressed, but UTF-16 text (a byte-order mark says so): read as UTF-8.
+    Utf16,
+}
+
+/// Bytes looked at to recognise a compressed input.
+pub const MAGIC: usize = 6;
+
+impl Compression {
+    /// The format whose magic bytes `head` starts with. PGN text never starts so: these are
+    /// control or non-UTF-8 bytes, or (bzip2) `BZh`, a digit and a non-text byte.
+    pub fn of(head: &[u8]) -> Option<Compression> {
+        match head {
+            [0x1f, 0x8b, ..] => Some(Compression::Gzip),
+            [b'B', b'Z', b'h', b'1'..=b'9', 0x31 | 0x17, ..] => Some(Compression::Bzip2),
+            [0xfd, b'7', b'z', b'X', b'Z', 0x00, ..] => Some(Compression::Xz),
+            [0x28, 0xb5, 0x2f, 0xfd, ..] => Some(Compression::Zstd),
+            _ if crate::text::is_utf16(head) => Some(Compression::Utf16),
+            _ => None,
+        }
+    }
+
+    /// A reader of the decompressed bytes of `src` (every member or frame, one after the
+    /// other, as the command-line tools give them). It can move to another thread when
+    /// `src` can.
+    pub fn decoder<R: Read>(self, src: R) -> io::Result<Decoder<R>> {
+        let src = io::BufReader::with_capacity(1 << 16, src);
+        Ok(match self {
+            Compression::Gzip => Decoder::Gzip(flate2::bufread::MultiGzDecoder::new(src)),
+            Compression::Bzip2 => Decoder::Bzip2(bzip2::bufread::MultiBzDecoder::new(src)),
+            Compression::Xz => Decoder::Xz(liblzma::bufread::XzDecoder::new_multi_decoder(src)),
+            Compression::Zstd => Decoder::Zstd(zstd::stream::read::Decoder::with_buffer(src)?),
+            // Transcoded to UTF-8 as it is read, the byte-order mark dropped.
+            Compression::Utf16 => Decoder::Utf16(
+                encoding_rs_io::DecodeReaderBytesBuilder::new()
+                    .bom_sniffing(true)
+                    .build(src),
+            ),
+        })
+    }
+}
+
+/// The decompressed (or transcoded) bytes of a source, from [`Compression::decoder`].
+pub enum Decoder<R: Read> {
+    /// gzip members.
+    Gzip(flate2::bufread::MultiGzDecoder<io::BufReader<R>>),
+    /// bzip2 streams.
+    Bzip2(bzip2::bufread::MultiBzDecoder<io::BufReader<R>>),
+    /// xz streams.
+    Xz(liblzma::bufread::XzDecoder<io::BufReader<R>>),
+    /// Zstandard frames.
+    Zstd(zstd::stream::read::Decoder<'static, io::BufReader<R>>),
+    /// UTF-16 text, as UTF-8.
+    Utf16(encoding_rs_io::DecodeReaderBytes<io::BufReader<R>, Vec<u8>>),
+}
+
+impl<R: Read> Read for Decoder<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self {
+            Decoder::Gzip(d) => d.read(buf),
+            Decoder::Bzip2(d) => d.read(buf),
+            Decoder::Xz(d) => d.read(buf),
+            Decoder::Zstd(d) => d.read(buf),
+            Decoder::Utf16(d) => d.read(buf),
+        }
+    }
+}
+
+/// Reads up to [`MAGIC`] bytes (fewer only at the end of the input).
+pub fn head(src: &mut impl Read) -> io::Result<Vec<u8>> {
+    let mut head = vec![0; MAGIC];
+    let mut n = 0;
+    while n < MAGIC {
+        match src.read(&mut head[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    head.truncate(n);
+    Ok(head)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    /// Each format is told by its bytes and decoded back to the text it holds.
+    #[test]
+    fn every_format_reads_back() {
+        let text = b"[Event \"x\"]\n\n1. e4 *\n".repeat(50);
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gz.write_all(&text).unwrap();
+        let mut bz = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
+        bz.write_all(&text).unwrap();
+        let mut xz = liblzma::write::XzEncoder::new(Vec::new(), 1);
+        xz.write_all(&text).unwrap();
+        let zst = zstd::encode_all(&text[..], 1).unwrap();
+        let cases = [
+            (gz.finish().unwrap(), Compression::Gzip),
+            (bz.finish().unwrap(), Compression::Bzip2),
+            (xz.finish().unwrap(), Compression::Xz),
+            (zst, Compression::Zstd),
+        ];
+        for (bytes, format) in cases {
+            assert_eq!(Compression::of(&bytes[..MAGIC]), Some(format));
+            let mut out = Vec::new();
+            format
+                .decoder(&bytes[..])
+                .unwrap()
+                .read_to_end(&mut out)
+                .unwrap();
+            assert_eq!(out, text, "{format:?}");
+        }
+        assert_eq!(Compression::of(&text[..MAGIC]), None);
+    }
+}
