@@ -370,3 +370,23 @@ fn a_text_longer_than_the_panel_scrolls_to_the_current_move() {
         assert!(y < 10, "{}", shown.join("\n"));
     }
 }
+
+#[test]
+fn the_recorder_draws_the_current_moves_marks_too() {
+    // A game loaded into the recorder, its current move 3. Bb5 {[%csl Gb5,Rc6]}.
+    let game = annotated();
+    let at = node(&game, &["e4", "e5", "Nf3", "Nc6", "Bb5"]);
+    let mut app = App::new(settings(&Config::defaults()), game, None);
+    app.cursor = at;
+    let look = Look::default();
+    let mut term = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    term.draw(|f| scoresheet::ui::draw(f, &app, &look)).unwrap();
+    let buf = term.backend().buffer();
+    let palette = look.palette();
+    let (x, y) = square_cell('b', 5);
+    let (r, g, b) = palette.mark('G');
+    assert_eq!(buf[(x, y)].bg, Color::Rgb(r, g, b));
+    let (x, y) = square_cell('c', 6);
+    let (r, g, b) = palette.mark('R');
+    assert_eq!(buf[(x, y)].bg, Color::Rgb(r, g, b));
+}
