@@ -20,10 +20,9 @@
 //! `&mut` to it: a `RefCell` in a state drawn through `&`, or a view state
 //! passed to the draw), and draw with
 //! `StatefulWidget::render(MoveText { game, cursor, style, lang, layout, color }, area, buf, &mut state)`.
-//! For a click at row `r`, column `c` of the area:
-//! `state.laid(game, widget.options(area.width)).node_at(state.top + r, c)`;
-//! for the line of a move (to page, or to scroll by hand):
-//! [`Laid::line_of`].
+//! For a click at row `r`, column `c` of the area: [`MoveTextState::node_at`]
+//! (it reads the layout last drawn, so it finds what the user saw); for the
+//! line of a move (to page, or to scroll by hand): [`Laid::line_of`].
 
 mod layout;
 
@@ -92,6 +91,31 @@ impl MoveTextState {
         match &self.cache {
             Some(cached) => &cached.laid,
             None => unreachable!("the cache was just filled"),
+        }
+    }
+}
+
+impl MoveTextState {
+    /// The layout last drawn, as it is on the screen.
+    pub fn drawn(&self) -> Option<&Laid> {
+        self.cache.as_ref().map(|c| &c.laid)
+    }
+
+    /// The move shown at `row`, `column` of the area last drawn into (for a
+    /// click): the move the piece there belongs to, or the nearest before it
+    /// on its line.
+    pub fn node_at(&self, row: usize, column: usize) -> Option<NodeId> {
+        self.drawn()?.node_at(self.top + row, column)
+    }
+}
+
+impl MoveLayout {
+    /// Reads a layout's name as a setting gives it: `inline` or `indented`.
+    pub fn by_name(name: &str) -> Option<MoveLayout> {
+        match name.to_ascii_lowercase().as_str() {
+            "inline" => Some(MoveLayout::Inline),
+            "indented" | "indent" => Some(MoveLayout::Indented),
+            _ => None,
         }
     }
 }

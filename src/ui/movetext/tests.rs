@@ -313,3 +313,37 @@ fn the_current_move_is_drawn_in_reverse_video_and_kept_in_view() {
         .contains(Modifier::REVERSED));
     assert!(state.top > 0);
 }
+
+#[test]
+fn a_click_on_the_screen_finds_the_move_drawn_there() {
+    let g = game(NESTED);
+    let deep = node(&g, &["e4", "e5", "f4", "d5", "Nf3", "Bg4"]);
+    let widget = MoveText {
+        game: &g,
+        cursor: deep,
+        style: Notation::San,
+        lang: Lang::english(),
+        layout: MoveLayout::Indented,
+        color: true,
+    };
+    let area = Rect::new(0, 0, 30, 3);
+    let mut buf = Buffer::empty(area);
+    let mut state = MoveTextState::default();
+    assert_eq!(state.node_at(0, 0), None, "nothing drawn yet");
+    StatefulWidget::render(widget, area, &mut buf, &mut state);
+    for y in 0..3u16 {
+        let row: String = (0..30).map(|x| buf[(x, y)].symbol()).collect();
+        if let Some(x) = row.find("Bg4") {
+            assert_eq!(state.node_at(usize::from(y), x), Some(deep), "{row}");
+            return;
+        }
+    }
+    panic!("Bg4 not drawn");
+}
+
+#[test]
+fn layouts_by_name() {
+    assert_eq!(MoveLayout::by_name("Inline"), Some(MoveLayout::Inline));
+    assert_eq!(MoveLayout::by_name("indented"), Some(MoveLayout::Indented));
+    assert_eq!(MoveLayout::by_name("sideways"), None);
+}
