@@ -199,11 +199,14 @@ fn a_game_with_nested_variations_reads_in_both_layouts_with_the_cursor_deep_insi
 
 #[test]
 fn without_colour_the_move_text_rests_on_modifiers() {
-    for layout in [MoveLayout::Inline, MoveLayout::Indented] {
+    for (layout, (w, h)) in [MoveLayout::Inline, MoveLayout::Indented]
+        .into_iter()
+        .flat_map(|l| [(l, (80u16, 24u16)), (l, (120, 40))])
+    {
         let mut screen = Screen::new(DEEP, layout, false);
-        let term = screen.draw(80, 24);
+        let term = screen.draw(w, h);
         insta::assert_snapshot!(
-            format!("reading_{}_no_color_80x24", name(layout)),
+            format!("reading_{}_no_color_{w}x{h}", name(layout)),
             term.backend()
         );
         let buf = term.backend().buffer();
