@@ -6,6 +6,7 @@
 //! all come from this one list: adding an action is one entry here.
 
 use super::{App, Effect, Screen};
+use crate::catalog::Column;
 
 /// The screens an action works on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -97,8 +98,11 @@ actions! {
         };
     PlayEntry "play-entry" on GAME keys ["Enter"] hint ""
         doc "Play the move or run the command on the entry line" => App::play_entry;
-    EraseChar "erase-char" on GAME keys ["Backspace"] hint ""
-        doc "Erase the last character of the entry line" => |app| {
+    EraseChar "erase-char" on ALL keys ["Backspace"] hint ""
+        doc "Erase the last character of the entry line (of the filter, on the list)" => |app| {
+            if app.screen == Screen::List {
+                return app.list_erase();
+            }
             app.entry.pop();
             Effect::None
         };
@@ -107,8 +111,11 @@ actions! {
             app.entry.clear();
             Effect::None
         };
-    Cancel "cancel" on GAME keys ["Esc"] hint ""
-        doc "Close the overlay or clear the entry line" => |app| {
+    Cancel "cancel" on ALL keys ["Esc"] hint ""
+        doc "Close the overlay or clear the entry line (on the list: close, then clear, the filter)" => |app| {
+            if app.screen == Screen::List {
+                return app.list_cancel();
+            }
             app.entry.clear();
             app.message = super::Message::default();
             Effect::None
@@ -178,6 +185,56 @@ actions! {
         doc "Start or stop the move timer" => App::toggle_timer;
     Save "save" on GAME keys ["Ctrl-s"] hint "save"
         doc "Write the game to its file" => |app| app.run_command("w");
+    List "list" on ALL keys ["Ctrl-l"] hint "list"
+        doc "Show the file's game list; from the list, back to the game" => App::toggle_list;
+    NextGame "next-game" on GAME keys ["Alt-Down"] hint ""
+        doc "Open the next game of the list" => |app| app.step_game(true);
+    PreviousGame "previous-game" on GAME keys ["Alt-Up"] hint ""
+        doc "Open the previous game of the list" => |app| app.step_game(false);
+    OpenGame "open-game" on LIST keys ["Enter"] hint "open"
+        doc "Open the selected game (while filtering: keep the filter, close its line)"
+        => App::open_selected;
+    Filter "filter" on LIST keys ["/"] hint "filter"
+        doc "Filter: words, or white: black: player: event: site: eco: result: year: elo: plies:"
+        => App::start_filter;
+    ListUp "list-up" on LIST keys ["Up", "k"] hint ""
+        doc "Select the game above" => |app| app.list_step(-1);
+    ListDown "list-down" on LIST keys ["Down", "j"] hint ""
+        doc "Select the game below" => |app| app.list_step(1);
+    ListPageUp "list-page-up" on LIST keys ["PageUp"] hint ""
+        doc "A page of games up" => |app| app.list_page(-1);
+    ListPageDown "list-page-down" on LIST keys ["PageDown"] hint ""
+        doc "A page of games down" => |app| app.list_page(1);
+    ListFirst "list-first" on LIST keys ["Home", "g"] hint ""
+        doc "Select the first game" => |app| app.list_to(false);
+    ListLast "list-last" on LIST keys ["End", "G"] hint ""
+        doc "Select the last game" => |app| app.list_to(true);
+    SortNumber "sort-number" on LIST keys ["n"] hint ""
+        doc "Sort by game number (again: reversed)" => |app| app.sort_list(Column::Number);
+    SortWhite "sort-white" on LIST keys ["w"] hint "sort"
+        doc "Sort by White (again: reversed)" => |app| app.sort_list(Column::White);
+    SortWhiteElo "sort-white-elo" on LIST keys ["W"] hint ""
+        doc "Sort by White's Elo (again: reversed)" => |app| app.sort_list(Column::WhiteElo);
+    SortBlack "sort-black" on LIST keys ["b"] hint ""
+        doc "Sort by Black (again: reversed)" => |app| app.sort_list(Column::Black);
+    SortBlackElo "sort-black-elo" on LIST keys ["B"] hint ""
+        doc "Sort by Black's Elo (again: reversed)" => |app| app.sort_list(Column::BlackElo);
+    SortResult "sort-result" on LIST keys ["r"] hint ""
+        doc "Sort by result (again: reversed)" => |app| app.sort_list(Column::Result);
+    SortDate "sort-date" on LIST keys ["d"] hint ""
+        doc "Sort by date (again: reversed)" => |app| app.sort_list(Column::Date);
+    SortEvent "sort-event" on LIST keys ["e"] hint ""
+        doc "Sort by event (again: reversed)" => |app| app.sort_list(Column::Event);
+    SortRound "sort-round" on LIST keys ["u"] hint ""
+        doc "Sort by round (again: reversed)" => |app| app.sort_list(Column::Round);
+    SortSite "sort-site" on LIST keys ["s"] hint ""
+        doc "Sort by site (again: reversed)" => |app| app.sort_list(Column::Site);
+    SortEco "sort-eco" on LIST keys ["c"] hint ""
+        doc "Sort by ECO code (again: reversed)" => |app| app.sort_list(Column::Eco);
+    SortOpening "sort-opening" on LIST keys ["o"] hint ""
+        doc "Sort by opening name (again: reversed)" => |app| app.sort_list(Column::Opening);
+    SortPlies "sort-plies" on LIST keys ["p"] hint ""
+        doc "Sort by length in half-moves (again: reversed)" => |app| app.sort_list(Column::Plies);
     Quit "quit" on ALL keys ["Ctrl-c"] hint "quit"
         doc "Quit (asks again while the game is unsaved)" => App::quit_key;
 }

@@ -150,6 +150,8 @@ impl App {
         ACTIONS
             .iter()
             .filter(|d| !d.hint.is_empty() && d.screens.has(self.screen))
+            // The list's key only where there is a list.
+            .filter(|d| d.action != super::Action::List || self.list.is_some())
             .filter_map(|d| {
                 let key = self.keymap.keys_of(d.name).first()?;
                 Some((key.to_string(), d.hint))

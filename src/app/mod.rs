@@ -11,6 +11,7 @@ pub mod help;
 pub mod keymap;
 #[cfg(test)]
 mod keymap_tests;
+pub mod list;
 pub mod paste;
 mod record;
 mod recovery;
@@ -80,6 +81,18 @@ pub enum Effect {
         /// `:w!`: replace a read-only file too.
         force: bool,
     },
+    /// Open game `number` of the list's file, which the list found at `offset`
+    /// (of its text) for `len` bytes.
+    LoadAt {
+        /// The file.
+        path: PathBuf,
+        /// Which game (from 1).
+        number: usize,
+        /// Where its text starts.
+        offset: u64,
+        /// How long it is.
+        len: u64,
+    },
     /// Open game `number` (1-based) of a file in place of this one.
     Load {
         /// The file.
@@ -104,8 +117,10 @@ pub enum Effect {
 /// What the event loop reports back after carrying out an effect. It comes in
 /// through [`App::update`] like a key, so that every change of the state is made
 /// there.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum Done {
+    /// Rows of the list's file read in the background, its end, or an error.
+    Listed(crate::catalog::LoadEvent),
     /// A message from the loop: a journal that cannot be written, a file that
     /// cannot be read, a save refused (`error`), or what it did.
     Notice {
@@ -183,7 +198,7 @@ impl Done {
 }
 
 /// What [`App::update`] takes: a user's action, or the result of an effect.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum Msg {
     /// A key or a typed character.
     Action(Action),
@@ -305,7 +320,7 @@ impl Screen {
 }
 
 /// The recorder.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct App {
     /// The user's choices.
     pub settings: Settings,
@@ -343,6 +358,8 @@ pub struct App {
     /// At a fork, the move chosen to go forward to (an index into the current
     /// move's next moves), when it is not the first.
     pub fork: usize,
+    /// The games of the file opened, when it has more than one.
+    pub list: Option<Box<list::GameList>>,
     /// Where the help screen is scrolled to.
     pub help_scroll: help::HelpScroll,
     history: Vec<String>,
@@ -386,6 +403,7 @@ impl App {
             screen: Screen::Game,
             keymap: Keymap::default(),
             fork: 0,
+            list: None,
             help_scroll: help::HelpScroll::default(),
             history: Vec::new(),
             history_at: None,
@@ -557,12 +575,16 @@ impl App {
             Overlay::Help => {
                 let scroll = &self.help_scroll;
                 match action {
-                    Action::HistoryPrev | Action::MoveBack => scroll.scroll(-1),
-                    Action::HistoryNext | Action::MoveForward => scroll.scroll(1),
-                    Action::PageBack => scroll.scroll(-scroll.page_lines()),
-                    Action::PageForward => scroll.scroll(scroll.page_lines()),
-                    Action::GoStart => scroll.top.set(0),
-                    Action::GoEnd => scroll.top.set(usize::MAX),
+                    Action::HistoryPrev | Action::MoveBack | Action::ListUp => scroll.scroll(-1),
+                    Action::HistoryNext | Action::MoveForward | Action::ListDown => {
+                        scroll.scroll(1)
+                    }
+                    Action::PageBack | Action::ListPageUp => scroll.scroll(-scroll.page_lines()),
+                    Action::PageForward | Action::ListPageDown => {
+                        scroll.scroll(scroll.page_lines())
+                    }
+                    Action::GoStart | Action::ListFirst => scroll.top.set(0),
+                    Action::GoEnd | Action::ListLast => scroll.top.set(usize::MAX),
                     // A character closes it and goes on the entry line: typing a move
                     // with the help open loses no key.
                     Action::Type(_) => self.overlay = Overlay::None,
@@ -582,6 +604,7 @@ impl App {
         }
         let cursor = self.cursor;
         let effect = match action {
+            Action::Type(c) if self.screen == Screen::List => self.list_type(c),
             Action::Type(c) => {
                 self.entry.push(c);
                 self.history_at = None;
@@ -657,9 +680,19 @@ impl App {
                     self.inform(format!("no changes: {} is as it was", path.display()));
                 }
             }
+            Done::Listed(event) => {
+                self.listed(event);
+                return;
+            }
             Done::Loaded { game, path, number } => {
                 self.inform(format!("game {number} of {}", path.display()));
+                let of_list = self
+                    .list()
+                    .is_some_and(|l| crate::store::target::same_file(&l.path, &path));
                 self.replace_game(*game, Some(path), false);
+                if of_list {
+                    self.opened_from_list(number as u64);
+                }
             }
             Done::LoadedForRepair {
                 game,

@@ -362,7 +362,7 @@ impl Session {
                 then_quit,
                 force,
             } => self.save(app, &path, force) && then_quit,
-            Effect::Load { path, number } => {
+            Effect::Load { path, number } | Effect::LoadAt { path, number, .. } => {
                 match save::load_game_for_repair(&path, number) {
                     Ok((game, slot, None)) => {
                         self.set_aside();
