@@ -4,8 +4,11 @@
 //! so every behaviour of the screen is testable by calling `update`.
 
 pub mod action;
+mod annotate;
 pub mod command;
+pub mod comment;
 pub mod docs;
+pub mod editor;
 pub mod entry;
 pub mod help;
 pub mod keymap;
@@ -17,6 +20,7 @@ mod record;
 mod recovery;
 mod repair;
 mod result;
+pub mod tagform;
 pub use record::today;
 #[cfg(test)]
 mod tests;

@@ -375,3 +375,15 @@ mod review;
 mod rules;
 #[path = "tests_undo.rs"]
 mod undo;
+
+#[test]
+fn a_glyph_typed_with_a_move_that_is_there_replaces_its_glyph() {
+    let mut app = app();
+    app.inside = Inside::Variation;
+    type_line(&mut app, "e4? e5");
+    app.update(Action::GoStart);
+    // Following 1.e4 with a new judgement: one move glyph, as PGN has it.
+    type_line(&mut app, "e4!");
+    let e4 = app.game.mainline()[0];
+    assert_eq!(app.game.node(e4).nags, [1]);
+}

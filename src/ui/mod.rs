@@ -13,12 +13,14 @@
 
 mod bars;
 pub mod board;
+pub mod editor;
 pub mod entry;
 pub mod list;
 pub mod look;
 pub mod movetext;
 mod overlay;
 pub mod sheet;
+pub mod tagform;
 mod tags;
 pub mod text;
 

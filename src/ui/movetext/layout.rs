@@ -14,7 +14,7 @@ use chess::Color;
 
 use super::super::text;
 use crate::game::annotation::{split_comment, Annotation, ClockTime, Eval, Score};
-use crate::game::notes::{is_kept_san, nag_glyph, write_move_text, MOVE_QUALITY};
+use crate::game::notes::{is_attached, is_kept_san, nag_glyph, write_move_text};
 use crate::game::{Game, NodeId};
 use crate::notation::{Lang, Style};
 use crate::position::Position;
@@ -54,7 +54,7 @@ pub enum Kind {
     Number,
     /// A move.
     Move,
-    /// A move-quality glyph attached to its move (`!`, `?!`); holds the NAG.
+    /// A move assessment attached to its move (`!`, `?!`, `□`); holds the NAG.
     Quality(u8),
     /// Any other NAG (`±`, `=`, `∞`, `$22`).
     Glyph,
@@ -278,13 +278,13 @@ pub fn lay_out(game: &Game, options: &LayoutOptions) -> Laid {
         }
         need_number = false;
         for &nag in &node.nags {
-            let quality = MOVE_QUALITY.contains(&nag);
-            let kind = if quality {
+            let attached = is_attached(nag);
+            let kind = if attached {
                 Kind::Quality(nag)
             } else {
                 Kind::Glyph
             };
-            out.push(&nag_glyph(nag), kind, Some(id), depth, !quality);
+            out.push(&nag_glyph(nag), kind, Some(id), depth, !attached);
         }
         // Clock and evaluation first, as compact values, then the free text.
         let mut clock = None;

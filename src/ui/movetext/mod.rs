@@ -2,8 +2,8 @@
 //! analysis board shows it — every variation nested to any depth, inline in
 //! parentheses or indented on lines of their own ([`MoveLayout`]); move numbers
 //! where a reader needs them (`12...Nf6` after a comment or a variation);
-//! comments word-wrapped by display width; NAGs as glyphs (`!`, `?!` attached,
-//! `±`, `=` apart); clocks and evaluations as compact dim values (`1:23:45`,
+//! comments word-wrapped by display width; NAGs as glyphs (`!`, `?!`, `□`
+//! attached, `±`, `=`, `⟳` apart); clocks and evaluations as compact dim values (`1:23:45`,
 //! `+0.35`, `#-3`), the commands themselves never shown; the current move in
 //! reverse video and kept in view.
 //!

@@ -347,3 +347,12 @@ fn layouts_by_name() {
     assert_eq!(MoveLayout::by_name("indented"), Some(MoveLayout::Indented));
     assert_eq!(MoveLayout::by_name("sideways"), None);
 }
+
+#[test]
+fn move_assessments_are_attached_and_other_glyphs_stand_apart() {
+    let g = game("1. e4 $7 e5 $32 $8 2. Nf3 $3 $18 *");
+    assert_eq!(
+        lines(&g, MoveLayout::Inline, 80),
+        ["1.e4□ e5 ⟳ $8 2.Nf3!! +-"]
+    );
+}
