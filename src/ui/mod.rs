@@ -17,6 +17,7 @@ pub mod editor;
 pub mod entry;
 pub mod list;
 pub mod look;
+pub mod movetext;
 mod overlay;
 pub mod sheet;
 pub mod tagform;
@@ -197,7 +198,8 @@ fn main_area(app: &App, look: &Look, main: Rect, buf: &mut Buffer) {
         Layout::horizontal([Constraint::Length(left_w + 1), Constraint::Fill(1)]).areas(main);
     let [board_area, tags_area] =
         Layout::vertical([Constraint::Length(board_h), Constraint::Fill(1)]).areas(left);
-    board::render(app, look, size, board_area, buf);
+    let marks = app.game.node(app.cursor).marks();
+    board::render(app, look, size, &marks, board_area, buf);
     tags::render(
         app,
         Rect {
