@@ -20,14 +20,11 @@ impl Game {
             line.push(*next);
             at = *next;
         }
-        let mut out = Game {
-            tags: self.tags.clone(),
-            start: self.start,
-            nodes: vec![self.node(NodeId::ROOT).clone()],
-        };
-        let root = out.node_mut(NodeId::ROOT);
-        root.children.clear();
-        root.comments_before.clear();
+        let mut out = Game::bare(self.start);
+        out.tags.clone_from(&self.tags);
+        let (from, root) = (self.node(NodeId::ROOT), out.node_mut(NodeId::ROOT));
+        root.comments_after.clone_from(&from.comments_after);
+        root.nags.clone_from(&from.nags);
         let mut on_main_line = true;
         let (mut parent, mut pos) = (NodeId::ROOT, self.start);
         for step in line {
