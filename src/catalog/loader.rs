@@ -20,6 +20,7 @@ use super::strings::Interner;
 use super::Tables;
 use crate::pgn::{GameRef, Indexer, Outcome};
 use crate::store::decompress::{self, Compression};
+use crate::store::unpacked::Unpacked;
 
 /// Games in the first batch: more than a screen shows.
 pub const FIRST_BATCH: usize = 200;
@@ -76,6 +77,19 @@ impl Loader {
     /// Starts reading `path`. Opening errors come back at once; later ones as
     /// [`LoadEvent::Failed`].
     pub fn open(path: &Path) -> io::Result<Loader> {
+        Loader::start(path, false).map(|(loader, _)| loader)
+    }
+
+    /// [`Loader::open`], and for a compressed file a decoded copy of it, filled as the
+    /// list is read (in [`crate::store::unpacked::cache_dir`]): the games are then loaded
+    /// from the copy at once instead of decompressing the file up to each. No copy when
+    /// the file is plain, or when the copy cannot be made (the games are then read from
+    /// the file itself).
+    pub fn open_copying(path: &Path) -> io::Result<(Loader, Option<Unpacked>)> {
+        Loader::start(path, true)
+    }
+
+    fn start(path: &Path, copying: bool) -> io::Result<(Loader, Option<Unpacked>)> {
         let mut file = File::open(path)?;
         let meta = file.metadata()?;
         if meta.is_dir() {
@@ -86,28 +100,46 @@ impl Loader {
         let compression = Compression::of(&head);
         let total = if meta.is_file() { meta.len() } else { 0 };
         let (tx, rx) = mpsc::channel();
+        let mut copy = None;
+        let source: Source = match compression {
+            Some(c) => {
+                let read = Arc::new(AtomicU64::new(0));
+                let decoder = |file: File| {
+                    c.decoder(Counted {
+                        inner: file,
+                        read: Arc::clone(&read),
+                    })
+                };
+                let text = decoder(file)?;
+                let text: Box<dyn Read + Send> = if copying {
+                    match Unpacked::wrap(&crate::store::unpacked::cache_dir(), path, c, text) {
+                        Ok((unpacked, tee)) => {
+                            copy = Some(unpacked);
+                            Box::new(tee)
+                        }
+                        // The decoder went with the failed copy: a new one.
+                        Err(_) => Box::new(decoder(File::open(path)?)?),
+                    }
+                } else {
+                    Box::new(text)
+                };
+                Source::Packed(text, read)
+            }
+            None => match map(&file) {
+                Some(map) => Source::Mapped(map),
+                None => Source::Plain(file),
+            },
+        };
         std::thread::Builder::new()
             .name("game list".into())
             .spawn(move || {
-                let sent = match compression {
-                    Some(c) => {
-                        let read = Arc::new(AtomicU64::new(0));
-                        let counted = Counted {
-                            inner: file,
-                            read: Arc::clone(&read),
-                        };
-                        match c.decoder(counted) {
-                            Ok(src) => {
-                                let progress = move |_: u64| read.load(Ordering::Relaxed);
-                                run(Indexer::new(src), total, progress, &tx)
-                            }
-                            Err(e) => Err(Stop::Failed(e)),
-                        }
+                let sent = match source {
+                    Source::Packed(text, read) => {
+                        let progress = move |_: u64| read.load(Ordering::Relaxed);
+                        run(Indexer::new(text), total, progress, &tx)
                     }
-                    None => match map(&file) {
-                        Some(map) => run(Indexer::in_memory(map), total, |at| at, &tx),
-                        None => run(Indexer::new(file), total, |at| at, &tx),
-                    },
+                    Source::Mapped(map) => run(Indexer::in_memory(map), total, |at| at, &tx),
+                    Source::Plain(file) => run(Indexer::new(file), total, |at| at, &tx),
                 };
                 let last = match sent {
                     Ok(()) => LoadEvent::Done,
@@ -116,7 +148,7 @@ impl Loader {
                 };
                 let _ = tx.send(last);
             })?;
-        Ok(Loader { rx, compression })
+        Ok((Loader { rx, compression }, copy))
     }
 
     /// The compression of the file, if compressed (game offsets are then offsets in the
@@ -135,6 +167,16 @@ impl Loader {
     pub fn next_timeout(&self, timeout: Duration) -> Option<LoadEvent> {
         self.rx.recv_timeout(timeout).ok()
     }
+}
+
+/// What the loader's thread reads.
+enum Source {
+    /// A compressed file's text, and the count of its compressed bytes read.
+    Packed(Box<dyn Read + Send>, Arc<AtomicU64>),
+    /// A regular file, mapped.
+    Mapped(memmap2::Mmap),
+    /// Anything else.
+    Plain(File),
 }
 
 /// Why the thread stopped early.
