@@ -11,7 +11,7 @@
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
@@ -70,6 +70,14 @@ pub enum LoadEvent {
 pub struct Loader {
     rx: mpsc::Receiver<LoadEvent>,
     compression: Option<Compression>,
+    /// Set when the loader is dropped: the threads stop within a few thousand games.
+    cancel: Arc<AtomicBool>,
+}
+
+impl Drop for Loader {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
 }
 
 impl Loader {
@@ -91,6 +99,8 @@ impl Loader {
         let compression = Compression::of(&head);
         let total = meta.len();
         let (tx, rx) = mpsc::channel();
+        let cancel = Arc::new(AtomicBool::new(false));
+        let cancelled = Arc::clone(&cancel);
         std::thread::Builder::new()
             .name("game list".into())
             .spawn(move || {
@@ -104,14 +114,14 @@ impl Loader {
                         match c.decoder(counted) {
                             Ok(src) => {
                                 let progress = move |_: u64| read.load(Ordering::Relaxed);
-                                run(Indexer::new(src), total, progress, &tx)
+                                run(Indexer::new(src), total, progress, &tx, &cancelled)
                             }
                             Err(e) => Err(Stop::Failed(e)),
                         }
                     }
                     None => match map(&file) {
-                        Some(map) => run(Indexer::in_memory(map), total, |at| at, &tx),
-                        None => run(Indexer::new(file), total, |at| at, &tx),
+                        Some(map) => run(Indexer::in_memory(map), total, |at| at, &tx, &cancelled),
+                        None => run(Indexer::new(file), total, |at| at, &tx, &cancelled),
                     },
                 };
                 let last = match sent {
@@ -121,7 +131,11 @@ impl Loader {
                 };
                 let _ = tx.send(last);
             })?;
-        Ok(Loader { rx, compression })
+        Ok(Loader {
+            rx,
+            compression,
+            cancel,
+        })
     }
 
     /// The compression of the file, if compressed (game offsets are then offsets in the
@@ -203,9 +217,10 @@ fn run<R: Read + Send>(
     total: u64,
     progress: impl Fn(u64) -> u64,
     tx: &mpsc::Sender<LoadEvent>,
+    cancel: &AtomicBool,
 ) -> Result<(), Stop> {
     let sizes = (FIRST_BATCH, BATCH_MAX);
-    list(&mut indexer, total, progress, sizes, |batch| {
+    list(&mut indexer, total, progress, sizes, cancel, |batch| {
         tx.send(LoadEvent::Batch(Box::new(batch)))
             .map_err(|_| Stop::Dropped)
     })
@@ -224,6 +239,7 @@ pub(crate) fn list_into<R: Read + Send>(
         0,
         |at| at,
         (batch, batch),
+        &AtomicBool::new(false),
         |batch| {
             catalog.extend(batch);
             Ok(())
@@ -269,6 +285,7 @@ fn list<R: Read + Send>(
     total: u64,
     progress: impl Fn(u64) -> u64,
     (first_batch, batch_max): (usize, usize),
+    cancel: &AtomicBool,
     mut send_batch: impl FnMut(Batch) -> Result<(), Stop>,
 ) -> Result<(), Stop> {
     let (tx, rx) = mpsc::sync_channel::<Stage>(16);
@@ -307,6 +324,9 @@ fn list<R: Read + Send>(
         let mut at = 0;
         // Dropping `rx` on the way out (an early return) stops the indexing thread.
         for stage in rx {
+            if cancel.load(Ordering::Relaxed) {
+                return Err(Stop::Dropped);
+            }
             let raw = match stage {
                 Stage::Games(raw) => raw,
                 Stage::Failed(e) => {
