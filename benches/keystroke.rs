@@ -5,7 +5,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
-use scoresheet::app::{Action, App};
+use scoresheet::app::{Action, App, Msg};
 use scoresheet::config::Config;
 use scoresheet::game::Game;
 use scoresheet::tui::{describe_keys, settings};
@@ -100,7 +100,10 @@ fn pasted_game(c: &mut Criterion) {
     group.bench_function("play a pasted 10,000-move line", |b| {
         b.iter(|| {
             let mut app = App::new(settings(&config), Game::default(), None);
-            app.paste(&line, true);
+            app.update(Msg::Paste {
+                text: line.clone(),
+                whole: true,
+            });
             assert_eq!(app.game.mainline().len(), 10_000);
         })
     });

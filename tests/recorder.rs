@@ -211,8 +211,10 @@ fn help_overlay_lists_the_bindings() {
     term.send(keys::F1);
     term.wait_for("Keys and commands");
     term.wait_for("Ctrl-Z");
+    // It scrolls: PageDown to the rest of the keys, the commands and their ! forms,
+    // End to the last.
+    term.send("\x1b[6~");
     term.wait_for("Take back the last move");
-    // It scrolls: PageDown to the commands and their ! forms, End to the last.
     term.send("\x1b[6~");
     term.send("\x1b[6~");
     term.wait_for(":q!");

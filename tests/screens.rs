@@ -182,37 +182,42 @@ fn rows_of(term: &Terminal<TestBackend>) -> Vec<String> {
 
 /// Screens with everything that can be long or in the way at once.
 fn crowded_apps() -> Vec<(&'static str, App)> {
-    let mut plain = app_with(Position::start(), &["e4 e5"]);
-    plain
-        .game
-        .set_tag("White", "Nepomniachtchi, Ian Alexandrovich 丁立人");
-    plain.game.set_tag("WhiteElo", "2789");
-    plain.game.set_tag("BlackElo", "2780");
-    plain.game.set_tag(
-        "Event",
-        "世界象棋锦标赛 World Championship Match, game 14 of 14",
-    );
-    plain.opening =
-        Some("C20 King's Pawn Game: Wayward Queen Attack, Kiddie Countergambit and more".into());
-    let mut help = plain.clone();
+    let plain = || {
+        let mut plain = app_with(Position::start(), &["e4 e5"]);
+        plain
+            .game
+            .set_tag("White", "Nepomniachtchi, Ian Alexandrovich 丁立人");
+        plain.game.set_tag("WhiteElo", "2789");
+        plain.game.set_tag("BlackElo", "2780");
+        plain.game.set_tag(
+            "Event",
+            "世界象棋锦标赛 World Championship Match, game 14 of 14",
+        );
+        plain.opening = Some(
+            "C20 King's Pawn Game: Wayward Queen Attack, Kiddie Countergambit and more".into(),
+        );
+        plain
+    };
+    let mut help = plain();
     help.update(Action::Help);
-    let mut scrolled = help.clone();
+    let mut scrolled = plain();
+    scrolled.update(Action::Help);
     scrolled.update(Action::PageForward);
-    let mut long_entry = plain.clone();
+    let mut long_entry = plain();
     typed(&mut long_entry, &"Nf3 Nc6 Bb5 a6 ".repeat(20));
-    let mut comments = plain.clone();
+    let mut comments = plain();
     for c in "{a long comment that goes on and on about the opening, 长评论 with wide letters, and a word like Abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz".chars() {
         comments.update(Action::Type(c));
     }
     comments.update(Action::PlayEntry);
-    let mut message = plain.clone();
+    let mut message = plain();
     typed(&mut message, "Ke2 Ke7 Ke1 Ke8 Qh5 Qh4 Qxf7");
     message.update(Action::PlayEntry);
     let start = Position::from_fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1").unwrap();
     let mut promotion = app_with(start, &[]);
     typed(&mut promotion, "e8");
     promotion.update(Action::PlayEntry);
-    let mut recover = plain.clone();
+    let mut recover = plain();
     recover.overlay = Overlay::Recover(RecoverBox {
         games: vec![
             "Ann – Bob, 2026.11.21, 60 moves, last written 21:04 (a long description of it)"
@@ -224,7 +229,7 @@ fn crowded_apps() -> Vec<(&'static str, App)> {
         confirm_discard: false,
     });
     vec![
-        ("plain", plain),
+        ("plain", plain()),
         ("help", help),
         ("scrolled help", scrolled),
         ("long entry", long_entry),

@@ -1,87 +1,257 @@
-//! Everything the recorder can be asked to do. Each bindable action has a stable
-//! kebab-case name (the key in the `[keys]` table of the configuration), and its
-//! one-line description lives beside its name in the configuration's action table.
+//! Everything the user can ask for, each declared once in [`ACTIONS`]: its
+//! stable kebab-case name (the key of the `[keys]` table in the configuration),
+//! its one-line description, the screens it works on, its default keys, its
+//! label on the hint line and its handler. The [`Action`] enum, the keymap, the
+//! help screen, the hint line, `config.example.toml` and the README's key table
+//! all come from this one list: adding an action is one entry here.
 
-/// One thing the user asks for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Action {
-    /// A character typed on the entry line (not bindable: it is the text itself).
-    Type(char),
-    PlayEntry,
-    EraseChar,
-    ClearEntry,
-    Cancel,
-    HistoryPrev,
-    HistoryNext,
-    MoveBack,
-    MoveForward,
-    PageBack,
-    PageForward,
-    GoStart,
-    GoEnd,
-    NextVariation,
-    Undo,
-    Redo,
-    TakeBack,
-    DeleteFromHere,
-    PromoteVariation,
-    ToggleReplace,
-    FlipBoard,
-    Help,
-    /// A move-quality glyph for the current move (`$1`–`$6`), or none (0).
-    Nag(u8),
-    ToggleDrawOffer,
-    EditComment,
-    ToggleTimer,
-    Save,
-    Quit,
-}
+use super::{App, Effect, Screen};
+use crate::catalog::Column;
 
-/// Every bindable action with its name, in the order the help screen lists them.
-pub const BINDABLE: &[(&str, Action)] = &[
-    ("play-entry", Action::PlayEntry),
-    ("erase-char", Action::EraseChar),
-    ("clear-entry", Action::ClearEntry),
-    ("cancel", Action::Cancel),
-    ("history-prev", Action::HistoryPrev),
-    ("history-next", Action::HistoryNext),
-    ("move-back", Action::MoveBack),
-    ("move-forward", Action::MoveForward),
-    ("page-back", Action::PageBack),
-    ("page-forward", Action::PageForward),
-    ("go-start", Action::GoStart),
-    ("go-end", Action::GoEnd),
-    ("next-variation", Action::NextVariation),
-    ("undo", Action::Undo),
-    ("redo", Action::Redo),
-    ("take-back", Action::TakeBack),
-    ("delete-from-here", Action::DeleteFromHere),
-    ("promote-variation", Action::PromoteVariation),
-    ("toggle-replace", Action::ToggleReplace),
-    ("flip-board", Action::FlipBoard),
-    ("help", Action::Help),
-    ("nag-good", Action::Nag(1)),
-    ("nag-mistake", Action::Nag(2)),
-    ("nag-brilliant", Action::Nag(3)),
-    ("nag-blunder", Action::Nag(4)),
-    ("nag-interesting", Action::Nag(5)),
-    ("nag-dubious", Action::Nag(6)),
-    ("nag-clear", Action::Nag(0)),
-    ("toggle-draw-offer", Action::ToggleDrawOffer),
-    ("edit-comment", Action::EditComment),
-    ("toggle-timer", Action::ToggleTimer),
-    ("save", Action::Save),
-    ("quit", Action::Quit),
-];
+/// The screens an action works on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Screens(u8);
 
-impl Action {
-    /// The action a configuration name stands for.
-    pub fn from_name(name: &str) -> Option<Action> {
-        BINDABLE.iter().find(|(n, _)| *n == name).map(|(_, a)| *a)
+impl Screens {
+    /// The game (recording or reading one).
+    pub const GAME: Screens = Screens(1);
+    /// The list of a file's games.
+    pub const LIST: Screens = Screens(2);
+    /// Every screen.
+    pub const ALL: Screens = Screens(3);
+
+    /// True when the action works on `screen`.
+    pub fn has(self, screen: Screen) -> bool {
+        self.0
+            & match screen {
+                Screen::Game => 1,
+                Screen::List => 2,
+            }
+            != 0
     }
 
-    /// The stable name of a bindable action (`None` for typed text).
+    /// The screens' names, for the help and the README (`game`, `list`, `all`).
+    pub fn name(self) -> &'static str {
+        match self.0 {
+            1 => "game",
+            2 => "list",
+            _ => "all",
+        }
+    }
+}
+
+/// An action's declaration.
+pub struct Decl {
+    /// The kebab-case name used in `[keys]`.
+    pub name: &'static str,
+    /// What it does, in one line.
+    pub doc: &'static str,
+    /// Where it works.
+    pub screens: Screens,
+    /// Its default keys, as written in `[keys]`.
+    pub keys: &'static [&'static str],
+    /// Its short label on the hint line; empty when it is not there.
+    pub hint: &'static str,
+    /// The action.
+    pub action: Action,
+    /// What it does to the app.
+    pub run: fn(&mut App) -> Effect,
+}
+
+macro_rules! actions {
+    ($(
+        $variant:ident $name:literal on $screens:ident keys [$($key:literal),*] hint $hint:literal
+            doc $doc:literal => $run:expr;
+    )*) => {
+        /// One thing the user asks for: a character typed, or a declared action.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Action {
+            /// A character typed on the entry line (not bindable: it is the text itself).
+            Type(char),
+            $(
+                #[doc = $doc]
+                $variant,
+            )*
+        }
+
+        /// Every action, in the order the help screen lists them.
+        pub const ACTIONS: &[Decl] = &[$(
+            Decl {
+                name: $name,
+                doc: $doc,
+                screens: Screens::$screens,
+                keys: &[$($key),*],
+                hint: $hint,
+                action: Action::$variant,
+                run: $run,
+            },
+        )*];
+    };
+}
+
+actions! {
+    Help "help" on ALL keys ["F1", "?"] hint "help"
+        doc "Show the keys and commands" => |app| {
+            app.overlay = super::Overlay::Help;
+            app.help_scroll.top.set(0);
+            Effect::None
+        };
+    PlayEntry "play-entry" on GAME keys ["Enter"] hint ""
+        doc "Play the move or run the command on the entry line" => App::play_entry;
+    EraseChar "erase-char" on ALL keys ["Backspace"] hint ""
+        doc "Erase the last character of the entry line (of the filter, on the list)" => |app| {
+            if app.screen == Screen::List {
+                return app.list_erase();
+            }
+            app.entry.pop();
+            Effect::None
+        };
+    ClearEntry "clear-entry" on GAME keys ["Ctrl-u"] hint ""
+        doc "Clear the entry line" => |app| {
+            app.entry.clear();
+            Effect::None
+        };
+    Cancel "cancel" on ALL keys ["Esc"] hint ""
+        doc "Close the overlay or clear the entry line (on the list: close, then clear, the filter)" => |app| {
+            if app.screen == Screen::List {
+                return app.list_cancel();
+            }
+            app.entry.clear();
+            app.message = super::Message::default();
+            Effect::None
+        };
+    HistoryPrev "history-prev" on GAME keys ["Up"] hint ""
+        doc "At a fork (nothing typed), choose the move above; else recall the previous entry"
+        => |app| app.up_down(true);
+    HistoryNext "history-next" on GAME keys ["Down"] hint ""
+        doc "At a fork (nothing typed), choose the move below; else recall the next entry"
+        => |app| app.up_down(false);
+    MoveBack "move-back" on GAME keys ["Left"] hint "back"
+        doc "Go back one move" => |app| app.walk(-1);
+    MoveForward "move-forward" on GAME keys ["Right"] hint "forward"
+        doc "Go forward one move (at a fork, the move chosen with Up/Down)" => |app| app.walk(1);
+    PageBack "page-back" on GAME keys ["PageUp"] hint ""
+        doc "Go back ten moves" => |app| app.walk(-20);
+    PageForward "page-forward" on GAME keys ["PageDown"] hint ""
+        doc "Go forward ten moves" => |app| app.walk(20);
+    GoStart "go-start" on GAME keys ["Home"] hint ""
+        doc "Go to the start of the game" => |app| app.go(crate::game::NodeId::ROOT);
+    GoEnd "go-end" on GAME keys ["End"] hint ""
+        doc "Go to the end of the line" => |app| app.go(app.line_end(app.cursor));
+    EnterVariation "enter-variation" on GAME keys ["Shift-Right"] hint ""
+        doc "Go into the variation at this move (at a fork, the one chosen)"
+        => App::enter_variation;
+    LeaveVariation "leave-variation" on GAME keys ["Shift-Left"] hint ""
+        doc "Leave this variation: back to the move it branches from" => App::leave_variation;
+    NextVariation "next-variation" on GAME keys ["Tab"] hint ""
+        doc "Switch to the next variation at this move" => App::next_variation;
+    Undo "undo" on GAME keys ["Ctrl-z"] hint "undo"
+        doc "Undo the last change to the game" => App::undo;
+    Redo "redo" on GAME keys ["Ctrl-y"] hint ""
+        doc "Redo the change last undone" => App::redo;
+    TakeBack "take-back" on GAME keys ["Ctrl-t"] hint ""
+        doc "Take back the last move" => App::take_back;
+    DeleteFromHere "delete-from-here" on GAME keys ["Delete"] hint ""
+        doc "Delete this move and everything after it" => App::delete_from_here;
+    PromoteVariation "promote-variation" on GAME keys ["Ctrl-p"] hint ""
+        doc "Promote this variation over its parent line" => App::promote_variation;
+    ToggleReplace "toggle-replace" on GAME keys ["Insert"] hint "variation/replace"
+        doc "Switch between adding a variation and replacing moves when typing inside the game"
+        => App::toggle_replace;
+    FlipBoard "flip-board" on GAME keys ["Ctrl-f"] hint ""
+        doc "Turn the board around" => |app| {
+            app.flipped = !app.flipped;
+            Effect::None
+        };
+    NagGood "nag-good" on GAME keys ["Alt-1"] hint ""
+        doc "Mark the move good (!)" => |app| app.mark_nag(1);
+    NagMistake "nag-mistake" on GAME keys ["Alt-2"] hint ""
+        doc "Mark the move a mistake (?)" => |app| app.mark_nag(2);
+    NagBrilliant "nag-brilliant" on GAME keys ["Alt-3"] hint ""
+        doc "Mark the move brilliant (!!)" => |app| app.mark_nag(3);
+    NagBlunder "nag-blunder" on GAME keys ["Alt-4"] hint ""
+        doc "Mark the move a blunder (??)" => |app| app.mark_nag(4);
+    NagInteresting "nag-interesting" on GAME keys ["Alt-5"] hint ""
+        doc "Mark the move interesting (!?)" => |app| app.mark_nag(5);
+    NagDubious "nag-dubious" on GAME keys ["Alt-6"] hint ""
+        doc "Mark the move dubious (?!)" => |app| app.mark_nag(6);
+    NagClear "nag-clear" on GAME keys ["Alt-0"] hint ""
+        doc "Remove the move's marks" => |app| app.mark_nag(0);
+    ToggleDrawOffer "toggle-draw-offer" on GAME keys ["Alt-d"] hint "(=)"
+        doc "Mark or unmark a draw offer (=) with this move" => App::toggle_draw_offer;
+    EditComment "edit-comment" on GAME keys ["Ctrl-k"] hint ""
+        doc "Edit the comment after this move" => App::edit_comment;
+    ToggleTimer "toggle-timer" on GAME keys ["F5"] hint ""
+        doc "Start or stop the move timer" => App::toggle_timer;
+    Save "save" on GAME keys ["Ctrl-s"] hint "save"
+        doc "Write the game to its file" => |app| app.run_command("w");
+    List "list" on ALL keys ["Ctrl-l"] hint "list"
+        doc "Show the file's game list; from the list, back to the game" => App::toggle_list;
+    NextGame "next-game" on GAME keys ["Alt-Down"] hint ""
+        doc "Open the next game of the list" => |app| app.step_game(true);
+    PreviousGame "previous-game" on GAME keys ["Alt-Up"] hint ""
+        doc "Open the previous game of the list" => |app| app.step_game(false);
+    OpenGame "open-game" on LIST keys ["Enter"] hint "open"
+        doc "Open the selected game (while filtering: keep the filter, close its line)"
+        => App::open_selected;
+    Filter "filter" on LIST keys ["/"] hint "filter"
+        doc "Filter: words, or white: black: player: event: site: eco: result: year: elo: plies:"
+        => App::start_filter;
+    ListUp "list-up" on LIST keys ["Up", "k"] hint ""
+        doc "Select the game above" => |app| app.list_step(-1);
+    ListDown "list-down" on LIST keys ["Down", "j"] hint ""
+        doc "Select the game below" => |app| app.list_step(1);
+    ListPageUp "list-page-up" on LIST keys ["PageUp"] hint ""
+        doc "A page of games up" => |app| app.list_page(-1);
+    ListPageDown "list-page-down" on LIST keys ["PageDown"] hint ""
+        doc "A page of games down" => |app| app.list_page(1);
+    ListFirst "list-first" on LIST keys ["Home", "g"] hint ""
+        doc "Select the first game" => |app| app.list_to(false);
+    ListLast "list-last" on LIST keys ["End", "G"] hint ""
+        doc "Select the last game" => |app| app.list_to(true);
+    SortNumber "sort-number" on LIST keys ["n"] hint ""
+        doc "Sort by game number (again: reversed)" => |app| app.sort_list(Column::Number);
+    SortWhite "sort-white" on LIST keys ["w"] hint "sort"
+        doc "Sort by White (again: reversed)" => |app| app.sort_list(Column::White);
+    SortWhiteElo "sort-white-elo" on LIST keys ["W"] hint ""
+        doc "Sort by White's Elo (again: reversed)" => |app| app.sort_list(Column::WhiteElo);
+    SortBlack "sort-black" on LIST keys ["b"] hint ""
+        doc "Sort by Black (again: reversed)" => |app| app.sort_list(Column::Black);
+    SortBlackElo "sort-black-elo" on LIST keys ["B"] hint ""
+        doc "Sort by Black's Elo (again: reversed)" => |app| app.sort_list(Column::BlackElo);
+    SortResult "sort-result" on LIST keys ["r"] hint ""
+        doc "Sort by result (again: reversed)" => |app| app.sort_list(Column::Result);
+    SortDate "sort-date" on LIST keys ["d"] hint ""
+        doc "Sort by date (again: reversed)" => |app| app.sort_list(Column::Date);
+    SortEvent "sort-event" on LIST keys ["e"] hint ""
+        doc "Sort by event (again: reversed)" => |app| app.sort_list(Column::Event);
+    SortRound "sort-round" on LIST keys ["u"] hint ""
+        doc "Sort by round (again: reversed)" => |app| app.sort_list(Column::Round);
+    SortSite "sort-site" on LIST keys ["s"] hint ""
+        doc "Sort by site (again: reversed)" => |app| app.sort_list(Column::Site);
+    SortEco "sort-eco" on LIST keys ["c"] hint ""
+        doc "Sort by ECO code (again: reversed)" => |app| app.sort_list(Column::Eco);
+    SortOpening "sort-opening" on LIST keys ["o"] hint ""
+        doc "Sort by opening name (again: reversed)" => |app| app.sort_list(Column::Opening);
+    SortPlies "sort-plies" on LIST keys ["p"] hint ""
+        doc "Sort by length in half-moves (again: reversed)" => |app| app.sort_list(Column::Plies);
+    Quit "quit" on ALL keys ["Ctrl-c"] hint "quit"
+        doc "Quit (asks again while the game is unsaved)" => App::quit_key;
+}
+
+impl Action {
+    /// The declaration of an action (`None` for typed text).
+    pub fn decl(self) -> Option<&'static Decl> {
+        ACTIONS.iter().find(|d| d.action == self)
+    }
+
+    /// The action a configuration name stands for.
+    pub fn from_name(name: &str) -> Option<Action> {
+        ACTIONS.iter().find(|d| d.name == name).map(|d| d.action)
+    }
+
+    /// The stable name of a declared action (`None` for typed text).
     pub fn name(self) -> Option<&'static str> {
-        BINDABLE.iter().find(|(_, a)| *a == self).map(|(n, _)| *n)
+        self.decl().map(|d| d.name)
     }
 }

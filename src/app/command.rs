@@ -5,10 +5,10 @@
 use std::path::{Path, PathBuf};
 
 use super::record::numbered;
-use super::{App, Effect, Inside, Overlay};
+use super::{App, Effect};
 use crate::game::annotation::Annotation;
 use crate::game::{Game, NodeId};
-use crate::notation::{Lang, Style};
+use crate::notation::Lang;
 use crate::position::Position;
 
 /// A command: its name, its other names, its arguments and what it does.
@@ -23,6 +23,9 @@ pub struct Command {
     pub doc: &'static str,
     /// What its `!` form (`:e!`) does; empty when it has none.
     pub bang: &'static str,
+    /// What it does to the app, given the text after its name and whether it
+    /// was typed with `!`.
+    pub run: fn(&mut App, &str, bool) -> Effect,
 }
 
 /// The command typed as `name` (a name or an alias, with or without a final
@@ -46,6 +49,7 @@ pub const COMMANDS: &[Command] = &[
         args: "[FILE]",
         doc: "write the game (added to FILE, its other games untouched)",
         bang: "write it although FILE is read-only",
+        run: run::write,
     },
     Command {
         name: "q",
@@ -53,6 +57,7 @@ pub const COMMANDS: &[Command] = &[
         args: "",
         doc: "quit (refused while the game is unsaved)",
         bang: "quit and throw the unsaved game away (the journal too)",
+        run: run::quit,
     },
     Command {
         name: "wq",
@@ -60,6 +65,7 @@ pub const COMMANDS: &[Command] = &[
         args: "[FILE]",
         doc: "write the game, then quit",
         bang: "write it although FILE is read-only, then quit",
+        run: run::write_quit,
     },
     Command {
         name: "e",
@@ -67,6 +73,7 @@ pub const COMMANDS: &[Command] = &[
         args: "FILE [N]",
         doc: "open game N (default 1) of FILE; quote a name with blanks",
         bang: "open FILE although this game is not saved (the journal keeps it)",
+        run: run::edit,
     },
     Command {
         name: "new",
@@ -74,6 +81,7 @@ pub const COMMANDS: &[Command] = &[
         args: "",
         doc: "next game: Event, Site, Round kept, Board + 1",
         bang: "start the next game although this one is not saved (the journal keeps it)",
+        run: run::new_game,
     },
     Command {
         name: "recover",
@@ -81,6 +89,7 @@ pub const COMMANDS: &[Command] = &[
         args: "",
         doc: "the unsaved games kept by the journal: recover or discard them",
         bang: "",
+        run: run::recover,
     },
     Command {
         name: "tag",
@@ -88,6 +97,7 @@ pub const COMMANDS: &[Command] = &[
         args: "NAME VALUE",
         doc: "set a tag (White, Black, WhiteElo, Board, TimeControl…)",
         bang: "",
+        run: run::tag,
     },
     Command {
         name: "result",
@@ -95,6 +105,7 @@ pub const COMMANDS: &[Command] = &[
         args: "R [HOW]",
         doc: "1-0, 0-1, 1/2-1/2 or *; HOW: resign, time, agreement…",
         bang: "set it although the board contradicts it (an arbiter's decision)",
+        run: run::result,
     },
     Command {
         name: "clk",
@@ -102,6 +113,7 @@ pub const COMMANDS: &[Command] = &[
         args: "TIME",
         doc: "clock after this move (83 = 1:23:00, 1:23:45)",
         bang: "",
+        run: run::clk,
     },
     Command {
         name: "emt",
@@ -109,6 +121,7 @@ pub const COMMANDS: &[Command] = &[
         args: "TIME",
         doc: "time this move took",
         bang: "",
+        run: run::emt,
     },
     Command {
         name: "comment",
@@ -116,6 +129,7 @@ pub const COMMANDS: &[Command] = &[
         args: "TEXT",
         doc: "comment after this move (or type {TEXT)",
         bang: "",
+        run: run::comment,
     },
     Command {
         name: "fen",
@@ -123,6 +137,7 @@ pub const COMMANDS: &[Command] = &[
         args: "[FEN]",
         doc: "show this position's FEN, or start the game from FEN",
         bang: "start the game again from FEN although it has moves",
+        run: run::fen,
     },
     Command {
         name: "flip",
@@ -130,6 +145,7 @@ pub const COMMANDS: &[Command] = &[
         args: "",
         doc: "turn the board around",
         bang: "",
+        run: run::flip,
     },
     Command {
         name: "lang",
@@ -137,6 +153,7 @@ pub const COMMANDS: &[Command] = &[
         args: "CODE",
         doc: "piece letters for typing and showing moves (en, de, fr, …)",
         bang: "",
+        run: run::lang,
     },
     Command {
         name: "notation",
@@ -144,6 +161,7 @@ pub const COMMANDS: &[Command] = &[
         args: "san|figurine|lan",
         doc: "how the scoresheet shows moves",
         bang: "",
+        run: run::notation,
     },
     Command {
         name: "inside",
@@ -151,6 +169,7 @@ pub const COMMANDS: &[Command] = &[
         args: "variation|replace",
         doc: "what typing a move inside the game does",
         bang: "",
+        run: run::inside,
     },
     Command {
         name: "undo",
@@ -158,6 +177,7 @@ pub const COMMANDS: &[Command] = &[
         args: "",
         doc: "undo the last change to the game",
         bang: "",
+        run: run::undo,
     },
     Command {
         name: "redo",
@@ -165,6 +185,7 @@ pub const COMMANDS: &[Command] = &[
         args: "",
         doc: "redo the change last undone",
         bang: "",
+        run: run::redo,
     },
     Command {
         name: "timer",
@@ -172,6 +193,7 @@ pub const COMMANDS: &[Command] = &[
         args: "",
         doc: "start or stop the move timer ([%emt] on each move)",
         bang: "",
+        run: run::timer,
     },
     Command {
         name: "help",
@@ -179,6 +201,7 @@ pub const COMMANDS: &[Command] = &[
         args: "",
         doc: "the keys and commands",
         bang: "",
+        run: run::help,
     },
 ];
 
@@ -293,155 +316,147 @@ fn edit_args(rest: &str) -> Result<(PathBuf, usize), String> {
 }
 
 impl App {
-    /// Runs a command line (without its colon).
+    /// Runs a command line (without its colon): the command's handler from
+    /// [`COMMANDS`], or a jump to a move (`:12`, `:12...`).
     pub(super) fn run_command(&mut self, line: &str) -> Effect {
         let line = line.trim();
         let (name, rest) = match line.split_once(char::is_whitespace) {
             Some((name, rest)) => (name, rest.trim()),
             None => (line, ""),
         };
-        // Names and aliases come from the table; the arms below match its names.
-        let (name, forced) = match lookup(name) {
-            Some((c, true)) if c.name == "q" => ("q!", false),
-            Some((c, bang)) => (c.name, bang),
-            None => match name.strip_suffix('!') {
-                Some(bare) => (bare, true),
-                None => (name, false),
-            },
+        if name.is_empty() {
+            return Effect::None;
+        }
+        match lookup(name) {
+            Some((command, bang)) => (command.run)(self, rest, bang),
+            None => {
+                if let Some(effect) = self.jump_command(name) {
+                    return effect;
+                }
+                self.refuse(format!(
+                    "unknown command :{} (F1 lists them)",
+                    name.trim_end_matches('!')
+                ));
+                Effect::None
+            }
+        }
+    }
+
+    /// Refuses to leave an unsaved game unless forced; true when it refused.
+    fn keeps_unsaved(&mut self, what: &str, forced: bool) -> bool {
+        let refuse = self.unsaved && !forced && !self.game.is_empty();
+        if refuse {
+            self.refuse(format!(
+                "the game is not saved: :w first, or :{what}! to leave it (the journal keeps it)"
+            ));
+        }
+        refuse
+    }
+
+    fn write_command(&mut self, rest: &str, then_quit: bool, forced: bool) -> Effect {
+        let path = if rest.is_empty() {
+            self.file.clone()
+        } else if unquote(rest).is_empty() {
+            self.refuse("an empty file name: :w FILE.pgn");
+            return Effect::None;
+        } else {
+            Some(file_arg(rest))
         };
-        let keeps_unsaved = |app: &mut App, what: &str| {
-            let refuse = app.unsaved && !forced && !app.game.is_empty();
-            if refuse {
-                app.refuse(format!(
-                    "the game is not saved: :w first, or :{what}! to leave it (the journal keeps it)"
+        match path {
+            Some(path) => Effect::Save {
+                path,
+                then_quit,
+                force: forced,
+            },
+            None => {
+                self.refuse("no file yet: :w FILE.pgn");
+                Effect::None
+            }
+        }
+    }
+
+    fn result_command(&mut self, rest: &str, forced: bool) {
+        let mut words = rest.split_whitespace();
+        let result = words
+            .next()
+            .and_then(|r| match r.replace('½', "1/2").as_str() {
+                "1-0" => Some("1-0"),
+                "0-1" => Some("0-1"),
+                "1/2-1/2" | "1/2" | "=" | "draw" => Some("1/2-1/2"),
+                "*" => Some("*"),
+                _ => None,
+            });
+        let how: Vec<&str> = words.collect();
+        match result {
+            Some(result) => {
+                let how = how.join("-");
+                self.set_result(result, (!how.is_empty()).then_some(how.as_str()), forced);
+            }
+            None => self.refuse(format!("{rest:?} is not a result: 1-0, 0-1, 1/2-1/2 or *")),
+        }
+    }
+
+    fn clock_command(&mut self, rest: &str, elapsed: bool) {
+        match super::entry::clock_time(rest, self.game.tag("TimeControl")) {
+            Ok(time) if !elapsed => self.stamp(Annotation::Clock(time), "clock"),
+            Ok(time) => self.stamp(Annotation::Elapsed(time), "elapsed"),
+            Err(e) => self.refuse(e.reason),
+        }
+    }
+
+    fn lang_command(&mut self, rest: &str) {
+        match Lang::by_code(rest) {
+            Some(lang) => {
+                self.settings.input_lang = lang;
+                self.settings.display_lang = lang;
+                self.inform(format!(
+                    "piece letters: {} ({})",
+                    lang.name,
+                    lang.letters[1..].join(" ")
                 ));
             }
-            refuse
-        };
-        match name {
-            "w" | "write" | "wq" | "x" => {
-                let then_quit = name != "w" && name != "write";
-                let path = if rest.is_empty() {
-                    self.file.clone()
-                } else if unquote(rest).is_empty() {
-                    self.refuse("an empty file name: :w FILE.pgn");
-                    return Effect::None;
-                } else {
-                    Some(file_arg(rest))
-                };
-                match path {
-                    Some(path) => {
-                        return Effect::Save {
-                            path,
-                            then_quit,
-                            force: forced,
-                        }
-                    }
-                    None => self.refuse("no file yet: :w FILE.pgn"),
-                }
-            }
-            "q" | "quit" => {
-                if self.unsaved && !self.game.is_empty() {
-                    self.refuse("the game is not saved: :w to save it, :q! to quit without it");
-                } else {
-                    return Effect::Quit { discard: false };
-                }
-            }
-            "q!" => return Effect::Quit { discard: true },
-            "e" | "edit" => {
-                if keeps_unsaved(self, "e") {
-                    return Effect::None;
-                }
-                match edit_args(rest) {
-                    Ok((path, number)) => return Effect::Load { path, number },
-                    Err(why) => self.refuse(why),
-                }
-            }
-            "recover" => return Effect::Recovery(super::Recovery::Offer),
-            "new" => {
-                if !keeps_unsaved(self, "new") {
-                    self.next_game();
-                    return Effect::NewGame;
-                }
-            }
-            "tag" => self.tag_command(rest),
-            "result" => {
-                let mut words = rest.split_whitespace();
-                let result = words
-                    .next()
-                    .and_then(|r| match r.replace('½', "1/2").as_str() {
-                        "1-0" => Some("1-0"),
-                        "0-1" => Some("0-1"),
-                        "1/2-1/2" | "1/2" | "=" | "draw" => Some("1/2-1/2"),
-                        "*" => Some("*"),
-                        _ => None,
-                    });
-                let how: Vec<&str> = words.collect();
-                match result {
-                    Some(result) => {
-                        let how = how.join("-");
-                        self.set_result(result, (!how.is_empty()).then_some(how.as_str()), forced);
-                    }
-                    None => {
-                        self.refuse(format!("{rest:?} is not a result: 1-0, 0-1, 1/2-1/2 or *"))
-                    }
-                }
-            }
-            "clk" | "emt" => match super::entry::clock_time(rest, self.game.tag("TimeControl")) {
-                Ok(time) if name == "clk" => self.stamp(Annotation::Clock(time), "clock"),
-                Ok(time) => self.stamp(Annotation::Elapsed(time), "elapsed"),
-                Err(e) => self.refuse(e.reason),
-            },
-            "comment" | "c" => {
-                self.game.set_comment_text(self.cursor, rest);
-                self.inform(format!("comment on {}", numbered(&self.game, self.cursor)));
-                self.changed();
-            }
-            "fen" => self.fen_command(rest, forced),
-            "flip" => self.flipped = !self.flipped,
-            "lang" => match Lang::by_code(rest) {
-                Some(lang) => {
-                    self.settings.input_lang = lang;
-                    self.settings.display_lang = lang;
-                    self.inform(format!(
-                        "piece letters: {} ({})",
-                        lang.name,
-                        lang.letters[1..].join(" ")
-                    ));
-                }
-                None => self.refuse(format!(
-                    "unknown language {rest:?}: {}",
-                    crate::notation::LANGS
-                        .iter()
-                        .map(|l| l.code)
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                )),
-            },
-            "notation" => match Style::by_name(rest) {
-                Some(style @ (Style::San | Style::Figurine | Style::Lan)) => {
-                    self.settings.display = style;
-                }
-                _ => self.refuse(format!(
-                    "{rest:?}: the scoresheet shows san, figurine or lan"
-                )),
-            },
-            "inside" => match rest {
-                "variation" => self.inside = Inside::Variation,
-                "replace" => self.inside = Inside::Replace,
-                _ => self.refuse("inside variation, or inside replace"),
-            },
-            "undo" => return self.undo(),
-            "redo" => return self.redo(),
-            "timer" => return self.dispatch(super::Action::ToggleTimer),
-            "help" | "h" => {
-                self.overlay = Overlay::Help;
-                self.help_scroll.top.set(0);
-            }
-            "" => {}
-            other => self.refuse(format!("unknown command :{other} (F1 lists them)")),
+            None => self.refuse(format!(
+                "unknown language {rest:?}: {}",
+                crate::notation::LANGS
+                    .iter()
+                    .map(|l| l.code)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )),
         }
-        Effect::None
+    }
+
+    /// `:12` goes to White's 12th move, `:12...` (or `:12..`) to Black's, in the
+    /// line of the current move (its main continuation past the cursor).
+    /// `None` when `name` is not a move number.
+    fn jump_command(&mut self, name: &str) -> Option<Effect> {
+        let (digits, black) = match name.trim_end_matches('.') {
+            d if d.len() < name.len() && name.ends_with("..") => (d, true),
+            d => (d.trim_end_matches('.'), false),
+        };
+        let number: usize = digits.parse().ok()?;
+        // The line through the cursor: back to the start, on along first choices.
+        let mut line = self.game.path_to(self.cursor);
+        let mut at = self.cursor;
+        while let Some(&next) = self.game.node(at).children.first() {
+            line.push(next);
+            at = next;
+        }
+        let target = line.into_iter().find(|&id| {
+            let before = self
+                .game
+                .position_at(self.game.node(id).parent.unwrap_or(NodeId::ROOT));
+            before.fullmove_number() as usize == number
+                && (before.side_to_move() == chess::Color::Black) == black
+        });
+        match target {
+            Some(id) => self.cursor = id,
+            None => self.refuse(format!(
+                "no move {number}{} in this line",
+                if black { "..." } else { "." }
+            )),
+        }
+        Some(Effect::None)
     }
 
     fn tag_command(&mut self, rest: &str) {
@@ -499,5 +514,137 @@ impl App {
             }
             Err(e) => self.refuse(format!("bad FEN: {e}")),
         }
+    }
+}
+
+/// The handlers of [`COMMANDS`], one per command.
+mod run {
+    use super::super::{App, Effect, Inside, Overlay};
+    use crate::notation::Style;
+
+    pub fn write(app: &mut App, rest: &str, bang: bool) -> Effect {
+        app.write_command(rest, false, bang)
+    }
+
+    pub fn write_quit(app: &mut App, rest: &str, bang: bool) -> Effect {
+        app.write_command(rest, true, bang)
+    }
+
+    pub fn quit(app: &mut App, _: &str, bang: bool) -> Effect {
+        if bang {
+            Effect::Quit { discard: true }
+        } else if app.unsaved && !app.game.is_empty() {
+            app.refuse("the game is not saved: :w to save it, :q! to quit without it");
+            Effect::None
+        } else {
+            Effect::Quit { discard: false }
+        }
+    }
+
+    pub fn edit(app: &mut App, rest: &str, bang: bool) -> Effect {
+        if app.keeps_unsaved("e", bang) {
+            return Effect::None;
+        }
+        match super::edit_args(rest) {
+            Ok((path, number)) => Effect::Load { path, number },
+            Err(why) => {
+                app.refuse(why);
+                Effect::None
+            }
+        }
+    }
+
+    pub fn new_game(app: &mut App, _: &str, bang: bool) -> Effect {
+        if app.keeps_unsaved("new", bang) {
+            return Effect::None;
+        }
+        app.next_game();
+        Effect::NewGame
+    }
+
+    pub fn recover(_: &mut App, _: &str, _: bool) -> Effect {
+        Effect::Recovery(super::super::Recovery::Offer)
+    }
+
+    pub fn tag(app: &mut App, rest: &str, _: bool) -> Effect {
+        app.tag_command(rest);
+        Effect::None
+    }
+
+    pub fn result(app: &mut App, rest: &str, bang: bool) -> Effect {
+        app.result_command(rest, bang);
+        Effect::None
+    }
+
+    pub fn clk(app: &mut App, rest: &str, _: bool) -> Effect {
+        app.clock_command(rest, false);
+        Effect::None
+    }
+
+    pub fn emt(app: &mut App, rest: &str, _: bool) -> Effect {
+        app.clock_command(rest, true);
+        Effect::None
+    }
+
+    pub fn comment(app: &mut App, rest: &str, _: bool) -> Effect {
+        app.game.set_comment_text(app.cursor, rest);
+        let at = super::numbered(&app.game, app.cursor);
+        app.inform(format!("comment on {at}"));
+        app.changed();
+        Effect::None
+    }
+
+    pub fn fen(app: &mut App, rest: &str, bang: bool) -> Effect {
+        app.fen_command(rest, bang);
+        Effect::None
+    }
+
+    pub fn flip(app: &mut App, _: &str, _: bool) -> Effect {
+        app.flipped = !app.flipped;
+        Effect::None
+    }
+
+    pub fn lang(app: &mut App, rest: &str, _: bool) -> Effect {
+        app.lang_command(rest);
+        Effect::None
+    }
+
+    pub fn notation(app: &mut App, rest: &str, _: bool) -> Effect {
+        match Style::by_name(rest) {
+            Some(style @ (Style::San | Style::Figurine | Style::Lan)) => {
+                app.settings.display = style;
+            }
+            _ => app.refuse(format!(
+                "{rest:?}: the scoresheet shows san, figurine or lan"
+            )),
+        }
+        Effect::None
+    }
+
+    pub fn inside(app: &mut App, rest: &str, _: bool) -> Effect {
+        match rest {
+            "variation" => app.inside = Inside::Variation,
+            "replace" => app.inside = Inside::Replace,
+            _ => app.refuse("inside variation, or inside replace"),
+        }
+        Effect::None
+    }
+
+    pub fn undo(app: &mut App, _: &str, _: bool) -> Effect {
+        app.undo()
+    }
+
+    pub fn redo(app: &mut App, _: &str, _: bool) -> Effect {
+        app.redo()
+    }
+
+    pub fn timer(app: &mut App, _: &str, _: bool) -> Effect {
+        app.toggle_timer()
+    }
+
+    pub fn help(app: &mut App, _: &str, _: bool) -> Effect {
+        app.overlay = Overlay::Help;
+        app.help_scroll.top.set(0);
+        Effect::None
     }
 }

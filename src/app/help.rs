@@ -1,11 +1,12 @@
 //! What the help screen lists, from the declarations the keys and commands run
-//! from: the keys of every action (the keymap's bindings with the actions'
-//! docs, filled into [`App::help`]), what the entry line reads ([`ENTRY_SYNTAX`])
+//! from: the keys of every action of the screen (the keymap's bindings with the
+//! actions' docs, [`ACTIONS`]), what the entry line reads ([`ENTRY_SYNTAX`])
 //! and every `:` command with its aliases and `!` form ([`COMMANDS`]). The
 //! screen only lays these out; scrolling is [`HelpScroll`].
 
 use std::cell::Cell;
 
+use super::action::ACTIONS;
 use super::command::COMMANDS;
 use super::App;
 
@@ -78,16 +79,19 @@ impl HelpScroll {
 impl App {
     /// Everything the help screen lists, in order.
     pub fn help_sections(&self) -> Vec<HelpSection> {
-        let keys = self
-            .help
+        let keys = ACTIONS
             .iter()
-            .map(|row| HelpEntry {
-                label: if row.keys.is_empty() {
-                    format!("({})", row.name)
-                } else {
-                    row.keys.clone()
-                },
-                doc: row.doc.to_string(),
+            .filter(|d| d.screens.has(self.screen))
+            .map(|d| {
+                let keys = self.keymap.shown(d.name);
+                HelpEntry {
+                    label: if keys.is_empty() {
+                        format!("({})", d.name)
+                    } else {
+                        keys
+                    },
+                    doc: d.doc.to_string(),
+                }
             })
             .collect();
         let syntax = ENTRY_SYNTAX
@@ -136,5 +140,22 @@ impl App {
                 entries: commands,
             },
         ]
+    }
+}
+
+impl App {
+    /// The hint line's keys and labels: the first key of each action of this
+    /// screen that has a hint label, in the declarations' order.
+    pub fn hints(&self) -> Vec<(String, &'static str)> {
+        ACTIONS
+            .iter()
+            .filter(|d| !d.hint.is_empty() && d.screens.has(self.screen))
+            // The list's key only where there is a list.
+            .filter(|d| d.action != super::Action::List || self.list.is_some())
+            .filter_map(|d| {
+                let key = self.keymap.keys_of(d.name).first()?;
+                Some((key.to_string(), d.hint))
+            })
+            .collect()
     }
 }

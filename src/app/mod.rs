@@ -4,14 +4,23 @@
 //! so every behaviour of the screen is testable by calling `update`.
 
 pub mod action;
+mod annotate;
 pub mod command;
+pub mod comment;
+pub mod docs;
+pub mod editor;
 pub mod entry;
 pub mod help;
+pub mod keymap;
+#[cfg(test)]
+mod keymap_tests;
+pub mod list;
 pub mod paste;
 mod record;
 mod recovery;
 mod repair;
 mod result;
+pub mod tagform;
 pub use record::today;
 #[cfg(test)]
 mod tests;
@@ -22,6 +31,7 @@ use std::time::Instant;
 
 pub use action::Action;
 use entry::Feedback;
+pub use keymap::Keymap;
 
 use crate::game::history::History;
 use crate::game::{Game, NodeId};
@@ -75,6 +85,18 @@ pub enum Effect {
         /// `:w!`: replace a read-only file too.
         force: bool,
     },
+    /// Open game `number` of the list's file, which the list found at `offset`
+    /// (of its text) for `len` bytes.
+    LoadAt {
+        /// The file.
+        path: PathBuf,
+        /// Which game (from 1).
+        number: usize,
+        /// Where its text starts.
+        offset: u64,
+        /// How long it is.
+        len: u64,
+    },
     /// Open game `number` (1-based) of a file in place of this one.
     Load {
         /// The file.
@@ -94,6 +116,117 @@ pub enum Effect {
         /// `:q!`: the journal goes too.
         discard: bool,
     },
+}
+
+/// What the event loop reports back after carrying out an effect. It comes in
+/// through [`App::update`] like a key, so that every change of the state is made
+/// there.
+#[derive(Debug)]
+pub enum Done {
+    /// Rows of the list's file read in the background, its end, or an error.
+    Listed(crate::catalog::LoadEvent),
+    /// A message from the loop: a journal that cannot be written, a file that
+    /// cannot be read, a save refused (`error`), or what it did.
+    Notice {
+        /// The text.
+        text: String,
+        /// A refusal or an error.
+        error: bool,
+    },
+    /// The game was written to `path` (or was there as it is, `unchanged`).
+    Saved {
+        /// The file.
+        path: PathBuf,
+        /// Nothing needed writing.
+        unchanged: bool,
+    },
+    /// A game read from a file, to show in place of this one.
+    Loaded {
+        /// The game.
+        game: Box<Game>,
+        /// Its file.
+        path: PathBuf,
+        /// Its number in the file.
+        number: usize,
+    },
+    /// A game read from a file up to a move that cannot be played: the part
+    /// read, and the rest of its text, to repair.
+    LoadedForRepair {
+        /// The part read.
+        game: Box<Game>,
+        /// Its file.
+        path: PathBuf,
+        /// Where and why reading stopped.
+        stop: String,
+        /// The rest of the game's text, as written.
+        rest: String,
+        /// The main line stopped early.
+        incomplete: bool,
+    },
+    /// A pasted game, opened in place of this one (which is empty or saved).
+    Opened(Box<Game>),
+    /// An unsaved game recovered from its journal.
+    Recovered {
+        /// The game.
+        game: Box<Game>,
+        /// The file it was to be saved to.
+        out: Option<PathBuf>,
+        /// What to say.
+        message: String,
+    },
+    /// The unsaved games found, to offer in the recovery box.
+    Unsaved {
+        /// One description per game.
+        games: Vec<String>,
+        /// Journals that cannot be read.
+        broken: Vec<String>,
+    },
+}
+
+impl Done {
+    /// An informative message from the loop.
+    pub fn notice(text: impl Into<String>) -> Done {
+        Done::Notice {
+            text: text.into(),
+            error: false,
+        }
+    }
+
+    /// A refusal or an error from the loop.
+    pub fn refusal(text: impl Into<String>) -> Done {
+        Done::Notice {
+            text: text.into(),
+            error: true,
+        }
+    }
+}
+
+/// What [`App::update`] takes: a user's action, or the result of an effect.
+#[derive(Debug)]
+pub enum Msg {
+    /// A key or a typed character.
+    Action(Action),
+    /// Text pasted into the terminal; `whole` when it arrived complete.
+    Paste {
+        /// The text.
+        text: String,
+        /// False when the terminal's paste was cut short.
+        whole: bool,
+    },
+    /// An effect carried out.
+    Done(Done),
+}
+
+impl From<Action> for Msg {
+    fn from(action: Action) -> Msg {
+        Msg::Action(action)
+    }
+}
+
+impl From<Done> for Msg {
+    fn from(done: Done) -> Msg {
+        Msg::Done(done)
+    }
 }
 
 /// What to do with the unsaved games of the recovery box (numbered as its lines).
@@ -171,19 +304,27 @@ pub struct CutMove {
     pub draw_offer: bool,
 }
 
-/// A row of the help screen: the keys, the action's name and what it does.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct HelpRow {
-    /// The keys, as the user writes them (`Ctrl-Z, F1`).
-    pub keys: String,
-    /// The action's stable name.
-    pub name: &'static str,
-    /// What it does.
-    pub doc: &'static str,
+/// The screens of the app.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Screen {
+    /// A game: recording it, or reading and annotating it.
+    Game,
+    /// The games of a file.
+    List,
+}
+
+impl Screen {
+    /// Its name in messages and the help (`game`, `list`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Screen::Game => "game",
+            Screen::List => "list",
+        }
+    }
 }
 
 /// The recorder.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct App {
     /// The user's choices.
     pub settings: Settings,
@@ -214,10 +355,15 @@ pub struct App {
     pub pending: Option<Pending>,
     /// The opening's name, when it is known.
     pub opening: Option<String>,
-    /// The help screen's rows, from the key bindings.
-    pub help: Vec<HelpRow>,
-    /// The keys of the hint bar: (keys, short label).
-    pub hints: Vec<(String, &'static str)>,
+    /// The screen shown.
+    pub screen: Screen,
+    /// Which key runs which action.
+    pub keymap: Keymap,
+    /// At a fork, the move chosen to go forward to (an index into the current
+    /// move's next moves), when it is not the first.
+    pub fork: usize,
+    /// The games of the file opened, when it has more than one.
+    pub list: Option<Box<list::GameList>>,
     /// Where the help screen is scrolled to.
     pub help_scroll: help::HelpScroll,
     history: Vec<String>,
@@ -258,8 +404,10 @@ impl App {
             timer: settings.timer.then(Instant::now),
             pending: None,
             opening: None,
-            help: Vec::new(),
-            hints: Vec::new(),
+            screen: Screen::Game,
+            keymap: Keymap::default(),
+            fork: 0,
+            list: None,
             help_scroll: help::HelpScroll::default(),
             history: Vec::new(),
             history_at: None,
@@ -313,7 +461,7 @@ impl App {
     }
 
     /// The loop saved the game to `path`.
-    pub fn saved(&mut self, path: PathBuf) {
+    fn saved(&mut self, path: PathBuf) {
         self.inform(format!("saved to {}", path.display()));
         self.file = Some(path);
         self.unsaved = false;
@@ -323,7 +471,7 @@ impl App {
 
     /// Replaces the game (a loaded file, a recovered journal, a new game). Its
     /// history starts here: undo does not go back into the game before.
-    pub fn replace_game(&mut self, game: Game, file: Option<PathBuf>, unsaved: bool) {
+    pub(crate) fn replace_game(&mut self, game: Game, file: Option<PathBuf>, unsaved: bool) {
         self.game = game;
         self.file = file;
         self.unsaved = unsaved;
@@ -355,11 +503,51 @@ impl App {
     /// Recomputes the live feedback after the entry line or the position changed.
     pub fn refresh_feedback(&mut self) {
         let feedback = entry::feedback(&self.entry, &self.position(), self.settings.input_lang);
-        self.feedback = self.game_feedback(feedback);
+        self.feedback = match self.game_feedback(feedback) {
+            Feedback::Empty => self.fork_note().map_or(Feedback::Empty, Feedback::Note),
+            other => other,
+        };
     }
 
-    /// The one place the state changes.
-    pub fn update(&mut self, action: Action) -> Effect {
+    /// At a fork, the moves played next, the one chosen in brackets, and the keys.
+    fn fork_note(&self) -> Option<String> {
+        let children = &self.game.node(self.cursor).children;
+        if children.len() < 2 || self.screen != Screen::Game {
+            return None;
+        }
+        let moves: Vec<String> = children
+            .iter()
+            .enumerate()
+            .map(|(i, &id)| {
+                let san = &self.game.node(id).san;
+                if i == self.fork {
+                    format!("[{san}]")
+                } else {
+                    san.clone()
+                }
+            })
+            .collect();
+        Some(format!(
+            "next: {} — {}/{} choose, {} plays it, {} enters the variation",
+            moves.join(" "),
+            self.key_for("history-prev", "Up"),
+            self.key_for("history-next", "Down"),
+            self.key_for("move-forward", "Right"),
+            self.key_for("enter-variation", "Shift-Right"),
+        ))
+    }
+
+    /// The one place the state changes: a user's action, or the result of an
+    /// effect the loop carried out.
+    pub fn update(&mut self, msg: impl Into<Msg>) -> Effect {
+        let action = match msg.into() {
+            Msg::Action(action) => action,
+            Msg::Done(done) => {
+                self.done(done);
+                return Effect::None;
+            }
+            Msg::Paste { text, whole } => return self.paste(&text, whole),
+        };
         // A message lives until the next action that is not about it: editing
         // the entry line keeps it (it may be the reason the text is still there);
         // anything else clears it, and may set its own.
@@ -391,12 +579,16 @@ impl App {
             Overlay::Help => {
                 let scroll = &self.help_scroll;
                 match action {
-                    Action::HistoryPrev | Action::MoveBack => scroll.scroll(-1),
-                    Action::HistoryNext | Action::MoveForward => scroll.scroll(1),
-                    Action::PageBack => scroll.scroll(-scroll.page_lines()),
-                    Action::PageForward => scroll.scroll(scroll.page_lines()),
-                    Action::GoStart => scroll.top.set(0),
-                    Action::GoEnd => scroll.top.set(usize::MAX),
+                    Action::HistoryPrev | Action::MoveBack | Action::ListUp => scroll.scroll(-1),
+                    Action::HistoryNext | Action::MoveForward | Action::ListDown => {
+                        scroll.scroll(1)
+                    }
+                    Action::PageBack | Action::ListPageUp => scroll.scroll(-scroll.page_lines()),
+                    Action::PageForward | Action::ListPageDown => {
+                        scroll.scroll(scroll.page_lines())
+                    }
+                    Action::GoStart | Action::ListFirst => scroll.top.set(0),
+                    Action::GoEnd | Action::ListLast => scroll.top.set(usize::MAX),
                     // A character closes it and goes on the entry line: typing a move
                     // with the help open loses no key.
                     Action::Type(_) => self.overlay = Overlay::None,
@@ -414,102 +606,117 @@ impl App {
             Overlay::Recover(_) => return self.answer_recover(action),
             Overlay::None => {}
         }
+        let cursor = self.cursor;
         let effect = match action {
+            Action::Type(c) if self.screen == Screen::List => self.list_type(c),
             Action::Type(c) => {
                 self.entry.push(c);
                 self.history_at = None;
                 Effect::None
             }
-            Action::PlayEntry => self.play_entry(),
-            Action::EraseChar => {
-                self.entry.pop();
-                Effect::None
+            declared => match declared.decl() {
+                Some(decl) if decl.screens.has(self.screen) => (decl.run)(self),
+                _ => Effect::None,
+            },
+        };
+        // A fork's choice is for the move it was made at (leaving a variation
+        // chooses the variation left, to go back into it).
+        if self.cursor != cursor && action != Action::LeaveVariation {
+            self.fork = 0;
+        }
+        effect
+    }
+
+    fn toggle_replace(&mut self) -> Effect {
+        self.inside = match self.inside {
+            Inside::Variation => Inside::Replace,
+            Inside::Replace => Inside::Variation,
+        };
+        self.inform(match self.inside {
+            Inside::Variation => "a move typed inside the game now starts a variation",
+            Inside::Replace => "a move typed inside the game now replaces the next one",
+        });
+        Effect::None
+    }
+
+    fn edit_comment(&mut self) -> Effect {
+        if self.cursor == NodeId::ROOT && self.game.is_empty() {
+            self.entry = "{".into();
+        } else {
+            self.entry = format!("{{{}", self.game.comment_text(self.cursor));
+        }
+        Effect::None
+    }
+
+    fn toggle_timer(&mut self) -> Effect {
+        self.timer = match self.timer {
+            Some(_) => {
+                self.inform("move timer stopped");
+                None
             }
-            Action::ClearEntry => {
-                self.entry.clear();
-                Effect::None
-            }
-            Action::Cancel => {
-                self.entry.clear();
-                self.message = Message::default();
-                Effect::None
-            }
-            Action::HistoryPrev => {
-                self.recall(true);
-                Effect::None
-            }
-            Action::HistoryNext => {
-                self.recall(false);
-                Effect::None
-            }
-            Action::MoveBack => self.walk(-1),
-            Action::MoveForward => self.walk(1),
-            // Ten moves of each side, as the keys' description says.
-            Action::PageBack => self.walk(-20),
-            Action::PageForward => self.walk(20),
-            Action::GoStart => self.go(NodeId::ROOT),
-            Action::GoEnd => self.go(self.line_end(self.cursor)),
-            Action::NextVariation => self.next_variation(),
-            Action::Undo => self.undo(),
-            Action::Redo => self.redo(),
-            Action::TakeBack => self.take_back(),
-            Action::DeleteFromHere => self.delete_from_here(),
-            Action::PromoteVariation => self.promote_variation(),
-            Action::ToggleReplace => {
-                self.inside = match self.inside {
-                    Inside::Variation => Inside::Replace,
-                    Inside::Replace => Inside::Variation,
-                };
-                self.inform(match self.inside {
-                    Inside::Variation => "a move typed inside the game now starts a variation",
-                    Inside::Replace => "a move typed inside the game now replaces the next one",
-                });
-                Effect::None
-            }
-            Action::FlipBoard => {
-                self.flipped = !self.flipped;
-                Effect::None
-            }
-            Action::Help => {
-                self.overlay = Overlay::Help;
-                self.help_scroll.top.set(0);
-                Effect::None
-            }
-            Action::Nag(nag) => self.mark_nag(nag),
-            Action::ToggleDrawOffer => self.toggle_draw_offer(),
-            Action::EditComment => {
-                if self.cursor == NodeId::ROOT && self.game.is_empty() {
-                    self.entry = "{".into();
-                } else {
-                    self.entry = format!("{{{}", self.game.comment_text(self.cursor));
-                }
-                Effect::None
-            }
-            Action::ToggleTimer => {
-                self.timer = match self.timer {
-                    Some(_) => {
-                        self.inform("move timer stopped");
-                        None
-                    }
-                    None => {
-                        self.inform("move timer running: each move gets the time it took ([%emt])");
-                        Some(Instant::now())
-                    }
-                };
-                Effect::None
-            }
-            Action::Save => self.run_command("w"),
-            Action::Quit => {
-                if self.unsaved && !self.quit_armed {
-                    self.quit_armed = true;
-                    self.refuse("unsaved game: press again to quit (the journal keeps it for `scoresheet recover`), or :w to save");
-                    Effect::None
-                } else {
-                    Effect::Quit { discard: false }
-                }
+            None => {
+                self.inform("move timer running: each move gets the time it took ([%emt])");
+                Some(Instant::now())
             }
         };
-        effect
+        Effect::None
+    }
+
+    fn quit_key(&mut self) -> Effect {
+        if self.unsaved && !self.quit_armed {
+            self.quit_armed = true;
+            self.refuse("unsaved game: press again to quit (the journal keeps it for `scoresheet recover`), or :w to save");
+            Effect::None
+        } else {
+            Effect::Quit { discard: false }
+        }
+    }
+
+    /// Takes in what the loop did.
+    fn done(&mut self, done: Done) {
+        match done {
+            Done::Notice { text, error } => {
+                self.message = Message { text, error };
+            }
+            Done::Saved { path, unchanged } => {
+                self.saved(path.clone());
+                if unchanged {
+                    self.inform(format!("no changes: {} is as it was", path.display()));
+                }
+            }
+            Done::Listed(event) => {
+                self.listed(event);
+                return;
+            }
+            Done::Loaded { game, path, number } => {
+                self.inform(format!("game {number} of {}", path.display()));
+                let of_list = self
+                    .list()
+                    .is_some_and(|l| crate::store::target::same_file(&l.path, &path));
+                self.replace_game(*game, Some(path), false);
+                if of_list {
+                    self.opened_from_list(number as u64);
+                }
+            }
+            Done::LoadedForRepair {
+                game,
+                path,
+                stop,
+                rest,
+                incomplete,
+            } => self.open_for_repair(*game, path, &stop, &rest, incomplete),
+            Done::Opened(game) => {
+                let file = self.file.clone();
+                self.replace_game(*game, file, true);
+            }
+            Done::Recovered { game, out, message } => {
+                self.replace_game(*game, out, true);
+                self.inform(message);
+            }
+            Done::Unsaved { games, broken } => self.offer_recovery(games, broken),
+        }
+        self.refresh_feedback();
+        self.refresh_opening();
     }
 
     /// Names the opening of the line to the current move.
@@ -546,17 +753,79 @@ impl App {
     }
 
     fn walk(&mut self, steps: i32) -> Effect {
+        // Forward from a fork takes the move chosen there with Up/Down; then first choices.
+        let mut chosen = self.fork;
         for _ in 0..steps.unsigned_abs() {
+            let node = self.game.node(self.cursor);
             let next = if steps < 0 {
-                self.game.node(self.cursor).parent
+                node.parent
             } else {
-                self.game.node(self.cursor).children.first().copied()
+                node.children
+                    .get(std::mem::take(&mut chosen))
+                    .or(node.children.first())
+                    .copied()
             };
             match next {
                 Some(id) => self.cursor = id,
                 None => break,
             }
         }
+        Effect::None
+    }
+
+    /// Up and Down: at a fork (more than one move played after the current
+    /// one) with nothing typed, they choose among its moves; otherwise they
+    /// recall the entries typed before.
+    fn up_down(&mut self, up: bool) -> Effect {
+        let count = self.game.node(self.cursor).children.len();
+        if count > 1 && self.entry.is_empty() {
+            self.fork = if up {
+                (self.fork + count - 1) % count
+            } else {
+                (self.fork + 1) % count
+            };
+            return Effect::None;
+        }
+        self.recall(up);
+        Effect::None
+    }
+
+    /// Goes into a variation at the current move: the one chosen at the fork,
+    /// else the first side line.
+    fn enter_variation(&mut self) -> Effect {
+        let children = &self.game.node(self.cursor).children;
+        let pick = if self.fork > 0 { self.fork } else { 1 };
+        match children.get(pick) {
+            Some(&id) => {
+                self.cursor = id;
+                Effect::None
+            }
+            None => {
+                self.inform("no variation starts here");
+                Effect::None
+            }
+        }
+    }
+
+    /// Leaves the variation the current move is in: back to the move it
+    /// branches from (the move before the variation's first move).
+    fn leave_variation(&mut self) -> Effect {
+        let mut at = self.cursor;
+        while let Some(parent) = self.game.node(at).parent {
+            if self.game.node(parent).children.first() != Some(&at) {
+                self.fork = self
+                    .game
+                    .node(parent)
+                    .children
+                    .iter()
+                    .position(|&c| c == at)
+                    .unwrap_or(0);
+                self.cursor = parent;
+                return Effect::None;
+            }
+            at = parent;
+        }
+        self.inform("not in a variation");
         Effect::None
     }
 

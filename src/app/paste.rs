@@ -97,7 +97,7 @@ fn shorten(token: &str) -> String {
 impl App {
     /// Pasted text (`whole` false when the paste was cut off: it is then not
     /// acted on). Like [`App::update`], the one door for a paste.
-    pub fn paste(&mut self, text: &str, whole: bool) -> Effect {
+    pub(crate) fn paste(&mut self, text: &str, whole: bool) -> Effect {
         // Recorded like an action: pasted moves are one change to undo.
         let effect = self.recorded(|app| app.take_paste(text, whole));
         self.refresh_feedback();

@@ -221,9 +221,9 @@ impl App {
 
     fn mark_typed(&mut self, id: NodeId, typed: &Typed) {
         if let Some(nag) = typed.nag {
-            let node = self.game.node_mut(id);
-            if !node.nags.contains(&nag) {
-                node.nags.insert(0, nag);
+            // Set, never toggled off: `e4!` on a move marked `?` replaces the mark.
+            if !self.game.node(id).nags.contains(&nag) {
+                self.game.toggle_nag(id, nag);
             }
         }
         if typed.draw_offer {

@@ -154,7 +154,7 @@ fn take_back_delete_and_promote() {
 fn glyphs_draw_offers_comments_and_results() {
     let mut app = app();
     type_line(&mut app, "f3 e5 g4");
-    app.update(Action::Nag(4));
+    app.update(Action::NagBlunder);
     type_line(&mut app, "(=)");
     type_line(&mut app, "{the fool's mate}");
     type_line(&mut app, "Qh4#");
@@ -353,35 +353,14 @@ fn every_command_name_and_alias_runs() {
 }
 
 #[test]
-fn the_action_table_and_the_keymap_declarations_agree() {
-    use crate::config::keys::ACTIONS;
-    let bindable: Vec<&str> = action::BINDABLE.iter().map(|(n, _)| *n).collect();
-    let declared: Vec<&str> = ACTIONS.iter().map(|a| a.name).collect();
-    assert_eq!(
-        bindable, declared,
-        "src/app/action.rs and src/config/keys.rs"
-    );
-    for info in ACTIONS {
-        assert!(!info.doc.trim().is_empty(), "{} has no doc", info.name);
-    }
-    // The embedded defaults give every action an entry, and name no other.
-    let defaults: toml::Table =
-        toml::from_str(include_str!("../../assets/config.toml")).expect("the defaults parse");
-    let keys = defaults["keys"].as_table().expect("a [keys] table");
-    let mut in_defaults: Vec<&str> = keys.keys().map(String::as_str).collect();
-    let mut names = bindable.clone();
-    in_defaults.sort_unstable();
-    names.sort_unstable();
-    assert_eq!(in_defaults, names, "assets/config.toml [keys]");
-    // And the help screen lists each, with its doc.
-    let mut app = app();
-    crate::tui::describe_keys(&mut app, &crate::config::Config::defaults());
+fn the_help_lists_every_action_of_the_screen_with_its_doc() {
+    let app = app();
     let sections = app.help_sections();
-    for info in ACTIONS {
+    for d in action::ACTIONS.iter().filter(|d| d.screens.has(app.screen)) {
         assert!(
-            sections[0].entries.iter().any(|e| e.doc == info.doc),
+            sections[0].entries.iter().any(|e| e.doc == d.doc),
             "{} not in the help",
-            info.name
+            d.name
         );
     }
 }
@@ -390,7 +369,21 @@ fn the_action_table_and_the_keymap_declarations_agree() {
 mod input;
 #[path = "tests_recovery.rs"]
 mod recovery;
+#[path = "tests_review.rs"]
+mod review;
 #[path = "tests_rules.rs"]
 mod rules;
 #[path = "tests_undo.rs"]
 mod undo;
+
+#[test]
+fn a_glyph_typed_with_a_move_that_is_there_replaces_its_glyph() {
+    let mut app = app();
+    app.inside = Inside::Variation;
+    type_line(&mut app, "e4? e5");
+    app.update(Action::GoStart);
+    // Following 1.e4 with a new judgement: one move glyph, as PGN has it.
+    type_line(&mut app, "e4!");
+    let e4 = app.game.mainline()[0];
+    assert_eq!(app.game.node(e4).nags, [1]);
+}

@@ -46,7 +46,8 @@ fn press(app: &mut App, config: &crate::config::Config, keys: &str) {
         };
         rest = &rest[len..];
         let event = KeyEvent::new(code, modifiers);
-        if let Some(action) = crate::tui::action_of(config, &event, app.entry.is_empty()) {
+        let _ = config;
+        if let Some(action) = crate::tui::action_of(app, &event) {
             app.update(action);
         }
     }

@@ -39,12 +39,10 @@ impl App {
     /// The first key bound to `action`, as the help screen writes it, or the
     /// `command` that does the same when no key is (or the keys are not known).
     pub(super) fn key_for(&self, action: &str, command: &'static str) -> String {
-        self.help
-            .iter()
-            .find(|row| row.name == action)
-            .and_then(|row| row.keys.split(", ").next())
-            .filter(|key| !key.is_empty())
-            .map_or_else(|| command.to_string(), str::to_string)
+        self.keymap
+            .keys_of(action)
+            .first()
+            .map_or_else(|| command.to_string(), ToString::to_string)
     }
 
     /// How to undo, for the message of a key that removes something: `Ctrl-Z to undo`.

@@ -12,8 +12,8 @@ use serde::Deserialize;
 use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
-use super::error::ConfigError;
-use super::keys::{Key, Keymap, ACTIONS};
+use super::error::{line_col, ConfigError};
+use super::keys::{Key, KeyEntry, KeyTable};
 use super::settings::{
     BoardSettings, BoardStyle, Colors, Inside, LangCode, MoveNotation, NotationSettings,
     RecordingSettings, SquareSize, Theme,
@@ -112,14 +112,11 @@ fn missing(name: &str, defaults: &str) -> ConfigError {
     )
 }
 
-/// The keys one file gives an action, with where each was written.
-type Bound = Vec<(Key, Range<usize>)>;
-
-/// A file read and checked: its settings, and its `[keys]` indexed like [`ACTIONS`].
+/// A file read and checked: its settings, and its `[keys]` as written.
 pub(crate) struct Parsed<'t> {
-    text: &'t str,
     layer: Layer,
-    keys: Vec<Option<Bound>>,
+    keys: KeyTable,
+    text: &'t str,
 }
 
 /// Reads one configuration text.
@@ -136,76 +133,47 @@ pub(crate) fn parse(text: &str) -> Result<Parsed<'_>, ConfigError> {
     })?;
     let layer = Layer::deserialize(toml::de::Deserializer::from(doc.clone()))
         .map_err(|e| explain(text, &doc, &e))?;
-    let mut keys: Vec<Option<Bound>> = vec![None; ACTIONS.len()];
-    for (action, list) in &layer.keys {
-        let Some(index) = ACTIONS.iter().position(|a| a.name == action.get_ref()) else {
-            let names: Vec<&str> = ACTIONS.iter().map(|a| a.name).collect();
-            return Err(ConfigError::at(
-                text,
-                Some(action.span().start),
-                format!(
-                    "unknown action \"{}\" in [keys]: expected one of {}",
-                    action.get_ref(),
-                    names.join(", ")
-                ),
-            ));
-        };
-        let mut bound: Bound = Vec::new();
-        for written in list {
-            let key = Key::parse(written.get_ref()).map_err(|e| {
+    let mut keys = KeyTable::default();
+    // In the order written, so that errors come in the order a reader meets them.
+    let mut written: Vec<_> = layer.keys.iter().collect();
+    written.sort_by_key(|(action, _)| action.span().start);
+    for (action, list) in written {
+        let mut bound: Vec<(Key, (usize, usize))> = Vec::new();
+        for key_text in list {
+            let key = Key::parse(key_text.get_ref()).map_err(|e| {
                 ConfigError::at(
                     text,
-                    Some(written.span().start),
+                    Some(key_text.span().start),
                     format!(
                         "bad key \"{}\" for keys.{}: {e}",
-                        written.get_ref(),
+                        key_text.get_ref(),
                         action.get_ref()
                     ),
                 )
             })?;
-            if types_text(&key) {
-                return Err(ConfigError::at(
-                    text,
-                    Some(written.span().start),
-                    format!(
-                        "key \"{}\" for keys.{} is a plain character, which types moves and \
-                         commands on the entry line: bind a Ctrl-, Alt- or F-key instead \
-                         ({}); only \"?\" may be bound plain (it acts on an empty entry line)",
-                        crate::message::shown(written.get_ref()),
-                        action.get_ref(),
-                        match key.code() {
-                            crossterm::event::KeyCode::Char(c) if c.is_ascii_alphanumeric() => {
-                                let c = c.to_ascii_lowercase();
-                                format!("like \"Ctrl-{c}\", \"Alt-{c}\" or \"F2\"")
-                            }
-                            _ => "like \"F2\"".to_string(),
-                        }
-                    ),
-                ));
-            }
             if !bound.iter().any(|(k, _)| *k == key) {
-                bound.push((key, written.span()));
+                bound.push((key, line_col(text, key_text.span().start)));
             }
         }
-        keys[index] = Some(bound);
+        keys.entries.push(KeyEntry {
+            action: action.get_ref().clone(),
+            at: line_col(text, action.span().start),
+            keys: bound,
+        });
     }
-    Ok(Parsed { text, layer, keys })
-}
-
-/// Whether a key types text on the entry line (a character without Ctrl or Alt), so that
-/// binding it would take that character from the moves typed. `?` is the exception the
-/// defaults use: no move or command starts with it, and the recorder gives it to its action
-/// only on an empty entry line (see `tui::action_of`).
-fn types_text(key: &Key) -> bool {
-    matches!(key.code(), crossterm::event::KeyCode::Char(c) if c != '?')
-        && !key.modifiers().intersects(
-            crossterm::event::KeyModifiers::CONTROL | crossterm::event::KeyModifiers::ALT,
-        )
+    Ok(Parsed { layer, keys, text })
 }
 
 /// The complete configuration: `defaults` (which must set everything) overridden by `user`.
 pub(crate) fn merge(defaults: Parsed<'_>, user: Parsed<'_>) -> Result<Config, ConfigError> {
     let (d, u, dt) = (&defaults.layer, &user.layer, defaults.text);
+    if !defaults.keys.entries.is_empty() {
+        return Err(ConfigError::at(
+            dt,
+            None,
+            "the defaults set keys: default keys are declared with the actions".into(),
+        ));
+    }
     let notation = NotationSettings {
         input: pick(u.notation.input, d.notation.input, "notation.input", dt)?.0,
         display: pick(
@@ -235,46 +203,11 @@ pub(crate) fn merge(defaults: Parsed<'_>, user: Parsed<'_>) -> Result<Config, Co
         timer: pick(ur.timer, dr.timer, "recording.timer", dt)?,
         inside: pick(ur.inside, dr.inside, "recording.inside", dt)?.0,
     };
-    // Per action: the user's keys if the user file lists the action, else the defaults.
-    let mut keys = Vec::with_capacity(ACTIONS.len());
-    for (i, info) in ACTIONS.iter().enumerate() {
-        let list = match (&user.keys[i], &defaults.keys[i]) {
-            (Some(bound), _) | (None, Some(bound)) => bound.iter().map(|(k, _)| *k).collect(),
-            (None, None) => {
-                return Err(missing(&format!("keys.{}", info.name), dt));
-            }
-        };
-        keys.push(list);
-    }
-    let keys = Keymap::new(keys).map_err(|conflict| {
-        // Point at the user's binding when the clash involves one.
-        let span = [conflict.second, conflict.first].iter().find_map(|name| {
-            let i = ACTIONS.iter().position(|a| a.name == *name)?;
-            let bound = user.keys[i].as_ref()?;
-            bound
-                .iter()
-                .find(|(k, _)| *k == conflict.key)
-                .map(|(_, s)| s.start)
-        });
-        let text = if span.is_some() {
-            user.text
-        } else {
-            defaults.text
-        };
-        ConfigError::at(
-            text,
-            span,
-            format!(
-                "key {} is bound to both {} and {}",
-                conflict.key, conflict.first, conflict.second
-            ),
-        )
-    })?;
     Ok(Config {
         notation,
         board,
         recording,
-        keys,
+        keys: user.keys,
     })
 }
 

@@ -1,87 +1,11 @@
-//! Key names and the keymap: what the user writes in `[keys]` (`Ctrl-z`, `F1`, `?`), the
-//! normalised form a terminal key event is compared in, and the table of actions.
-//!
-//! The action names here are the stable, user-facing names; the app builds its `Action` enum
-//! from them (and a test there checks the two lists agree).
+//! Key names: what the user writes in `[keys]` (`Ctrl-z`, `F1`, `?`), the normalised form a
+//! terminal key event is compared in, and the `[keys]` table as written. The actions
+//! themselves, with their default keys, are declared once in `app::action`, which builds the
+//! keymap from them and this table.
 
-use std::collections::HashMap;
 use std::fmt;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-
-/// An action's stable name and its one-line description (shown on the help screen and written
-/// above its line in the default configuration).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ActionInfo {
-    /// The kebab-case name used in `[keys]`.
-    pub name: &'static str,
-    /// One line saying what the action does.
-    pub doc: &'static str,
-}
-
-const fn action(name: &'static str, doc: &'static str) -> ActionInfo {
-    ActionInfo { name, doc }
-}
-
-/// Every action that can be bound to a key, in the order the help screen lists them.
-pub const ACTIONS: &[ActionInfo] = &[
-    action(
-        "play-entry",
-        "Play the move or run the command on the entry line",
-    ),
-    action("erase-char", "Erase the last character of the entry line"),
-    action("clear-entry", "Clear the entry line"),
-    action("cancel", "Close the overlay or clear the entry line"),
-    action("history-prev", "Recall the previous entry"),
-    action("history-next", "Recall the next entry"),
-    action("move-back", "Go back one move"),
-    action("move-forward", "Go forward one move"),
-    action("page-back", "Go back ten moves"),
-    action("page-forward", "Go forward ten moves"),
-    action("go-start", "Go to the start of the game"),
-    action("go-end", "Go to the end of the line"),
-    action(
-        "next-variation",
-        "Switch to the next variation at this move",
-    ),
-    action("undo", "Undo the last change to the game"),
-    action("redo", "Redo the change last undone"),
-    action("take-back", "Take back the last move"),
-    action(
-        "delete-from-here",
-        "Delete this move and everything after it",
-    ),
-    action(
-        "promote-variation",
-        "Promote this variation over its parent line",
-    ),
-    action(
-        "toggle-replace",
-        "Switch between adding a variation and replacing moves when typing inside the game",
-    ),
-    action("flip-board", "Turn the board around"),
-    action("help", "Show the keys and commands"),
-    action("nag-good", "Mark the move good (!)"),
-    action("nag-mistake", "Mark the move a mistake (?)"),
-    action("nag-brilliant", "Mark the move brilliant (!!)"),
-    action("nag-blunder", "Mark the move a blunder (??)"),
-    action("nag-interesting", "Mark the move interesting (!?)"),
-    action("nag-dubious", "Mark the move dubious (?!)"),
-    action("nag-clear", "Remove the move's marks"),
-    action(
-        "toggle-draw-offer",
-        "Mark or unmark a draw offer (=) with this move",
-    ),
-    action("edit-comment", "Edit the comment after this move"),
-    action("toggle-timer", "Start or stop the move timer"),
-    action("save", "Write the game to its file"),
-    action("quit", "Quit (asks again while the game is unsaved)"),
-];
-
-/// The action with this name, if there is one.
-pub fn action_info(name: &str) -> Option<&'static ActionInfo> {
-    ACTIONS.iter().find(|a| a.name == name)
-}
 
 /// Named keys, in the spelling [`Key`]'s `Display` uses (parsing ignores case).
 const NAMES: &[(&str, KeyCode)] = &[
@@ -259,65 +183,36 @@ impl fmt::Display for Key {
     }
 }
 
-/// Which action each key runs, and which keys each action has.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Keymap {
-    /// The keys of each action, indexed like [`ACTIONS`].
-    keys: Vec<Vec<Key>>,
-    by_key: HashMap<Key, &'static str>,
+/// The `[keys]` table of the user's file as written: which keys the file gives
+/// each action it names, with where. The app checks it against its actions (the
+/// names, the screens, the clashes) when it builds its keymap, and words its
+/// errors with these positions.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct KeyTable {
+    /// The file the table is from (`None` for a text given directly).
+    pub path: Option<std::path::PathBuf>,
+    /// The actions named, in the order written.
+    pub entries: Vec<KeyEntry>,
 }
 
-/// Two actions bound to the same key.
+/// One `action = [keys]` line of `[keys]`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct KeyConflict {
-    /// The key.
-    pub key: Key,
-    /// The action listed first in [`ACTIONS`].
-    pub first: &'static str,
-    /// The other action.
-    pub second: &'static str,
+pub struct KeyEntry {
+    /// The action's name as written.
+    pub action: String,
+    /// Line and column of the name.
+    pub at: (usize, usize),
+    /// The keys, each with its line and column (duplicates dropped).
+    pub keys: Vec<(Key, (usize, usize))>,
 }
 
-impl Keymap {
-    /// A keymap from each action's keys (`keys` indexed like [`ACTIONS`]; missing entries
-    /// mean no keys), refusing a key bound to two actions.
-    pub fn new(keys: Vec<Vec<Key>>) -> Result<Keymap, KeyConflict> {
-        let mut keys = keys;
-        keys.resize(ACTIONS.len(), Vec::new());
-        keys.truncate(ACTIONS.len());
-        let mut by_key = HashMap::new();
-        for (info, list) in ACTIONS.iter().zip(&keys) {
-            for key in list {
-                match by_key.insert(*key, info.name) {
-                    Some(first) if first != info.name => {
-                        return Err(KeyConflict {
-                            key: *key,
-                            first,
-                            second: info.name,
-                        })
-                    }
-                    _ => {}
-                }
-            }
-        }
-        Ok(Keymap { keys, by_key })
-    }
-
-    /// The action a key runs, by name.
-    pub fn lookup(&self, key: &Key) -> Option<&'static str> {
-        self.by_key.get(key).copied()
-    }
-
-    /// The keys of an action (empty for an unbound or unknown action).
-    pub fn keys_of(&self, action: &str) -> &[Key] {
-        ACTIONS
-            .iter()
-            .position(|a| a.name == action)
-            .map_or(&[], |i| &self.keys[i])
-    }
-
-    /// Every action with its keys, in [`ACTIONS`] order: what the help screen lists.
-    pub fn bindings(&self) -> impl Iterator<Item = (&'static ActionInfo, &[Key])> {
-        ACTIONS.iter().zip(self.keys.iter().map(Vec::as_slice))
+impl KeyTable {
+    /// An error about this table, at a line and column of its file.
+    pub fn error(&self, at: Option<(usize, usize)>, message: String) -> super::ConfigError {
+        super::ConfigError::Invalid(super::Invalid {
+            path: self.path.clone(),
+            position: at,
+            message,
+        })
     }
 }

@@ -1,7 +1,8 @@
 //! The user's configuration: a TOML file of settings and key bindings.
 //!
-//! The defaults are the embedded `assets/config.toml`; the user's file (at [`path`]) overrides
-//! only what it sets, each `[keys]` entry replacing that action's keys. Unknown keys and bad
+//! The defaults are the embedded `assets/config.toml` (the default keys are declared with the
+//! actions, in `app::action`); the user's file (at [`path`]) overrides only what it sets, each
+//! `[keys]` entry replacing that action's keys. Unknown keys and bad
 //! values are refused with a message quoting them and their line. This module knows key names
 //! (crossterm's codes) but nothing of the screen.
 
@@ -13,7 +14,7 @@ mod settings;
 use std::path::PathBuf;
 
 pub use error::{ConfigError, Invalid};
-pub use keys::{ActionInfo, Key, KeyParseError, Keymap, ACTIONS};
+pub use keys::{Key, KeyEntry, KeyParseError, KeyTable};
 pub use settings::{
     BoardSettings, BoardStyle, Colors, Inside, MoveNotation, NotationSettings, RecordingSettings,
     SquareSize, Theme,
@@ -50,8 +51,9 @@ pub struct Config {
     pub board: BoardSettings,
     /// `[recording]`: autosave, timer, typing inside the game.
     pub recording: RecordingSettings,
-    /// `[keys]`: which key runs which action.
-    pub keys: Keymap,
+    /// `[keys]` as the user's file writes it (the app's keymap lays it over the
+    /// default keys declared with each action).
+    pub keys: KeyTable,
 }
 
 impl Config {
@@ -88,7 +90,9 @@ impl Config {
                 })
             }
         };
-        Config::from_toml_str(&text).map_err(|e| e.in_file(path.to_path_buf()))
+        let mut config = Config::from_toml_str(&text).map_err(|e| e.in_file(path.to_path_buf()))?;
+        config.keys.path = Some(path.to_path_buf());
+        Ok(config)
     }
 
     /// The defaults with the settings of `user` (the text of a configuration file) laid over.

@@ -204,6 +204,7 @@ impl Game {
 pub mod annotation;
 pub mod edit;
 pub mod history;
+pub mod nags;
 pub mod notes;
 pub mod tags;
 pub mod transcribe;

@@ -9,26 +9,15 @@ use super::{Game, NodeId};
 /// carries at most one of them.
 pub const MOVE_QUALITY: std::ops::RangeInclusive<u8> = 1..=6;
 
-/// The glyph of a NAG as players write it (`!`, `?!`, `=`, `+-`), or `$n`.
-pub fn nag_glyph(nag: u8) -> String {
-    let glyph = match nag {
-        1 => "!",
-        2 => "?",
-        3 => "!!",
-        4 => "??",
-        5 => "!?",
-        6 => "?!",
-        10 => "=",
-        13 => "∞",
-        14 => "⩲",
-        15 => "⩱",
-        16 => "±",
-        17 => "∓",
-        18 => "+-",
-        19 => "-+",
-        _ => return format!("${nag}"),
-    };
-    glyph.to_string()
+pub use super::nags::nag_glyph;
+
+/// Which of a move's two comments: the one written before it or after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CommentPlace {
+    /// Before the move (`{...} 12...Nf6`).
+    Before,
+    /// After the move (`12...Nf6 {...}`).
+    After,
 }
 
 impl Game {
@@ -53,6 +42,70 @@ impl Game {
         if !comment.is_empty() {
             node.comments_after.push(comment);
         }
+    }
+
+    /// Where the comment `place` of `id` is kept. PGN writes a comment before a
+    /// move only where a variation opens (`( {idea} 12...Nf6`); elsewhere the
+    /// comment before a move is the one after the move before it, and before the
+    /// first move it is the comment after the root (the game's opening comment).
+    pub fn comment_home(&self, id: NodeId, place: CommentPlace) -> (NodeId, CommentPlace) {
+        match (place, self.node(id).parent) {
+            (CommentPlace::After, _) | (_, None) => (id, CommentPlace::After),
+            (CommentPlace::Before, Some(parent)) => {
+                if self.node(parent).children.first() == Some(&id) {
+                    (parent, CommentPlace::After)
+                } else {
+                    (id, CommentPlace::Before)
+                }
+            }
+        }
+    }
+
+    fn comments(&self, id: NodeId, place: CommentPlace) -> &[String] {
+        match place {
+            CommentPlace::Before => &self.node(id).comments_before,
+            CommentPlace::After => &self.node(id).comments_after,
+        }
+    }
+
+    /// The free text of the comment `place` of `id` (see [`Game::comment_home`]),
+    /// without its commands (`[%clk]`, …), which an editor leaves alone.
+    pub fn comment_at(&self, id: NodeId, place: CommentPlace) -> String {
+        let (home, place) = self.comment_home(id, place);
+        let texts: Vec<String> = self
+            .comments(home, place)
+            .iter()
+            .map(|c| split_comment(c).1)
+            .filter(|t| !t.is_empty())
+            .collect();
+        texts.join(" ")
+    }
+
+    /// Replaces the free text of the comment `place` of `id`, keeping its
+    /// commands; several comments there become one. Returns true when the
+    /// game changed.
+    pub fn set_comment_at(&mut self, id: NodeId, place: CommentPlace, text: &str) -> bool {
+        let (home, place) = self.comment_home(id, place);
+        if place == CommentPlace::After {
+            let before = self.node(home).comments_after.clone();
+            self.set_comment_text(home, text);
+            return self.node(home).comments_after != before;
+        }
+        let annotations: Vec<Annotation> = self
+            .comments(home, place)
+            .iter()
+            .flat_map(|c| split_comment(c).0)
+            .collect();
+        let comment = write_comment(&annotations, text.trim());
+        let new = if comment.is_empty() {
+            Vec::new()
+        } else {
+            vec![comment]
+        };
+        let slot = &mut self.node_mut(home).comments_before;
+        let changed = *slot != new;
+        *slot = new;
+        changed
     }
 
     /// The free text of the comment after `id`, without its commands.
@@ -83,13 +136,7 @@ impl Game {
     /// replacing the one it had; giving it the glyph it already has removes it.
     /// Returns true when the glyph is now set.
     pub fn toggle_quality(&mut self, id: NodeId, nag: u8) -> bool {
-        let nags = &mut self.node_mut(id).nags;
-        let had = nags.contains(&nag);
-        nags.retain(|n| !MOVE_QUALITY.contains(n));
-        if !had {
-            nags.insert(0, nag);
-        }
-        !had
+        self.toggle_nag(id, nag)
     }
 }
 
@@ -139,6 +186,63 @@ mod tests {
         assert_eq!(
             game.node(id).comments_after,
             vec!["[%clk 0:01:00]".to_string()]
+        );
+    }
+
+    #[test]
+    fn the_comment_before_a_move_lives_where_pgn_writes_it() {
+        let (mut game, e4) = one_move();
+        let pos = game.start;
+        let (d4, _) = read_move("d4", &pos, Lang::english()).unwrap();
+        let d4 = game.add_move(NodeId::ROOT, d4, &pos);
+        let after_e4 = game.position_at(e4);
+        let (e5, _) = read_move("e5", &after_e4, Lang::english()).unwrap();
+        let e5 = game.add_move(e4, e5, &after_e4);
+
+        // Before a main-line move: the comment after the move before it.
+        assert!(game.set_comment_at(e5, CommentPlace::Before, "the classical reply"));
+        assert_eq!(game.comment_text(e4), "the classical reply");
+        assert_eq!(
+            game.comment_at(e4, CommentPlace::After),
+            "the classical reply"
+        );
+        // Before the first move: the game's opening comment, on the root.
+        assert!(game.set_comment_at(e4, CommentPlace::Before, "a quiet game"));
+        assert_eq!(
+            game.node(NodeId::ROOT).comments_after,
+            vec!["a quiet game".to_string()]
+        );
+        // Before the first move of a variation: its own comment before.
+        assert!(game.set_comment_at(d4, CommentPlace::Before, "or\nclosed"));
+        assert_eq!(
+            game.node(d4).comments_before,
+            vec!["or\nclosed".to_string()]
+        );
+        assert_eq!(game.comment_at(d4, CommentPlace::Before), "or\nclosed");
+        assert!(!game.set_comment_at(d4, CommentPlace::Before, "or\nclosed"));
+        assert!(game.set_comment_at(d4, CommentPlace::Before, "  "));
+        assert!(game.node(d4).comments_before.is_empty());
+    }
+
+    #[test]
+    fn editing_a_comment_before_keeps_its_commands() {
+        let (mut game, e4) = one_move();
+        let pos = game.start;
+        let (d4, _) = read_move("d4", &pos, Lang::english()).unwrap();
+        let d4 = game.add_move(NodeId::ROOT, d4, &pos);
+        game.node_mut(d4).comments_before = vec!["[%csl Gd4] solid".into(), "too".into()];
+        assert_eq!(game.comment_at(d4, CommentPlace::Before), "solid too");
+        assert!(game.set_comment_at(d4, CommentPlace::Before, "sound"));
+        assert_eq!(
+            game.node(d4).comments_before,
+            vec!["[%csl Gd4] sound".to_string()]
+        );
+        game.set_annotation(e4, Annotation::Clock(ClockTime::from_secs(60)));
+        assert!(game.set_comment_at(e4, CommentPlace::After, "best"));
+        assert!(!game.set_comment_at(e4, CommentPlace::After, "best"));
+        assert_eq!(
+            game.node(e4).comments_after,
+            vec!["[%clk 0:01:00] best".to_string()]
         );
     }
 

@@ -16,12 +16,11 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crossterm::event::{KeyEventKind, KeyModifiers};
+use crossterm::event::KeyEventKind;
 use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
 use signal_hook::iterator::Signals;
 
-use crate::app::{Action, App, HelpRow, Settings};
-use crate::config::keys::Key;
+use crate::app::{Action, App, Keymap, Settings};
 use crate::config::{self, Config};
 
 use crate::game::Game;
@@ -76,70 +75,18 @@ pub fn look(config: &Config) -> Look {
     }
 }
 
-/// The hint bar's actions, in order, with their short labels.
-const HINTS: &[(&str, &str)] = &[
-    ("help", "help"),
-    ("move-back", "back"),
-    ("move-forward", "forward"),
-    ("undo", "undo"),
-    ("toggle-replace", "variation/replace"),
-    ("toggle-draw-offer", "(=)"),
-    ("save", "save"),
-    ("quit", "quit"),
-];
-
-/// Fills the help screen and the hint bar from the key bindings.
+/// Gives the app the keymap of the configuration: the declared keys with the
+/// user's `[keys]` over them. A configuration whose keys cannot be used is
+/// refused by [`run`] before the screen opens; here it panics (tests only).
 pub fn describe_keys(app: &mut App, config: &Config) {
-    let keys = &config.keys;
-    let shown = |name: &str| {
-        keys.keys_of(name)
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    app.help = keys
-        .bindings()
-        .map(|(info, _)| HelpRow {
-            keys: shown(info.name),
-            name: info.name,
-            doc: info.doc,
-        })
-        .collect();
-    app.hints = HINTS
-        .iter()
-        .filter_map(|(name, label)| {
-            let key = keys.keys_of(name).first()?;
-            Some((key.to_string(), *label))
-        })
-        .collect();
+    app.keymap = Keymap::new(&config.keys).expect("the configuration's keys are valid");
 }
 
-/// The action a key event asks for: a binding, else the character it types.
-pub fn action_of(
-    config: &Config,
-    event: &crossterm::event::KeyEvent,
-    entry_empty: bool,
-) -> Option<Action> {
-    let key = Key::from_event(event);
-    let bound = config.keys.lookup(&key).and_then(Action::from_name);
-    let plain_char = match event.code {
-        crossterm::event::KeyCode::Char(c)
-            if !event
-                .modifiers
-                .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
-        {
-            Some(c)
-        }
-        _ => None,
-    };
-    match (bound, plain_char) {
-        // A character bound to an action (`?` for help) acts only on an empty
-        // line; inside a move (`Nf3?`) it is text.
-        (Some(action), Some(_)) if entry_empty => Some(action),
-        (_, Some(c)) => Some(Action::Type(c)),
-        (bound, None) => bound,
-    }
+/// The action a key event asks for on the app's screen: a binding, else the
+/// character it types.
+pub fn action_of(app: &App, event: &crossterm::event::KeyEvent) -> Option<Action> {
+    app.keymap
+        .action_of(app.screen, event, app.entry.is_empty())
 }
 
 /// Gives the terminal back: bracketed paste off, then ratatui's restore (raw
@@ -151,8 +98,8 @@ pub fn restore() {
 
 /// Runs the recorder; returns the exit code.
 pub fn run(new: NewGame) -> anyhow::Result<u8> {
-    let config = match Config::load() {
-        Ok(config) => config,
+    let (config, keymap) = match Config::load().and_then(|c| Keymap::new(&c.keys).map(|k| (c, k))) {
+        Ok(both) => both,
         Err(e) => {
             eprintln!("scoresheet: {e}");
             return Ok(crate::cli::exit::USAGE);
@@ -188,7 +135,7 @@ pub fn run(new: NewGame) -> anyhow::Result<u8> {
         game.set_tag(name, value);
     }
     let mut app = App::new(settings(&config), game, new.out.clone());
-    describe_keys(&mut app, &config);
+    app.keymap = keymap;
     let mut session = Session::start(&mut app)?;
 
     // SIGTERM, SIGHUP, SIGINT and SIGQUIT end the recorder from a thread of their
@@ -224,13 +171,19 @@ pub fn run(new: NewGame) -> anyhow::Result<u8> {
             for event in input.read(Duration::from_millis(250))? {
                 let effect = match event {
                     Input::Key(key) if key.kind != KeyEventKind::Release => {
-                        match action_of(&config, &key, app.entry.is_empty()) {
+                        match action_of(&app, &key) {
                             Some(action) => app.update(action),
                             None => continue,
                         }
                     }
                     Input::Key(_) => continue,
-                    Input::Paste(pasted) => app.paste(&pasted.text, pasted.whole()),
+                    Input::Paste(pasted) => {
+                        let whole = pasted.whole();
+                        app.update(crate::app::Msg::Paste {
+                            text: pasted.text,
+                            whole,
+                        })
+                    }
                 };
                 // Writes the journal for this change before anything else.
                 if session.carry_out(&mut app, effect)? {
@@ -248,23 +201,28 @@ pub fn run(new: NewGame) -> anyhow::Result<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crossterm::event::{KeyCode, KeyEvent};
+    use crate::game::Game;
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
     fn key(c: char) -> KeyEvent {
         KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
     }
 
+    fn app_with(config: &Config) -> App {
+        let mut app = App::new(settings(config), Game::default(), None);
+        describe_keys(&mut app, config);
+        app
+    }
+
     #[test]
     fn question_mark_opens_help_only_on_an_empty_line() {
-        let config = Config::defaults();
-        assert_eq!(action_of(&config, &key('?'), true), Some(Action::Help));
-        assert_eq!(
-            action_of(&config, &key('?'), false),
-            Some(Action::Type('?'))
-        );
-        assert_eq!(action_of(&config, &key('N'), true), Some(Action::Type('N')));
+        let mut app = app_with(&Config::defaults());
+        assert_eq!(action_of(&app, &key('?')), Some(Action::Help));
+        assert_eq!(action_of(&app, &key('N')), Some(Action::Type('N')));
+        app.entry.push('N');
+        assert_eq!(action_of(&app, &key('?')), Some(Action::Type('?')));
         let ctrl_z = KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL);
-        assert_eq!(action_of(&config, &ctrl_z, false), Some(Action::Undo));
+        assert_eq!(action_of(&app, &ctrl_z), Some(Action::Undo));
     }
 
     #[test]
@@ -276,24 +234,22 @@ mod tests {
     #[test]
     fn ctrl_h_and_backspace_both_erase() {
         // ^H is what many terminals send for Backspace, and what Ctrl-H sends.
-        let config = Config::defaults();
+        let mut app = app_with(&Config::defaults());
+        app.entry.push('e');
         for byte in [0x08u8, 0x7f] {
             let mut decoder = input::Decoder::new();
             let events = decoder.feed(&[byte], std::time::Instant::now());
             let [Input::Key(key)] = events.as_slice() else {
                 panic!("{events:?}")
             };
-            assert_eq!(
-                action_of(&config, key, false),
-                Some(Action::EraseChar),
-                "{byte:#x}"
-            );
+            assert_eq!(action_of(&app, key), Some(Action::EraseChar), "{byte:#x}");
         }
     }
 
     #[test]
     fn unbound_question_mark_is_text() {
         let config = Config::from_toml_str("[keys]\nhelp = [\"F1\"]\n").unwrap();
-        assert_eq!(action_of(&config, &key('?'), true), Some(Action::Type('?')));
+        let app = app_with(&config);
+        assert_eq!(action_of(&app, &key('?')), Some(Action::Type('?')));
     }
 }

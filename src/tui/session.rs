@@ -9,7 +9,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::app::{App, Effect, Recovery};
+use crate::app::{App, Done, Effect, Recovery};
 use crate::game::Game;
 use crate::pgn::writer::write_game_to_string;
 use crate::store::journal::Journal;
@@ -110,10 +110,13 @@ impl Session {
                 self.broken = scan.broken;
             }
             Err(e) => {
-                app.refuse(format!(
+                tell(
+                    app,
+                    Done::refusal(format!(
                     "cannot read the journals in {}: {e} (moves are not protected against a crash)",
                     self.dir.display()
-                ));
+                )),
+                );
                 self.waiting.clear();
                 self.broken.clear();
             }
@@ -122,10 +125,10 @@ impl Session {
     }
 
     fn offer(&mut self, app: &mut App) {
-        app.offer_recovery(
-            self.waiting.iter().map(describe).collect(),
-            self.broken.iter().map(describe_broken).collect(),
-        );
+        app.update(Done::Unsaved {
+            games: self.waiting.iter().map(describe).collect(),
+            broken: self.broken.iter().map(describe_broken).collect(),
+        });
     }
 
     /// Writes the journal when the game changed. Must run before the next frame.
@@ -150,9 +153,12 @@ impl Session {
             match Journal::create(&self.dir, out.as_deref()) {
                 Ok(journal) => self.journal = Some(journal),
                 Err(e) => {
-                    app.refuse(format!(
-                        "cannot keep a journal: {e} (moves are not protected against a crash)"
-                    ));
+                    tell(
+                        app,
+                        Done::refusal(format!(
+                            "cannot keep a journal: {e} (moves are not protected against a crash)"
+                        )),
+                    );
                     return;
                 }
             }
@@ -165,19 +171,25 @@ impl Session {
         };
         if let Some(journal) = &mut self.journal {
             match journal.record(&app.game, out.as_deref(), !app.unsaved, slot.as_ref()) {
-                Err(e) => app.refuse(format!(
-                    "the journal {} could not be written: {e} (the last moves are not \
+                Err(e) => tell(
+                    app,
+                    Done::refusal(format!(
+                        "the journal {} could not be written: {e} (the last moves are not \
                      protected against a crash)",
-                    journal.path().display()
-                )),
+                        journal.path().display()
+                    )),
+                ),
                 Ok(()) => {
                     if let Some(lost) = lost {
-                        app.refuse(format!(
-                            "the journal {} was deleted while recording: the game is kept in \
+                        tell(
+                            app,
+                            Done::refusal(format!(
+                                "the journal {} was deleted while recording: the game is kept in \
                              a new one, {}",
-                            lost.display(),
-                            journal.path().display()
-                        ));
+                                lost.display(),
+                                journal.path().display()
+                            )),
+                        );
                     }
                 }
             }
@@ -191,8 +203,10 @@ impl Session {
                 // The same game as in the file: its bytes stay as they are, in
                 // whatever style they were written — if they are still there.
                 if there.as_ref() == Some(&app.game) && save::still_there(path, slot) {
-                    app.saved(path.to_path_buf());
-                    app.inform(format!("no changes: {} is as it was", path.display()));
+                    app.update(Done::Saved {
+                        path: path.to_path_buf(),
+                        unchanged: true,
+                    });
                     return true;
                 }
                 Some(*slot)
@@ -202,15 +216,21 @@ impl Session {
         match save::save_game(path, slot.as_ref(), &pgn, force) {
             Ok(slot) => {
                 self.slot = Some((path.to_path_buf(), slot, Some(app.game.clone())));
-                app.saved(path.to_path_buf());
+                app.update(Done::Saved {
+                    path: path.to_path_buf(),
+                    unchanged: false,
+                });
                 true
             }
             Err(e @ SaveError::ReadOnly { .. }) => {
-                app.refuse(format!("not saved: {e}: :w! replaces it anyway"));
+                tell(
+                    app,
+                    Done::refusal(format!("not saved: {e}: :w! replaces it anyway")),
+                );
                 false
             }
             Err(e) => {
-                app.refuse(format!("not saved: {e}"));
+                tell(app, Done::refusal(format!("not saved: {e}")));
                 false
             }
         }
@@ -253,9 +273,12 @@ impl Session {
 
     fn recover(&mut self, app: &mut App, i: usize) {
         if app.unsaved && !app.game.is_empty() && self.journal.is_none() {
-            app.refuse(
-                "the game on the screen is not saved and has no journal: :w it first, \
+            tell(
+                app,
+                Done::refusal(
+                    "the game on the screen is not saved and has no journal: :w it first, \
                  then :recover",
+                ),
             );
             return;
         }
@@ -279,7 +302,6 @@ impl Session {
             _ => None,
         };
         let plies = rec.plies;
-        app.replace_game(rec.game, rec.out, true);
         let more = match self.waiting.len() {
             0 => String::new(),
             n => format!(
@@ -287,12 +309,19 @@ impl Session {
                 crate::plural::count(n, "more unsaved game", "more unsaved games")
             ),
         };
-        app.inform(format!("recovered {}: :w to save them{more}", moves(plies)));
+        app.update(Done::Recovered {
+            game: Box::new(rec.game),
+            out: rec.out,
+            message: format!("recovered {}: :w to save them{more}", moves(plies)),
+        });
         // A journal that cannot be written says so and the message stays.
         self.sync(app);
         if let Some(kept) = kept {
             if !app.message.error {
-                app.refuse(format!("recovered {}, but {kept}", moves(plies)));
+                tell(
+                    app,
+                    Done::refusal(format!("recovered {}, but {kept}", moves(plies))),
+                );
             }
         }
     }
@@ -302,12 +331,15 @@ impl Session {
             return;
         };
         match recover::discard(&rec) {
-            Ok(()) => app.inform(format!("discarded {}", describe(&rec))),
+            Ok(()) => tell(app, Done::notice(format!("discarded {}", describe(&rec)))),
             Err(e) => {
-                app.refuse(format!(
-                    "cannot delete the journal {}: {e}",
-                    rec.path.display()
-                ));
+                tell(
+                    app,
+                    Done::refusal(format!(
+                        "cannot delete the journal {}: {e}",
+                        rec.path.display()
+                    )),
+                );
                 self.waiting.insert(i.min(self.waiting.len()), rec);
             }
         }
@@ -330,12 +362,15 @@ impl Session {
                 then_quit,
                 force,
             } => self.save(app, &path, force) && then_quit,
-            Effect::Load { path, number } => {
+            Effect::Load { path, number } | Effect::LoadAt { path, number, .. } => {
                 match save::load_game_for_repair(&path, number) {
                     Ok((game, slot, None)) => {
                         self.set_aside();
-                        app.replace_game(game, Some(path.clone()), false);
-                        app.inform(format!("game {number} of {}", path.display()));
+                        app.update(Done::Loaded {
+                            game: Box::new(game),
+                            path: path.clone(),
+                            number,
+                        });
                         self.slot = Some((path, slot, Some(app.game.clone())));
                     }
                     Ok((game, slot, Some(unread))) => {
@@ -348,17 +383,17 @@ impl Session {
                             unread.token,
                             unread.reason
                         );
-                        app.open_for_repair(
-                            game,
-                            path.clone(),
-                            &stop,
-                            &unread.rest,
-                            !unread.complete,
-                        );
+                        app.update(Done::LoadedForRepair {
+                            game: Box::new(game),
+                            path: path.clone(),
+                            stop,
+                            rest: unread.rest,
+                            incomplete: !unread.complete,
+                        });
                         // Its text in the file is the whole game: `:w` replaces it.
                         self.slot = Some((path, slot, None));
                     }
-                    Err(e) => app.refuse(e.to_string()),
+                    Err(e) => tell(app, Done::refusal(e.to_string())),
                 }
                 false
             }
@@ -366,8 +401,7 @@ impl Session {
                 // Empty or saved, the app says; if not, its journal keeps it.
                 self.set_aside();
                 self.slot = None;
-                let file = app.file.clone();
-                app.replace_game(*game, file, true);
+                app.update(Done::Opened(game));
                 false
             }
             Effect::Recovery(answer) => {
@@ -378,7 +412,7 @@ impl Session {
                     Recovery::Offer => {
                         self.rescan(app);
                         if self.waiting.is_empty() && self.broken.is_empty() {
-                            app.inform("no unsaved games");
+                            tell(app, Done::notice("no unsaved games"));
                         }
                         self.offer(app);
                     }
@@ -413,3 +447,9 @@ impl Session {
 #[cfg(test)]
 #[path = "session_tests.rs"]
 mod tests;
+
+/// Tells the app what the loop did (a notice never asks for an effect).
+fn tell(app: &mut App, done: Done) {
+    let effect = app.update(done);
+    debug_assert_eq!(effect, Effect::None);
+}

@@ -123,13 +123,13 @@ pub fn hint_line(app: &App, area: Rect, buf: &mut Buffer) {
     }
     let mut spans = Vec::new();
     let mut used = 0;
-    for (keys, what) in &app.hints {
-        let len = width(keys) + width(what) + 3;
+    for (keys, what) in app.hints() {
+        let len = width(&keys) + width(what) + 3;
         if used + len > usize::from(area.width) + 2 {
             break;
         }
         spans.push(Span::styled(
-            keys.clone(),
+            keys,
             Style::default().add_modifier(Modifier::REVERSED),
         ));
         spans.push(Span::raw(format!(" {what}  ")));

@@ -13,11 +13,13 @@
 
 mod bars;
 pub mod board;
+pub mod editor;
 pub mod entry;
 pub mod list;
 pub mod look;
 mod overlay;
 pub mod sheet;
+pub mod tagform;
 mod tags;
 pub mod text;
 

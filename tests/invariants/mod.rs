@@ -209,7 +209,7 @@ const TYPED: &[u8] = b"NBRQKabcdefgh12345678xO0-=+#!?{}():;*/ tlrwe";
 /// the recorder's `update`: it never panics, the cursor always names a move of the game,
 /// and the game as the journal records it reads back as the same game.
 pub fn app_survives(keys: &[u8]) {
-    use scoresheet::app::action::BINDABLE;
+    use scoresheet::app::action::ACTIONS;
     use scoresheet::app::{Action, App, Settings};
     use scoresheet::game::Game;
 
@@ -218,7 +218,7 @@ pub fn app_survives(keys: &[u8]) {
         let action = if usize::from(key) < TYPED.len() * 2 {
             Action::Type(char::from(TYPED[usize::from(key) % TYPED.len()]))
         } else {
-            BINDABLE[usize::from(key) % BINDABLE.len()].1
+            ACTIONS[usize::from(key) % ACTIONS.len()].action
         };
         // The effects (save, load, quit) are the event loop's: here only the state counts.
         let _ = app.update(action);

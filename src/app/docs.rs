@@ -1,0 +1,148 @@
+//! The user's documents written from the declarations: the `[keys]` table of
+//! `config.example.toml` and the README's tables of keys and commands. Tests
+//! keep the files equal to these texts (`SCORESHEET_BLESS=1 cargo test docs`
+//! rewrites them after a declaration changed).
+
+use super::action::ACTIONS;
+use super::command::COMMANDS;
+
+/// The `[keys]` table with every action: its description as a comment, its
+/// default keys as the value.
+pub fn keys_toml() -> String {
+    let mut out = String::from("[keys]\n");
+    for d in ACTIONS {
+        let keys: Vec<String> = d.keys.iter().map(|k| format!("{k:?}")).collect();
+        out.push_str(&format!(
+            "# {}\n{} = [{}]\n",
+            d.doc,
+            d.name,
+            keys.join(", ")
+        ));
+    }
+    out
+}
+
+/// A table cell: `|` escaped, code spans for what the user types.
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|")
+}
+
+/// The README's key table: keys (as the help shows them), action, screen, what it does.
+pub fn keys_markdown() -> String {
+    let keymap = super::Keymap::default();
+    let mut out = String::from("| Keys | Action | Screen | It does |\n|---|---|---|---|\n");
+    for d in ACTIONS {
+        let keys = keymap.shown(d.name);
+        out.push_str(&format!(
+            "| {} | `{}` | {} | {} |\n",
+            if keys.is_empty() {
+                "(none)".to_string()
+            } else {
+                cell(&keys)
+            },
+            d.name,
+            d.screens.name(),
+            cell(d.doc)
+        ));
+    }
+    out
+}
+
+/// The README's command table: each command with its arguments, what it does,
+/// its other names and its `!` form.
+pub fn commands_markdown() -> String {
+    let mut out = String::from("| Command | It does |\n|---|---|\n");
+    for c in COMMANDS {
+        let call = if c.args.is_empty() {
+            format!("`:{}`", c.name)
+        } else {
+            format!("`:{} {}`", c.name, c.args)
+        };
+        let mut doc = cell(c.doc);
+        if !c.bang.is_empty() {
+            doc.push_str(&format!("; `:{}!`: {}", c.name, cell(c.bang)));
+        }
+        if !c.aliases.is_empty() {
+            let also: Vec<String> = c.aliases.iter().map(|a| format!("`:{a}`")).collect();
+            doc.push_str(&format!(" (also {})", also.join(", ")));
+        }
+        out.push_str(&format!("| {} | {doc} |\n", cell(&call)));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The text of `file` between the markers `<!-- NAME -->` and `<!-- /NAME -->`
+    /// (or, for TOML, from `[keys]` to the end) is `expected`; with
+    /// `SCORESHEET_BLESS` set, the file is rewritten instead.
+    fn check_section(file: &str, start: &str, end: Option<&str>, expected: &str) {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+        let text = std::fs::read_to_string(&path).expect("the file is in the repository");
+        let from = text
+            .find(start)
+            .unwrap_or_else(|| panic!("{file} lacks {start}"));
+        let body = from + start.len();
+        let to = match end {
+            Some(end) => {
+                body + text[body..]
+                    .find(end)
+                    .unwrap_or_else(|| panic!("{file} lacks {end}"))
+            }
+            None => text.len(),
+        };
+        let found = &text[body..to];
+        if found == expected {
+            return;
+        }
+        if std::env::var_os("SCORESHEET_BLESS").is_some() {
+            let new = format!("{}{expected}{}", &text[..body], &text[to..]);
+            std::fs::write(&path, new).expect("rewrite");
+            return;
+        }
+        panic!(
+            "{file} is not what the declarations say; run SCORESHEET_BLESS=1 cargo test docs \
+             to rewrite it. Expected:\n{expected}"
+        );
+    }
+
+    #[test]
+    fn docs_example_config_lists_every_action_with_its_default_keys() {
+        check_section(
+            "config.example.toml",
+            "\n[keys]\n",
+            None,
+            &keys_toml()["[keys]\n".len()..],
+        );
+        // And what it says is what the app runs with.
+        let example =
+            crate::config::Config::from_toml_str(include_str!("../../config.example.toml"))
+                .expect("the example is valid");
+        assert_eq!(
+            super::super::Keymap::new(&example.keys).ok(),
+            Some(super::super::Keymap::default())
+        );
+    }
+
+    #[test]
+    fn docs_readme_key_table_is_the_declarations() {
+        check_section(
+            "README.md",
+            "<!-- keys -->\n",
+            Some("<!-- /keys -->"),
+            &keys_markdown(),
+        );
+    }
+
+    #[test]
+    fn docs_readme_command_table_is_the_declarations() {
+        check_section(
+            "README.md",
+            "<!-- commands -->\n",
+            Some("<!-- /commands -->"),
+            &commands_markdown(),
+        );
+    }
+}

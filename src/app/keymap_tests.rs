@@ -1,0 +1,159 @@
+//! The keymap built from the declarations and a user's `[keys]`.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::action::{Action, ACTIONS};
+use super::keymap::Keymap;
+use super::Screen;
+use crate::config::{Config, ConfigError, Key};
+
+fn key(text: &str) -> Key {
+    Key::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn keymap(user: &str) -> Keymap {
+    let config = Config::from_toml_str(user).unwrap_or_else(|e| panic!("{e}"));
+    Keymap::new(&config.keys).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn error(user: &str) -> ConfigError {
+    let config = Config::from_toml_str(user).unwrap_or_else(|e| panic!("{e}"));
+    match Keymap::new(&config.keys) {
+        Ok(_) => panic!("accepted {user:?}"),
+        Err(e) => e,
+    }
+}
+
+fn game(keys: &Keymap, text: &str) -> Option<&'static str> {
+    keys.lookup(Screen::Game, &key(text)).and_then(Action::name)
+}
+
+#[test]
+fn action_names_are_unique_kebab_case_with_one_line_docs() {
+    let mut names: Vec<&str> = ACTIONS.iter().map(|a| a.name).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), ACTIONS.len());
+    for a in ACTIONS {
+        assert!(
+            a.name.chars().all(|c| c.is_ascii_lowercase() || c == '-'),
+            "{}",
+            a.name
+        );
+        assert!(!a.doc.is_empty() && !a.doc.contains('\n'), "{}", a.name);
+        assert_eq!(Action::from_name(a.name), Some(a.action));
+        assert_eq!(a.action.name(), Some(a.name));
+        for k in a.keys {
+            // Every declared key reads, and reads back as it is shown.
+            let parsed = key(k);
+            assert_eq!(key(&parsed.to_string()), parsed, "{k}");
+        }
+    }
+}
+
+#[test]
+fn user_keys_replace_only_the_actions_they_name() {
+    let keys = keymap("[keys]\nhelp = [\"F2\"]\nsave = []\nflip-board = [\"Ctrl-f\", \"Alt-f\"]\n");
+    assert_eq!(keys.keys_of("help"), &[key("F2")]);
+    assert_eq!(game(&keys, "?"), None);
+    assert_eq!(game(&keys, "F1"), None);
+    assert_eq!(game(&keys, "F2"), Some("help"));
+    assert_eq!(keys.keys_of("save"), &[] as &[Key]);
+    assert_eq!(game(&keys, "Ctrl-s"), None);
+    assert_eq!(keys.keys_of("flip-board").len(), 2);
+    assert_eq!(game(&keys, "Alt-f"), Some("flip-board"));
+    assert_eq!(game(&keys, "Ctrl-t"), Some("take-back"));
+    assert_eq!(game(&keys, "Ctrl-z"), Some("undo"));
+    assert_eq!(keys.keys_of("no-such-action"), &[] as &[Key]);
+}
+
+#[test]
+fn a_key_can_move_to_another_action_when_the_first_gives_it_up() {
+    let keys = keymap("[keys]\nmove-back = [\"Ctrl-t\"]\ntake-back = [\"Alt-z\"]\n");
+    assert_eq!(game(&keys, "Ctrl-t"), Some("move-back"));
+    assert_eq!(game(&keys, "Alt-z"), Some("take-back"));
+}
+
+#[test]
+fn a_key_bound_twice_on_a_screen_is_refused_where_the_user_wrote_it() {
+    let e = error("[keys]\nflip-board = [\"Ctrl-z\"]\n");
+    assert_eq!(
+        e.message(),
+        "key Ctrl-Z is bound to both undo and flip-board (on the game screen)"
+    );
+    assert_eq!(e.position(), Some((2, 15)));
+    let e = error("[keys]\nsave = [\"F2\"]\nquit = [\"f2\"]\n");
+    assert_eq!(
+        e.message(),
+        "key F2 is bound to both save and quit (on the game screen)"
+    );
+    assert_eq!(e.position(), Some((3, 9)));
+    let e = error("[keys]\nmove-back = [\"Ctrl-t\"]\n");
+    assert_eq!(
+        e.message(),
+        "key Ctrl-T is bound to both move-back and take-back (on the game screen)"
+    );
+    assert_eq!(e.position(), Some((2, 14)));
+}
+
+#[test]
+fn an_unknown_action_lists_the_choices() {
+    let e = error("[keys]\nflip = [\"F2\"]\n");
+    assert!(
+        e.message()
+            .starts_with("unknown action \"flip\" in [keys]: expected one of help, play-entry, "),
+        "{e}"
+    );
+    assert_eq!(e.position(), Some((2, 1)));
+}
+
+#[test]
+fn a_plain_character_cannot_be_bound_on_the_game_screen_but_question_mark_can() {
+    for binding in ["\"f\"", "\"F\"", "\"Space\"", "\"Shift-x\""] {
+        let e = error(&format!("[keys]\nflip-board = [{binding}]\n"));
+        assert_eq!(e.position(), Some((2, 15)), "{binding}");
+        assert!(
+            e.message()
+                .contains("is a plain character, which types moves"),
+            "{e}"
+        );
+        assert!(e.message().contains("bind a Ctrl-, Alt- or F-key"), "{e}");
+    }
+    let keys = keymap("[keys]\nflip-board = [\"Alt-f\", \"Ctrl-f\"]\n");
+    assert_eq!(game(&keys, "Alt-f"), Some("flip-board"));
+    let keys = keymap("[keys]\nhelp = [\"?\"]\n");
+    assert_eq!(game(&keys, "?"), Some("help"));
+}
+
+#[test]
+fn events_find_their_bindings() {
+    let keys = Keymap::default();
+    let event = |code, modifiers| KeyEvent::new(code, modifiers);
+    let shift = KeyModifiers::SHIFT;
+    let on_game = |e: KeyEvent, empty| keys.action_of(Screen::Game, &e, empty);
+    assert_eq!(
+        on_game(event(KeyCode::Char('?'), shift), true),
+        Some(Action::Help)
+    );
+    assert_eq!(
+        on_game(event(KeyCode::Char('s'), KeyModifiers::CONTROL), false),
+        Some(Action::Save)
+    );
+    assert_eq!(
+        on_game(event(KeyCode::Char('s'), KeyModifiers::NONE), true),
+        Some(Action::Type('s'))
+    );
+    assert_eq!(
+        on_game(event(KeyCode::Right, shift), true),
+        Some(Action::EnterVariation)
+    );
+}
+
+#[test]
+fn every_declared_key_is_the_default() {
+    let keys = Keymap::default();
+    for d in ACTIONS {
+        let declared: Vec<Key> = d.keys.iter().map(|k| key(k)).collect();
+        assert_eq!(keys.keys_of(d.name), declared.as_slice(), "{}", d.name);
+    }
+}

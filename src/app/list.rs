@@ -1,0 +1,325 @@
+//! The list screen: the games of a file, from its [`Catalog`] (which the loop
+//! fills in the background), with a selection, a filter typed after `/`, and
+//! sorting by any column. Enter opens the selected game on the game screen;
+//! coming back finds the list as it was left (same filter, sort, selection),
+//! and the game screen steps to the next or previous game of the list.
+
+use std::cell::Cell;
+use std::path::PathBuf;
+
+use super::{App, Effect, Screen};
+use crate::catalog::{Catalog, Column, LoadEvent, LoadStatus};
+
+/// The list of a file's games and where the user is in it.
+#[derive(Debug)]
+pub struct GameList {
+    /// The file.
+    pub path: PathBuf,
+    /// Its games, sorted and filtered.
+    pub catalog: Catalog,
+    /// The selected game: a position in the sorted, filtered view.
+    pub selected: usize,
+    /// The first row shown; the screen keeps the selection in view.
+    pub top: Cell<usize>,
+    /// Rows shown at once (set by the screen when it draws).
+    pub page: Cell<usize>,
+    /// The filter as typed.
+    pub filter: String,
+    /// True while the filter line takes the typed characters.
+    pub filtering: bool,
+    /// The number of the game open on the game screen, if it came from this list.
+    pub open: Option<u64>,
+}
+
+impl GameList {
+    /// An empty list of `path`'s games, waiting for the loader's rows.
+    pub fn new(path: PathBuf) -> GameList {
+        GameList {
+            path,
+            catalog: Catalog::new(),
+            selected: 0,
+            top: Cell::new(0),
+            page: Cell::new(20),
+            filter: String::new(),
+            filtering: false,
+            open: None,
+        }
+    }
+
+    /// The number of the selected game, if the view has one.
+    pub fn selected_number(&self) -> Option<u64> {
+        self.catalog.get(self.selected).map(|row| row.number)
+    }
+
+    fn clamp(&mut self) {
+        let count = self.catalog.matches();
+        self.selected = self.selected.min(count.saturating_sub(1));
+    }
+
+    /// Moves the selection by `rows` (up when negative), within the view.
+    fn step(&mut self, rows: isize) {
+        self.selected = self.selected.saturating_add_signed(rows);
+        self.clamp();
+    }
+
+    /// Keeps the same game selected across a change of the view, when it is
+    /// still in it.
+    fn keep_selected(&mut self, change: impl FnOnce(&mut Catalog)) {
+        let number = self.selected_number();
+        change(&mut self.catalog);
+        match number.and_then(|n| self.catalog.position_of(n)) {
+            Some(position) => self.selected = position,
+            None => self.clamp(),
+        }
+    }
+}
+
+impl App {
+    /// The list of the file's games, when the app has one.
+    pub fn list(&self) -> Option<&GameList> {
+        self.list.as_deref()
+    }
+
+    /// Rows read by the loop's loader, the end of the file, or the error that
+    /// stopped reading.
+    pub(super) fn listed(&mut self, event: LoadEvent) {
+        let Some(list) = self.list.as_deref_mut() else {
+            return;
+        };
+        let failed = matches!(event, LoadEvent::Failed(_));
+        list.keep_selected(|catalog| catalog.apply(event));
+        if failed {
+            if let LoadStatus::Failed(e) = list.catalog.status() {
+                let text = format!(
+                    "reading {} stopped: {e}; the {} games listed can be opened",
+                    list.path.display(),
+                    list.catalog.games()
+                );
+                self.refuse(text);
+            }
+        }
+    }
+
+    fn list_mut(&mut self) -> Option<&mut GameList> {
+        self.list.as_deref_mut()
+    }
+
+    pub(super) fn list_step(&mut self, rows: isize) -> Effect {
+        if let Some(list) = self.list_mut() {
+            list.step(rows);
+        }
+        Effect::None
+    }
+
+    pub(super) fn list_page(&mut self, pages: isize) -> Effect {
+        if let Some(list) = self.list_mut() {
+            let page = isize::try_from(list.page.get().saturating_sub(1).max(1)).unwrap_or(1);
+            list.step(pages * page);
+        }
+        Effect::None
+    }
+
+    pub(super) fn list_to(&mut self, last: bool) -> Effect {
+        if let Some(list) = self.list_mut() {
+            list.selected = if last { usize::MAX } else { 0 };
+            list.clamp();
+        }
+        Effect::None
+    }
+
+    /// Sorts by `column`; again by the same column reverses.
+    pub(super) fn sort_list(&mut self, column: Column) -> Effect {
+        let Some(list) = self.list_mut() else {
+            return Effect::None;
+        };
+        list.keep_selected(|catalog| catalog.sort_by(column));
+        let direction = match list.catalog.sort() {
+            Some(sort) if sort.direction == crate::catalog::Direction::Descending => "down",
+            _ => "up",
+        };
+        self.inform(format!("sorted by {} ({direction})", column.name()));
+        Effect::None
+    }
+
+    /// `/`: the filter line takes the keys.
+    pub(super) fn start_filter(&mut self) -> Effect {
+        if let Some(list) = self.list_mut() {
+            list.filtering = true;
+        }
+        Effect::None
+    }
+
+    /// A character typed on the list screen: into the filter while it is open.
+    pub(super) fn list_type(&mut self, c: char) -> Effect {
+        let filtering = self.list().is_some_and(|l| l.filtering);
+        if !filtering {
+            // A key the list has no use for: say what to do.
+            self.inform("/ filters the list, Enter opens a game, F1 shows the keys");
+            return Effect::None;
+        }
+        if let Some(list) = self.list_mut() {
+            list.filter.push(c);
+        }
+        self.refilter();
+        Effect::None
+    }
+
+    /// Backspace on the filter line.
+    pub(super) fn list_erase(&mut self) -> Effect {
+        if let Some(list) = self.list_mut() {
+            if list.filtering {
+                list.filter.pop();
+            }
+        }
+        self.refilter();
+        Effect::None
+    }
+
+    /// Esc: closes the filter line; again, clears the filter.
+    pub(super) fn list_cancel(&mut self) -> Effect {
+        if let Some(list) = self.list_mut() {
+            if list.filtering {
+                list.filtering = false;
+            } else if !list.filter.is_empty() {
+                list.filter.clear();
+            }
+        }
+        self.refilter();
+        Effect::None
+    }
+
+    /// Applies the filter as typed; a filter that cannot be read says where and why,
+    /// and the list stays as the last good filter left it.
+    fn refilter(&mut self) {
+        let Some(list) = self.list.as_deref_mut() else {
+            return;
+        };
+        let text = list.filter.clone();
+        let mut problem = None;
+        list.keep_selected(|catalog| {
+            if let Err(e) = catalog.set_filter(&text) {
+                problem = Some(e);
+            }
+        });
+        if let Some(e) = problem {
+            self.refuse(format!("filter: {e}"));
+        }
+    }
+
+    /// Enter: opens the selected game (or closes the filter line, keeping it).
+    pub(super) fn open_selected(&mut self) -> Effect {
+        let Some(list) = self.list.as_deref_mut() else {
+            return Effect::None;
+        };
+        if list.filtering {
+            list.filtering = false;
+            return Effect::None;
+        }
+        let Some(row) = list.catalog.get(list.selected) else {
+            self.refuse("no game to open");
+            return Effect::None;
+        };
+        let number = row.number;
+        self.open_game_of_list(number)
+    }
+
+    /// Opens game `number` of the list's file, or goes back to it when it is the
+    /// game on the game screen.
+    pub(super) fn open_game_of_list(&mut self, number: u64) -> Effect {
+        let Some(list) = self.list.as_deref() else {
+            return Effect::None;
+        };
+        if list.open == Some(number) {
+            self.screen = Screen::Game;
+            return Effect::None;
+        }
+        if self.unsaved && !self.game.is_empty() {
+            let open = list
+                .open
+                .map_or("the game".to_string(), |n| format!("game {n}"));
+            self.refuse(format!(
+                "{open} has changes that are not saved: go back to it (Ctrl-L) and :w, \
+                 or :q! to leave it"
+            ));
+            return Effect::None;
+        }
+        let Some(row) = list.catalog.game(number) else {
+            return Effect::None;
+        };
+        if row.len == 0 {
+            self.refuse(format!(
+                "game {number} cannot be opened: it is too large to read"
+            ));
+            return Effect::None;
+        }
+        Effect::LoadAt {
+            path: list.path.clone(),
+            number: usize::try_from(number).unwrap_or(usize::MAX),
+            offset: row.offset,
+            len: row.len,
+        }
+    }
+
+    /// The list, or back to the game from it.
+    pub(super) fn toggle_list(&mut self) -> Effect {
+        match (self.screen, self.list.is_some()) {
+            (Screen::Game, true) => {
+                self.screen = Screen::List;
+                // The game open is the one selected, when the view has it.
+                if let Some(list) = self.list.as_deref_mut() {
+                    if let Some(p) = list.open.and_then(|n| list.catalog.position_of(n)) {
+                        list.selected = p;
+                    }
+                }
+            }
+            (Screen::List, _) => {
+                if self.list().is_some_and(|l| l.open.is_some()) || !self.game.is_empty() {
+                    self.screen = Screen::Game;
+                } else {
+                    self.inform("no game open yet: Enter opens the selected one");
+                }
+            }
+            (Screen::Game, false) => self.inform("this game is not from a file of many games"),
+        }
+        Effect::None
+    }
+
+    /// The next (or previous) game of the list, in its sorted, filtered order.
+    pub(super) fn step_game(&mut self, forward: bool) -> Effect {
+        let Some(list) = self.list.as_deref() else {
+            self.inform("this game is not from a file of many games");
+            return Effect::None;
+        };
+        let here = list
+            .open
+            .and_then(|n| list.catalog.position_of(n))
+            .unwrap_or(list.selected);
+        let next = if forward {
+            here.checked_add(1)
+        } else {
+            here.checked_sub(1)
+        };
+        let Some(row) = next.and_then(|p| list.catalog.get(p)) else {
+            self.inform(if forward {
+                "this is the last game of the list"
+            } else {
+                "this is the first game of the list"
+            });
+            return Effect::None;
+        };
+        let number = row.number;
+        self.open_game_of_list(number)
+    }
+
+    /// The loop opened game `number` of the list: the list remembers it and
+    /// selects it.
+    pub(super) fn opened_from_list(&mut self, number: u64) {
+        if let Some(list) = self.list.as_deref_mut() {
+            list.open = Some(number);
+            if let Some(p) = list.catalog.position_of(number) {
+                list.selected = p;
+            }
+        }
+        self.screen = Screen::Game;
+    }
+}

@@ -1,0 +1,105 @@
+//! Reading a game with variations: forks, going into and out of variations,
+//! jumping to a move.
+
+use super::*;
+use crate::pgn::builder::read_games;
+
+/// The app on the first game of `pgn`, at the start.
+fn reading(pgn: &str) -> App {
+    let game = read_games(pgn.as_bytes())
+        .into_iter()
+        .next()
+        .filter(|r| r.errors.is_empty())
+        .expect("the test's game reads")
+        .game;
+    let mut app = App::new(Settings::default(), game, None);
+    app.update(Action::GoStart);
+    app
+}
+
+fn at(app: &App) -> String {
+    super::record::numbered(&app.game, app.cursor)
+}
+
+const FORKS: &str = "1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) (1. c4) 1... e5 2. Nf3 Nc6 3. Bb5 *";
+
+#[test]
+fn up_and_down_choose_the_move_at_a_fork_and_right_follows_it() {
+    let mut app = reading(FORKS);
+    app.update(Action::HistoryNext);
+    // The line above the entry says what is chosen, and how.
+    let Feedback::Note(note) = &app.feedback else {
+        panic!("{:?}", app.feedback)
+    };
+    assert!(
+        note.starts_with("next: e4 [d4] c4 — Up/Down choose, Right plays it"),
+        "{note}"
+    );
+    app.update(Action::MoveForward);
+    assert_eq!(at(&app), "1.d4");
+    app.update(Action::MoveBack);
+    // Up from the first choice wraps to the last.
+    app.update(Action::HistoryPrev);
+    app.update(Action::MoveForward);
+    assert_eq!(at(&app), "1.c4");
+    // Without a choice, Right takes the main line.
+    app.update(Action::MoveBack);
+    app.update(Action::MoveForward);
+    assert_eq!(at(&app), "1.e4");
+}
+
+#[test]
+fn up_and_down_recall_entries_where_there_is_no_fork() {
+    let mut app = reading(FORKS);
+    app.update(Action::GoEnd);
+    for c in ":flip".chars() {
+        app.update(Action::Type(c));
+    }
+    app.update(Action::PlayEntry);
+    app.update(Action::HistoryPrev);
+    assert_eq!(app.entry, ":flip");
+}
+
+#[test]
+fn a_variation_is_entered_and_left() {
+    let mut app = reading(FORKS);
+    app.update(Action::EnterVariation);
+    assert_eq!(at(&app), "1.d4");
+    app.update(Action::MoveForward);
+    assert_eq!(at(&app), "1...d5");
+    // Nested: into 1...Nf6 from 1.d4.
+    app.update(Action::MoveBack);
+    app.update(Action::EnterVariation);
+    assert_eq!(at(&app), "1...Nf6");
+    app.update(Action::MoveForward);
+    assert_eq!(at(&app), "2.c4");
+    // Out of the inner variation: back to 1.d4, where it branched.
+    app.update(Action::LeaveVariation);
+    assert_eq!(at(&app), "1.d4");
+    // Out of the outer one: back to the start.
+    app.update(Action::LeaveVariation);
+    assert_eq!(app.cursor, NodeId::ROOT);
+    app.update(Action::LeaveVariation);
+    assert_eq!(app.message.text, "not in a variation");
+}
+
+#[test]
+fn a_move_number_jumps_in_the_current_line() {
+    let mut app = reading(FORKS);
+    app.run_command("3");
+    assert_eq!(at(&app), "3.Bb5");
+    app.run_command("2...");
+    assert_eq!(at(&app), "2...Nc6");
+    app.run_command("2..");
+    assert_eq!(at(&app), "2...Nc6");
+    app.run_command("1");
+    assert_eq!(at(&app), "1.e4");
+    // In a variation, the variation's moves.
+    app.update(Action::GoStart);
+    app.update(Action::EnterVariation);
+    app.run_command("2");
+    assert_eq!(at(&app), "2.c4");
+    app.run_command("9");
+    assert_eq!(app.message.text, "no move 9. in this line");
+    assert!(app.message.error);
+}

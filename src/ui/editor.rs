@@ -1,0 +1,114 @@
+//! Draw-only: the comment editor's box. Framed and titled with what it edits
+//! (`comment after 12...Nf6`), the text wrapped at word boundaries (a word
+//! longer than the box is cut between letters) with the cursor as a reversed
+//! cell, and on the last row the keys, or what the editor has to say (a `}`
+//! refused, "Esc again throws the changes away"). It scrolls to keep the cursor
+//! in view. Any size draws without panicking.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Clear, Widget};
+
+use super::text::{fit, wrap};
+use crate::app::editor::TextEditor;
+
+/// The keys shown under the text while nothing else is to be said.
+pub const COMMENT_KEYS: &str = "Enter done · Alt-Enter or Ctrl-J new line · Esc cancel";
+
+/// The comment editor's box over a [`TextEditor`].
+#[derive(Debug, Clone, Copy)]
+pub struct CommentBox<'a> {
+    /// What is edited: `comment after 12...Nf6`.
+    pub title: &'a str,
+    /// The text and its cursor.
+    pub editor: &'a TextEditor,
+    /// Colours allowed (false under `NO_COLOR`: the notice is then bold only).
+    pub color: bool,
+}
+
+impl CommentBox<'_> {
+    /// The rows the box would like at `width` columns: its text wrapped, the
+    /// key row and the frame, at least five and at most `max`.
+    pub fn rows_wanted(&self, width: u16, max: u16) -> u16 {
+        let room = usize::from(width.saturating_sub(2)).max(1);
+        let text_rows: usize = self
+            .editor
+            .lines()
+            .iter()
+            .map(|line| super::text::wrap(line, room).len().max(1))
+            .sum();
+        let wanted = u16::try_from(text_rows + 3).unwrap_or(u16::MAX);
+        wanted.clamp(5, max.max(5)).min(max)
+    }
+}
+
+impl Widget for CommentBox<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if area.width < 4 || area.height < 3 {
+            return;
+        }
+        Clear.render(area, buf);
+        let room = usize::from(area.width).saturating_sub(4);
+        let block = Block::bordered().title(format!(" {} ", fit(self.title, room)));
+        let inner = block.inner(area);
+        block.render(area, buf);
+        // Under the text: the notice wrapped (up to two rows) or the keys; the
+        // text keeps at least one row.
+        let room = usize::from(inner.width);
+        let footer: Vec<Line> = match self.editor.notice() {
+            Some(notice) => {
+                let style = if self.color {
+                    Style::default()
+                        .fg(Color::Yellow)
+                        .add_modifier(Modifier::BOLD)
+                } else {
+                    Style::default().add_modifier(Modifier::BOLD)
+                };
+                wrap(notice, room)
+                    .into_iter()
+                    .take(2)
+                    .map(|part| Line::styled(part, style))
+                    .collect()
+            }
+            None => {
+                let style = if self.color {
+                    Style::default().fg(Color::DarkGray)
+                } else {
+                    Style::default()
+                };
+                vec![Line::styled(fit(COMMENT_KEYS, room), style)]
+            }
+        };
+        let footer_rows = u16::try_from(footer.len())
+            .unwrap_or(0)
+            .min(inner.height.saturating_sub(1));
+        let text_area = Rect {
+            height: inner.height - footer_rows,
+            ..inner
+        };
+        self.editor.textarea().render(text_area, buf);
+        for (i, line) in footer
+            .into_iter()
+            .take(usize::from(footer_rows))
+            .enumerate()
+        {
+            let y = text_area.bottom() + u16::try_from(i).unwrap_or(0);
+            line.render(Rect::new(inner.x, y, inner.width, 1), buf);
+        }
+    }
+}
+
+/// Where the comment box goes on a screen: the whole width at the bottom,
+/// over the status, entry and hint lines, `wanted` rows high but at most half
+/// the screen (at least three rows), so the board and the moves above stay in
+/// view while one writes about them.
+pub fn comment_area(screen: Rect, wanted: u16) -> Rect {
+    let height = wanted.min((screen.height / 2).max(3)).min(screen.height);
+    Rect {
+        y: screen.bottom() - height,
+        height,
+        ..screen
+    }
+}
