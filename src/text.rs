@@ -63,7 +63,12 @@ pub fn is_utf16(bytes: &[u8]) -> bool {
 /// How to write `text` into a file whose bytes are `like`: as Windows-1252 when `like` is
 /// not UTF-8 and every character of `text` has a byte there, else as UTF-8.
 pub fn encoder_like(like: &[u8], text: &str) -> Encoder {
-    let single_byte = std::str::from_utf8(like).is_err() && {
+    encoder_for(std::str::from_utf8(like).is_ok(), text)
+}
+
+/// [`encoder_like`] for a file known to be UTF-8 (`utf8`) or not, without its bytes.
+pub fn encoder_for(utf8: bool, text: &str) -> Encoder {
+    let single_byte = !utf8 && {
         let (_, _, unmappable) = WINDOWS_1252.encode(text);
         !unmappable
     };

@@ -215,8 +215,13 @@ fn help_overlay_lists_the_bindings() {
     // End to the last.
     term.send("\x1b[6~");
     term.wait_for("Take back the last move");
-    term.send("\x1b[6~");
-    term.send("\x1b[6~");
+    for _ in 0..8 {
+        if term.text().contains(":q!") {
+            break;
+        }
+        term.send("\x1b[6~");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
     term.wait_for(":q!");
     term.send(keys::END);
     term.wait_for("(also :h)");

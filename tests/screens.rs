@@ -8,6 +8,7 @@ use scoresheet::app::{Action, App, Overlay, RecoverBox};
 use scoresheet::config::Config;
 use scoresheet::game::Game;
 use scoresheet::position::Position;
+use scoresheet::store::{Change, SaveError};
 use scoresheet::tui::{describe_keys, settings};
 use scoresheet::ui::{self, Look};
 
@@ -147,13 +148,13 @@ fn the_scoresheet_follows_the_cursor() {
 
 #[test]
 fn help_and_hints_follow_the_key_bindings() {
-    let config = Config::from_toml_str("[keys]\nhelp = [\"F2\"]\nundo = [\"Alt-z\"]\n").unwrap();
+    let config = Config::from_toml_str("[keys]\nhelp = [\"F3\"]\nundo = [\"Alt-x\"]\n").unwrap();
     let mut app = App::new(settings(&config), Game::default(), None);
     describe_keys(&mut app, &config);
     app.update(Action::Help);
     let screen = draw(&app, 120, 40).backend().to_string();
-    assert!(screen.contains("F2 help"), "{screen}");
-    assert!(screen.contains("Alt-z undo"), "{screen}");
+    assert!(screen.contains("F3 help"), "{screen}");
+    assert!(screen.contains("Alt-x undo"), "{screen}");
     assert!(!screen.contains("F1"), "{screen}");
 }
 
@@ -438,15 +439,30 @@ fn a_long_message_wraps_to_a_second_row_with_its_advice() {
 #[test]
 fn the_longest_refusals_keep_their_advice_at_80x24() {
     // The save refused because the file changed on disk: its advice comes last.
-    let mut app = app_with(Position::start(), &["e4 e5"]);
-    app.refuse(
-        "cannot save to /home/me/chess/club-championship-2026/round-7.pgn: the file changed \
-         on disk since the game was read from it (bytes 120431..121207 are no longer that \
-         game); the file was not changed: reload it, or save to another file",
-    );
-    let screen = draw(&app, 80, 24).backend().to_string();
-    assert!(screen.contains("reload it, or save to another"), "{screen}");
-    assert!(screen.contains("file"), "{screen}");
+    for change in [
+        Change::Edited,
+        Change::Shorter { size: 12 },
+        Change::Copies { count: 12 },
+    ] {
+        let mut app = app_with(Position::start(), &["e4 e5"]);
+        let refusal = SaveError::ChangedOnDisk {
+            path: "/home/me/chess/club-championship-2026/round-7.pgn".into(),
+            offset: 120_431,
+            len: 776,
+            change,
+        };
+        app.refuse(refusal.to_string());
+        let screen = draw(&app, 80, 24).backend().to_string();
+        // Wrapped over rows: compared without the blanks and the rows' quotes.
+        let text: String = screen
+            .chars()
+            .filter(|c| !c.is_whitespace() && *c != '"')
+            .collect();
+        assert!(
+            text.contains(":e!FILEreadsthefileagain(thejournalkeepsyourgame)"),
+            "{screen}"
+        );
+    }
 }
 
 #[test]

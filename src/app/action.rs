@@ -7,6 +7,7 @@
 
 use super::{App, Effect, Screen};
 use crate::catalog::Column;
+use crate::game::notes::CommentPlace;
 
 /// The screens an action works on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -180,7 +181,39 @@ actions! {
     ToggleDrawOffer "toggle-draw-offer" on GAME keys ["Alt-d"] hint "(=)"
         doc "Mark or unmark a draw offer (=) with this move" => App::toggle_draw_offer;
     EditComment "edit-comment" on GAME keys ["Ctrl-k"] hint ""
-        doc "Edit the comment after this move" => App::edit_comment;
+        doc "Edit the comment after this move in a box (Enter done, Alt-Enter or Ctrl-J new line, Esc cancel)"
+        => |app| app.open_comment(CommentPlace::After);
+    EditCommentBefore "edit-comment-before" on GAME keys ["Alt-k"] hint ""
+        doc "Edit the comment before this move" => |app| app.open_comment(CommentPlace::Before);
+    EditTags "edit-tags" on GAME keys ["F2"] hint ""
+        doc "Edit the tags in a form (Enter edits a value, Ctrl-S done, Esc cancel)"
+        => App::open_tags;
+    NagOnly "nag-only-move" on GAME keys ["Alt-7"] hint ""
+        doc "Mark the only move (□)" => |app| app.toggle_nag(7);
+    NagWhiteBetter "nag-white-better" on GAME keys ["Alt-w"] hint ""
+        doc "White stands better: ⩲, ±, +-, none in turn" => |app| app.cycle_nag(&[14, 16, 18]);
+    NagBlackBetter "nag-black-better" on GAME keys ["Alt-b"] hint ""
+        doc "Black stands better: ⩱, ∓, -+, none in turn" => |app| app.cycle_nag(&[15, 17, 19]);
+    NagEqual "nag-equal" on GAME keys ["Alt-e"] hint ""
+        doc "The position is equal (=)" => |app| app.toggle_nag(10);
+    NagUnclear "nag-unclear" on GAME keys ["Alt-u"] hint ""
+        doc "The position is unclear (∞)" => |app| app.toggle_nag(13);
+    NagZugzwang "nag-zugzwang" on GAME keys ["Alt-z"] hint ""
+        doc "Zugzwang: White's, Black's, none in turn (⨀)" => |app| app.cycle_nag(&[22, 23]);
+    NagDevelopment "nag-development" on GAME keys ["Alt-v"] hint ""
+        doc "Development advantage: White's, Black's, none in turn (⟳)" => |app| app.cycle_nag(&[32, 33]);
+    NagInitiative "nag-initiative" on GAME keys ["Alt-i"] hint ""
+        doc "Initiative: White's, Black's, none in turn (↑)" => |app| app.cycle_nag(&[36, 37]);
+    NagAttack "nag-attack" on GAME keys ["Alt-a"] hint ""
+        doc "Attack: White's, Black's, none in turn (→)" => |app| app.cycle_nag(&[40, 41]);
+    NagCounterplay "nag-counterplay" on GAME keys ["Alt-c"] hint ""
+        doc "Counterplay: White's, Black's, none in turn (⇆)" => |app| app.cycle_nag(&[132, 133]);
+    NagTimeTrouble "nag-time-trouble" on GAME keys ["Alt-t"] hint ""
+        doc "Time trouble: White's, Black's, none in turn (⊕)" => |app| app.cycle_nag(&[138, 139]);
+    NagNovelty "nag-novelty" on GAME keys ["Alt-n"] hint ""
+        doc "A novelty (N)" => |app| app.toggle_nag(146);
+    NagClearPosition "nag-clear-position" on GAME keys ["Alt-9"] hint ""
+        doc "Remove the position marks, keeping ! or ?" => App::clear_position_nags;
     ToggleTimer "toggle-timer" on GAME keys ["F5"] hint ""
         doc "Start or stop the move timer" => App::toggle_timer;
     Save "save" on GAME keys ["Ctrl-s"] hint "save"

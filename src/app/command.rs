@@ -196,6 +196,38 @@ pub const COMMANDS: &[Command] = &[
         run: run::timer,
     },
     Command {
+        name: "tags",
+        aliases: &[],
+        args: "",
+        doc: "edit the tags in a form",
+        bang: "",
+        run: run::tags,
+    },
+    Command {
+        name: "list",
+        aliases: &[],
+        args: "",
+        doc: "the file's game list (Ctrl-L)",
+        bang: "",
+        run: run::list,
+    },
+    Command {
+        name: "next",
+        aliases: &["n"],
+        args: "",
+        doc: "the next game of the list",
+        bang: "",
+        run: run::next,
+    },
+    Command {
+        name: "prev",
+        aliases: &["previous", "N"],
+        args: "",
+        doc: "the previous game of the list",
+        bang: "",
+        run: run::prev,
+    },
+    Command {
         name: "help",
         aliases: &["h"],
         args: "",
@@ -640,6 +672,22 @@ mod run {
 
     pub fn timer(app: &mut App, _: &str, _: bool) -> Effect {
         app.toggle_timer()
+    }
+
+    pub fn tags(app: &mut App, _: &str, _: bool) -> Effect {
+        app.open_tags()
+    }
+
+    pub fn list(app: &mut App, _: &str, _: bool) -> Effect {
+        app.toggle_list()
+    }
+
+    pub fn next(app: &mut App, _: &str, _: bool) -> Effect {
+        app.step_game(true)
+    }
+
+    pub fn prev(app: &mut App, _: &str, _: bool) -> Effect {
+        app.step_game(false)
     }
 
     pub fn help(app: &mut App, _: &str, _: bool) -> Effect {

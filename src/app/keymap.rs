@@ -152,8 +152,9 @@ impl Keymap {
     }
 
     /// The action a key event asks for on a screen: a binding, else the
-    /// character it types (on the game screen, where the entry line takes text).
-    pub fn action_of(&self, screen: Screen, event: &KeyEvent, entry_empty: bool) -> Option<Action> {
+    /// character it types. A bound character acts only when `empty` (nothing
+    /// typed on the line that takes text: the entry line, the list's filter).
+    pub fn action_of(&self, screen: Screen, event: &KeyEvent, empty: bool) -> Option<Action> {
         let key = Key::from_event(event);
         let bound = self.lookup(screen, &key);
         let plain_char = match event.code {
@@ -169,7 +170,7 @@ impl Keymap {
         match (bound, plain_char) {
             // A character bound to an action (`?` for help) acts only on an empty
             // line; inside a move (`Nf3?`) it is text.
-            (Some(action), Some(_)) if entry_empty || screen != Screen::Game => Some(action),
+            (Some(action), Some(_)) if empty => Some(action),
             (_, Some(c)) => Some(Action::Type(c)),
             (bound, None) => bound,
         }

@@ -53,11 +53,11 @@ fn action_names_are_unique_kebab_case_with_one_line_docs() {
 
 #[test]
 fn user_keys_replace_only_the_actions_they_name() {
-    let keys = keymap("[keys]\nhelp = [\"F2\"]\nsave = []\nflip-board = [\"Ctrl-f\", \"Alt-f\"]\n");
-    assert_eq!(keys.keys_of("help"), &[key("F2")]);
+    let keys = keymap("[keys]\nhelp = [\"F3\"]\nsave = []\nflip-board = [\"Ctrl-f\", \"Alt-f\"]\n");
+    assert_eq!(keys.keys_of("help"), &[key("F3")]);
     assert_eq!(game(&keys, "?"), None);
     assert_eq!(game(&keys, "F1"), None);
-    assert_eq!(game(&keys, "F2"), Some("help"));
+    assert_eq!(game(&keys, "F3"), Some("help"));
     assert_eq!(keys.keys_of("save"), &[] as &[Key]);
     assert_eq!(game(&keys, "Ctrl-s"), None);
     assert_eq!(keys.keys_of("flip-board").len(), 2);
@@ -69,9 +69,9 @@ fn user_keys_replace_only_the_actions_they_name() {
 
 #[test]
 fn a_key_can_move_to_another_action_when_the_first_gives_it_up() {
-    let keys = keymap("[keys]\nmove-back = [\"Ctrl-t\"]\ntake-back = [\"Alt-z\"]\n");
+    let keys = keymap("[keys]\nmove-back = [\"Ctrl-t\"]\ntake-back = [\"Alt-x\"]\n");
     assert_eq!(game(&keys, "Ctrl-t"), Some("move-back"));
-    assert_eq!(game(&keys, "Alt-z"), Some("take-back"));
+    assert_eq!(game(&keys, "Alt-x"), Some("take-back"));
 }
 
 #[test]
@@ -82,10 +82,10 @@ fn a_key_bound_twice_on_a_screen_is_refused_where_the_user_wrote_it() {
         "key Ctrl-Z is bound to both undo and flip-board (on the game screen)"
     );
     assert_eq!(e.position(), Some((2, 15)));
-    let e = error("[keys]\nsave = [\"F2\"]\nquit = [\"f2\"]\n");
+    let e = error("[keys]\nsave = [\"F9\"]\nquit = [\"f9\"]\n");
     assert_eq!(
         e.message(),
-        "key F2 is bound to both save and quit (on the game screen)"
+        "key F9 is bound to both save and quit (on the game screen)"
     );
     assert_eq!(e.position(), Some((3, 9)));
     let e = error("[keys]\nmove-back = [\"Ctrl-t\"]\n");

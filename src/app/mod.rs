@@ -206,6 +206,9 @@ impl Done {
 pub enum Msg {
     /// A key or a typed character.
     Action(Action),
+    /// A key as the terminal sent it, for a window that edits text (the comment
+    /// editor, the tag form) and reads keys itself; see [`App::takes_keys`].
+    Key(crossterm::event::KeyEvent),
     /// Text pasted into the terminal; `whole` when it arrived complete.
     Paste {
         /// The text.
@@ -265,6 +268,10 @@ pub enum Overlay {
     /// Unsaved games from an earlier run (or set aside in this one), to recover,
     /// discard or leave for later.
     Recover(RecoverBox),
+    /// The comment editor: it takes the keys ([`Msg::Key`]) until done.
+    Comment(Box<comment::CommentEditor>),
+    /// The tag form: it takes the keys until done.
+    Tags(Box<tagform::TagForm>),
 }
 
 /// The box of unsaved games: a list with a selection. Only Enter, Delete, the
@@ -546,7 +553,21 @@ impl App {
                 self.done(done);
                 return Effect::None;
             }
-            Msg::Paste { text, whole } => return self.paste(&text, whole),
+            Msg::Paste { text, whole } => match &mut self.overlay {
+                Overlay::Comment(editor) => {
+                    editor.paste(&text);
+                    return Effect::None;
+                }
+                Overlay::Tags(form) => {
+                    form.paste(&text);
+                    return Effect::None;
+                }
+                _ => return self.paste(&text, whole),
+            },
+            Msg::Key(key) => {
+                self.message = Message::default();
+                return self.recorded(|app| app.editor_key(key));
+            }
         };
         // A message lives until the next action that is not about it: editing
         // the entry line keeps it (it may be the reason the text is still there);
@@ -604,6 +625,9 @@ impl App {
             }
             Overlay::Promotion(choices) => return self.choose_promotion(choices.clone(), action),
             Overlay::Recover(_) => return self.answer_recover(action),
+            // They take keys as keys (`Msg::Key`); an action reaching them (a test,
+            // a key the loop mapped) is ignored rather than lose their text.
+            Overlay::Comment(_) | Overlay::Tags(_) => return Effect::None,
             Overlay::None => {}
         }
         let cursor = self.cursor;
@@ -639,15 +663,6 @@ impl App {
         Effect::None
     }
 
-    fn edit_comment(&mut self) -> Effect {
-        if self.cursor == NodeId::ROOT && self.game.is_empty() {
-            self.entry = "{".into();
-        } else {
-            self.entry = format!("{{{}", self.game.comment_text(self.cursor));
-        }
-        Effect::None
-    }
-
     fn toggle_timer(&mut self) -> Effect {
         self.timer = match self.timer {
             Some(_) => {
@@ -670,6 +685,45 @@ impl App {
         } else {
             Effect::Quit { discard: false }
         }
+    }
+
+    /// True when a window that edits text is open: the loop gives it the keys as
+    /// they come ([`Msg::Key`]), not through the keymap.
+    pub fn takes_keys(&self) -> bool {
+        matches!(self.overlay, Overlay::Comment(_) | Overlay::Tags(_))
+    }
+
+    /// A key for the comment editor or the tag form; done writes into the game
+    /// (one change, undone as one).
+    fn editor_key(&mut self, key: crossterm::event::KeyEvent) -> Effect {
+        let overlay = std::mem::replace(&mut self.overlay, Overlay::None);
+        match overlay {
+            Overlay::Comment(mut editor) => match editor.key(key) {
+                comment::CommentOutcome::Open => self.overlay = Overlay::Comment(editor),
+                comment::CommentOutcome::Done => return self.keep_comment(&editor),
+                comment::CommentOutcome::Cancelled => self.inform("comment left as it was"),
+            },
+            Overlay::Tags(mut form) => match form.key(key) {
+                tagform::FormOutcome::Open => self.overlay = Overlay::Tags(form),
+                tagform::FormOutcome::Done => return self.keep_tags(&form),
+                tagform::FormOutcome::Cancelled => self.inform("tags left as they were"),
+            },
+            other => self.overlay = other,
+        }
+        Effect::None
+    }
+
+    /// Opens the comment editor on the comment before or after the current move.
+    fn open_comment(&mut self, place: crate::game::notes::CommentPlace) -> Effect {
+        let editor = comment::CommentEditor::open(&self.game, self.cursor, place);
+        self.overlay = Overlay::Comment(Box::new(editor));
+        Effect::None
+    }
+
+    /// Opens the tag form.
+    pub(super) fn open_tags(&mut self) -> Effect {
+        self.overlay = Overlay::Tags(Box::new(tagform::TagForm::open(&self.game)));
+        Effect::None
     }
 
     /// Takes in what the loop did.

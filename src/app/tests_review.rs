@@ -103,3 +103,58 @@ fn a_move_number_jumps_in_the_current_line() {
     assert_eq!(app.message.text, "no move 9. in this line");
     assert!(app.message.error);
 }
+
+fn key(code: crossterm::event::KeyCode) -> Msg {
+    Msg::Key(crossterm::event::KeyEvent::new(
+        code,
+        crossterm::event::KeyModifiers::NONE,
+    ))
+}
+
+fn keys(app: &mut App, text: &str) {
+    for c in text.chars() {
+        app.update(key(crossterm::event::KeyCode::Char(c)));
+    }
+}
+
+#[test]
+fn the_comment_editor_writes_one_undoable_change() {
+    let mut app = reading(FORKS);
+    app.update(Action::GoEnd);
+    app.update(Action::EditComment);
+    assert!(app.takes_keys());
+    keys(&mut app, "pins the knight");
+    // Keys go to the box, not to the entry line or the keymap.
+    assert_eq!(app.entry, "");
+    app.update(key(crossterm::event::KeyCode::Enter));
+    assert!(!app.takes_keys());
+    assert_eq!(app.game.comment_text(app.cursor), "pins the knight");
+    assert!(app.unsaved);
+    app.update(Action::Undo);
+    assert_eq!(app.game.comment_text(app.cursor), "");
+    app.update(Action::Redo);
+    assert_eq!(app.game.comment_text(app.cursor), "pins the knight");
+}
+
+#[test]
+fn the_tag_form_sets_tags_and_esc_leaves_them() {
+    let mut app = reading(FORKS);
+    app.update(Action::EditTags);
+    assert!(matches!(app.overlay, Overlay::Tags(_)));
+    // The first row is Event: typing starts a new value.
+    keys(&mut app, "Club championship");
+    app.update(key(crossterm::event::KeyCode::Enter));
+    app.update(Msg::Key(crossterm::event::KeyEvent::new(
+        crossterm::event::KeyCode::Char('s'),
+        crossterm::event::KeyModifiers::CONTROL,
+    )));
+    assert_eq!(app.overlay, Overlay::None);
+    assert_eq!(app.game.tag("Event"), Some("Club championship"));
+    app.update(Action::EditTags);
+    keys(&mut app, "Other");
+    app.update(key(crossterm::event::KeyCode::Esc));
+    app.update(key(crossterm::event::KeyCode::Esc));
+    app.update(key(crossterm::event::KeyCode::Esc));
+    assert_eq!(app.overlay, Overlay::None);
+    assert_eq!(app.game.tag("Event"), Some("Club championship"));
+}

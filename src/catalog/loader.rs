@@ -20,6 +20,7 @@ use super::strings::Interner;
 use super::Tables;
 use crate::pgn::{GameRef, Indexer, Outcome};
 use crate::store::decompress::{self, Compression};
+use crate::store::unpacked::Unpacked;
 
 /// Games in the first batch: more than a screen shows.
 pub const FIRST_BATCH: usize = 200;
@@ -84,6 +85,19 @@ impl Loader {
     /// Starts reading `path`. Opening errors come back at once; later ones as
     /// [`LoadEvent::Failed`].
     pub fn open(path: &Path) -> io::Result<Loader> {
+        Loader::start(path, None).map(|(loader, _)| loader)
+    }
+
+    /// [`Loader::open`], and for a compressed file a decoded copy of it in `dir` (give
+    /// [`crate::store::unpacked::cache_dir`]), written as the list is read, so that
+    /// games are then loaded from a plain file by their offsets instead of decompressing
+    /// the file up to each. The list is read even when the copy cannot be made: then
+    /// the copy is [`DecodedCopy::Failed`], and the app loads games by decompressing.
+    pub fn open_with_copy(path: &Path, dir: &Path) -> io::Result<(Loader, DecodedCopy)> {
+        Loader::start(path, Some(dir))
+    }
+
+    fn start(path: &Path, copy_dir: Option<&Path>) -> io::Result<(Loader, DecodedCopy)> {
         let mut file = File::open(path)?;
         let meta = file.metadata()?;
         // Games are loaded later by seeking to them: a pipe or a device cannot be listed.
@@ -98,28 +112,52 @@ impl Loader {
         io::Seek::seek(&mut file, io::SeekFrom::Start(0))?;
         let compression = Compression::of(&head);
         let total = meta.len();
+        // A compressed file is read through its decoder, counting the compressed bytes
+        // read (the progress), and through the copy being made when asked.
+        let mut copy = DecodedCopy::Plain;
+        let source = match compression {
+            None => Source::Plain(file),
+            Some(c) => {
+                let read = Arc::new(AtomicU64::new(0));
+                let counted = Counted {
+                    inner: file,
+                    read: Arc::clone(&read),
+                };
+                let decoded = c.decoder(counted)?;
+                let text: Box<dyn Read + Send> = match copy_dir {
+                    None => Box::new(decoded),
+                    Some(dir) => match Unpacked::wrap(dir, path, c, decoded) {
+                        Ok((unpacked, tee)) => {
+                            copy = DecodedCopy::Made(unpacked);
+                            Box::new(tee)
+                        }
+                        Err(e) => {
+                            copy = DecodedCopy::Failed(e);
+                            // The decoder went into the failed copy: start again.
+                            let file = File::open(path)?;
+                            let counted = Counted {
+                                inner: file,
+                                read: Arc::clone(&read),
+                            };
+                            Box::new(c.decoder(counted)?)
+                        }
+                    },
+                };
+                Source::Decoded(text, read)
+            }
+        };
         let (tx, rx) = mpsc::channel();
         let cancel = Arc::new(AtomicBool::new(false));
         let cancelled = Arc::clone(&cancel);
         std::thread::Builder::new()
             .name("game list".into())
             .spawn(move || {
-                let sent = match compression {
-                    Some(c) => {
-                        let read = Arc::new(AtomicU64::new(0));
-                        let counted = Counted {
-                            inner: file,
-                            read: Arc::clone(&read),
-                        };
-                        match c.decoder(counted) {
-                            Ok(src) => {
-                                let progress = move |_: u64| read.load(Ordering::Relaxed);
-                                run(Indexer::new(src), total, progress, &tx, &cancelled)
-                            }
-                            Err(e) => Err(Stop::Failed(e)),
-                        }
+                let sent = match source {
+                    Source::Decoded(text, read) => {
+                        let progress = move |_: u64| read.load(Ordering::Relaxed);
+                        run(Indexer::new(text), total, progress, &tx, &cancelled)
                     }
-                    None => match map(&file) {
+                    Source::Plain(file) => match map(&file) {
                         Some(map) => run(Indexer::in_memory(map), total, |at| at, &tx, &cancelled),
                         None => run(Indexer::new(file), total, |at| at, &tx, &cancelled),
                     },
@@ -131,11 +169,12 @@ impl Loader {
                 };
                 let _ = tx.send(last);
             })?;
-        Ok(Loader {
+        let loader = Loader {
             rx,
             compression,
             cancel,
-        })
+        };
+        Ok((loader, copy))
     }
 
     /// The compression of the file, if compressed (game offsets are then offsets in the
@@ -153,6 +192,34 @@ impl Loader {
     /// (or the loader has finished).
     pub fn next_timeout(&self, timeout: Duration) -> Option<LoadEvent> {
         self.rx.recv_timeout(timeout).ok()
+    }
+}
+
+/// What the loader's thread reads.
+enum Source {
+    /// A plain file (mapped into memory when it can be).
+    Plain(File),
+    /// The text of a compressed file, and the count of compressed bytes read.
+    Decoded(Box<dyn Read + Send>, Arc<AtomicU64>),
+}
+
+/// The decoded copy [`Loader::open_with_copy`] makes of a compressed file.
+pub enum DecodedCopy {
+    /// The file is plain text: games are read from it directly.
+    Plain,
+    /// The copy, filled as the list is read (see [`Unpacked`]).
+    Made(Unpacked),
+    /// No copy could be made (the cache directory is not writable, say), for this reason.
+    Failed(io::Error),
+}
+
+impl std::fmt::Debug for DecodedCopy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DecodedCopy::Plain => f.write_str("Plain"),
+            DecodedCopy::Made(u) => write!(f, "Made({})", u.source().display()),
+            DecodedCopy::Failed(e) => write!(f, "Failed({e})"),
+        }
     }
 }
 

@@ -231,6 +231,38 @@ impl Annotation {
     }
 }
 
+/// What the commands of a comment draw on the board: coloured squares
+/// (`[%csl]`) and arrows (`[%cal]`), each with its colour letter as written
+/// (`G`reen, `R`ed, `Y`ellow, `B`lue; other letters are kept too).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BoardMarks {
+    /// Highlighted squares.
+    pub squares: Vec<(char, Square)>,
+    /// Arrows: colour, from, to.
+    pub arrows: Vec<(char, Square, Square)>,
+}
+
+impl BoardMarks {
+    /// The marks among `annotations`, in the order written (several `[%csl]`
+    /// commands add up).
+    pub fn from_annotations(annotations: &[Annotation]) -> Self {
+        let mut marks = BoardMarks::default();
+        for annotation in annotations {
+            match annotation {
+                Annotation::Squares(items) => marks.squares.extend_from_slice(items),
+                Annotation::Arrows(items) => marks.arrows.extend_from_slice(items),
+                _ => {}
+            }
+        }
+        marks
+    }
+
+    /// True when there is nothing to draw.
+    pub fn is_empty(&self) -> bool {
+        self.squares.is_empty() && self.arrows.is_empty()
+    }
+}
+
 /// A comma-separated list read item by item; `None` if any item does not read.
 fn list<T>(value: &str, item: impl Fn(&str) -> Option<T>) -> Option<Vec<T>> {
     if value.is_empty() {

@@ -245,3 +245,18 @@ proptest! {
         let _ = parse_clock_entry(&raw);
     }
 }
+
+#[test]
+fn board_marks_gather_every_square_and_arrow_of_a_comment() {
+    let (annotations, text) =
+        split_comment("[%csl Ga4,Rb5] good [%cal Ge2e4] [%csl Yh8] [%clk 0:01:00]");
+    assert_eq!(text, "good");
+    let marks = BoardMarks::from_annotations(&annotations);
+    assert_eq!(
+        marks.squares,
+        vec![('G', sq("a4")), ('R', sq("b5")), ('Y', sq("h8"))]
+    );
+    assert_eq!(marks.arrows, vec![('G', sq("e2"), sq("e4"))]);
+    assert!(!marks.is_empty());
+    assert!(BoardMarks::from_annotations(&split_comment("[%clk 0:01:00]").0).is_empty());
+}

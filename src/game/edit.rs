@@ -296,6 +296,7 @@ impl Game {
             }
         }
         let map = |id: NodeId| remap[id.0 as usize];
+        self.touch();
         let old = std::mem::take(&mut self.nodes);
         self.nodes = old
             .into_iter()

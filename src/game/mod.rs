@@ -4,8 +4,18 @@
 //! The tree is an arena of nodes addressed by [`NodeId`]; node 0 is the root,
 //! which stands for the start position and holds no move.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use crate::notation::san;
 use crate::position::{Move, Position, START_FEN};
+
+/// The source of [`Game::version`] stamps: one counter for every game of the
+/// process, so that no two different move trees ever carry the same stamp.
+static NEXT_VERSION: AtomicU64 = AtomicU64::new(1);
+
+fn fresh_version() -> u64 {
+    NEXT_VERSION.fetch_add(1, Ordering::Relaxed)
+}
 
 /// The Seven Tag Roster, in the order PGN writes it.
 pub const SEVEN_TAG_ROSTER: [&str; 7] =
@@ -52,6 +62,12 @@ impl Node {
             .collect()
     }
 
+    /// The squares and arrows the comments after this move draw on the board
+    /// (`[%csl]`, `[%cal]`); on the root, those of the start position.
+    pub fn marks(&self) -> annotation::BoardMarks {
+        annotation::BoardMarks::from_annotations(&self.annotations())
+    }
+
     fn new(mv: Move, san: String, parent: Option<NodeId>) -> Self {
         Node {
             mv,
@@ -67,14 +83,26 @@ impl Node {
 }
 
 /// A whole game.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Game {
     /// Tags in their order; the Seven Tag Roster is kept among them.
     pub tags: Vec<(String, String)>,
     /// The position before the first move.
     pub start: Position,
     nodes: Vec<Node>,
+    /// See [`Game::version`].
+    version: u64,
 }
+
+/// Two games are equal when their tags, start and trees are; the version stamp
+/// says where a tree came from, not what it holds, so it is left out.
+impl PartialEq for Game {
+    fn eq(&self, other: &Self) -> bool {
+        self.tags == other.tags && self.start == other.start && self.nodes == other.nodes
+    }
+}
+
+impl Eq for Game {}
 
 impl Default for Game {
     fn default() -> Self {
@@ -95,6 +123,7 @@ impl Game {
             tags,
             start,
             nodes: vec![Node::new(Move::Null, String::new(), None)],
+            version: fresh_version(),
         }
     }
 
@@ -105,6 +134,7 @@ impl Game {
             tags: Vec::new(),
             start,
             nodes: vec![Node::new(Move::Null, String::new(), None)],
+            version: fresh_version(),
         }
     }
 
@@ -136,7 +166,24 @@ impl Game {
 
     /// A node, to edit its comments and NAGs.
     pub fn node_mut(&mut self, id: NodeId) -> &mut Node {
+        self.touch();
         &mut self.nodes[id.0 as usize]
+    }
+
+    /// A stamp of the move tree (moves, comments, NAGs) as it is now: every change
+    /// to the tree gives a new stamp never used before by any game of the process,
+    /// and a clone keeps its original's. So equal stamps mean equal trees, and a
+    /// view laid out from the tree (the move list) stays valid while the stamp
+    /// does — also across undo, which brings back an older clone with its stamp.
+    /// Tags are not covered (they are a public field).
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// Marks the tree changed (see [`Game::version`]): called by everything that
+    /// hands out or takes `&mut` to the nodes.
+    fn touch(&mut self) {
+        self.version = fresh_version();
     }
 
     /// Adds `mv` (legal in the position at `parent`) after `parent`: as the main
@@ -153,6 +200,7 @@ impl Game {
             return existing;
         }
         let id = NodeId(self.nodes.len() as u32);
+        self.touch();
         self.nodes
             .push(Node::new(mv, san(before, mv), Some(parent)));
         self.node_mut(parent).children.push(id);
@@ -208,3 +256,41 @@ pub mod nags;
 pub mod notes;
 pub mod tags;
 pub mod transcribe;
+
+#[cfg(test)]
+mod version_tests {
+    use super::*;
+    use crate::notation::{read_move, Lang};
+
+    fn play(game: &mut Game, at: NodeId, text: &str) -> NodeId {
+        let pos = game.position_at(at);
+        let (mv, _) = read_move(text, &pos, Lang::english()).unwrap();
+        game.add_move(at, mv, &pos)
+    }
+
+    #[test]
+    fn every_change_to_the_tree_gives_a_new_version_and_a_copy_keeps_it() {
+        let mut game = Game::default();
+        assert_ne!(game.version(), Game::default().version(), "two games");
+        let v0 = game.version();
+        let e4 = play(&mut game, NodeId::ROOT, "e4");
+        let v1 = game.version();
+        assert_ne!(v1, v0, "a move added");
+        assert_eq!(play(&mut game, NodeId::ROOT, "e4"), e4);
+        let copy = game.clone();
+        assert_eq!(copy.version(), game.version(), "a copy");
+        game.node_mut(e4).nags.push(1);
+        let v2 = game.version();
+        assert_ne!(v2, v1, "a glyph set");
+        let d4 = play(&mut game, NodeId::ROOT, "d4");
+        game.delete_variation(d4).unwrap();
+        let v3 = game.version();
+        game.compact();
+        assert_ne!(game.version(), v3, "compacted");
+        // Equality is about what the games hold, not their stamps.
+        let mut same = Game::default();
+        play(&mut same, NodeId::ROOT, "e4");
+        assert_eq!(same, copy);
+        assert_ne!(same.version(), copy.version());
+    }
+}

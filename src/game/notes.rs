@@ -3,7 +3,9 @@
 //! else in the comment (other commands, their order) as it was.
 
 use super::annotation::{split_comment, write_comment, Annotation};
-use super::{Game, NodeId};
+use super::{Game, Node, NodeId};
+use crate::notation::{write_move, Lang, Style};
+use crate::position::Position;
 
 /// The move-quality glyphs (`$1`–`$6`: `!`, `?`, `!!`, `??`, `!?`, `?!`); a move
 /// carries at most one of them.
@@ -18,6 +20,47 @@ pub enum CommentPlace {
     Before,
     /// After the move (`12...Nf6 {...}`).
     After,
+}
+
+/// True when moves written in `style` and `lang` are the SAN each node keeps
+/// (PGN's own notation), so that writing them needs no position.
+pub fn is_kept_san(style: Style, lang: &Lang) -> bool {
+    style == Style::San && lang.code == "en"
+}
+
+/// Appends the move of `node` as a reader wants it: in `style` and `lang`,
+/// formatted from `before` (the position it was played in); the SAN the node keeps
+/// when that is the notation asked for ([`is_kept_san`]) or when no position is
+/// given. NAGs are not included (see [`write_nags`]).
+pub fn write_move_text(
+    out: &mut String,
+    node: &Node,
+    before: Option<&Position>,
+    style: Style,
+    lang: &Lang,
+) {
+    match before {
+        Some(pos) if !is_kept_san(style, lang) => write_move(out, pos, node.mv, style, lang),
+        _ => out.push_str(&node.san),
+    }
+}
+
+/// True when the glyph of `nag` is written attached to its move, as books do:
+/// a move assessment that has a glyph (`!`, `?!`, `□`); any other (`±`, `=`,
+/// `⟳`, `$8`) stands after a space.
+pub fn is_attached(nag: u8) -> bool {
+    super::nags::NagClass::of(nag) == super::nags::NagClass::Move
+        && super::nags::nag_info(nag).is_some()
+}
+
+/// Appends the glyphs of `nags` as they follow a move (see [`is_attached`]).
+pub fn write_nags(out: &mut String, nags: &[u8]) {
+    for &nag in nags {
+        if !is_attached(nag) {
+            out.push(' ');
+        }
+        out.push_str(&nag_glyph(nag));
+    }
 }
 
 impl Game {

@@ -1,26 +1,40 @@
 //! Keeping games safe on disk: the crash-safe [`journal`] of the game being recorded,
-//! [`recover`]ing what a crash left behind, and [`save`]: writing one game into a PGN
-//! file atomically without touching the file's other games, into a [`target`] that
-//! is checked (kind, permissions) and locked first.
+//! [`recover`]ing what a crash left behind, [`open`]ing a path (one game, many, or a
+//! new file), [`load`]ing one game of a file (by the byte range its index gave), and
+//! [`save`]: writing one game into a PGN file atomically without touching the file's
+//! other games, into a [`target`] that is checked (kind, permissions) and locked
+//! first. Compressed files ([`packed`]) are read through their decoder, with an
+//! [`unpacked`] copy of their text in the cache directory for fast loading.
 //!
 //! Nothing here knows about the terminal; paths are the only thing it adds to the
 //! `&str`/`&[u8]` world of [`crate::pgn`].
 
 pub mod decompress;
 pub mod journal;
+pub mod load;
+pub mod open;
+pub mod packed;
 pub mod recover;
 pub mod save;
+mod splice;
 pub mod target;
+pub mod unpacked;
 
 use std::path::PathBuf;
 
+pub use decompress::Compression;
 pub use journal::Journal;
+pub use load::{
+    load_game, load_game_for_repair, load_range, load_range_for_repair, LoadError, Loaded, Unread,
+};
+pub use open::{probe, Opened};
 pub use recover::{discard, discard_all, recoverable, scan, Broken, Recoverable, Scan};
 pub use save::{
-    append_game, load_game, load_game_for_repair, replace_game, save_game, write_atomically,
-    write_atomically_with, write_file, LoadError, SaveError, Slot, Unread,
+    append_game, replace_game, save_game, write_atomically, write_atomically_with, write_file,
+    Change, SaveError, Slot,
 };
 pub use target::same_file;
+pub use unpacked::Unpacked;
 
 /// The environment variable that overrides [`data_dir`] (used by tests).
 pub const DATA_DIR_ENV: &str = "SCORESHEET_DATA_DIR";

@@ -12,14 +12,24 @@
 //! Every write is atomic ([`write_atomically`]): a temporary file in the same
 //! directory, synced, renamed over the old one, and the directory synced. A failed
 //! save leaves the old file exactly as it was.
+//!
+//! A game still at its slot is put back by copying the file around it as a stream
+//! (little memory whatever the file's size); a moved game, or one added at the end,
+//! is spliced into the whole file read into memory. A compressed file
+//! ([`super::packed`]) is decoded, spliced and compressed again in its format; offsets
+//! then count bytes of its text.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use super::packed::Compression;
 use super::target::{self, Kind};
 use super::{fnv1a, sync_dir};
-use crate::game::Game;
-use crate::pgn::{builder, index};
+
+// Loading lived here first; `save::load_game` and friends still name it.
+pub use super::load::{load_game, load_game_for_repair, LoadError, Unread};
+pub use super::splice::still_there;
+use super::splice::{appended, find, replace_streaming, replace_streaming_packed, replaced};
 
 /// Where a game's text is in its file, and a hash of that text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -33,7 +43,7 @@ pub struct Slot {
 }
 
 impl Slot {
-    fn of(file: &[u8], offset: usize, len: usize) -> Slot {
+    pub(crate) fn of(file: &[u8], offset: usize, len: usize) -> Slot {
         Slot {
             offset: offset as u64,
             len: len as u64,
@@ -42,7 +52,7 @@ impl Slot {
     }
 
     /// True when `file` holds at this slot the bytes it was made from.
-    fn matches(&self, file: &[u8]) -> bool {
+    pub(crate) fn matches(&self, file: &[u8]) -> bool {
         let (Ok(start), Ok(len)) = (usize::try_from(self.offset), usize::try_from(self.len)) else {
             return false;
         };
@@ -89,10 +99,9 @@ pub enum SaveError {
     },
     /// The game's text in the file is no longer what was read from it.
     #[error(
-        "cannot save to {}: the file changed on disk since the game was read from it \
-         (bytes {offset}..{} are no longer that game); the file was not changed: \
-         reload it, or save to another file",
-        .path.display(), .offset + .len
+        "cannot save to {}: {change}; the file was not changed: :w OTHER.pgn saves your \
+         game elsewhere, :e! FILE reads the file again (the journal keeps your game)",
+        .path.display()
     )]
     ChangedOnDisk {
         /// The file.
@@ -101,54 +110,60 @@ pub enum SaveError {
         offset: u64,
         /// How long it was.
         len: u64,
+        /// What happened to it.
+        change: Change,
+    },
+    /// The file is of a kind scoresheet reads but does not write (UTF-16 text).
+    #[error(
+        "cannot save into {}: it is {}, which scoresheet reads but does not write; \
+         the file was not changed: save the game to another file (:w OTHER.pgn)",
+        .path.display(), .format.name()
+    )]
+    Unwritable {
+        /// The file.
+        path: PathBuf,
+        /// How its text is held.
+        format: Compression,
     },
 }
 
-/// Why a game could not be loaded.
-#[derive(Debug, thiserror::Error)]
-pub enum LoadError {
-    /// The file could not be read.
-    #[error("cannot read {}: {}", .path.display(), why(.source, .path))]
-    Read {
-        /// The file.
-        path: PathBuf,
-        /// The system's reason.
-        source: io::Error,
+/// What happened to a game's text in its file since it was read, when a save into
+/// its place is refused. Edits elsewhere in the file are no reason to refuse: the
+/// game is put back among the file as it is now, and others' edits stay.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Change {
+    /// The file now ends before where the game began: cut short, or replaced by
+    /// another file.
+    Shorter {
+        /// Its size now (of its text, when compressed).
+        size: u64,
     },
-    /// There is no game with that number.
-    #[error("{}: no game {number}: the file has {}", .path.display(), games(*.count))]
-    NoSuchGame {
-        /// The file.
-        path: PathBuf,
-        /// The number asked for (1-based).
-        number: usize,
-        /// How many games the file has.
+    /// The game's bytes are not there any more, nor anywhere else in the file: the
+    /// game was edited or deleted by another program.
+    Edited,
+    /// The game moved (text before it changed) and is now in the file more than once:
+    /// which copy is meant cannot be told.
+    Copies {
+        /// How many there are.
         count: usize,
     },
-    /// The game has a move that cannot be played (or cannot be read at all); loading
-    /// it would lose what follows, so it is refused.
-    #[error("{}: game {number}, line {line} column {column}: \"{token}\": {reason}", .path.display())]
-    Game {
-        /// The file.
-        path: PathBuf,
-        /// The game's number (1-based).
-        number: usize,
-        /// Line of the problem in the file (1-based).
-        line: u64,
-        /// Column of the problem (1-based).
-        column: u32,
-        /// The token as written.
-        token: String,
-        /// Why it was refused.
-        reason: String,
-    },
 }
 
-fn games(n: usize) -> String {
-    match n {
-        0 => "no games".into(),
-        1 => "1 game".into(),
-        n => format!("{n} games"),
+impl std::fmt::Display for Change {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Change::Shorter { .. } => {
+                f.write_str("the file was cut short or replaced since the game was read")
+            }
+            Change::Edited => {
+                f.write_str("another program changed or deleted this game in the file")
+            }
+            Change::Copies { count } => write!(
+                f,
+                "the file was changed and now holds this game {count} times: which is \
+                 yours is unclear"
+            ),
+        }
     }
 }
 
@@ -159,7 +174,7 @@ pub fn explain(e: &io::Error, path: &Path) -> String {
 }
 
 /// The system's reason, with a hint at the usual causes.
-fn why(e: &io::Error, path: &Path) -> String {
+pub(crate) fn why(e: &io::Error, path: &Path) -> String {
     let dir = parent(path).display().to_string();
     let hint = match e.kind() {
         io::ErrorKind::PermissionDenied => format!("permission denied (is {dir} read-only?)"),
@@ -193,8 +208,9 @@ pub fn append_game(path: &Path, pgn: &str) -> Result<Slot, SaveError> {
 /// byte of the file as it was. The file is read again first: when the bytes at the
 /// slot are no longer the game (the file was edited elsewhere), the game is looked
 /// for by its hash among the file's games, and if it is not found exactly once
-/// nothing is written ([`SaveError::ChangedOnDisk`]). A file that is gone is
-/// written anew with the game. Returns the game's new slot.
+/// nothing is written ([`SaveError::ChangedOnDisk`], with what happened: a
+/// [`Change`]). Edits to other games are kept. A file that is gone is written anew
+/// with the game. Returns the game's new slot.
 pub fn replace_game(path: &Path, slot: &Slot, pgn: &str) -> Result<Slot, SaveError> {
     save_game(path, Some(slot), pgn, false)
 }
@@ -232,6 +248,19 @@ pub fn save_game(
     let dir = parent(&target);
     let lock = target::lock_dir(dir, target::LOCK_WAIT).map_err(write_error)?;
     target::remove_stale_temporaries(dir, &lock);
+    // A game still at its place in a plain file: the rest of the file is copied as a
+    // stream. Anything else (moved, changed, compressed): the whole file is read.
+    if let Some(slot) = slot {
+        let packing = Compression::of_file(&target).map_err(write_error)?;
+        let streamed = match packing {
+            None => replace_streaming(&target, slot, pgn),
+            Some(p) if p.writable() => replace_streaming_packed(&target, p, slot, pgn),
+            Some(_) => Ok(None),
+        };
+        if let Some(new) = streamed.map_err(write_error)? {
+            return Ok(new);
+        }
+    }
     let old = match std::fs::read(&target) {
         Ok(bytes) => Some(bytes),
         // A vanished file is written anew.
@@ -243,207 +272,45 @@ pub fn save_game(
             })
         }
     };
-    let (bytes, offset, len) = match (old, slot) {
-        (Some(old), Some(slot)) => {
-            let Some(at) = (if slot.matches(&old) {
-                Some(*slot)
-            } else {
-                relocate(&old, slot)
-            }) else {
-                return Err(SaveError::ChangedOnDisk {
-                    path: path.to_path_buf(),
-                    offset: slot.offset,
-                    len: slot.len,
-                });
-            };
-            replaced(&old, &at, pgn)
-        }
-        (old, _) => appended(&old.unwrap_or_default(), pgn),
-    };
-    write_locked(&target, |w| w.write_all(&bytes)).map_err(write_error)?;
-    Ok(Slot::of(&bytes, offset, len))
-}
-
-/// The file with `pgn` added at its end: its bytes, and the game's offset and length.
-fn appended(old: &[u8], pgn: &str) -> (Vec<u8>, usize, usize) {
-    let crlf = uses_crlf(old);
-    let newline: &[u8] = if crlf { b"\r\n" } else { b"\n" };
-    let tail = old.len() - old.trim_ascii_end().len();
-    let newlines_at_end = old[old.len() - tail..]
-        .iter()
-        .filter(|b| **b == b'\n')
-        .count();
-    let mut bytes = old.to_vec();
-    if !old.is_empty() {
-        for _ in newlines_at_end.min(2)..2 {
-            bytes.extend_from_slice(newline);
-        }
-    }
-    let offset = bytes.len();
-    let text = encode_like(old, pgn.trim_end(), crlf);
-    bytes.extend_from_slice(&text);
-    let rest = &pgn[pgn.trim_end().len()..];
-    bytes.extend_from_slice(&encode_like(old, rest, crlf));
-    (bytes, offset, text.len())
-}
-
-/// The file with `pgn` in place of the game at `at`: its bytes, and the game's
-/// offset and length.
-fn replaced(old: &[u8], at: &Slot, pgn: &str) -> (Vec<u8>, usize, usize) {
-    let (start, end) = (at.offset as usize, (at.offset + at.len) as usize);
-    // Line ends as the game had them, else as the file has them.
-    let crlf = if old[start..end].contains(&b'\n') {
-        uses_crlf(&old[start..end])
-    } else {
-        uses_crlf(old)
-    };
-    let text = encode_like(old, pgn.trim_end(), crlf);
-    let mut bytes = Vec::with_capacity(old.len() - (end - start) + text.len());
-    bytes.extend_from_slice(&old[..start]);
-    bytes.extend_from_slice(&text);
-    bytes.extend_from_slice(&old[end..]);
-    (bytes, start, text.len())
-}
-
-/// True when the file at `path` still holds, at `slot` (or moved by edits before
-/// it), the game's bytes: a save of an unchanged game can then be skipped.
-pub fn still_there(path: &Path, slot: &Slot) -> bool {
-    std::fs::read(path).is_ok_and(|bytes| slot.matches(&bytes) || relocate(&bytes, slot).is_some())
-}
-
-/// The one game of the file whose bytes are the slot's (games moved by an edit
-/// before them).
-fn relocate(file: &[u8], slot: &Slot) -> Option<Slot> {
-    let mut found = index(file)
-        .into_iter()
-        .filter(|e| e.len == slot.len)
-        .map(|e| Slot::of(file, e.offset as usize, e.len as usize))
-        .filter(|s| s.digest == slot.digest);
-    let first = found.next()?;
-    found.next().is_none().then_some(first)
-}
-
-/// Reads game `number` (1-based) of the file at `path`, with its slot for
-/// [`replace_game`]. A game with a move that cannot be played is refused, with
-/// the position of the first problem.
-pub fn load_game(path: &Path, number: usize) -> Result<(Game, Slot), LoadError> {
-    match load_game_for_repair(path, number)? {
-        (game, slot, None) => Ok((game, slot)),
-        (_, _, Some(unread)) => Err(LoadError::Game {
-            path: path.to_path_buf(),
-            number,
-            line: unread.line,
-            column: unread.column,
-            token: unread.token,
-            reason: unread.reason,
-        }),
-    }
-}
-
-/// What [`load_game_for_repair`] could not read of a game: where reading stopped,
-/// why, and the game's text from there on, as written.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Unread {
-    /// Line of the first problem in the file (1-based).
-    pub line: u64,
-    /// Its column (1-based).
-    pub column: u32,
-    /// The token as written.
-    pub token: String,
-    /// Why it could not be read.
-    pub reason: String,
-    /// The text from the token to the game's end (its result left out), on one line.
-    pub rest: String,
-    /// The main line was read to its end (the problem was in a variation).
-    pub complete: bool,
-}
-
-/// [`load_game`] for a game that has a move that cannot be played: instead of
-/// refusing it, gives the part read (the moves up to the problem) and the rest
-/// of its text, so that it can be repaired. A game that cannot be read at all (a
-/// chess variant, a bad FEN) is still refused.
-pub fn load_game_for_repair(
-    path: &Path,
-    number: usize,
-) -> Result<(Game, Slot, Option<Unread>), LoadError> {
-    let read_error = |source| LoadError::Read {
+    let read_error = |source| SaveError::Read {
         path: path.to_path_buf(),
         source,
     };
-    // A pipe would block the opening (and the screen with it) until something writes
-    // to it, and a device may never end: only a file is read.
-    let meta = std::fs::metadata(path).map_err(read_error)?;
-    if !meta.is_file() {
-        return Err(read_error(io::Error::other(
-            "it is not a file (a directory, a pipe or a device)",
-        )));
-    }
-    let data = std::fs::read(path).map_err(read_error)?;
-    let entries = index(&data);
-    let Some(entry) = number.checked_sub(1).and_then(|i| entries.get(i)) else {
-        return Err(LoadError::NoSuchGame {
-            path: path.to_path_buf(),
-            number,
-            count: entries.len(),
-        });
-    };
-    let problem = |line, column, token: &str, reason: &str| LoadError::Game {
-        path: path.to_path_buf(),
-        number,
-        line,
-        column,
-        token: token.to_string(),
-        reason: reason.to_string(),
-    };
-    let Some(read) = builder::load_game(&data, entry) else {
-        return Err(problem(0u64, 0u32, "", "the game could not be read"));
-    };
-    let slot = Slot::of(&data, entry.offset as usize, entry.len as usize);
-    let Some(e) = read.errors.first() else {
-        return Ok((read.game, slot, None));
-    };
-    if read.refused {
-        return Err(problem(e.pos.line, e.pos.column, &e.token, &e.reason));
-    }
-    let end = (slot.offset + slot.len) as usize;
-    let from = (e.pos.offset as usize).clamp(slot.offset as usize, end);
-    let text = crate::text::decode(&data[from..end]);
-    let mut words: Vec<&str> = text.split_whitespace().collect();
-    if words
-        .last()
-        .is_some_and(|w| matches!(*w, "1-0" | "0-1" | "1/2-1/2" | "*"))
-    {
-        words.pop();
-    }
-    let unread = Unread {
-        line: e.pos.line,
-        column: e.pos.column,
-        token: e.token.clone(),
-        reason: e.reason.clone(),
-        rest: words.join(" "),
-        complete: read.complete,
-    };
-    Ok((read.game, slot, Some(unread)))
-}
-
-/// True when the first line end of `bytes` is CRLF.
-fn uses_crlf(bytes: &[u8]) -> bool {
-    memchr::memchr(b'\n', bytes).is_some_and(|i| i > 0 && bytes[i - 1] == b'\r')
-}
-
-/// `text` as bytes the way the file `like` writes: Windows-1252 when the file is not
-/// UTF-8 and the text fits in it (else UTF-8; see [`crate::text`]), with CRLF line ends
-/// if `crlf`.
-fn encode_like(like: &[u8], text: &str, crlf: bool) -> Vec<u8> {
-    let encoder = crate::text::encoder_like(like, text);
-    let mut out = Vec::with_capacity(text.len() + text.len() / 40);
-    for (i, line) in text.split('\n').enumerate() {
-        if i > 0 {
-            out.extend_from_slice(if crlf { b"\r\n" } else { b"\n" });
+    // A compressed file: the game goes into its text, which is compressed again.
+    let packing = old.as_deref().and_then(Compression::of);
+    let old = match (packing, old) {
+        (Some(p), _) if !p.writable() => {
+            return Err(SaveError::Unwritable {
+                path: path.to_path_buf(),
+                format: p,
+            })
         }
-        encoder.push(line, &mut out);
-    }
-    out
+        (Some(p), Some(bytes)) => Some(p.decode(&bytes).map_err(read_error)?),
+        (_, old) => old,
+    };
+    let splice = match (old.as_deref(), slot) {
+        (Some(old), Some(slot)) => {
+            let at = find(old, slot).map_err(|change| SaveError::ChangedOnDisk {
+                path: path.to_path_buf(),
+                offset: slot.offset,
+                len: slot.len,
+                change,
+            })?;
+            replaced(old, &at, pgn)
+        }
+        (old, _) => appended(old.unwrap_or_default(), pgn),
+    };
+    let old = old.unwrap_or_default();
+    write_locked(&target, |w| match packing {
+        Some(p) => {
+            let mut encoder = p.encoder(w)?.ok_or(io::ErrorKind::Unsupported)?;
+            splice.write(&old, &mut encoder)?;
+            encoder.finish()
+        }
+        None => splice.write(&old, w),
+    })
+    .map_err(write_error)?;
+    Ok(splice.slot())
 }
 
 /// Writes a file through a temporary file in the same directory and a rename, so
@@ -503,7 +370,7 @@ fn resolve(path: &Path) -> io::Result<PathBuf> {
 
 /// The atomic write itself, into the regular (or missing) file `target` of a
 /// directory whose lock the caller holds.
-fn write_locked(
+pub(crate) fn write_locked(
     target: &Path,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> io::Result<()> {
@@ -571,3 +438,7 @@ fn target_permissions(path: &Path) -> Option<std::fs::Permissions> {
 #[cfg(test)]
 #[path = "save_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "save_packed_tests.rs"]
+mod packed_tests;

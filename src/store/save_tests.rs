@@ -138,23 +138,94 @@ fn a_file_changed_elsewhere_is_not_clobbered() {
     let dir = tempfile::tempdir().unwrap();
     let path = file_with(dir.path(), "three.pgn", THREE.as_bytes());
     let (_, slot) = load_game(&path, 2).unwrap();
+    let refused = |change: Change, contains: &str| {
+        let before = std::fs::read(&path).unwrap();
+        let err = replace_game(&path, &slot, &pgn_of("1. d4", "C"));
+        let err = err.expect_err(contains);
+        let SaveError::ChangedOnDisk { change: seen, .. } = err else {
+            panic!("{err:?}")
+        };
+        assert_eq!(seen, change);
+        let msg = err.to_string();
+        for part in [
+            "three.pgn",
+            contains,
+            "not changed",
+            ":w OTHER.pgn",
+            ":e! FILE",
+        ] {
+            assert!(msg.contains(part), "{part:?} in {msg}");
+        }
+        assert_eq!(std::fs::read(&path).unwrap(), before);
+    };
     // Someone edits game two with another program.
-    let edited = THREE.replace("2. c4 (2. Nf3)", "2. c4 e6");
-    std::fs::write(&path, &edited).unwrap();
-    let err = replace_game(&path, &slot, &pgn_of("1. d4", "C")).unwrap_err();
-    assert!(matches!(err, SaveError::ChangedOnDisk { .. }), "{err:?}");
-    let msg = err.to_string();
-    assert!(
-        msg.contains("three.pgn") && msg.contains("changed on disk"),
-        "{msg}"
+    std::fs::write(&path, THREE.replace("2. c4 (2. Nf3)", "2. c4 e6")).unwrap();
+    refused(
+        Change::Edited,
+        "another program changed or deleted this game",
     );
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), edited);
-    // A file shorter than the slot.
+    // ...or deletes it.
+    let two = THREE.find("[Event \"Two\"]").unwrap();
+    let three = THREE.find("; trailing").unwrap();
+    std::fs::write(&path, format!("{}{}", &THREE[..two], &THREE[three..])).unwrap();
+    refused(Change::Edited, "changed or deleted");
+    // A file cut short in the game, or before it, or replaced by a shorter one.
+    std::fs::write(&path, &THREE[..two + 20]).unwrap();
+    refused(Change::Edited, "changed or deleted");
+    std::fs::write(&path, &THREE[..two - 5]).unwrap();
+    refused(
+        Change::Shorter {
+            size: two as u64 - 5,
+        },
+        "cut short or replaced",
+    );
     std::fs::write(&path, "[Event \"x\"]\n").unwrap();
-    assert!(matches!(
-        replace_game(&path, &slot, "x"),
-        Err(SaveError::ChangedOnDisk { .. })
-    ));
+    refused(Change::Shorter { size: 12 }, "cut short or replaced");
+    // The game moved and is there twice: which one is meant cannot be told.
+    let game = &THREE[slot.offset as usize..(slot.offset + slot.len) as usize];
+    std::fs::write(&path, format!("{game}\n\n{game}\n\n{THREE}")).unwrap();
+    refused(Change::Copies { count: 2 }, "holds this game 2 times");
+}
+
+/// Others' edits elsewhere in the file are kept: the game goes back into the file as
+/// it is now, not as it was read.
+#[test]
+fn edits_to_other_games_are_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(dir.path(), "three.pgn", THREE.as_bytes());
+    let (_, slot) = load_game(&path, 2).unwrap();
+    // Another program edits game one (longer) and game three.
+    let edited = THREE
+        .replace("[Event \"One\"]", "[Event \"One\"]\n[Site \"Here\"]")
+        .replace("2. g4 Qh4# 0-1", "2. g4 {oops} Qh4# 0-1");
+    std::fs::write(&path, &edited).unwrap();
+    let pgn = pgn_of("1. d4 Nf6", "C");
+    let new = replace_game(&path, &slot, &pgn).unwrap();
+    let after = std::fs::read_to_string(&path).unwrap();
+    let old = (slot.offset + 14) as usize..(slot.offset + 14 + slot.len) as usize;
+    assert_eq!(new.offset, old.start as u64);
+    assert_eq!(after[..old.start], edited[..old.start]);
+    assert_eq!(after[old.start + new.len as usize..], edited[old.end..]);
+}
+
+/// A file whose last game has no line end after it: replacing that game, and adding one.
+#[test]
+fn a_file_without_a_final_newline() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = THREE.trim_end();
+    let path = file_with(dir.path(), "nonl.pgn", text.as_bytes());
+    let last = replace_and_check(&path, 3, &pgn_of("1. f3 e5 2. g4 Qh4#", "?"));
+    assert!(!last.ends_with(b"\n"));
+    let after = std::fs::read(&path).unwrap();
+    assert!(after.ends_with(b"*"), "no line end added: {after:?}");
+    let first = replace_and_check(&path, 1, &pgn_of("1. e4 e5 2. Qh5", "A"));
+    assert!(first.starts_with(b"[Event"));
+    let before = std::fs::read(&path).unwrap();
+    let slot = append_game(&path, &pgn_of("1. c4", "New")).unwrap();
+    let after = std::fs::read(&path).unwrap();
+    assert_eq!(after[..before.len()], before[..]);
+    assert_eq!(&after[before.len()..slot.offset as usize], b"\n\n");
+    assert_eq!(load_game(&path, 4).unwrap().1, slot);
 }
 
 #[test]

@@ -85,8 +85,13 @@ pub fn describe_keys(app: &mut App, config: &Config) {
 /// The action a key event asks for on the app's screen: a binding, else the
 /// character it types.
 pub fn action_of(app: &App, event: &crossterm::event::KeyEvent) -> Option<Action> {
-    app.keymap
-        .action_of(app.screen, event, app.entry.is_empty())
+    // A character bound to an action acts only where it would type nothing:
+    // on an empty entry line, or on the list while its filter is closed.
+    let typing = match app.screen {
+        crate::app::Screen::Game => !app.entry.is_empty(),
+        crate::app::Screen::List => app.list().is_some_and(|l| l.filtering),
+    };
+    app.keymap.action_of(app.screen, event, !typing)
 }
 
 /// Gives the terminal back: bracketed paste off, then ratatui's restore (raw
@@ -170,6 +175,9 @@ pub fn run(new: NewGame) -> anyhow::Result<u8> {
             // frame: a long pasted line and the Enter after it in one go.
             for event in input.read(Duration::from_millis(250))? {
                 let effect = match event {
+                    Input::Key(key) if key.kind != KeyEventKind::Release && app.takes_keys() => {
+                        app.update(crate::app::Msg::Key(key))
+                    }
                     Input::Key(key) if key.kind != KeyEventKind::Release => {
                         match action_of(&app, &key) {
                             Some(action) => app.update(action),

@@ -8,6 +8,12 @@
 //! show a dot, and the marks are brackets beside the piece: `[ ]` the last move,
 //! `( )` the moves matching the entry line, `> <` a king in check (also in
 //! reverse video).
+//!
+//! An annotator's marks (`[%csl]` squares, `[%cal]` arrows, see [`BoardMarks`])
+//! tint their squares in the mark's colour; an arrow tints its two ends and
+//! puts a dot (`<` in ASCII mode) to the right of the piece on its target, since
+//! a terminal cannot draw the line between them. Without colour a marked square
+//! shows `* *` around its piece and an arrow's start a `-` to its right.
 
 use chess::{Color as Side, Piece, Square};
 use ratatui::buffer::Buffer;
@@ -16,6 +22,7 @@ use ratatui::style::{Color, Modifier, Style};
 
 use super::look::{Look, SquareSize};
 use crate::app::App;
+use crate::game::annotation::BoardMarks;
 use crate::position::Position;
 
 /// Cells per square, across and down.
@@ -54,15 +61,39 @@ fn glyph(piece: Piece, ascii: bool, white: bool, color: bool) -> char {
 }
 
 impl Mark {
-    /// The brackets drawn beside the piece when there is no colour to show the mark.
-    fn brackets(self) -> Option<(char, char)> {
+    /// The characters drawn left and right of the piece when there is no colour
+    /// to show the mark (a space leaves the cell blank).
+    fn brackets(self, ascii: bool) -> Option<(char, char)> {
         match self {
             Mark::Check => Some(('>', '<')),
             Mark::Hint => Some(('(', ')')),
+            Mark::Noted(_, Noted::Square) => Some(('*', '*')),
+            Mark::Noted(_, Noted::From) => Some((' ', '-')),
+            Mark::Noted(_, Noted::To) => Some((' ', target_dot(ascii))),
             Mark::Last => Some(('[', ']')),
             Mark::Plain => None,
         }
     }
+}
+
+/// The marker right of the piece on an arrow's target.
+fn target_dot(ascii: bool) -> char {
+    if ascii {
+        '<'
+    } else {
+        '•'
+    }
+}
+
+/// What an annotator's mark on a square is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Noted {
+    /// The target of an arrow.
+    To,
+    /// A highlighted square.
+    Square,
+    /// The start of an arrow.
+    From,
 }
 
 /// What a square is marked with, strongest first.
@@ -70,12 +101,33 @@ impl Mark {
 enum Mark {
     Check,
     Hint,
+    /// An annotator's mark, with its colour letter.
+    Noted(char, Noted),
     Last,
     Plain,
 }
 
-/// Draws the position after the current move into `area`.
-pub fn render(app: &App, look: &Look, size: SquareSize, area: Rect, buf: &mut Buffer) {
+/// The annotator's mark on `sq`, if any: an arrow's target first, then a
+/// highlighted square, then an arrow's start.
+fn noted(marks: &BoardMarks, sq: Square) -> Option<(char, Noted)> {
+    let to = marks.arrows.iter().find(|(_, _, to)| *to == sq);
+    let square = marks.squares.iter().find(|(_, s)| *s == sq);
+    let from = marks.arrows.iter().find(|(_, from, _)| *from == sq);
+    to.map(|(c, _, _)| (*c, Noted::To))
+        .or(square.map(|(c, _)| (*c, Noted::Square)))
+        .or(from.map(|(c, _, _)| (*c, Noted::From)))
+}
+
+/// Draws the position after the current move into `area`, with an annotator's
+/// `marks` on it (those of the current move: `app.game.node(app.cursor).marks()`).
+pub fn render(
+    app: &App,
+    look: &Look,
+    size: SquareSize,
+    marks: &BoardMarks,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let pos: Position = app.position();
     let board = pos.board();
     let (w, h) = square_cells(size);
@@ -115,6 +167,8 @@ pub fn render(app: &App, look: &Look, size: SquareSize, area: Rect, buf: &mut Bu
                 Mark::Check
             } else if hints.contains(&sq) {
                 Mark::Hint
+            } else if let Some((letter, kind)) = noted(marks, sq) {
+                Mark::Noted(letter, kind)
             } else if last.is_some_and(|m| m.get_source() == sq || m.get_dest() == sq) {
                 Mark::Last
             } else {
@@ -124,6 +178,7 @@ pub fn render(app: &App, look: &Look, size: SquareSize, area: Rect, buf: &mut Bu
                 Mark::Check => palette.check,
                 Mark::Hint if light => palette.hint_light,
                 Mark::Hint => palette.hint_dark,
+                Mark::Noted(letter, _) => palette.mark(letter),
                 Mark::Last if light => palette.last_light,
                 Mark::Last => palette.last_dark,
                 Mark::Plain if light => palette.light,
@@ -159,8 +214,17 @@ pub fn render(app: &App, look: &Look, size: SquareSize, area: Rect, buf: &mut Bu
             } else if !look.color {
                 buf[(cx, cy)].set_char(if look.ascii { '.' } else { '·' });
             }
+            if look.color && matches!(mark, Mark::Noted(_, Noted::To)) {
+                let dot = &mut buf[(cx + 1, cy)];
+                dot.set_char(target_dot(look.ascii));
+                dot.set_style(
+                    Style::default()
+                        .fg(look.color(palette.white_piece))
+                        .add_modifier(Modifier::BOLD),
+                );
+            }
             if !look.color {
-                if let Some((open, close)) = mark.brackets() {
+                if let Some((open, close)) = mark.brackets(look.ascii) {
                     buf[(cx - 1, cy)].set_char(open);
                     buf[(cx + 1, cy)].set_char(close);
                 }

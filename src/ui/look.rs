@@ -30,6 +30,21 @@ pub struct Palette {
     pub white_piece: (u8, u8, u8),
     /// Black's pieces.
     pub black_piece: (u8, u8, u8),
+    /// Squares an annotator marked (`[%csl]`, `[%cal]`), by colour letter:
+    /// green, red, yellow, blue (any other letter is shown yellow).
+    pub marks: [(u8, u8, u8); 4],
+}
+
+impl Palette {
+    /// The colour of an annotator's mark by its letter (`G`, `R`, `Y`, `B`).
+    pub fn mark(&self, letter: char) -> (u8, u8, u8) {
+        match letter.to_ascii_uppercase() {
+            'G' => self.marks[0],
+            'R' => self.marks[1],
+            'B' => self.marks[3],
+            _ => self.marks[2],
+        }
+    }
 }
 
 /// Everything about the screen's look.
@@ -117,6 +132,7 @@ impl Look {
             check: (211, 73, 59),
             white_piece: (255, 255, 255),
             black_piece: (0, 0, 0),
+            marks: [(72, 140, 56), (196, 72, 62), (170, 135, 0), (78, 108, 196)],
         }
     }
 
@@ -207,6 +223,10 @@ mod tests {
                 ("hint light", p.hint_light),
                 ("hint dark", p.hint_dark),
                 ("check", p.check),
+                ("green mark", p.marks[0]),
+                ("red mark", p.marks[1]),
+                ("yellow mark", p.marks[2]),
+                ("blue mark", p.marks[3]),
             ];
             for (name, bg) in squares {
                 let shown = [

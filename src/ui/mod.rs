@@ -17,6 +17,7 @@ pub mod editor;
 pub mod entry;
 pub mod list;
 pub mod look;
+pub mod movetext;
 mod overlay;
 pub mod sheet;
 pub mod tagform;
@@ -145,6 +146,23 @@ fn screen(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
         Overlay::Help => overlay::help(app, area, buf),
         Overlay::Promotion(choices) => overlay::promotion(app, choices, area, buf),
         Overlay::Recover(b) => overlay::recover(b, area, buf),
+        Overlay::Comment(ed) => {
+            let boxed = editor::CommentBox {
+                title: ed.title(),
+                editor: ed.editor(),
+                color: look.color,
+            };
+            let at = editor::comment_area(area, boxed.rows_wanted(area.width, area.height));
+            boxed.render(at, buf);
+        }
+        Overlay::Tags(form) => {
+            let view = tagform::TagFormView {
+                form,
+                color: look.color,
+            };
+            let wanted = view.rows_wanted(tagform::tag_form_width(area.width));
+            view.render(tagform::tag_form_area(area, wanted), buf);
+        }
     }
 }
 
@@ -180,7 +198,8 @@ fn main_area(app: &App, look: &Look, main: Rect, buf: &mut Buffer) {
         Layout::horizontal([Constraint::Length(left_w + 1), Constraint::Fill(1)]).areas(main);
     let [board_area, tags_area] =
         Layout::vertical([Constraint::Length(board_h), Constraint::Fill(1)]).areas(left);
-    board::render(app, look, size, board_area, buf);
+    let marks = app.game.node(app.cursor).marks();
+    board::render(app, look, size, &marks, board_area, buf);
     tags::render(
         app,
         Rect {

@@ -13,9 +13,8 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 use super::text::{self, wrap};
 use crate::app::App;
 use crate::game::annotation::Annotation;
-use crate::game::notes::nag_glyph;
+use crate::game::notes::{write_move_text, write_nags};
 use crate::game::{Game, NodeId};
-use crate::notation::{format, Style as Notation};
 use crate::position::Position;
 
 /// Deeper variations than this are shown as `(…)`: the screen is no place for them.
@@ -24,17 +23,10 @@ const MAX_DEPTH: usize = 12;
 /// A move as the scoresheet writes it.
 fn move_text(app: &App, before: &Position, id: NodeId) -> String {
     let node = app.game.node(id);
-    let mut text = match app.settings.display {
-        Notation::San if app.settings.display_lang.code == "en" => node.san.clone(),
-        style => format(before, node.mv, style, app.settings.display_lang),
-    };
-    for &nag in &node.nags {
-        let glyph = nag_glyph(nag);
-        if !(1..=6).contains(&nag) {
-            text.push(' ');
-        }
-        text.push_str(&glyph);
-    }
+    let mut text = String::new();
+    let (style, lang) = (app.settings.display, app.settings.display_lang);
+    write_move_text(&mut text, node, Some(before), style, lang);
+    write_nags(&mut text, &node.nags);
     text
 }
 

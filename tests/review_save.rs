@@ -1,0 +1,109 @@
+//! A game of a many-game file, edited in the real binary: killed before it was saved,
+//! recovered, and saved back into its place, the file's other games untouched.
+
+mod pty;
+
+use pty::{keys, main_lines, Term};
+
+const FIVE: &str = "\
+[Event \"G1\"]\r\n[White \"Anand\"]\r\n\r\n1. e4 e5 {open} 2. Nf3 *\r\n\r\n\
+[Event \"G2\"]\r\n\r\n1. d4 d5 (1... Nf6) *\r\n\r\n\
+[Event \"G3\"]\r\n[White \"Kasparov\"]\r\n\r\n1. c4 e5 *\r\n\r\n\
+[Event \"G4\"]\r\n\r\n1. Nf3 *\r\n\r\n\
+[Event \"G5\"]\r\n\r\n1. f4 d5 1-0";
+
+/// Open game 3 of a 5-game file, add a move, kill the program; another program then
+/// edits game 1 (so game 3 moves in the file). The recovered game saved with `:w`
+/// replaces game 3 where it is now; every other byte of the file is as it was.
+#[test]
+fn an_edited_game_killed_recovered_and_saved_goes_back_into_its_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("five.pgn");
+    std::fs::write(&file, FIVE).unwrap();
+
+    let mut term = Term::spawn(dir.path(), &["new"], 100, 30);
+    term.wait_for("White to move");
+    term.line(":e five.pgn 3", "game 3 of five.pgn");
+    term.line("Nc3", "2... ▏");
+    term.signal("KILL");
+    term.wait_exit();
+
+    // Game 1 edited by another program: game 3 is further on now.
+    let edited = FIVE.replace("{open}", "{the open game, edited elsewhere}");
+    std::fs::write(&file, &edited).unwrap();
+
+    let mut term = Term::spawn(dir.path(), &[], 100, 30);
+    term.wait_for("Unsaved games found");
+    term.send(keys::ENTER);
+    term.wait_for("recovered 2 moves:");
+    term.line(":w", "saved to");
+    term.line(":q", "");
+    term.wait_exit();
+
+    let after = std::fs::read(&file).unwrap();
+    let g3 = edited.find("[Event \"G3\"]").unwrap();
+    let g4 = edited.find("\r\n\r\n[Event \"G4\"]").unwrap();
+    let tail = &edited.as_bytes()[g4..];
+    assert_eq!(after[..g3], edited.as_bytes()[..g3], "games 1 and 2");
+    assert!(after.ends_with(tail), "games 4 and 5");
+    let lines = main_lines(&after);
+    assert_eq!(lines.len(), 5, "{}", String::from_utf8_lossy(&after));
+    assert_eq!(lines[2], ["c4", "e5", "Nc3"]);
+    let game3 = String::from_utf8_lossy(&after[g3..after.len() - tail.len()]).into_owned();
+    assert!(
+        game3.contains("Kasparov") && game3.contains("\r\n"),
+        "{game3}"
+    );
+}
+
+/// A game of a zstd-compressed file, edited and saved with `:w`: the file is still
+/// zstd, and its text outside the game is byte for byte as it was.
+#[test]
+fn a_game_of_a_compressed_file_is_saved_back_compressed() {
+    use scoresheet::store::Compression;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("five.pgn.zst");
+    std::fs::write(&file, zstd::encode_all(FIVE.as_bytes(), 3).unwrap()).unwrap();
+
+    let mut term = Term::spawn(dir.path(), &["new"], 100, 30);
+    term.wait_for("White to move");
+    term.line(":e five.pgn.zst 3", "game 3 of five.pgn.zst");
+    term.line("Nc3", "2... ▏");
+    term.line(":w", "saved to");
+    term.line(":q", "");
+    term.wait_exit();
+
+    let packed = std::fs::read(&file).unwrap();
+    assert_eq!(Compression::of(&packed), Some(Compression::Zstd));
+    let after = zstd::decode_all(&packed[..]).unwrap();
+    let g3 = FIVE.find("[Event \"G3\"]").unwrap();
+    let tail = &FIVE.as_bytes()[FIVE.find("\r\n\r\n[Event \"G4\"]").unwrap()..];
+    assert_eq!(after[..g3], FIVE.as_bytes()[..g3]);
+    assert!(after.ends_with(tail));
+    assert_eq!(main_lines(&after)[2], ["c4", "e5", "Nc3"]);
+}
+
+/// Another program edits the open game in the file: `:w` is refused, says what
+/// happened and what to do, and the file keeps the other program's edit.
+#[test]
+fn a_game_changed_on_disk_is_not_clobbered() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("five.pgn");
+    std::fs::write(&file, FIVE).unwrap();
+
+    let mut term = Term::spawn(dir.path(), &["new"], 100, 30);
+    term.wait_for("White to move");
+    term.line(":e five.pgn 2", "game 2 of five.pgn");
+    term.line("c4", "2... ▏");
+    let edited = FIVE.replace("(1... Nf6)", "(1... Nf6 2. c4)");
+    std::fs::write(&file, &edited).unwrap();
+    term.line(":w", "another program changed or deleted this game");
+    term.wait_for(":w OTHER.pgn");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), edited);
+    // Saved elsewhere instead.
+    term.line(":w mine.pgn", "saved to");
+    term.line(":q", "");
+    term.wait_exit();
+    let mine = std::fs::read(dir.path().join("mine.pgn")).unwrap();
+    assert_eq!(main_lines(&mine), [["d4", "d5", "c4"]]);
+}
