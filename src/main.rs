@@ -7,10 +7,21 @@ use scoresheet::cli;
 
 /// A terminal chess scoresheet: record, review and study games as PGN.
 #[derive(Debug, Parser)]
-#[command(name = "scoresheet", version, about, after_help = config_help())]
+#[command(
+    name = "scoresheet",
+    version,
+    about,
+    after_help = config_help(),
+    args_conflicts_with_subcommands = true
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// A PGN file to open (plain, or .gz .bz2 .xz .zst): one game opens that game, more open
+    /// the list of its games; a name that does not exist yet opens the recorder saving to it.
+    /// (A file named like a command: write ./check.pgn.)
+    #[arg(value_name = "FILE.pgn")]
+    file: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -97,6 +108,17 @@ fn record(args: NewArgs) -> u8 {
     }
 }
 
+fn open(file: &std::path::Path) -> u8 {
+    let file = scoresheet::app::command::expand_home(file);
+    match scoresheet::tui::open(&file) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("scoresheet: {e:#}");
+            cli::exit::PROBLEMS
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let code = match cli.command {
@@ -107,7 +129,10 @@ fn main() -> ExitCode {
         Some(Command::List(args)) => cli::list::run(&args),
         Some(Command::Recover(args)) => cli::recover::run(&args),
         Some(Command::New(args)) => record(args),
-        None => record(NewArgs::default()),
+        None => match cli.file {
+            Some(file) => open(&file),
+            None => record(NewArgs::default()),
+        },
     };
     ExitCode::from(code)
 }

@@ -148,12 +148,12 @@ fn the_scoresheet_follows_the_cursor() {
 
 #[test]
 fn help_and_hints_follow_the_key_bindings() {
-    let config = Config::from_toml_str("[keys]\nhelp = [\"F3\"]\nundo = [\"Alt-x\"]\n").unwrap();
+    let config = Config::from_toml_str("[keys]\nhelp = [\"F4\"]\nundo = [\"Alt-x\"]\n").unwrap();
     let mut app = App::new(settings(&config), Game::default(), None);
     describe_keys(&mut app, &config);
     app.update(Action::Help);
     let screen = draw(&app, 120, 40).backend().to_string();
-    assert!(screen.contains("F3 help"), "{screen}");
+    assert!(screen.contains("F4 help"), "{screen}");
     assert!(screen.contains("Alt-x undo"), "{screen}");
     assert!(!screen.contains("F1"), "{screen}");
 }

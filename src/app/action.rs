@@ -159,6 +159,9 @@ actions! {
     ToggleReplace "toggle-replace" on GAME keys ["Insert"] hint "variation/replace"
         doc "Switch between adding a variation and replacing moves when typing inside the game"
         => App::toggle_replace;
+    NextView "next-view" on GAME keys ["F3"] hint ""
+        doc "Show the moves as a scoresheet, as text, or indented by variation, in turn"
+        => App::next_view;
     FlipBoard "flip-board" on GAME keys ["Ctrl-f"] hint ""
         doc "Turn the board around" => |app| {
             app.flipped = !app.flipped;

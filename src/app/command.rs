@@ -71,7 +71,8 @@ pub const COMMANDS: &[Command] = &[
         name: "e",
         aliases: &["edit"],
         args: "FILE [N]",
-        doc: "open game N (default 1) of FILE; quote a name with blanks",
+        doc:
+            "open FILE (its game, or the list of its games) or its game N; quote a name with blanks",
         bang: "open FILE although this game is not saved (the journal keeps it)",
         run: run::edit,
     },
@@ -196,6 +197,14 @@ pub const COMMANDS: &[Command] = &[
         run: run::timer,
     },
     Command {
+        name: "view",
+        aliases: &[],
+        args: "sheet|text|indented",
+        doc: "how the moves are shown: a scoresheet, text, or variations indented",
+        bang: "",
+        run: run::view,
+    },
+    Command {
         name: "tags",
         aliases: &[],
         args: "",
@@ -316,7 +325,7 @@ pub fn tag_problem(name: &str, value: &str) -> Option<String> {
 }
 
 /// `:e`'s arguments: a file (quoted when it has blanks) and a game number.
-fn edit_args(rest: &str) -> Result<(PathBuf, usize), String> {
+fn edit_args(rest: &str) -> Result<(PathBuf, Option<usize>), String> {
     let usage = "which file? :e FILE [N] (quote a name with blanks: :e \"my games.pgn\" 2)";
     let (file, number) = match rest.chars().next() {
         Some(q @ ('"' | '\'')) => match rest[1..].split_once(q) {
@@ -332,10 +341,10 @@ fn edit_args(rest: &str) -> Result<(PathBuf, usize), String> {
         return Err(usage.into());
     }
     let number = match number {
-        "" => 1,
+        "" => None,
         n => match n.parse::<usize>() {
             Ok(0) => return Err("games are numbered from 1: :e FILE 1 is the first".into()),
-            Ok(n) => n,
+            Ok(n) => Some(n),
             Err(_) => {
                 return Err(format!(
                     "{n:?} is not a game number: :e FILE [N] (quote a name with blanks: \
@@ -578,7 +587,8 @@ mod run {
             return Effect::None;
         }
         match super::edit_args(rest) {
-            Ok((path, number)) => Effect::Load { path, number },
+            Ok((path, Some(number))) => Effect::Load { path, number },
+            Ok((path, None)) => Effect::Browse { path },
             Err(why) => {
                 app.refuse(why);
                 Effect::None
@@ -672,6 +682,19 @@ mod run {
 
     pub fn timer(app: &mut App, _: &str, _: bool) -> Effect {
         app.toggle_timer()
+    }
+
+    pub fn view(app: &mut App, rest: &str, _: bool) -> Effect {
+        match super::super::MovesView::by_name(rest) {
+            Some(view) => {
+                app.moves_view = view;
+                app.view_chosen = true;
+            }
+            None => app.refuse(format!(
+                "{rest:?}: :view sheet, :view text or :view indented"
+            )),
+        }
+        Effect::None
     }
 
     pub fn tags(app: &mut App, _: &str, _: bool) -> Effect {

@@ -314,6 +314,8 @@ impl App {
     /// The loop opened game `number` of the list: the list remembers it and
     /// selects it.
     pub(super) fn opened_from_list(&mut self, number: u64) {
+        // Read from the start, as a book shows a game.
+        self.cursor = crate::game::NodeId::ROOT;
         if let Some(list) = self.list.as_deref_mut() {
             list.open = Some(number);
             if let Some(p) = list.catalog.position_of(number) {

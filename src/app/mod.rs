@@ -97,6 +97,12 @@ pub enum Effect {
         /// How long it is.
         len: u64,
     },
+    /// Open a file as `scoresheet FILE` does: its game when it has one, the
+    /// list of its games when it has more.
+    Browse {
+        /// The file.
+        path: PathBuf,
+    },
     /// Open game `number` (1-based) of a file in place of this one.
     Load {
         /// The file.
@@ -165,6 +171,11 @@ pub enum Done {
     },
     /// A pasted game, opened in place of this one (which is empty or saved).
     Opened(Box<Game>),
+    /// A file of many games opened: its list, which the loop fills.
+    ListOpened {
+        /// The file.
+        path: PathBuf,
+    },
     /// An unsaved game recovered from its journal.
     Recovered {
         /// The game.
@@ -311,6 +322,36 @@ pub struct CutMove {
     pub draw_offer: bool,
 }
 
+/// How the game screen shows the moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum MovesView {
+    /// The scoresheet: the main line in two columns, as recorded on paper.
+    #[default]
+    Sheet,
+    /// The moves as a book prints them, variations in parentheses in the text.
+    Inline,
+    /// The moves as a book prints them, each variation indented on its own lines.
+    Indented,
+}
+
+impl MovesView {
+    /// Its name, as `:view` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            MovesView::Sheet => "sheet",
+            MovesView::Inline => "text",
+            MovesView::Indented => "indented",
+        }
+    }
+
+    /// The view called `name`.
+    pub fn by_name(name: &str) -> Option<MovesView> {
+        [MovesView::Sheet, MovesView::Inline, MovesView::Indented]
+            .into_iter()
+            .find(|v| v.name() == name)
+    }
+}
+
 /// The screens of the app.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Screen {
@@ -371,6 +412,10 @@ pub struct App {
     pub fork: usize,
     /// The games of the file opened, when it has more than one.
     pub list: Option<Box<list::GameList>>,
+    /// How the moves are shown.
+    pub moves_view: MovesView,
+    /// The user chose the view: opening a game keeps it.
+    pub(super) view_chosen: bool,
     /// Where the help screen is scrolled to.
     pub help_scroll: help::HelpScroll,
     history: Vec<String>,
@@ -415,6 +460,8 @@ impl App {
             keymap: Keymap::default(),
             fork: 0,
             list: None,
+            moves_view: MovesView::Sheet,
+            view_chosen: false,
             help_scroll: help::HelpScroll::default(),
             history: Vec::new(),
             history_at: None,
@@ -687,6 +734,29 @@ impl App {
         }
     }
 
+    /// A game opened from a file's list is read as a book prints it (unless the
+    /// user chose a view): the scoresheet's two columns suit recording.
+    fn read_as_book(&mut self) {
+        if self.moves_view == MovesView::Sheet && !self.view_chosen {
+            self.moves_view = MovesView::Indented;
+        }
+    }
+
+    /// The next way of showing the moves: sheet, text, indented.
+    fn next_view(&mut self) -> Effect {
+        self.moves_view = match self.moves_view {
+            MovesView::Sheet => MovesView::Inline,
+            MovesView::Inline => MovesView::Indented,
+            MovesView::Indented => MovesView::Sheet,
+        };
+        self.view_chosen = true;
+        self.inform(format!(
+            "moves shown as {} (:view sheet|text|indented)",
+            self.moves_view.name()
+        ));
+        Effect::None
+    }
+
     /// True when a window that edits text is open: the loop gives it the keys as
     /// they come ([`Msg::Key`]), not through the keymap.
     pub fn takes_keys(&self) -> bool {
@@ -742,6 +812,10 @@ impl App {
                 self.listed(event);
                 return;
             }
+            Done::ListOpened { path } => {
+                self.list = Some(Box::new(list::GameList::new(path)));
+                self.screen = Screen::List;
+            }
             Done::Loaded { game, path, number } => {
                 self.inform(format!("game {number} of {}", path.display()));
                 let of_list = self
@@ -749,6 +823,7 @@ impl App {
                     .is_some_and(|l| crate::store::target::same_file(&l.path, &path));
                 self.replace_game(*game, Some(path), false);
                 if of_list {
+                    self.read_as_book();
                     self.opened_from_list(number as u64);
                 }
             }

@@ -88,16 +88,21 @@ impl Loader {
         Loader::start(path, None).map(|(loader, _)| loader)
     }
 
-    /// [`Loader::open`], and for a compressed file a decoded copy of it in `dir` (give
-    /// [`crate::store::unpacked::cache_dir`]), written as the list is read, so that
-    /// games are then loaded from a plain file by their offsets instead of decompressing
-    /// the file up to each. The list is read even when the copy cannot be made: then
-    /// the copy is [`DecodedCopy::Failed`], and the app loads games by decompressing.
-    pub fn open_with_copy(path: &Path, dir: &Path) -> io::Result<(Loader, DecodedCopy)> {
+    /// [`Loader::open`], and for a compressed file a decoded copy of it, filled as the
+    /// list is read (in [`crate::store::unpacked::cache_dir`]): the games are then loaded
+    /// from the copy at once instead of decompressing the file up to each. No copy when
+    /// the file is plain, or when the copy cannot be made (the games are then read from
+    /// the file itself).
+    pub fn open_copying(path: &Path) -> io::Result<(Loader, Option<Unpacked>)> {
+        Loader::open_copying_in(path, &crate::store::unpacked::cache_dir())
+    }
+
+    /// [`Loader::open_copying`] with the copy in `dir`.
+    pub fn open_copying_in(path: &Path, dir: &Path) -> io::Result<(Loader, Option<Unpacked>)> {
         Loader::start(path, Some(dir))
     }
 
-    fn start(path: &Path, copy_dir: Option<&Path>) -> io::Result<(Loader, DecodedCopy)> {
+    fn start(path: &Path, copy_dir: Option<&Path>) -> io::Result<(Loader, Option<Unpacked>)> {
         let mut file = File::open(path)?;
         let meta = file.metadata()?;
         // Games are loaded later by seeking to them: a pipe or a device cannot be listed.
@@ -114,7 +119,7 @@ impl Loader {
         let total = meta.len();
         // A compressed file is read through its decoder, counting the compressed bytes
         // read (the progress), and through the copy being made when asked.
-        let mut copy = DecodedCopy::Plain;
+        let mut copy = None;
         let source = match compression {
             None => Source::Plain(file),
             Some(c) => {
@@ -128,11 +133,10 @@ impl Loader {
                     None => Box::new(decoded),
                     Some(dir) => match Unpacked::wrap(dir, path, c, decoded) {
                         Ok((unpacked, tee)) => {
-                            copy = DecodedCopy::Made(unpacked);
+                            copy = Some(unpacked);
                             Box::new(tee)
                         }
-                        Err(e) => {
-                            copy = DecodedCopy::Failed(e);
+                        Err(_) => {
                             // The decoder went into the failed copy: start again.
                             let file = File::open(path)?;
                             let counted = Counted {
@@ -201,26 +205,6 @@ enum Source {
     Plain(File),
     /// The text of a compressed file, and the count of compressed bytes read.
     Decoded(Box<dyn Read + Send>, Arc<AtomicU64>),
-}
-
-/// The decoded copy [`Loader::open_with_copy`] makes of a compressed file.
-pub enum DecodedCopy {
-    /// The file is plain text: games are read from it directly.
-    Plain,
-    /// The copy, filled as the list is read (see [`Unpacked`]).
-    Made(Unpacked),
-    /// No copy could be made (the cache directory is not writable, say), for this reason.
-    Failed(io::Error),
-}
-
-impl std::fmt::Debug for DecodedCopy {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            DecodedCopy::Plain => f.write_str("Plain"),
-            DecodedCopy::Made(u) => write!(f, "Made({})", u.source().display()),
-            DecodedCopy::Failed(e) => write!(f, "Failed({e})"),
-        }
-    }
 }
 
 /// Why the thread stopped early.

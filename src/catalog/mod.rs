@@ -25,7 +25,7 @@ pub mod strings;
 use std::io;
 
 use filter::Filter;
-pub use loader::{Batch, DecodedCopy, LoadEvent, Loader};
+pub use loader::{Batch, LoadEvent, Loader};
 pub use query::{parse as parse_query, Query, QueryError, QueryErrorKind};
 pub(crate) use row::Row;
 pub use row::{Column, Date, Eco, GameRow, Unreadable};

@@ -103,6 +103,29 @@ pub fn restore() {
 
 /// Runs the recorder; returns the exit code.
 pub fn run(new: NewGame) -> anyhow::Result<u8> {
+    run_with(new, None)
+}
+
+/// Opens a file: its game when it has one, the list of its games when it has
+/// more, the recorder saving to it when it does not exist yet. Returns the exit
+/// code.
+pub fn open(path: &std::path::Path) -> anyhow::Result<u8> {
+    // Refused before the screen opens: a directory, a pipe, a file that cannot be read.
+    match crate::store::probe(path) {
+        Err(e) => {
+            eprintln!("scoresheet: {e}");
+            Ok(crate::cli::exit::USAGE)
+        }
+        Ok((crate::store::Opened::Missing, _)) => run(NewGame {
+            out: Some(path.to_path_buf()),
+            ..NewGame::default()
+        }),
+        Ok(_) => run_with(NewGame::default(), Some(path)),
+    }
+}
+
+/// The recorder on `new`, opening `file` first when given.
+fn run_with(new: NewGame, file: Option<&std::path::Path>) -> anyhow::Result<u8> {
     let (config, keymap) = match Config::load().and_then(|c| Keymap::new(&c.keys).map(|k| (c, k))) {
         Ok(both) => both,
         Err(e) => {
@@ -142,6 +165,9 @@ pub fn run(new: NewGame) -> anyhow::Result<u8> {
     let mut app = App::new(settings(&config), game, new.out.clone());
     app.keymap = keymap;
     let mut session = Session::start(&mut app)?;
+    if let Some(file) = file {
+        session.browse(&mut app, file)?;
+    }
 
     // SIGTERM, SIGHUP, SIGINT and SIGQUIT end the recorder from a thread of their
     // own: when the terminal is gone (SIGHUP), the input reader can spin on
@@ -170,10 +196,13 @@ pub fn run(new: NewGame) -> anyhow::Result<u8> {
     let mut input = input::Reader::stdin();
     let result = (|| -> anyhow::Result<()> {
         loop {
+            session.take_listed(&mut app);
             terminal.draw(|frame| ui::draw(frame, &app, &look))?;
+            // While a list is read, the screen follows it (the count, the rows).
+            let wait = if session.listing() { 40 } else { 250 };
             // Everything the terminal has sent is handled before the next
             // frame: a long pasted line and the Enter after it in one go.
-            for event in input.read(Duration::from_millis(250))? {
+            for event in input.read(Duration::from_millis(wait))? {
                 let effect = match event {
                     Input::Key(key) if key.kind != KeyEventKind::Release && app.takes_keys() => {
                         app.update(crate::app::Msg::Key(key))

@@ -10,12 +10,13 @@
 use std::path::{Path, PathBuf};
 
 use crate::app::{App, Done, Effect, Recovery};
+use crate::catalog::Loader;
 use crate::game::Game;
 use crate::pgn::writer::write_game_to_string;
 use crate::store::journal::Journal;
 use crate::store::recover::{self, Broken, Recoverable};
 use crate::store::save::{self, SaveError, Slot};
-use crate::store::{same_file, target};
+use crate::store::{same_file, target, Loaded, Opened, Unpacked};
 
 /// The session's files.
 pub struct Session {
@@ -31,6 +32,10 @@ pub struct Session {
     /// Games of this run left unsaved in their journals (by `:new!`, `:e!` or a
     /// recovery): a scan skips them (this process is still running).
     aside: Vec<Recoverable>,
+    /// The list's file being read in the background.
+    loader: Option<Loader>,
+    /// A decoded copy of the list's file, when it is compressed.
+    unpacked: Option<Unpacked>,
 }
 
 fn moves(plies: usize) -> String {
@@ -87,6 +92,8 @@ impl Session {
             waiting: Vec::new(),
             broken: Vec::new(),
             aside: Vec::new(),
+            loader: None,
+            unpacked: None,
         };
         // Temporary files of a save killed last time, beside the game's file.
         if let Some(file) = &app.file {
@@ -346,6 +353,109 @@ impl Session {
         self.offer(app);
     }
 
+    /// Shows a game read from its file (or why it could not be read), with its
+    /// place in the file for `:w`.
+    fn show_loaded(
+        &mut self,
+        app: &mut App,
+        path: PathBuf,
+        number: usize,
+        loaded: Result<Loaded, crate::store::LoadError>,
+    ) {
+        match loaded {
+            Ok((game, slot, None)) => {
+                self.set_aside();
+                app.update(Done::Loaded {
+                    game: Box::new(game),
+                    path: path.clone(),
+                    number,
+                });
+                self.slot = Some((path, slot, Some(app.game.clone())));
+            }
+            Ok((game, slot, Some(unread))) => {
+                self.set_aside();
+                let stop = format!(
+                    "game {number} of {}, line {} column {}: \"{}\": {}",
+                    path.display(),
+                    unread.line,
+                    unread.column,
+                    unread.token,
+                    unread.reason
+                );
+                app.update(Done::LoadedForRepair {
+                    game: Box::new(game),
+                    path: path.clone(),
+                    stop,
+                    rest: unread.rest,
+                    incomplete: !unread.complete,
+                });
+                // Its text in the file is the whole game: `:w` replaces it.
+                self.slot = Some((path, slot, None));
+            }
+            Err(e) => tell(app, Done::refusal(e.to_string())),
+        }
+    }
+
+    /// Opens a file as `scoresheet FILE` does: one game is shown, many are
+    /// listed (read in the background), a new name is the file `:w` writes.
+    pub fn browse(&mut self, app: &mut App, path: &Path) -> anyhow::Result<()> {
+        match crate::store::probe(path) {
+            Err(e) => tell(app, Done::refusal(e.to_string())),
+            Ok((Opened::Missing | Opened::Empty, _)) => {
+                app.file = Some(path.to_path_buf());
+                tell(
+                    app,
+                    Done::notice(format!(
+                        "{}: the game is written there on :w",
+                        path.display()
+                    )),
+                );
+            }
+            Ok((Opened::One(loaded), _)) => {
+                let loaded = *loaded;
+                self.show_loaded(app, path.to_path_buf(), 1, Ok(loaded));
+            }
+            Ok((Opened::Many, _)) => match Loader::open_copying(path) {
+                Ok((loader, copy)) => {
+                    self.loader = Some(loader);
+                    self.unpacked = copy;
+                    app.update(Done::ListOpened {
+                        path: path.to_path_buf(),
+                    });
+                }
+                Err(e) => tell(
+                    app,
+                    Done::refusal(format!("cannot read {}: {e}", path.display())),
+                ),
+            },
+        }
+        Ok(())
+    }
+
+    /// True while the list's file is still being read.
+    pub fn listing(&self) -> bool {
+        self.loader.is_some()
+    }
+
+    /// Gives the app the rows the loader read since the last call (a few batches
+    /// at most, so that keys are not kept waiting).
+    pub fn take_listed(&mut self, app: &mut App) {
+        let Some(loader) = &self.loader else {
+            return;
+        };
+        for _ in 0..8 {
+            let Some(event) = loader.try_next() else {
+                return;
+            };
+            let last = !matches!(event, crate::catalog::LoadEvent::Batch(_));
+            app.update(Done::Listed(event));
+            if last {
+                self.loader = None;
+                return;
+            }
+        }
+    }
+
     /// Carries out an effect; true when the recorder should end.
     pub fn carry_out(&mut self, app: &mut App, effect: Effect) -> anyhow::Result<bool> {
         if effect == Effect::NewGame {
@@ -362,39 +472,28 @@ impl Session {
                 then_quit,
                 force,
             } => self.save(app, &path, force) && then_quit,
-            Effect::Load { path, number } | Effect::LoadAt { path, number, .. } => {
-                match save::load_game_for_repair(&path, number) {
-                    Ok((game, slot, None)) => {
-                        self.set_aside();
-                        app.update(Done::Loaded {
-                            game: Box::new(game),
-                            path: path.clone(),
-                            number,
-                        });
-                        self.slot = Some((path, slot, Some(app.game.clone())));
+            Effect::Load { path, number } => {
+                let loaded = save::load_game_for_repair(&path, number);
+                self.show_loaded(app, path, number, loaded);
+                false
+            }
+            Effect::LoadAt {
+                path,
+                number,
+                offset,
+                len,
+            } => {
+                let loaded = match &self.unpacked {
+                    Some(copy) if same_file(copy.source(), &path) => {
+                        copy.load_range_for_repair(number, offset, len)
                     }
-                    Ok((game, slot, Some(unread))) => {
-                        self.set_aside();
-                        let stop = format!(
-                            "game {number} of {}, line {} column {}: \"{}\": {}",
-                            path.display(),
-                            unread.line,
-                            unread.column,
-                            unread.token,
-                            unread.reason
-                        );
-                        app.update(Done::LoadedForRepair {
-                            game: Box::new(game),
-                            path: path.clone(),
-                            stop,
-                            rest: unread.rest,
-                            incomplete: !unread.complete,
-                        });
-                        // Its text in the file is the whole game: `:w` replaces it.
-                        self.slot = Some((path, slot, None));
-                    }
-                    Err(e) => tell(app, Done::refusal(e.to_string())),
-                }
+                    _ => crate::store::load_range_for_repair(&path, number, offset, len),
+                };
+                self.show_loaded(app, path, number, loaded);
+                false
+            }
+            Effect::Browse { path } => {
+                self.browse(app, &path)?;
                 false
             }
             Effect::Open(game) => {

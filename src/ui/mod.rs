@@ -30,7 +30,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 use ratatui::Frame;
 
-use crate::app::{App, Overlay};
+use crate::app::{App, MovesView, Overlay, Screen};
 pub use look::{Look, SquareSize, Theme};
 
 /// Rows the tags panel wants under the board (with its frame).
@@ -84,6 +84,8 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
     let area = area.intersection(buf.area);
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         enlarge(area, buf);
+    } else if app.screen == Screen::List && app.list().is_some() {
+        list_screen(app, area, buf);
     } else {
         screen(app, look, area, buf);
     }
@@ -108,6 +110,66 @@ fn enlarge(area: Rect, buf: &mut Buffer) {
         .wrap(Wrap { trim: true })
         .style(Style::default().add_modifier(Modifier::BOLD))
         .render(area, buf);
+}
+
+/// The list screen: the games of the file, the status line, the filter line
+/// and the hint line; the help over them when open.
+fn list_screen(app: &App, area: Rect, buf: &mut Buffer) {
+    let Some(games) = app.list() else {
+        return;
+    };
+    let status = bars::status(app);
+    let hint_rows = u16::from(area.height >= 6);
+    let status_rows = u16::from(!status.0.is_empty() && area.height >= 4);
+    let [rows_area, status_area, filter_area, hints] = Layout::vertical([
+        Constraint::Fill(1),
+        Constraint::Length(status_rows),
+        Constraint::Length(1),
+        Constraint::Length(hint_rows),
+    ])
+    .areas(area);
+    let page = list::page_rows(rows_area.height).max(1);
+    games.page.set(page);
+    // The selection stays in view, moving the page as little as it can.
+    let mut top = games.top.get();
+    if games.selected < top {
+        top = games.selected;
+    } else if games.selected >= top + page {
+        top = games.selected + 1 - page;
+    }
+    top = top.min(games.catalog.matches().saturating_sub(page));
+    games.top.set(top);
+    let rows = games.catalog.page(top, page);
+    let view = list::ListView {
+        rows: &rows,
+        selected: games.selected.checked_sub(top).filter(|&i| i < rows.len()),
+        sort: games.catalog.sort(),
+        games: games.catalog.games(),
+        matches: games.catalog.query().map(|_| games.catalog.matches()),
+        indexing: match games.catalog.status() {
+            crate::catalog::LoadStatus::Loading { .. } => {
+                Some(games.catalog.percent().unwrap_or(0))
+            }
+            _ => None,
+        },
+        color: true,
+    };
+    list::render(&view, rows_area, buf);
+    bars::status_line(&status, status_area, buf);
+    let line = if games.filtering || !games.filter.is_empty() {
+        let cursor = if games.filtering { "▏" } else { "" };
+        format!("/{}{cursor}", games.filter)
+    } else {
+        format!(
+            "{}  (/ filter, Enter open, letters sort: F1)",
+            games.path.display()
+        )
+    };
+    Paragraph::new(text::fit_left(&line, usize::from(filter_area.width))).render(filter_area, buf);
+    bars::hint_line(app, hints, buf);
+    if app.overlay == Overlay::Help {
+        overlay::help(app, area, buf);
+    }
 }
 
 fn screen(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
@@ -185,7 +247,7 @@ fn main_area(app: &App, look: &Look, main: Rect, buf: &mut Buffer) {
         } else {
             ""
         };
-        sheet::render(app, main, note, buf);
+        moves(app, look, main, note, buf);
         return;
     };
     let (board_w, board_h) = board::board_extent(size, look.coordinates);
@@ -208,5 +270,41 @@ fn main_area(app: &App, look: &Look, main: Rect, buf: &mut Buffer) {
         },
         buf,
     );
-    sheet::render(app, right, "", buf);
+    moves(app, look, right, "", buf);
+}
+
+thread_local! {
+    /// The move text's layout, cached while the game does not change, and its
+    /// scroll. The screen is drawn from `&App`; this belongs to the drawing,
+    /// not to the app's state, and there is one screen.
+    static MOVE_TEXT: std::cell::RefCell<movetext::MoveTextState> =
+        std::cell::RefCell::new(movetext::MoveTextState::default());
+}
+
+/// The moves as the app's view asks: the scoresheet, or the text of a book.
+fn moves(app: &App, look: &Look, area: Rect, note: &str, buf: &mut Buffer) {
+    let layout = match app.moves_view {
+        MovesView::Sheet => return sheet::render(app, area, note, buf),
+        MovesView::Inline => movetext::MoveLayout::Inline,
+        MovesView::Indented => movetext::MoveLayout::Indented,
+    };
+    let block = ratatui::widgets::Block::bordered().title(" Moves ");
+    let block = if note.is_empty() {
+        block
+    } else {
+        block.title_bottom(note)
+    };
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let widget = movetext::MoveText {
+        game: &app.game,
+        cursor: app.cursor,
+        style: app.settings.display,
+        lang: app.settings.display_lang,
+        layout,
+        color: look.color,
+    };
+    MOVE_TEXT.with(|state| {
+        ratatui::widgets::StatefulWidget::render(widget, inner, buf, &mut state.borrow_mut())
+    });
 }
