@@ -166,3 +166,26 @@ fn another_game_is_not_opened_over_unsaved_changes() {
         app.message.text
     );
 }
+
+#[test]
+fn a_paste_goes_to_the_open_filter_and_a_pasted_game_opens_on_the_game_screen() {
+    let mut app = listing();
+    app.update(Action::Filter);
+    app.update(Msg::Paste {
+        text: "Kasparov\n".into(),
+        whole: true,
+    });
+    assert_eq!(app.list().unwrap().filter, "Kasparov");
+    assert_eq!(app.list().unwrap().catalog.matches(), 1);
+    app.update(Action::Cancel);
+    let effect = app.update(Msg::Paste {
+        text: "[White \"Ann\"]\n\n1. d4 d5 *\n".into(),
+        whole: true,
+    });
+    let Effect::Open(game) = effect else {
+        panic!("{effect:?}")
+    };
+    app.update(Done::Opened(game));
+    assert_eq!(app.screen, Screen::Game);
+    assert_eq!(app.game.tag("White"), Some("Ann"));
+}
