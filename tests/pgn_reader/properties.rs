@@ -155,8 +155,17 @@ fn soup() -> impl Strategy<Value = Vec<u8>> {
     prop::collection::vec(prop::sample::select(SOUP), 0..120).prop_map(|w| w.concat().into_bytes())
 }
 
+/// A thousand cases, or as many as `PROPTEST_CASES` asks for (an explicit count in the
+/// config would otherwise win over it), for a longer run by hand.
+fn config() -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok());
+    ProptestConfig::with_cases(cases.unwrap_or(1000))
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1000))]
+    #![proptest_config(config())]
 
     #[test]
     fn random_bytes_never_panic_and_agree(data in prop::collection::vec(any::<u8>(), 0..600)) {
