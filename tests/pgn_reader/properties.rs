@@ -64,10 +64,16 @@ fn check_positions(data: &[u8]) {
     let mut r = SliceReader::new(data);
     while r.read_game_restarting(&mut once).is_some() {}
     assert_eq!(slice.at, once.at, "restarting slice reader");
-    let mut once = restart();
-    let mut r = Reader::with_limits(data, 4096, 1 << 20);
-    while r.read_game_restarting(&mut once).expect("io").is_some() {}
-    assert_eq!(slice.at, once.at, "restarting streaming reader");
+    // A small buffer makes the one-pass reader start games over, a large one rarely.
+    for buffer in [64, 4096] {
+        let mut once = restart();
+        let mut r = Reader::with_limits(data, buffer, 1 << 20);
+        while r.read_game_restarting(&mut once).expect("io").is_some() {}
+        assert_eq!(
+            slice.at, once.at,
+            "restarting streaming reader, buffer {buffer}"
+        );
+    }
     // Positions come in file order (but for an unclosed variation, reported at its `(`
     // after what followed it), so once sorted one pass over the data computes them all.
     let mut sorted = slice.at;
