@@ -741,6 +741,8 @@ impl App {
         if self.moves_view == MovesView::Sheet && !self.view_chosen {
             self.moves_view = MovesView::Indented;
         }
+        // A move typed inside a game being read is a variation, not a correction.
+        self.inside = Inside::Variation;
     }
 
     /// The next way of showing the moves: sheet, text, indented.
