@@ -163,6 +163,16 @@ actions! {
     ToggleReplace "toggle-replace" on GAME keys ["Insert"] hint "variation/replace"
         doc "Switch between adding a variation and replacing moves when typing inside the game"
         => App::toggle_replace;
+    CopyFen "copy-fen" on GAME keys ["Alt-f"] hint ""
+        doc "Copy this position's FEN to the clipboard (OSC 52)"
+        => |app| app.copy(crate::pgn::writer::Clip::Fen);
+    CopyGame "copy-game" on GAME keys ["Alt-g"] hint ""
+        doc "Copy the game's PGN to the clipboard" => |app| app.copy(crate::pgn::writer::Clip::Game);
+    CopyLine "copy-line" on GAME keys ["Alt-l"] hint ""
+        doc "Copy the PGN of the line to this move (and on), without the other variations"
+        => |app| app.copy(crate::pgn::writer::Clip::Line);
+    Snap "snap" on GAME keys ["Alt-s"] hint ""
+        doc "Append this position to NAME.fen beside the game's file" => App::snap;
     NextView "next-view" on GAME keys ["F3"] hint ""
         doc "Show the moves as a scoresheet, as text, or indented by variation, in turn"
         => App::next_view;

@@ -197,6 +197,22 @@ pub const COMMANDS: &[Command] = &[
         run: run::timer,
     },
     Command {
+        name: "copy",
+        aliases: &[],
+        args: "fen|game|line",
+        doc: "copy the FEN, the game's PGN or the line's PGN to the clipboard (OSC 52)",
+        bang: "",
+        run: run::copy,
+    },
+    Command {
+        name: "snap",
+        aliases: &[],
+        args: "",
+        doc: "append this position to NAME.fen beside the game's file",
+        bang: "",
+        run: run::snap,
+    },
+    Command {
         name: "view",
         aliases: &[],
         args: "sheet|text|indented",
@@ -682,6 +698,23 @@ mod run {
 
     pub fn timer(app: &mut App, _: &str, _: bool) -> Effect {
         app.toggle_timer()
+    }
+
+    pub fn copy(app: &mut App, rest: &str, _: bool) -> Effect {
+        use crate::pgn::writer::Clip;
+        match rest {
+            "" | "fen" => app.copy(Clip::Fen),
+            "game" | "pgn" => app.copy(Clip::Game),
+            "line" => app.copy(Clip::Line),
+            _ => {
+                app.refuse(format!("{rest:?}: :copy fen, :copy game or :copy line"));
+                Effect::None
+            }
+        }
+    }
+
+    pub fn snap(app: &mut App, _: &str, _: bool) -> Effect {
+        app.snap()
     }
 
     pub fn view(app: &mut App, rest: &str, _: bool) -> Effect {

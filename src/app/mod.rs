@@ -112,6 +112,22 @@ pub enum Effect {
     },
     /// This game is done with (saved or discarded): a fresh game follows.
     NewGame,
+    /// Put `text` on the terminal's clipboard (OSC 52); `what` names it in the message.
+    Copy {
+        /// The text.
+        text: String,
+        /// What it is: `the FEN`, `the game`, `the line`.
+        what: &'static str,
+    },
+    /// Append a position to the `.fen` file beside the game's file.
+    Snap {
+        /// The position's full FEN.
+        fen: String,
+        /// The game's number in its file.
+        game: usize,
+        /// Half-moves played to the position.
+        ply: usize,
+    },
     /// Open this game (pasted) in place of the current one, which is empty or
     /// saved: its journal is closed and the new game gets its own.
     Open(Box<Game>),
@@ -791,6 +807,30 @@ impl App {
         let editor = comment::CommentEditor::open(&self.game, self.cursor, place);
         self.overlay = Overlay::Comment(Box::new(editor));
         Effect::None
+    }
+
+    /// Copies the FEN, the game or the current line to the clipboard.
+    fn copy(&mut self, clip: crate::pgn::writer::Clip) -> Effect {
+        use crate::pgn::writer::{clip_text, Clip};
+        let what = match clip {
+            Clip::Fen => "the FEN",
+            Clip::Game => "the game",
+            Clip::Line => "the line",
+        };
+        Effect::Copy {
+            text: clip_text(&self.game, self.cursor, clip),
+            what,
+        }
+    }
+
+    /// `:snap`: the current position to the `.fen` file beside the game's.
+    fn snap(&mut self) -> Effect {
+        let game = self.list().and_then(|l| l.open).unwrap_or(1);
+        Effect::Snap {
+            fen: self.position().fen(),
+            game: usize::try_from(game).unwrap_or(usize::MAX),
+            ply: self.game.ply_of(self.cursor),
+        }
     }
 
     /// Opens the tag form.

@@ -492,6 +492,31 @@ impl Session {
                 self.show_loaded(app, path, number, loaded);
                 false
             }
+            Effect::Copy { text, what } => {
+                let mux = super::clipboard::Mux::from_env();
+                match super::clipboard::copy(&mut std::io::stdout(), &text, mux) {
+                    Ok(_) => tell(
+                        app,
+                        Done::notice(format!(
+                            "{what} sent to the clipboard ({} bytes; the terminal must allow \
+                             OSC 52, see the README)",
+                            text.len()
+                        )),
+                    ),
+                    Err(e) => tell(app, Done::refusal(format!("{what} not copied: {e}"))),
+                }
+                false
+            }
+            Effect::Snap { fen, game, ply } => {
+                match crate::store::snap::append(app.file.as_deref(), &fen, game, ply) {
+                    Ok(path) => tell(
+                        app,
+                        Done::notice(format!("position added to {}", path.display())),
+                    ),
+                    Err(e) => tell(app, Done::refusal(e.to_string())),
+                }
+                false
+            }
             Effect::Browse { path } => {
                 self.browse(app, &path)?;
                 false
