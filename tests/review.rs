@@ -100,14 +100,14 @@ fn a_game_of_a_club_file_reviewed_annotated_and_saved_back() {
     let file = dir.path().join("club.pgn");
     std::fs::write(&file, CLUB).unwrap();
 
-    let mut term = open_list(dir.path(), "club.pgn", "6 games");
+    let mut term = open_list(dir.path(), "club.pgn", "7 games");
     // Filter by a player, misspelt: the list narrows as the letters come.
     term.send("/carlsn");
-    term.wait_for("3 of 6 match");
+    term.wait_for("3 of 7 match");
     term.send(keys::ENTER);
     // Oldest first: game 5 (2 March), game 3 (9 March), game 1 (16 March).
     term.send("d");
-    term.wait_for("sorted by date (up)");
+    term.wait_for("sorted by date, oldest first");
     // The selection stayed on game 1, now the last row; the second row is game 3.
     wait_selected(&term, &["Nakamura, Hikaru", "2024.03.16"]);
     term.send(keys::HOME);
@@ -124,7 +124,7 @@ fn a_game_of_a_club_file_reviewed_annotated_and_saved_back() {
     term.wait_for("game 3 of club.pgn");
     // The list as it was left: filtered, sorted, the open game selected; and back.
     term.send(keys::CTRL_L);
-    let screen = term.wait_for("3 of 6 match");
+    let screen = term.wait_for("3 of 7 match");
     assert!(screen.contains("/carlsn"), "{screen}");
     assert!(screen.contains("Date▲"), "{screen}");
     wait_selected(&term, &["Anand", "2024.03.09"]);
@@ -175,7 +175,7 @@ fn a_game_of_a_club_file_reviewed_annotated_and_saved_back() {
     let after = std::fs::read(&file).unwrap();
     only_the_game_changed(CLUB.as_bytes(), &after, range_of(CLUB.as_bytes(), 3));
     let saved = games(&after);
-    assert_eq!(saved.len(), 6);
+    assert_eq!(saved.len(), 7);
     let before = games(CLUB.as_bytes());
     assert_eq!(
         sans(&saved[2]),
@@ -194,9 +194,9 @@ fn a_game_of_a_club_file_reviewed_annotated_and_saved_back() {
     );
 
     // Opened again, the game shows the comment.
-    let mut term = open_list(dir.path(), "club.pgn", "6 games");
+    let mut term = open_list(dir.path(), "club.pgn", "7 games");
     term.send("/anand");
-    term.wait_for("1 of 6 match");
+    term.wait_for("1 of 7 match");
     term.send(keys::ENTER);
     term.send(keys::ENTER);
     term.wait_for("game 3 of club.pgn");
@@ -213,9 +213,9 @@ fn a_game_changed_on_disk_while_annotated_is_not_clobbered() {
     let file = dir.path().join("club.pgn");
     std::fs::write(&file, CLUB).unwrap();
 
-    let mut term = open_list(dir.path(), "club.pgn", "6 games");
+    let mut term = open_list(dir.path(), "club.pgn", "7 games");
     term.send("/ding caruana");
-    term.wait_for("2 of 6 match");
+    term.wait_for("2 of 7 match");
     term.send(keys::ENTER);
     term.send(keys::ENTER);
     term.wait_for("game 2 of club.pgn");
@@ -249,12 +249,12 @@ fn a_compressed_file_opens_and_lists() {
     std::fs::write(dir.path().join("club.pgn.zst"), zst).unwrap();
 
     for name in ["club.pgn.gz", "club.pgn.zst"] {
-        let mut term = open_list(dir.path(), name, "6 games");
+        let mut term = open_list(dir.path(), name, "7 games");
         term.wait_for("Ljubojević");
         term.send(keys::END);
-        wait_selected(&term, &["Ljubojević"]);
+        wait_selected(&term, &["Ann Example"]);
         term.send(keys::ENTER);
-        term.wait_for(&format!("game 6 of {name}"));
+        term.wait_for(&format!("game 7 of {name}"));
         term.wait_for("Nxe4");
         term.send(keys::CTRL_C);
         assert_eq!(term.wait_exit(), 0);
@@ -298,7 +298,7 @@ fn a_real_player_file_reviewed_and_saved_back() {
     term.wait_for(&format!("{matches} of {} match", grouped(total)));
     term.send(keys::ENTER);
     term.send("d");
-    term.wait_for("sorted by date (up)");
+    term.wait_for("sorted by date, oldest first");
     term.send(keys::HOME);
     term.send(keys::DOWN);
     term.send(keys::ENTER);
@@ -353,4 +353,26 @@ fn grouped(n: usize) -> String {
         out.push(c);
     }
     out
+}
+
+/// A game left unsaved by a killed run is offered when a file of many games is opened
+/// next: the box is drawn over the list (it takes the keys, so an unseen box would
+/// swallow them), and once it is closed the list works.
+#[test]
+fn the_recovery_box_shows_over_the_list() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("club.pgn"), CLUB).unwrap();
+    let mut term = Term::spawn(dir.path(), &["new"], 100, 30);
+    term.wait_for("White to move");
+    term.line("e4", "1... ▏");
+    term.signal("KILL");
+    term.wait_exit();
+
+    let mut term = Term::spawn(dir.path(), &["club.pgn"], 100, 30);
+    term.wait_for("Unsaved games found");
+    term.escape("Unsaved games found");
+    term.send(keys::END);
+    wait_selected(&term, &["Ann Example"]);
+    term.send(keys::CTRL_C);
+    assert_eq!(term.wait_exit(), 0);
 }

@@ -74,6 +74,28 @@ impl GameList {
     }
 }
 
+/// What the status says after sorting, in a player's words: "sorted by date, oldest
+/// first", "sorted by White's Elo, highest first".
+fn sorted_by(column: Column, descending: bool) -> String {
+    let (name, up, down) = match column {
+        Column::Number => ("number", "as in the file", "last first"),
+        Column::White => ("White", "A to Z", "Z to A"),
+        Column::WhiteElo => ("White's Elo", "lowest first", "highest first"),
+        Column::Black => ("Black", "A to Z", "Z to A"),
+        Column::BlackElo => ("Black's Elo", "lowest first", "highest first"),
+        Column::Result => ("result", "1-0 first", "0-1 first"),
+        Column::Date => ("date", "oldest first", "newest first"),
+        Column::Event => ("event", "A to Z", "Z to A"),
+        Column::Round => ("round", "first round first", "last round first"),
+        Column::Site => ("site", "A to Z", "Z to A"),
+        Column::Eco => ("ECO", "A00 first", "E99 first"),
+        Column::Opening => ("opening", "A to Z", "Z to A"),
+        Column::Plies => ("length", "shortest first", "longest first"),
+    };
+    let order = if descending { down } else { up };
+    format!("sorted by {name}, {order} (again: reversed)")
+}
+
 impl App {
     /// The list of the file's games, when the app has one.
     pub fn list(&self) -> Option<&GameList> {
@@ -133,11 +155,11 @@ impl App {
             return Effect::None;
         };
         list.keep_selected(|catalog| catalog.sort_by(column));
-        let direction = match list.catalog.sort() {
-            Some(sort) if sort.direction == crate::catalog::Direction::Descending => "down",
-            _ => "up",
-        };
-        self.inform(format!("sorted by {} ({direction})", column.name()));
+        let descending = matches!(
+            list.catalog.sort(),
+            Some(sort) if sort.direction == crate::catalog::Direction::Descending
+        );
+        self.inform(sorted_by(column, descending));
         Effect::None
     }
 
