@@ -221,7 +221,7 @@ actions! {
         doc "Start or stop the move timer" => App::toggle_timer;
     Save "save" on GAME keys ["Ctrl-s"] hint "save"
         doc "Write the game to its file" => |app| app.run_command("w");
-    List "list" on ALL keys ["Ctrl-l"] hint "list"
+    List "list" on ALL keys ["Ctrl-l"] hint "list/game"
         doc "Show the file's game list; from the list, back to the game" => App::toggle_list;
     NextGame "next-game" on GAME keys ["Alt-Down"] hint ""
         doc "Open the next game of the list" => |app| app.step_game(true);

@@ -186,6 +186,31 @@ impl App {
         Effect::None
     }
 
+    /// Text pasted on the list: into the filter while it is open (its lines
+    /// joined); else a PGN or FEN opens as a new game, as on the game screen.
+    pub(super) fn list_paste(&mut self, text: &str, whole: bool) -> Effect {
+        if self.list().is_some_and(|l| l.filtering) {
+            let line: String = text
+                .split(['\r', '\n'])
+                .filter(|l| !l.trim().is_empty())
+                .collect::<Vec<_>>()
+                .join(" ");
+            if let Some(list) = self.list_mut() {
+                list.filter.push_str(&line);
+            }
+            self.refilter();
+            return Effect::None;
+        }
+        match self.paste(text, whole) {
+            Effect::None if !self.entry.is_empty() => {
+                // Moves pasted on the list: they are for the game screen's entry line.
+                self.screen = Screen::Game;
+                Effect::None
+            }
+            effect => effect,
+        }
+    }
+
     /// Backspace on the filter line.
     pub(super) fn list_erase(&mut self) -> Effect {
         if let Some(list) = self.list_mut() {

@@ -609,6 +609,7 @@ impl App {
                     form.paste(&text);
                     return Effect::None;
                 }
+                _ if self.screen == Screen::List => return self.list_paste(&text, whole),
                 _ => return self.paste(&text, whole),
             },
             Msg::Key(key) => {
@@ -837,6 +838,11 @@ impl App {
             Done::Opened(game) => {
                 let file = self.file.clone();
                 self.replace_game(*game, file, true);
+                // Not a game of the list: the list no longer has it open.
+                if let Some(list) = self.list.as_deref_mut() {
+                    list.open = None;
+                }
+                self.screen = Screen::Game;
             }
             Done::Recovered { game, out, message } => {
                 self.replace_game(*game, out, true);

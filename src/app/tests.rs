@@ -387,3 +387,5 @@ fn a_glyph_typed_with_a_move_that_is_there_replaces_its_glyph() {
     let e4 = app.game.mainline()[0];
     assert_eq!(app.game.node(e4).nags, [1]);
 }
+#[path = "tests_list.rs"]
+mod list;

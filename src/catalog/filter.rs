@@ -14,13 +14,15 @@ use memchr::memmem;
 
 use super::query::{field, Query, Side, Term};
 use super::row::{outcome_code, Row};
-use super::strings::Strings;
+use super::strings::{letters, Strings};
 use super::Tables;
 
 /// A word of the query, ready to be matched many times.
 #[derive(Debug)]
 struct Word {
     finder: memmem::Finder<'static>,
+    /// Its letters (see [`letters`]).
+    letters: u32,
     /// Typos allowed (0 when the word is short or not all letters and digits).
     typos: usize,
 }
@@ -40,18 +42,22 @@ impl Word {
         };
         Word {
             finder: memmem::Finder::new(word.as_bytes()).into_owned(),
+            letters: letters(word.as_bytes()),
             typos,
         }
     }
 
+    /// Whether the word matches `folded` (as part of it, or with typos).
+    #[cfg(test)]
     fn matches(&self, folded: &str) -> bool {
-        if self.finder.find(folded.as_bytes()).is_some() {
-            return true;
-        }
-        self.typos > 0
-            && folded
-                .split(|c: char| !c.is_ascii_alphanumeric())
-                .any(|w| near_prefix(self.finder.needle(), w.as_bytes(), self.typos))
+        self.finder.find(folded.as_bytes()).is_some() || (self.typos > 0 && self.near(folded))
+    }
+
+    /// Whether the word is a few typos from a word of `folded`.
+    fn near(&self, folded: &str) -> bool {
+        folded
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|w| near_prefix(self.finder.needle(), w.as_bytes(), self.typos))
     }
 }
 
@@ -69,6 +75,14 @@ fn near_prefix(query: &[u8], word: &[u8], k: usize) -> bool {
     let n = word.len().min(m + k);
     if n + k < m {
         return false;
+    }
+    // With one edit, the first two letters tell most words apart at once: unchanged, or
+    // the first substituted, or one letter dropped, added or swapped at the start.
+    if k == 1 && m >= 2 && n >= 2 {
+        let (q0, q1, w0, w1) = (query[0], query[1], word[0], word[1]);
+        if w0 != q0 && w0 != q1 && w1 != q0 && w1 != q1 {
+            return false;
+        }
     }
     let (mut before, mut prev, mut cur) = ([0usize; W], [0usize; W], [0usize; W]);
     for (j, cell) in prev.iter_mut().enumerate().take(n + 1) {
@@ -105,13 +119,58 @@ struct Hits {
 }
 
 impl Hits {
-    /// Matches the strings added to `table` since the last call.
+    /// Matches the strings added to `table` since the last call. Each word is searched in
+    /// all the new folded strings at once (one SIMD search over the text, not one per
+    /// string); only the strings it is not part of, and that have enough of its letters,
+    /// are tried with typos.
     fn refresh(&mut self, table: &Strings, words: &[Word]) {
-        for id in self.hits.len()..table.len() {
-            let folded = table.folded(id as u32);
-            let hit = id != 0 && words.iter().all(|w| w.matches(folded));
-            self.hits.push(hit);
+        let from = self.hits.len();
+        let to = table.len();
+        if from >= to {
+            return;
         }
+        let text = table.folded_text().as_bytes();
+        let ends = table.folded_ends();
+        let start_of = |id: usize| if id == 0 { 0 } else { ends[id - 1] as usize };
+        let mut all = vec![true; to - from];
+        let mut found = vec![false; to - from];
+        for word in words {
+            found.iter_mut().for_each(|f| *f = false);
+            let needle = word.finder.needle().len();
+            let mut at = start_of(from);
+            let mut id = from;
+            let end = ends[to - 1] as usize;
+            while at < end {
+                let Some(hit) = word.finder.find(&text[at..end]) else {
+                    break;
+                };
+                let hit = at + hit;
+                while (ends[id] as usize) <= hit {
+                    id += 1;
+                }
+                if hit + needle <= ends[id] as usize {
+                    found[id - from] = true;
+                    at = ends[id] as usize;
+                } else {
+                    at = hit + 1;
+                }
+            }
+            for (k, (all, found)) in all.iter_mut().zip(&found).enumerate() {
+                if !*all || *found {
+                    continue;
+                }
+                let id = from + k;
+                *all = word.typos > 0
+                    && (word.letters & !table.letters(id as u32)).count_ones() as usize
+                        <= word.typos
+                    && word.near(table.folded(id as u32));
+            }
+        }
+        if from == 0 {
+            // Id 0 is the unknown value: it matches nothing.
+            all[0] = false;
+        }
+        self.hits.extend_from_slice(&all);
     }
 
     #[inline]
@@ -255,11 +314,70 @@ mod tests {
         assert!(!word("kasparov", "karpov, anatoly"));
     }
 
+    /// The search over a whole table, in pieces as batches come, finds what matching each
+    /// string by itself finds.
+    #[test]
+    fn table_search_agrees_with_string_by_string() {
+        use super::super::strings::Interner;
+        let names = [
+            "Carlsen, Magnus",
+            "Carlsen",
+            "carl",
+            "Karlsen, M",
+            "Anand",
+            "Ljubojević",
+            "xcarlsen",
+            "carlsencarlsen",
+            "Car",
+            "lsen",
+            "Nepomniachtchi, Ian",
+            "Caruana",
+            "Carlos",
+            "Magnus Carlsen 2",
+            "C a r l s e n",
+            "carlssen",
+        ];
+        let mut interner = Interner::new();
+        for query in [
+            "carlsen",
+            "carlsn",
+            "car",
+            "sen",
+            "magnus carlsen",
+            "lju",
+            "ian",
+        ] {
+            let words: Vec<Word> = query.split(' ').map(Word::new).collect();
+            let mut table = Strings::new();
+            let mut hits = Hits::default();
+            for chunk in names.chunks(5) {
+                for n in chunk {
+                    interner.intern(n);
+                }
+                table.append(interner.take());
+                hits.refresh(&table, &words);
+            }
+            interner = Interner::new();
+            for id in 1..table.len() as u32 {
+                let folded = table.folded(id);
+                let alone = words.iter().all(|w| w.matches(folded));
+                assert_eq!(hits.get(id), alone, "{query:?} in {folded:?}");
+            }
+            assert!(!hits.get(0));
+        }
+    }
+
     #[test]
     fn typo_distance_counts_every_kind_of_edit() {
         let near = |q: &str, w: &str, k| near_prefix(q.as_bytes(), w.as_bytes(), k);
         assert!(near("abcde", "abcde", 0));
         assert!(near("abcde", "abcdefgh", 0));
+        // Every single edit at the start is still found.
+        assert!(near("xbcde", "abcde", 1));
+        assert!(near("bcde", "abcde", 1));
+        assert!(near("xabcde", "abcde", 1));
+        assert!(near("bacde", "abcde", 1));
+        assert!(!near("xycde", "abcde", 1));
         assert!(near("abxde", "abcde", 1));
         assert!(near("abde", "abcde", 1));
         assert!(near("abcxde", "abcde", 1));

@@ -11,7 +11,7 @@
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
@@ -71,13 +71,21 @@ pub enum LoadEvent {
 pub struct Loader {
     rx: mpsc::Receiver<LoadEvent>,
     compression: Option<Compression>,
+    /// Set when the loader is dropped: the threads stop within a few thousand games.
+    cancel: Arc<AtomicBool>,
+}
+
+impl Drop for Loader {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
 }
 
 impl Loader {
     /// Starts reading `path`. Opening errors come back at once; later ones as
     /// [`LoadEvent::Failed`].
     pub fn open(path: &Path) -> io::Result<Loader> {
-        Loader::start(path, false).map(|(loader, _)| loader)
+        Loader::start(path, None).map(|(loader, _)| loader)
     }
 
     /// [`Loader::open`], and for a compressed file a decoded copy of it, filled as the
@@ -86,60 +94,77 @@ impl Loader {
     /// the file is plain, or when the copy cannot be made (the games are then read from
     /// the file itself).
     pub fn open_copying(path: &Path) -> io::Result<(Loader, Option<Unpacked>)> {
-        Loader::start(path, true)
+        Loader::open_copying_in(path, &crate::store::unpacked::cache_dir())
     }
 
-    fn start(path: &Path, copying: bool) -> io::Result<(Loader, Option<Unpacked>)> {
+    /// [`Loader::open_copying`] with the copy in `dir`.
+    pub fn open_copying_in(path: &Path, dir: &Path) -> io::Result<(Loader, Option<Unpacked>)> {
+        Loader::start(path, Some(dir))
+    }
+
+    fn start(path: &Path, copy_dir: Option<&Path>) -> io::Result<(Loader, Option<Unpacked>)> {
         let mut file = File::open(path)?;
         let meta = file.metadata()?;
-        if meta.is_dir() {
-            return Err(io::Error::other("is a directory"));
+        // Games are loaded later by seeking to them: a pipe or a device cannot be listed.
+        if !meta.is_file() {
+            return Err(io::Error::other(if meta.is_dir() {
+                "is a directory, not a PGN file"
+            } else {
+                "is not a regular file (a pipe or a device): games are read back by seeking"
+            }));
         }
         let head = decompress::head(&mut file)?;
         io::Seek::seek(&mut file, io::SeekFrom::Start(0))?;
         let compression = Compression::of(&head);
-        let total = if meta.is_file() { meta.len() } else { 0 };
-        let (tx, rx) = mpsc::channel();
+        let total = meta.len();
+        // A compressed file is read through its decoder, counting the compressed bytes
+        // read (the progress), and through the copy being made when asked.
         let mut copy = None;
-        let source: Source = match compression {
+        let source = match compression {
+            None => Source::Plain(file),
             Some(c) => {
                 let read = Arc::new(AtomicU64::new(0));
-                let decoder = |file: File| {
-                    c.decoder(Counted {
-                        inner: file,
-                        read: Arc::clone(&read),
-                    })
+                let counted = Counted {
+                    inner: file,
+                    read: Arc::clone(&read),
                 };
-                let text = decoder(file)?;
-                let text: Box<dyn Read + Send> = if copying {
-                    match Unpacked::wrap(&crate::store::unpacked::cache_dir(), path, c, text) {
+                let decoded = c.decoder(counted)?;
+                let text: Box<dyn Read + Send> = match copy_dir {
+                    None => Box::new(decoded),
+                    Some(dir) => match Unpacked::wrap(dir, path, c, decoded) {
                         Ok((unpacked, tee)) => {
                             copy = Some(unpacked);
                             Box::new(tee)
                         }
-                        // The decoder went with the failed copy: a new one.
-                        Err(_) => Box::new(decoder(File::open(path)?)?),
-                    }
-                } else {
-                    Box::new(text)
+                        Err(_) => {
+                            // The decoder went into the failed copy: start again.
+                            let file = File::open(path)?;
+                            let counted = Counted {
+                                inner: file,
+                                read: Arc::clone(&read),
+                            };
+                            Box::new(c.decoder(counted)?)
+                        }
+                    },
                 };
-                Source::Packed(text, read)
+                Source::Decoded(text, read)
             }
-            None => match map(&file) {
-                Some(map) => Source::Mapped(map),
-                None => Source::Plain(file),
-            },
         };
+        let (tx, rx) = mpsc::channel();
+        let cancel = Arc::new(AtomicBool::new(false));
+        let cancelled = Arc::clone(&cancel);
         std::thread::Builder::new()
             .name("game list".into())
             .spawn(move || {
                 let sent = match source {
-                    Source::Packed(text, read) => {
+                    Source::Decoded(text, read) => {
                         let progress = move |_: u64| read.load(Ordering::Relaxed);
-                        run(Indexer::new(text), total, progress, &tx)
+                        run(Indexer::new(text), total, progress, &tx, &cancelled)
                     }
-                    Source::Mapped(map) => run(Indexer::in_memory(map), total, |at| at, &tx),
-                    Source::Plain(file) => run(Indexer::new(file), total, |at| at, &tx),
+                    Source::Plain(file) => match map(&file) {
+                        Some(map) => run(Indexer::in_memory(map), total, |at| at, &tx, &cancelled),
+                        None => run(Indexer::new(file), total, |at| at, &tx, &cancelled),
+                    },
                 };
                 let last = match sent {
                     Ok(()) => LoadEvent::Done,
@@ -148,11 +173,16 @@ impl Loader {
                 };
                 let _ = tx.send(last);
             })?;
-        Ok((Loader { rx, compression }, copy))
+        let loader = Loader {
+            rx,
+            compression,
+            cancel,
+        };
+        Ok((loader, copy))
     }
 
     /// The compression of the file, if compressed (game offsets are then offsets in the
-    /// decompressed text).
+    /// decompressed text; for UTF-16 text, in its UTF-8 transcoding).
     pub fn compression(&self) -> Option<Compression> {
         self.compression
     }
@@ -171,12 +201,10 @@ impl Loader {
 
 /// What the loader's thread reads.
 enum Source {
-    /// A compressed file's text, and the count of its compressed bytes read.
-    Packed(Box<dyn Read + Send>, Arc<AtomicU64>),
-    /// A regular file, mapped.
-    Mapped(memmap2::Mmap),
-    /// Anything else.
+    /// A plain file (mapped into memory when it can be).
     Plain(File),
+    /// The text of a compressed file, and the count of compressed bytes read.
+    Decoded(Box<dyn Read + Send>, Arc<AtomicU64>),
 }
 
 /// Why the thread stopped early.
@@ -219,8 +247,6 @@ struct Interners {
     sites: Interner,
     rounds: Interner,
     openings: Interner,
-    /// The name of each ECO code, by packed code (looked up once, not once per game).
-    eco_names: Vec<&'static str>,
 }
 
 impl Interners {
@@ -237,14 +263,15 @@ impl Interners {
 
 /// Indexes every game and sends the rows over `tx`; `progress` turns the offset reached in
 /// the (decompressed) input into bytes of the file read.
-fn run<R: Read>(
+fn run<R: Read + Send>(
     mut indexer: Indexer<R>,
     total: u64,
     progress: impl Fn(u64) -> u64,
     tx: &mpsc::Sender<LoadEvent>,
+    cancel: &AtomicBool,
 ) -> Result<(), Stop> {
     let sizes = (FIRST_BATCH, BATCH_MAX);
-    list(&mut indexer, total, progress, sizes, |batch| {
+    list(&mut indexer, total, progress, sizes, cancel, |batch| {
         tx.send(LoadEvent::Batch(Box::new(batch)))
             .map_err(|_| Stop::Dropped)
     })
@@ -253,7 +280,7 @@ fn run<R: Read>(
 /// Lists every game of a PGN text on this thread, into `catalog` (for small inputs, tests
 /// and measurements; the screen uses a [`Loader`]).
 /// `batch` games go in each batch (the time between batches aside).
-pub(crate) fn list_into<R: Read>(
+pub(crate) fn list_into<R: Read + Send>(
     indexer: &mut Indexer<R>,
     batch: usize,
     catalog: &mut super::Catalog,
@@ -263,6 +290,7 @@ pub(crate) fn list_into<R: Read>(
         0,
         |at| at,
         (batch, batch),
+        &AtomicBool::new(false),
         |batch| {
             catalog.extend(batch);
             Ok(())
@@ -278,102 +306,211 @@ pub(crate) fn list_into<R: Read>(
     }
 }
 
-/// Indexes every game and hands the rows to `send` in batches.
-fn list<R: Read>(
+/// Games indexed but not yet interned: their rows without string ids, and their strings
+/// (White, Black, event, site, round, opening: [`STRINGS`] per game) one after the other.
+struct Raw {
+    rows: Vec<Row>,
+    text: String,
+    ends: Vec<u32>,
+    /// Offset reached in the input.
+    at: u64,
+}
+
+/// Strings per game in a [`Raw`].
+const STRINGS: usize = 6;
+
+/// Games per [`Raw`] after the first (which is a first batch's worth).
+const RAW_GAMES: usize = 2048;
+
+/// What the indexing thread hands to the interning one.
+enum Stage {
+    Games(Raw),
+    Failed(io::Error),
+}
+
+/// Indexes every game and hands the rows to `send_batch` in batches. Two threads share
+/// the work: one indexes and reads the numbers (dates, Elos, ECO codes), this one interns
+/// the strings and makes the batches; on a file in memory each takes about half.
+fn list<R: Read + Send>(
     indexer: &mut Indexer<R>,
     total: u64,
     progress: impl Fn(u64) -> u64,
     (first_batch, batch_max): (usize, usize),
+    cancel: &AtomicBool,
     mut send_batch: impl FnMut(Batch) -> Result<(), Stop>,
 ) -> Result<(), Stop> {
-    let mut interners = Interners {
-        players: Interner::new(),
-        events: Interner::new(),
-        sites: Interner::new(),
-        rounds: Interner::new(),
-        openings: Interner::new(),
-        eco_names: (0..=500u16)
-            .map(|packed| {
-                Eco::unpack(packed)
-                    .and_then(|c| crate::study::eco::name_of_code(&c.to_string()))
-                    .unwrap_or("")
-            })
-            .collect(),
-    };
-    let mut rows = Vec::with_capacity(first_batch);
-    let mut first = 1;
-    let mut at = 0;
-    let mut limit = first_batch;
-    let mut sent = Instant::now();
-    let mut send = |rows: &mut Vec<Row>, first: &mut u64, at: u64, interners: &mut Interners| {
-        let batch = Batch {
-            first: *first,
-            rows: std::mem::take(rows),
-            strings: interners.take(),
-            read: progress(at),
-            total,
+    let (tx, rx) = mpsc::sync_channel::<Stage>(16);
+    std::thread::scope(|scope| {
+        let indexing = std::thread::Builder::new()
+            .name("game list index".into())
+            .spawn_scoped(scope, move || index(indexer, first_batch, &tx));
+        if indexing.is_err() {
+            return Err(Stop::Failed(io::Error::other(
+                "the system grants no thread to index the file with",
+            )));
+        }
+        let mut interners = Interners {
+            players: Interner::new(),
+            events: Interner::new(),
+            sites: Interner::new(),
+            rounds: Interner::new(),
+            openings: Interner::new(),
         };
-        *first += batch.rows.len() as u64;
-        send_batch(batch)
+        let mut rows: Vec<Row> = Vec::with_capacity(first_batch);
+        let mut first = 1;
+        let mut limit = first_batch;
+        let mut sent = Instant::now();
+        let mut send =
+            |rows: &mut Vec<Row>, first: &mut u64, at: u64, interners: &mut Interners| {
+                let batch = Batch {
+                    first: *first,
+                    rows: std::mem::take(rows),
+                    strings: interners.take(),
+                    read: progress(at),
+                    total,
+                };
+                *first += batch.rows.len() as u64;
+                send_batch(batch)
+            };
+        let mut at = 0;
+        // Dropping `rx` on the way out (an early return) stops the indexing thread.
+        for stage in rx {
+            if cancel.load(Ordering::Relaxed) {
+                return Err(Stop::Dropped);
+            }
+            let raw = match stage {
+                Stage::Games(raw) => raw,
+                Stage::Failed(e) => {
+                    send(&mut rows, &mut first, at, &mut interners)?;
+                    return Err(Stop::Failed(e));
+                }
+            };
+            at = raw.at;
+            let mut start = 0;
+            for (k, mut row) in raw.rows.into_iter().enumerate() {
+                let ends = &raw.ends[k * STRINGS..][..STRINGS];
+                let mut strings = [""; STRINGS];
+                let mut from = start;
+                for (j, slot) in strings.iter_mut().enumerate() {
+                    *slot = &raw.text[from..ends[j] as usize];
+                    from = ends[j] as usize;
+                }
+                start = from;
+                let [white, black, event, site, round, opening] = strings;
+                row.white = interners.players.intern(white);
+                row.black = interners.players.intern(black);
+                row.event = interners.events.intern(event);
+                row.site = interners.sites.intern(site);
+                row.round = interners.rounds.intern(round);
+                row.opening = interners.openings.intern(opening);
+                rows.push(row);
+                if rows.len() >= limit {
+                    send(&mut rows, &mut first, at, &mut interners)?;
+                    sent = Instant::now();
+                    limit = batch_max;
+                }
+            }
+            if !rows.is_empty() && sent.elapsed() >= BATCH_EVERY {
+                send(&mut rows, &mut first, at, &mut interners)?;
+                sent = Instant::now();
+                limit = batch_max;
+            }
+        }
+        send(&mut rows, &mut first, at, &mut interners)
+    })
+}
+
+/// The indexing thread: indexes every game into [`Raw`]s (the first `first` games long,
+/// so the first batch comes at once) until the end, an error, or nobody listens.
+fn index<R: Read>(indexer: &mut Indexer<R>, first: usize, tx: &mpsc::SyncSender<Stage>) {
+    let eco_names: Vec<&'static str> = (0..=500u16)
+        .map(|packed| {
+            Eco::unpack(packed)
+                .and_then(|c| crate::study::eco::name_of_code(&c.to_string()))
+                .unwrap_or("")
+        })
+        .collect();
+    let fresh = |games: usize| Raw {
+        rows: Vec::with_capacity(games),
+        text: String::with_capacity(games * 64),
+        ends: Vec::with_capacity(games * STRINGS),
+        at: 0,
     };
+    let mut limit = first;
+    let mut raw = fresh(limit);
     loop {
-        let row = match indexer.next_game_ref() {
+        match indexer.next_game_ref() {
             Ok(Some(Some(game))) => {
-                at = game.offset + game.len;
-                row_of(&game, &mut interners)
+                raw.at = game.offset + game.len;
+                let (row, opening) = numbers_of(&game, &eco_names);
+                raw.rows.push(row);
+                for s in [
+                    game.white(),
+                    game.black(),
+                    game.event(),
+                    game.site(),
+                    game.round(),
+                    opening,
+                ] {
+                    raw.text.push_str(s);
+                    raw.ends.push(raw.text.len() as u32);
+                }
             }
             Ok(Some(None)) => {
-                at = indexer.oversized_offset();
-                Row {
-                    offset: at,
+                raw.at = indexer.oversized_offset();
+                let mut row = Row {
                     result: outcome_code(Outcome::Unknown),
                     state: Unreadable::TooLarge.code(),
                     ..Row::default()
-                }
+                };
+                row.set_offset(raw.at);
+                raw.rows.push(row);
+                let end = raw.text.len() as u32;
+                raw.ends.extend([end; STRINGS]);
             }
             Ok(None) => break,
             Err(e) => {
-                send(&mut rows, &mut first, at, &mut interners)?;
-                return Err(Stop::Failed(e));
+                let _ = tx.send(Stage::Games(raw));
+                let _ = tx.send(Stage::Failed(e));
+                return;
             }
-        };
-        rows.push(row);
-        // The clock is read every 256 games only: reading it costs more than a game.
-        if rows.len() >= limit || (rows.len() % 256 == 0 && sent.elapsed() >= BATCH_EVERY) {
-            send(&mut rows, &mut first, at, &mut interners)?;
-            sent = Instant::now();
-            limit = batch_max;
+        }
+        // A game's strings are short; a chunk of text stays well under 4 GiB.
+        if raw.rows.len() >= limit || raw.text.len() > 1 << 24 {
+            limit = RAW_GAMES;
+            if tx
+                .send(Stage::Games(std::mem::replace(&mut raw, fresh(limit))))
+                .is_err()
+            {
+                return;
+            }
         }
     }
-    send(&mut rows, &mut first, at, &mut interners)
+    let _ = tx.send(Stage::Games(raw));
 }
 
-/// The row of an indexed game.
-fn row_of(game: &GameRef, interners: &mut Interners) -> Row {
+/// The row of an indexed game, its strings aside (their ids come later), and the opening's
+/// name: the `Opening` tag, else the name of the ECO code.
+fn numbers_of<'a>(game: &'a GameRef, eco_names: &[&'static str]) -> (Row, &'a str) {
     let elo = |text: &str| text.trim().parse::<u16>().unwrap_or(0);
     let eco = Eco::parse(game.eco().trim());
     let opening = match game.opening().trim() {
-        "" | "?" => interners.eco_names[usize::from(Eco::packed(eco))],
+        "" | "?" => eco_names[usize::from(Eco::packed(eco))],
         tag => tag,
     };
     let result = Outcome::from_bytes(game.result().trim().as_bytes())
         .or(game.outcome)
         .unwrap_or(Outcome::Unknown);
-    Row {
-        offset: game.offset,
+    let mut row = Row {
         len: u32::try_from(game.len).unwrap_or(u32::MAX),
-        white: interners.players.intern(game.white()),
-        black: interners.players.intern(game.black()),
-        event: interners.events.intern(game.event()),
-        site: interners.sites.intern(game.site()),
-        round: interners.rounds.intern(game.round()),
-        opening: interners.openings.intern(opening),
         date: Date::parse(game.date()),
         white_elo: elo(game.white_elo()),
         black_elo: elo(game.black_elo()),
         eco: Eco::packed(eco),
         plies: u16::try_from(game.plies).unwrap_or(u16::MAX),
         result: outcome_code(result),
-        state: 0,
-    }
+        ..Row::default()
+    };
+    row.set_offset(game.offset);
+    (row, opening)
 }

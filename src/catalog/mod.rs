@@ -12,7 +12,7 @@
 //! ([`Unreadable`]), never dropped. Each row keeps the game's byte offset and length in the
 //! (decompressed) input, so the app loads game N by seeking to it.
 //!
-//! Memory: a row is 56 bytes and strings are interned (see [`strings`]), so 1.5 million
+//! Memory: a row is 48 bytes and strings are interned (see [`strings`]), so 1.5 million
 //! games take about 100 MB with their tables.
 
 mod filter;
@@ -128,7 +128,7 @@ impl Catalog {
 
     /// The list of every game of a PGN text, read on this thread (for small inputs; the
     /// screen uses a [`Loader`], which reads in the background).
-    pub fn read(src: impl io::Read) -> io::Result<Catalog> {
+    pub fn read(src: impl io::Read + Send) -> io::Result<Catalog> {
         let mut catalog = Catalog::new();
         loader::list_into(
             &mut crate::pgn::Indexer::new(src),
@@ -143,7 +143,10 @@ impl Catalog {
     pub fn apply(&mut self, event: LoadEvent) {
         match event {
             LoadEvent::Batch(batch) => self.extend(*batch),
-            LoadEvent::Done => self.status = LoadStatus::Done,
+            LoadEvent::Done => {
+                self.status = LoadStatus::Done;
+                self.shrink();
+            }
             LoadEvent::Failed(e) => self.status = LoadStatus::Failed(e),
         }
     }
@@ -254,7 +257,7 @@ impl Catalog {
         let elo = |e: u16| (e != 0).then_some(e);
         GameRow {
             number: u64::from(index) + 1,
-            offset: row.offset,
+            offset: row.offset(),
             len: u64::from(row.len),
             white: t.players.get(row.white),
             white_elo: elo(row.white_elo),
@@ -352,6 +355,24 @@ impl Catalog {
                 .filter(|&r| f.matches(&self.rows[r as usize]))
                 .collect()
         });
+    }
+
+    /// Gives back the room kept for more rows (once every row is in).
+    fn shrink(&mut self) {
+        self.rows.shrink_to_fit();
+        self.order.shrink_to_fit();
+        if let Some(view) = &mut self.view {
+            view.shrink_to_fit();
+        }
+        for table in [
+            &mut self.tables.players,
+            &mut self.tables.events,
+            &mut self.tables.sites,
+            &mut self.tables.rounds,
+            &mut self.tables.openings,
+        ] {
+            table.shrink();
+        }
     }
 
     /// Bytes of memory the list holds (rows, strings and views), for the measurements.

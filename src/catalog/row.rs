@@ -10,8 +10,10 @@ use crate::pgn::Outcome;
 /// values. Its game number is its place in the catalog plus one.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Row {
-    /// Byte offset of the game in the (decompressed) input.
-    pub(crate) offset: u64,
+    /// Byte offset of the game in the (decompressed) input: the low 32 bits, then the
+    /// high 16 (an offset takes 48 bits: 256 TiB; rows stay 48 bytes, not 56).
+    pub(crate) offset_low: u32,
+    pub(crate) offset_high: u16,
     /// Length in bytes (0 for a game too large to index).
     pub(crate) len: u32,
     pub(crate) white: u32,
@@ -33,6 +35,17 @@ pub struct Row {
     pub(crate) result: u8,
     /// 0: read; else an [`Unreadable`] code.
     pub(crate) state: u8,
+}
+
+impl Row {
+    pub(crate) fn offset(&self) -> u64 {
+        u64::from(self.offset_high) << 32 | u64::from(self.offset_low)
+    }
+
+    pub(crate) fn set_offset(&mut self, offset: u64) {
+        self.offset_low = offset as u32;
+        self.offset_high = (offset >> 32).min(u64::from(u16::MAX)) as u16;
+    }
 }
 
 /// A result as a byte, ordered as the list sorts results: White won, draw, Black won,

@@ -13,10 +13,15 @@ use hashbrown::HashMap;
 #[derive(Debug, Clone, Default)]
 pub struct Strings {
     text: String,
-    /// End of each string in `text`, by id (id 0's included).
-    ends: Vec<usize>,
+    /// End of each string in `text`, by id (id 0's included). 32 bits: an [`Interner`]
+    /// gives no more than 4 GiB of text.
+    ends: Vec<u32>,
+    /// Every folded string, one after the other: a filter searches them all at once.
     folded: String,
-    folded_ends: Vec<usize>,
+    folded_ends: Vec<u32>,
+    /// The letters and digits each folded string has (see [`letters`]), by id: a word
+    /// with more letters missing from a string than it may have typos cannot match it.
+    letters: Vec<u32>,
 }
 
 impl Strings {
@@ -29,9 +34,10 @@ impl Strings {
 
     fn push(&mut self, text: &str, folded: &str) {
         self.text.push_str(text);
-        self.ends.push(self.text.len());
+        self.ends.push(self.text.len() as u32);
         self.folded.push_str(folded);
-        self.folded_ends.push(self.folded.len());
+        self.folded_ends.push(self.folded.len() as u32);
+        self.letters.push(letters(folded.as_bytes()));
     }
 
     /// Number of strings, id 0 included.
@@ -54,32 +60,73 @@ impl Strings {
         slice(&self.folded, &self.folded_ends, id)
     }
 
+    /// All the folded strings, one after the other.
+    pub(crate) fn folded_text(&self) -> &str {
+        &self.folded
+    }
+
+    /// Where each folded string ends in [`Strings::folded_text`], by id.
+    pub(crate) fn folded_ends(&self) -> &[u32] {
+        &self.folded_ends
+    }
+
+    /// The letters of folded string `id` (see [`letters`]).
+    pub(crate) fn letters(&self, id: u32) -> u32 {
+        self.letters.get(id as usize).copied().unwrap_or(0)
+    }
+
     /// Appends the strings of `more` (a piece made by an [`Interner`] for this table).
     pub(crate) fn append(&mut self, more: Strings) {
-        let (base, folded_base) = (self.text.len(), self.folded.len());
+        let (base, folded_base) = (self.text.len() as u32, self.folded.len() as u32);
         self.text.push_str(&more.text);
         self.folded.push_str(&more.folded);
         self.ends.extend(more.ends.iter().map(|e| e + base));
         self.folded_ends
             .extend(more.folded_ends.iter().map(|e| e + folded_base));
+        self.letters.extend_from_slice(&more.letters);
+    }
+
+    /// Gives back the room kept for more strings (once every string is in).
+    pub(crate) fn shrink(&mut self) {
+        self.text.shrink_to_fit();
+        self.folded.shrink_to_fit();
+        self.ends.shrink_to_fit();
+        self.folded_ends.shrink_to_fit();
+        self.letters.shrink_to_fit();
     }
 
     /// Heap bytes held.
     pub(crate) fn heap_bytes(&self) -> usize {
         self.text.capacity()
             + self.folded.capacity()
-            + (self.ends.capacity() + self.folded_ends.capacity()) * size_of::<usize>()
+            + (self.ends.capacity() + self.folded_ends.capacity() + self.letters.capacity()) * 4
     }
 }
 
-fn slice<'a>(text: &'a str, ends: &[usize], id: u32) -> &'a str {
+fn slice<'a>(text: &'a str, ends: &[u32], id: u32) -> &'a str {
     let id = id as usize;
     let Some(&end) = ends.get(id) else {
         return "";
     };
     let start = if id == 0 { 0 } else { ends[id - 1] };
-    &text[start..end]
+    text.get(start as usize..end as usize).unwrap_or_default()
 }
+
+/// The letters (`a`–`z`, a bit each) and digits (in six groups of bits) of folded text,
+/// as a set.
+pub(crate) fn letters(folded: &[u8]) -> u32 {
+    folded.iter().fold(0, |set, &b| {
+        set | match b {
+            b'a'..=b'z' => 1 << (b - b'a'),
+            b'0'..=b'9' => 1 << (26 + (b - b'0') % 6),
+            _ => 0,
+        }
+    })
+}
+
+/// Text an [`Interner`] gives a table at most (so that 32-bit offsets reach it); a string
+/// past it reads as unknown.
+const MAX_TEXT: usize = u32::MAX as usize / 2;
 
 /// `text` without accents and in lower case, as names are matched: `Ljubojević` →
 /// `ljubojevic`, `Müller` → `muller`; other scripts are transliterated to ASCII
@@ -101,6 +148,8 @@ pub(crate) struct Interner {
     ids: HashMap<Box<str>, u32>,
     next: u32,
     fresh: Strings,
+    /// Bytes of text and folded text given so far (see [`MAX_TEXT`]).
+    given: usize,
 }
 
 impl Interner {
@@ -109,6 +158,7 @@ impl Interner {
             ids: HashMap::new(),
             next: 1,
             fresh: Strings::default(),
+            given: 0,
         }
     }
 
@@ -122,10 +172,15 @@ impl Interner {
         if let Some(&id) = self.ids.get(text) {
             return id;
         }
+        let folded = fold(text);
+        self.given += text.len() + folded.len();
+        if self.given > MAX_TEXT {
+            return 0;
+        }
         let id = self.next;
         self.next += 1;
         self.ids.insert(text.into(), id);
-        self.fresh.push(text, &fold(text));
+        self.fresh.push(text, &folded);
         id
     }
 

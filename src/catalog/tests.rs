@@ -372,3 +372,40 @@ fn a_broken_compressed_file_keeps_the_rows_read() {
     assert!(matches!(c.status(), LoadStatus::Failed(_)));
     assert!(c.games() > 1000, "{}", c.games());
 }
+
+/// Listing a compressed file with a copy fills the copy as it reads, so that a game is then
+/// loaded from the copy by the offsets of its row; a plain file needs no copy.
+#[test]
+fn a_compressed_file_is_copied_as_it_is_listed() {
+    use std::io::Write;
+    let text = sample().repeat(50);
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("cache");
+    let path = dir.path().join("games.pgn.zst");
+    std::fs::write(&path, zstd::encode_all(text.as_bytes(), 1).unwrap()).unwrap();
+    let (loader, copy) = Loader::open_copying_in(&path, &cache).unwrap();
+    let unpacked = copy.expect("a copy of the compressed file");
+    let mut c = Catalog::new();
+    loop {
+        match loader.next_timeout(std::time::Duration::from_secs(20)) {
+            Some(LoadEvent::Done) => break,
+            Some(e @ LoadEvent::Batch(_)) => c.apply(e),
+            other => panic!("{other:?}"),
+        }
+    }
+    assert_eq!(c.games(), 300);
+    assert_eq!(unpacked.len(), text.len() as u64);
+    let row = c.game(299).unwrap();
+    let (game, ..) = unpacked
+        .load_range_for_repair(299, row.offset, row.len)
+        .expect("game 299 from the copy");
+    assert_eq!(game.tag("White"), Some("Nepomniachtchi, Ian"));
+
+    let plain = dir.path().join("games.pgn");
+    std::fs::File::create(&plain)
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    let (_, copy) = Loader::open_copying_in(&plain, &cache).unwrap();
+    assert!(copy.is_none());
+}

@@ -1,0 +1,191 @@
+//! The list screen driven through `update`: selection, filter, sort, opening
+//! a game and coming back, the next and previous game.
+
+use super::*;
+use crate::catalog::{Catalog, LoadEvent};
+
+const SAMPLE: &str = include_str!("../../tests/data/list_sample.pgn");
+
+/// The app on the list of the sample file, every row loaded.
+fn listing() -> App {
+    let mut app = App::new(Settings::default(), Game::default(), None);
+    app.update(Done::ListOpened {
+        path: "sample.pgn".into(),
+    });
+    let catalog = Catalog::read(SAMPLE.as_bytes()).expect("the sample reads");
+    app.list.as_deref_mut().expect("a list").catalog = catalog;
+    app.update(Done::Listed(LoadEvent::Done));
+    app
+}
+
+fn selected(app: &App) -> u64 {
+    app.list()
+        .and_then(|l| l.selected_number())
+        .expect("a game selected")
+}
+
+fn typed(app: &mut App, text: &str) {
+    for c in text.chars() {
+        app.update(Action::Type(c));
+    }
+}
+
+#[test]
+fn the_list_opens_on_the_first_game_and_moves_within_it() {
+    let mut app = listing();
+    assert_eq!(app.screen, Screen::List);
+    assert_eq!(selected(&app), 1);
+    app.update(Action::ListDown);
+    app.update(Action::ListDown);
+    assert_eq!(selected(&app), 3);
+    app.update(Action::ListLast);
+    assert_eq!(selected(&app), 6);
+    app.update(Action::ListDown);
+    assert_eq!(selected(&app), 6, "no row past the last");
+    app.update(Action::ListFirst);
+    app.update(Action::ListUp);
+    assert_eq!(selected(&app), 1);
+}
+
+#[test]
+fn a_filter_narrows_as_typed_and_esc_closes_then_clears_it() {
+    let mut app = listing();
+    app.update(Action::Filter);
+    // A bound letter (w sorts by White) is text while the filter line is open.
+    typed(&mut app, "carlsn");
+    let list = app.list().unwrap();
+    assert_eq!(list.filter, "carlsn");
+    assert_eq!(list.catalog.matches(), 2, "Carlsen's two games, fuzzily");
+    app.update(Action::EraseChar);
+    assert_eq!(app.list().unwrap().filter, "carls");
+    app.update(Action::Cancel);
+    let list = app.list().unwrap();
+    assert!(!list.filtering);
+    assert_eq!(
+        list.catalog.matches(),
+        2,
+        "closing the line keeps the filter"
+    );
+    app.update(Action::Cancel);
+    assert_eq!(app.list().unwrap().catalog.matches(), 6);
+}
+
+#[test]
+fn a_filter_that_cannot_be_read_says_why() {
+    let mut app = listing();
+    app.update(Action::Filter);
+    typed(&mut app, "elo:>abc");
+    assert!(app.message.error, "{:?}", app.message);
+    assert!(
+        app.message.text.starts_with("filter: "),
+        "{}",
+        app.message.text
+    );
+}
+
+#[test]
+fn sorting_keeps_the_selected_game_and_again_reverses() {
+    let mut app = listing();
+    app.update(Action::ListDown);
+    let game = selected(&app);
+    app.update(Action::SortWhite);
+    assert_eq!(selected(&app), game, "the same game stays selected");
+    assert_eq!(app.message.text, "sorted by white (up)");
+    app.update(Action::ListFirst);
+    let first = selected(&app);
+    app.update(Action::SortWhite);
+    assert_eq!(app.message.text, "sorted by white (down)");
+    app.update(Action::ListLast);
+    assert_eq!(selected(&app), first, "reversed");
+}
+
+#[test]
+fn enter_asks_for_the_selected_games_text_and_the_game_comes_back_to_the_list() {
+    let mut app = listing();
+    app.update(Action::ListDown);
+    let Effect::LoadAt {
+        number,
+        offset,
+        len,
+        ..
+    } = app.update(Action::OpenGame)
+    else {
+        panic!("no load asked")
+    };
+    assert_eq!(number, 2);
+    let text = &SAMPLE.as_bytes()[offset as usize..(offset + len) as usize];
+    assert!(
+        text.starts_with(b"[Event"),
+        "{:?}",
+        String::from_utf8_lossy(text)
+    );
+    let game = crate::pgn::builder::read_games(text).remove(0).game;
+    app.update(Done::Loaded {
+        game: Box::new(game),
+        path: "sample.pgn".into(),
+        number,
+    });
+    assert_eq!(app.screen, Screen::Game);
+    assert_eq!(app.cursor, NodeId::ROOT, "read from the start");
+    assert_eq!(app.moves_view, MovesView::Indented);
+    // Back to the list: the same game selected; Enter on it goes back to the game.
+    app.update(Action::List);
+    assert_eq!(app.screen, Screen::List);
+    assert_eq!(selected(&app), 2);
+    assert_eq!(app.update(Action::OpenGame), Effect::None);
+    assert_eq!(app.screen, Screen::Game);
+    // The next game of the list, from inside the game.
+    let Effect::LoadAt { number, .. } = app.update(Action::NextGame) else {
+        panic!("no next game")
+    };
+    assert_eq!(number, 3);
+}
+
+#[test]
+fn another_game_is_not_opened_over_unsaved_changes() {
+    let mut app = listing();
+    let text = SAMPLE.as_bytes();
+    let game = crate::pgn::builder::read_games(text).remove(0).game;
+    app.update(Done::Loaded {
+        game: Box::new(game),
+        path: "sample.pgn".into(),
+        number: 1,
+    });
+    app.update(Action::GoEnd);
+    app.update(Action::NagGood);
+    assert!(app.unsaved);
+    app.update(Action::List);
+    app.update(Action::ListDown);
+    assert_eq!(app.update(Action::OpenGame), Effect::None);
+    assert!(app.message.error);
+    assert!(
+        app.message
+            .text
+            .starts_with("game 1 has changes that are not saved"),
+        "{}",
+        app.message.text
+    );
+}
+
+#[test]
+fn a_paste_goes_to_the_open_filter_and_a_pasted_game_opens_on_the_game_screen() {
+    let mut app = listing();
+    app.update(Action::Filter);
+    app.update(Msg::Paste {
+        text: "Kasparov\n".into(),
+        whole: true,
+    });
+    assert_eq!(app.list().unwrap().filter, "Kasparov");
+    assert_eq!(app.list().unwrap().catalog.matches(), 1);
+    app.update(Action::Cancel);
+    let effect = app.update(Msg::Paste {
+        text: "[White \"Ann\"]\n\n1. d4 d5 *\n".into(),
+        whole: true,
+    });
+    let Effect::Open(game) = effect else {
+        panic!("{effect:?}")
+    };
+    app.update(Done::Opened(game));
+    assert_eq!(app.screen, Screen::Game);
+    assert_eq!(app.game.tag("White"), Some("Ann"));
+}
