@@ -90,11 +90,17 @@ fn sorting_keeps_the_selected_game_and_again_reverses() {
     let game = selected(&app);
     app.update(Action::SortWhite);
     assert_eq!(selected(&app), game, "the same game stays selected");
-    assert_eq!(app.message.text, "sorted by White, A to Z (again: reversed)");
+    assert_eq!(
+        app.message.text,
+        "sorted by White, A to Z (again: reversed)"
+    );
     app.update(Action::ListFirst);
     let first = selected(&app);
     app.update(Action::SortWhite);
-    assert_eq!(app.message.text, "sorted by White, Z to A (again: reversed)");
+    assert_eq!(
+        app.message.text,
+        "sorted by White, Z to A (again: reversed)"
+    );
     app.update(Action::ListLast);
     assert_eq!(selected(&app), first, "reversed");
 }
