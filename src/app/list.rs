@@ -29,6 +29,8 @@ pub struct GameList {
     pub filtering: bool,
     /// The number of the game open on the game screen, if it came from this list.
     pub open: Option<u64>,
+    /// The error the filter as typed last gave, while the status shows it.
+    problem: Option<String>,
 }
 
 impl GameList {
@@ -43,6 +45,7 @@ impl GameList {
             filter: String::new(),
             filtering: false,
             open: None,
+            problem: None,
         }
     }
 
@@ -248,8 +251,21 @@ impl App {
                 problem = Some(e);
             }
         });
-        if let Some(e) = problem {
-            self.refuse(format!("filter: {e}"));
+        match problem {
+            Some(e) => {
+                let text = format!("filter: {e}");
+                self.refuse(text.clone());
+                if let Some(list) = self.list.as_deref_mut() {
+                    list.problem = Some(text);
+                }
+            }
+            None => {
+                // The filter reads now: the error a letter typed on the way left goes.
+                let said = self.list.as_deref_mut().and_then(|l| l.problem.take());
+                if said.is_some_and(|said| said == self.message.text) {
+                    self.message = super::Message::default();
+                }
+            }
         }
     }
 

@@ -83,6 +83,19 @@ fn a_filter_that_cannot_be_read_says_why() {
     );
 }
 
+/// An error a letter typed on the way gave (`result:0-` before the `1`) goes once the
+/// filter reads, so the status does not blame a filter that works.
+#[test]
+fn a_filter_error_goes_once_the_filter_reads() {
+    let mut app = listing();
+    app.update(Action::Filter);
+    typed(&mut app, "result:0-");
+    assert!(app.message.error, "{:?}", app.message);
+    typed(&mut app, "1");
+    assert_eq!(app.message, Message::default());
+    assert_eq!(app.list().unwrap().catalog.matches(), 2);
+}
+
 #[test]
 fn sorting_keeps_the_selected_game_and_again_reverses() {
     let mut app = listing();
