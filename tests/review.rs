@@ -167,7 +167,15 @@ fn a_game_of_a_club_file_reviewed_annotated_and_saved_back() {
     term.wait_for("redid:");
     term.wait_for("4. ▏");
     term.line(":w", "saved to");
-
+    // The saved game is longer: the games after it in the file moved, and the list
+    // follows them. Game 5 (before game 3 in the list, after it in the file) opens, and
+    // game 3 opens again with its edits.
+    term.send(keys::ALT_UP);
+    term.wait_for("game 5 of 7 in club.pgn");
+    term.wait_for("4.Nxd4");
+    term.send(keys::ALT_DOWN);
+    term.wait_for("game 3 of 7 in club.pgn");
+    term.wait_for("the open game");
     term.send(keys::CTRL_C);
     assert_eq!(term.wait_exit(), 0);
     assert!(!term.on_alternate_screen(), "the terminal is restored");
@@ -256,6 +264,17 @@ fn a_compressed_file_opens_and_lists() {
         term.send(keys::ENTER);
         term.wait_for(&format!("game 7 of {name}"));
         term.wait_for("Nxe4");
+        // Saved (the whole file compressed again), the game read again has the edit:
+        // it is not read from the copy decoded before the save.
+        term.send(keys::END);
+        term.line("{resaved", "comment on 18.d5");
+        term.line(":w", "saved to");
+        term.send(keys::ALT_UP);
+        term.wait_for(&format!("game 6 of 7 in {name}"));
+        term.send(keys::ALT_DOWN);
+        term.wait_for(&format!("game 7 of 7 in {name}"));
+        term.send(keys::END);
+        term.wait_for("resaved");
         term.send(keys::CTRL_C);
         assert_eq!(term.wait_exit(), 0);
     }
@@ -347,7 +366,7 @@ fn grouped(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (k, c) in digits.chars().enumerate() {
-        if k > 0 && (digits.len() - k) % 3 == 0 {
+        if k > 0 && (digits.len() - k).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);

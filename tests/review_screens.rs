@@ -4,7 +4,7 @@
 //! list sorted and filtered, a game with nested variations and comments in book view,
 //! the comment editor over it.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use ratatui::backend::TestBackend;
@@ -228,6 +228,3 @@ fn crossterm_key(c: char) -> scoresheet::app::Msg {
     use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
     scoresheet::app::Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE))
 }
-
-#[allow(dead_code)]
-fn unused(_: &Path) {}

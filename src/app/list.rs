@@ -125,6 +125,21 @@ impl App {
         }
     }
 
+    /// A save wrote a game of `path` again: when it is the list's file, the rows of
+    /// that game and of the games after it follow, so that each still opens.
+    pub(super) fn rewrote(
+        &mut self,
+        path: &std::path::Path,
+        before: (u64, u64),
+        after: (u64, u64),
+    ) {
+        if let Some(list) = self.list.as_deref_mut() {
+            if list.path == path || crate::store::same_file(&list.path, path) {
+                list.catalog.rewritten(before, after);
+            }
+        }
+    }
+
     fn list_mut(&mut self) -> Option<&mut GameList> {
         self.list.as_deref_mut()
     }
