@@ -208,3 +208,37 @@ fn a_paste_goes_to_the_open_filter_and_a_pasted_game_opens_on_the_game_screen() 
     assert_eq!(app.screen, Screen::Game);
     assert_eq!(app.game.tag("White"), Some("Ann"));
 }
+
+/// A game opened from the list takes a move typed where it has another as a variation
+/// (it is read, not corrected), and the game keeps its moves; once the user chose
+/// (Insert or `:inside`), the next game opened keeps that choice.
+#[test]
+fn a_move_typed_inside_a_game_of_the_list_is_a_variation() {
+    let mut app = listing();
+    assert_eq!(app.inside, Inside::Replace, "the recorder's default");
+    let open = |app: &mut App, number: u64| {
+        let row = app.list().unwrap().catalog.game(number).unwrap();
+        let (offset, len) = (row.offset as usize, row.len as usize);
+        let text = &SAMPLE.as_bytes()[offset..offset + len];
+        let game = crate::pgn::builder::read_games(text).remove(0).game;
+        app.update(Done::Loaded {
+            game: Box::new(game),
+            path: "sample.pgn".into(),
+            number: number as usize,
+        });
+    };
+    open(&mut app, 1);
+    assert_eq!(app.inside, Inside::Variation);
+    let before = app.game.mainline().len();
+    app.update(Action::MoveForward);
+    typed(&mut app, "d5");
+    app.update(Action::PlayEntry);
+    assert_eq!(app.game.mainline().len(), before, "the game's moves stay");
+    assert_eq!(app.game.node(app.cursor).san, "d5");
+    app.update(Action::ToggleReplace);
+    assert_eq!(app.inside, Inside::Replace);
+    app.update(Action::Undo);
+    app.unsaved = false;
+    open(&mut app, 3);
+    assert_eq!(app.inside, Inside::Replace, "the user's choice stays");
+}
