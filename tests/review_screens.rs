@@ -228,3 +228,19 @@ fn crossterm_key(c: char) -> scoresheet::app::Msg {
     use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
     scoresheet::app::Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE))
 }
+
+/// On a narrow screen the line under the list keeps the file's name (the keys it
+/// reminds of are on the hint line and in the help).
+#[test]
+fn a_narrow_list_names_its_file() {
+    let app = app_with_list();
+    for w in [30, 40, 60] {
+        let screen = text(&draw(&app, &Look::default(), (w, 8)));
+        assert!(screen.contains("review_club.pgn"), "{w}:\n{screen}");
+    }
+    let screen = text(&draw(&app, &Look::default(), (100, 8)));
+    assert!(
+        screen.contains("tests/data/review_club.pgn  (/ filter"),
+        "{screen}"
+    );
+}

@@ -166,10 +166,15 @@ fn list_screen(app: &App, area: Rect, buf: &mut Buffer) {
         let cursor = if games.filtering { "▏" } else { "" };
         format!("/{}{cursor}", games.filter)
     } else {
-        format!(
-            "{}  (/ filter, Enter open, letters sort: F1)",
-            games.path.display()
-        )
+        // The file's name first: the reminder of the keys goes when there is no room
+        // for both (the hint line and F1 say them too).
+        let path = games.path.display().to_string();
+        let keys = "  (/ filter, Enter open, letters sort: F1)";
+        if text::width(&path) + text::width(keys) <= usize::from(filter_area.width) {
+            format!("{path}{keys}")
+        } else {
+            path
+        }
     };
     Paragraph::new(text::fit_left(&line, usize::from(filter_area.width))).render(filter_area, buf);
     bars::hint_line(app, hints, buf);
