@@ -781,3 +781,34 @@ fn line_comment_ending_a_game_reads_alike_in_one_pass() {
     assert_eq!(games[0].events, ["movetext", "result 1-0", ";c"]);
     assert_eq!(games[1].events.last().map(String::as_str), Some("; d"));
 }
+
+#[test]
+fn a_tag_with_inner_quotes_reads_alike_when_its_line_outruns_the_buffer() {
+    // The value runs to the line's last `"]`, past the 64 bytes a small streaming buffer
+    // holds (128 once it grows to look ahead): the one-pass reader must not settle for the
+    // `"]` it has at hand, and take what follows for a game.
+    let rest = format!("1. e4 * {}", "x".repeat(200));
+    let text = format!("[White \"A \"B\"] {rest} \"C\"]\n1. d4 *\n");
+    let games = read(text.as_bytes());
+    assert_eq!(games.len(), 1);
+    assert_eq!(
+        games[0].events,
+        [
+            format!("tag White=A \"B\"] {rest} \"C"),
+            "movetext".into(),
+            "san d4".into(),
+            "result *".into()
+        ]
+    );
+    // What the property test shrank to: one game, the rest of the line its tag's value.
+    let soup = b"\xef\xbb\xbf[2...\"[Event \"x\"]2...1.[Event \"x\"][[[Site \"y\"][Site \"y\"]\
+                 1-0$3[Event \"x\"][Event \"x\"][Event \"x\"][Event \"x\"]";
+    let games = read(soup);
+    assert_eq!(games.len(), 1);
+    assert!(games[0].errors.is_empty());
+    assert!(
+        games[0].events[0].ends_with("[Event \"x\"][Event \"x"),
+        "{:?}",
+        games[0].events
+    );
+}

@@ -156,6 +156,10 @@ actions! {
         doc "Delete this move and everything after it" => App::delete_from_here;
     PromoteVariation "promote-variation" on GAME keys ["Ctrl-p"] hint ""
         doc "Promote this variation over its parent line" => App::promote_variation;
+    DemoteVariation "demote-variation" on GAME keys ["Alt-P"] hint ""
+        doc "Demote this variation below the next line" => App::demote_variation;
+    DeleteVariation "delete-variation" on GAME keys ["Shift-Delete"] hint ""
+        doc "Delete the variation this move is in, from where it branches" => App::delete_variation;
     ToggleReplace "toggle-replace" on GAME keys ["Insert"] hint "variation/replace"
         doc "Switch between adding a variation and replacing moves when typing inside the game"
         => App::toggle_replace;

@@ -672,7 +672,6 @@ mod run {
                 return Effect::None;
             }
         }
-        app.inside_chosen = true;
         app.inform(match app.inside {
             Inside::Variation => "a move typed inside the game now starts a variation",
             Inside::Replace => "a move typed inside the game now replaces the next one",

@@ -426,9 +426,6 @@ pub struct App {
     pub moves_view: MovesView,
     /// The user chose the view: opening a game keeps it.
     pub(super) view_chosen: bool,
-    /// The user chose what a move typed inside the game does (Insert, `:inside`):
-    /// a game opened from a list no longer starts adding variations.
-    pub(super) inside_chosen: bool,
     /// Where the help screen is scrolled to.
     pub help_scroll: help::HelpScroll,
     history: Vec<String>,
@@ -475,7 +472,6 @@ impl App {
             list: None,
             moves_view: MovesView::Sheet,
             view_chosen: false,
-            inside_chosen: false,
             help_scroll: help::HelpScroll::default(),
             history: Vec::new(),
             history_at: None,
@@ -714,7 +710,6 @@ impl App {
     }
 
     fn toggle_replace(&mut self) -> Effect {
-        self.inside_chosen = true;
         self.inside = match self.inside {
             Inside::Variation => Inside::Replace,
             Inside::Replace => Inside::Variation,
@@ -751,17 +746,13 @@ impl App {
     }
 
     /// A game opened from a file's list is read as a book prints it (unless the
-    /// user chose a view): the scoresheet's two columns suit recording. A move typed
-    /// inside it starts a variation (unless the user chose otherwise).
+    /// user chose a view): the scoresheet's two columns suit recording.
     fn read_as_book(&mut self) {
         if self.moves_view == MovesView::Sheet && !self.view_chosen {
             self.moves_view = MovesView::Indented;
         }
-        // Reading someone's game, a move typed where it has another one is a variation
-        // to consider, not a correction of what was played.
-        if !self.inside_chosen {
-            self.inside = Inside::Variation;
-        }
+        // A move typed inside a game being read is a variation, not a correction.
+        self.inside = Inside::Variation;
     }
 
     /// The next way of showing the moves: sheet, text, indented.

@@ -210,8 +210,8 @@ fn a_paste_goes_to_the_open_filter_and_a_pasted_game_opens_on_the_game_screen() 
 }
 
 /// A game opened from the list takes a move typed where it has another as a variation
-/// (it is read, not corrected), and the game keeps its moves; once the user chose
-/// (Insert or `:inside`), the next game opened keeps that choice.
+/// (it is read, not corrected), and the game keeps its moves; Insert switches to
+/// replacing, and the next game opened from the list starts adding variations again.
 #[test]
 fn a_move_typed_inside_a_game_of_the_list_is_a_variation() {
     let mut app = listing();
@@ -240,5 +240,5 @@ fn a_move_typed_inside_a_game_of_the_list_is_a_variation() {
     app.update(Action::Undo);
     app.unsaved = false;
     open(&mut app, 3);
-    assert_eq!(app.inside, Inside::Replace, "the user's choice stays");
+    assert_eq!(app.inside, Inside::Variation);
 }

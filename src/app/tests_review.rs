@@ -158,3 +158,64 @@ fn the_tag_form_sets_tags_and_esc_leaves_them() {
     assert_eq!(app.overlay, Overlay::None);
     assert_eq!(app.game.tag("Event"), Some("Club championship"));
 }
+
+#[test]
+fn variations_are_demoted_and_deleted() {
+    let mut app = reading(FORKS);
+    app.update(Action::EnterVariation);
+    assert_eq!(at(&app), "1.d4");
+    app.update(Action::DemoteVariation);
+    let firsts: Vec<String> = app
+        .game
+        .node(NodeId::ROOT)
+        .children
+        .iter()
+        .map(|&c| app.game.node(c).san.clone())
+        .collect();
+    assert_eq!(firsts, ["e4", "c4", "d4"]);
+    app.update(Action::DeleteVariation);
+    assert_eq!(app.cursor, NodeId::ROOT);
+    assert_eq!(app.game.node(NodeId::ROOT).children.len(), 2);
+    assert!(
+        app.message
+            .text
+            .starts_with("deleted the variation of 1.d4"),
+        "{}",
+        app.message.text
+    );
+    app.update(Action::Undo);
+    assert_eq!(app.game.node(NodeId::ROOT).children.len(), 3);
+    // On the main line there is no variation to delete.
+    app.update(Action::GoStart);
+    app.update(Action::GoEnd);
+    app.update(Action::DeleteVariation);
+    assert!(app.message.error);
+}
+
+#[test]
+fn in_a_game_read_from_a_list_a_typed_move_follows_or_starts_a_variation() {
+    let mut app = reading(FORKS);
+    app.inside = Inside::Variation;
+    // The move that is there is followed, not added again.
+    for c in "e4".chars() {
+        app.update(Action::Type(c));
+    }
+    app.update(Action::PlayEntry);
+    assert_eq!(at(&app), "1.e4");
+    assert_eq!(app.game.node(NodeId::ROOT).children.len(), 3);
+    // Another move is a new variation; the main line stays.
+    for c in "c5".chars() {
+        app.update(Action::Type(c));
+    }
+    app.update(Action::PlayEntry);
+    assert_eq!(at(&app), "1...c5");
+    let e4 = app.game.node(app.cursor).parent.unwrap();
+    let sans: Vec<String> = app
+        .game
+        .node(e4)
+        .children
+        .iter()
+        .map(|&c| app.game.node(c).san.clone())
+        .collect();
+    assert_eq!(sans, ["e5", "c5"]);
+}

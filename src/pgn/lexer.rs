@@ -115,10 +115,18 @@ impl Lexer<'_, '_> {
         }
     }
 
-    /// End of the line containing `i` (the offset of its line feed, or the end of the game).
+    /// End of the line containing `i`: the offset of its line feed, or the end of the game.
+    /// When finding the end, `Err(None)` (start over) if the line runs past what is
+    /// buffered and the input goes on: a streaming buffer can end anywhere in a line, and
+    /// what is lexed up to the line's end must not depend on where (a tag value with inner
+    /// quotes ends at the line's last `"]`, a line comment at the line feed).
     #[inline]
-    fn line_end(&self, i: usize) -> usize {
-        memchr::memchr(b'\n', &self.buf[i..]).map_or(self.buf.len(), |k| i + k)
+    fn line_end<const FREE: bool>(&self, i: usize) -> Result<usize, Fail> {
+        match memchr::memchr(b'\n', &self.buf[i..]) {
+            Some(k) => Ok(i + k),
+            None if FREE && !self.eof => Err(None),
+            None => Ok(self.buf.len()),
+        }
     }
 }
 
@@ -161,10 +169,12 @@ pub(crate) fn lex_game<V: Visitor>(
 ///
 /// Succeeds only for a game without lexical errors whose movetext ends in a result and is
 /// followed by the next game (or the end of the input) within `buf`, nor skipped by the
-/// visitor: then returns where the next game starts, `end_game` having been called.
-/// Otherwise returns `None` with the tracker as it was, after some callbacks for the game:
-/// the caller must read the game again with [`lex_game`], which starts with `begin_game`,
-/// so `v` must treat `begin_game` as a fresh start.
+/// visitor, and whose lines it had to read to their end (a `%` line, a line comment, a tag
+/// pair it could not read the quick way) all end within `buf`: then returns where the next
+/// game starts, `end_game` having been called. Otherwise returns `None` with the tracker as
+/// it was, after some callbacks for the game: the caller must read the game again with
+/// [`lex_game`], which starts with `begin_game`, so `v` must treat `begin_game` as a fresh
+/// start.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn lex_game_free<V: Visitor>(
     buf: &[u8],
@@ -241,7 +251,7 @@ fn run<const FREE: bool, V: Visitor>(
                 continue;
             }
             _ if b == b'%' && lx.at_line_start(i) => {
-                i = lx.line_end(i);
+                i = lx.line_end::<FREE>(i)?;
                 continue;
             }
             LBRACE => {
@@ -273,7 +283,7 @@ fn run<const FREE: bool, V: Visitor>(
                 continue;
             }
             SEMI => {
-                let e = lx.line_end(i);
+                let e = lx.line_end::<FREE>(i)?;
                 if skip_from.is_none() {
                     let text = buf[i + 1..e].strip_suffix(b"\r").unwrap_or(&buf[i + 1..e]);
                     if FREE && text.last().is_some_and(|&b| CLASS[b as usize] == WS) {
@@ -291,13 +301,13 @@ fn run<const FREE: bool, V: Visitor>(
                 let rest = &buf[i..];
                 let lexed = match lex_tag_fast(rest) {
                     Some(t) => t,
-                    None => match lex_tag(&buf[i..lx.line_end(i)]) {
-                        Ok(t) => t,
-                        Err(_) => {
-                            let e = lx.line_end(i);
-                            return Err(lx.fail::<FREE>(ErrorKind::BadTag, i, e));
+                    None => {
+                        let e = lx.line_end::<FREE>(i)?;
+                        match lex_tag(&buf[i..e]) {
+                            Ok(t) => t,
+                            Err(_) => return Err(lx.fail::<FREE>(ErrorKind::BadTag, i, e)),
                         }
-                    },
+                    }
                 };
                 if FREE && &rest[lexed.name.clone()] == b"Event" {
                     if seen_event {

@@ -64,10 +64,16 @@ fn check_positions(data: &[u8]) {
     let mut r = SliceReader::new(data);
     while r.read_game_restarting(&mut once).is_some() {}
     assert_eq!(slice.at, once.at, "restarting slice reader");
-    let mut once = restart();
-    let mut r = Reader::with_limits(data, 4096, 1 << 20);
-    while r.read_game_restarting(&mut once).expect("io").is_some() {}
-    assert_eq!(slice.at, once.at, "restarting streaming reader");
+    // A small buffer makes the one-pass reader start games over, a large one rarely.
+    for buffer in [64, 4096] {
+        let mut once = restart();
+        let mut r = Reader::with_limits(data, buffer, 1 << 20);
+        while r.read_game_restarting(&mut once).expect("io").is_some() {}
+        assert_eq!(
+            slice.at, once.at,
+            "restarting streaming reader, buffer {buffer}"
+        );
+    }
     // Positions come in file order (but for an unclosed variation, reported at its `(`
     // after what followed it), so once sorted one pass over the data computes them all.
     let mut sorted = slice.at;
@@ -155,8 +161,17 @@ fn soup() -> impl Strategy<Value = Vec<u8>> {
     prop::collection::vec(prop::sample::select(SOUP), 0..120).prop_map(|w| w.concat().into_bytes())
 }
 
+/// A thousand cases, or as many as `PROPTEST_CASES` asks for (an explicit count in the
+/// config would otherwise win over it), for a longer run by hand.
+fn config() -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok());
+    ProptestConfig::with_cases(cases.unwrap_or(1000))
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1000))]
+    #![proptest_config(config())]
 
     #[test]
     fn random_bytes_never_panic_and_agree(data in prop::collection::vec(any::<u8>(), 0..600)) {
