@@ -172,7 +172,7 @@ fn digits(n: usize) -> u16 {
 }
 
 /// `n` with thousands separated by commas.
-fn grouped(n: usize) -> String {
+pub(crate) fn grouped(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (k, c) in digits.chars().enumerate() {
