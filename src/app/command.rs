@@ -683,8 +683,15 @@ mod run {
         match rest {
             "variation" => app.inside = Inside::Variation,
             "replace" => app.inside = Inside::Replace,
-            _ => app.refuse("inside variation, or inside replace"),
+            _ => {
+                app.refuse("inside variation, or inside replace");
+                return Effect::None;
+            }
         }
+        app.inform(match app.inside {
+            Inside::Variation => "a move typed inside the game now starts a variation",
+            Inside::Replace => "a move typed inside the game now replaces the next one",
+        });
         Effect::None
     }
 

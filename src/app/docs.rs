@@ -127,6 +127,20 @@ mod tests {
     }
 
     #[test]
+    fn docs_readme_configuration_example_builds_a_keymap() {
+        let readme = include_str!("../../README.md");
+        let section = &readme[readme.find("## Configuration").expect("section")..];
+        let start = section.find("```toml\n").expect("toml block") + "```toml\n".len();
+        let block = &section[start..start + section[start..].find("```").expect("block end")];
+        let config = crate::config::Config::from_toml_str(block).unwrap_or_else(|e| panic!("{e}"));
+        let keys = super::super::Keymap::new(&config.keys).unwrap_or_else(|e| panic!("{e}"));
+        let key = |k: &str| crate::config::Key::parse(k).expect("a key");
+        let on_game = |k: &str| keys.lookup(super::super::Screen::Game, &key(k));
+        assert_eq!(on_game("Ctrl-t"), Some(super::super::Action::MoveBack));
+        assert_eq!(on_game("?"), None);
+    }
+
+    #[test]
     fn docs_readme_key_table_is_the_declarations() {
         check_section(
             "README.md",

@@ -29,6 +29,8 @@ pub struct GameList {
     pub filtering: bool,
     /// The number of the game open on the game screen, if it came from this list.
     pub open: Option<u64>,
+    /// The error the filter as typed last gave, while the status shows it.
+    problem: Option<String>,
 }
 
 impl GameList {
@@ -43,6 +45,7 @@ impl GameList {
             filter: String::new(),
             filtering: false,
             open: None,
+            problem: None,
         }
     }
 
@@ -74,6 +77,28 @@ impl GameList {
     }
 }
 
+/// What the status says after sorting, in a player's words: "sorted by date, oldest
+/// first", "sorted by White's Elo, highest first".
+fn sorted_by(column: Column, descending: bool) -> String {
+    let (name, up, down) = match column {
+        Column::Number => ("number", "as in the file", "last first"),
+        Column::White => ("White", "A to Z", "Z to A"),
+        Column::WhiteElo => ("White's Elo", "lowest first", "highest first"),
+        Column::Black => ("Black", "A to Z", "Z to A"),
+        Column::BlackElo => ("Black's Elo", "lowest first", "highest first"),
+        Column::Result => ("result", "1-0 first", "0-1 first"),
+        Column::Date => ("date", "oldest first", "newest first"),
+        Column::Event => ("event", "A to Z", "Z to A"),
+        Column::Round => ("round", "first round first", "last round first"),
+        Column::Site => ("site", "A to Z", "Z to A"),
+        Column::Eco => ("ECO", "A00 first", "E99 first"),
+        Column::Opening => ("opening", "A to Z", "Z to A"),
+        Column::Plies => ("length", "shortest first", "longest first"),
+    };
+    let order = if descending { down } else { up };
+    format!("sorted by {name}, {order} (again: reversed)")
+}
+
 impl App {
     /// The list of the file's games, when the app has one.
     pub fn list(&self) -> Option<&GameList> {
@@ -96,6 +121,21 @@ impl App {
                     list.catalog.games()
                 );
                 self.refuse(text);
+            }
+        }
+    }
+
+    /// A save wrote a game of `path` again: when it is the list's file, the rows of
+    /// that game and of the games after it follow, so that each still opens.
+    pub(super) fn rewrote(
+        &mut self,
+        path: &std::path::Path,
+        before: (u64, u64),
+        after: (u64, u64),
+    ) {
+        if let Some(list) = self.list.as_deref_mut() {
+            if list.path == path || crate::store::same_file(&list.path, path) {
+                list.catalog.rewritten(before, after);
             }
         }
     }
@@ -133,11 +173,11 @@ impl App {
             return Effect::None;
         };
         list.keep_selected(|catalog| catalog.sort_by(column));
-        let direction = match list.catalog.sort() {
-            Some(sort) if sort.direction == crate::catalog::Direction::Descending => "down",
-            _ => "up",
-        };
-        self.inform(format!("sorted by {} ({direction})", column.name()));
+        let descending = matches!(
+            list.catalog.sort(),
+            Some(sort) if sort.direction == crate::catalog::Direction::Descending
+        );
+        self.inform(sorted_by(column, descending));
         Effect::None
     }
 
@@ -226,8 +266,21 @@ impl App {
                 problem = Some(e);
             }
         });
-        if let Some(e) = problem {
-            self.refuse(format!("filter: {e}"));
+        match problem {
+            Some(e) => {
+                let text = format!("filter: {e}");
+                self.refuse(text.clone());
+                if let Some(list) = self.list.as_deref_mut() {
+                    list.problem = Some(text);
+                }
+            }
+            None => {
+                // The filter reads now: the error a letter typed on the way left goes.
+                let said = self.list.as_deref_mut().and_then(|l| l.problem.take());
+                if said.is_some_and(|said| said == self.message.text) {
+                    self.message = super::Message::default();
+                }
+            }
         }
     }
 

@@ -162,6 +162,16 @@ pub enum Done {
         /// Nothing needed writing.
         unchanged: bool,
     },
+    /// A save wrote a game of a file again: it spanned `before` (offset, length) and
+    /// spans `after` now; when it is the list's file, the list's rows follow.
+    Rewrote {
+        /// The file.
+        path: PathBuf,
+        /// Where the game was: its offset and length.
+        before: (u64, u64),
+        /// Where it is now.
+        after: (u64, u64),
+    },
     /// A game read from a file, to show in place of this one.
     Loaded {
         /// The game.
@@ -851,6 +861,11 @@ impl App {
                     self.inform(format!("no changes: {} is as it was", path.display()));
                 }
             }
+            Done::Rewrote {
+                path,
+                before,
+                after,
+            } => self.rewrote(&path, before, after),
             Done::Listed(event) => {
                 self.listed(event);
                 return;

@@ -83,6 +83,19 @@ fn a_filter_that_cannot_be_read_says_why() {
     );
 }
 
+/// An error a letter typed on the way gave (`result:0-` before the `1`) goes once the
+/// filter reads, so the status does not blame a filter that works.
+#[test]
+fn a_filter_error_goes_once_the_filter_reads() {
+    let mut app = listing();
+    app.update(Action::Filter);
+    typed(&mut app, "result:0-");
+    assert!(app.message.error, "{:?}", app.message);
+    typed(&mut app, "1");
+    assert_eq!(app.message, Message::default());
+    assert_eq!(app.list().unwrap().catalog.matches(), 2);
+}
+
 #[test]
 fn sorting_keeps_the_selected_game_and_again_reverses() {
     let mut app = listing();
@@ -90,11 +103,17 @@ fn sorting_keeps_the_selected_game_and_again_reverses() {
     let game = selected(&app);
     app.update(Action::SortWhite);
     assert_eq!(selected(&app), game, "the same game stays selected");
-    assert_eq!(app.message.text, "sorted by white (up)");
+    assert_eq!(
+        app.message.text,
+        "sorted by White, A to Z (again: reversed)"
+    );
     app.update(Action::ListFirst);
     let first = selected(&app);
     app.update(Action::SortWhite);
-    assert_eq!(app.message.text, "sorted by white (down)");
+    assert_eq!(
+        app.message.text,
+        "sorted by White, Z to A (again: reversed)"
+    );
     app.update(Action::ListLast);
     assert_eq!(selected(&app), first, "reversed");
 }
@@ -188,4 +207,38 @@ fn a_paste_goes_to_the_open_filter_and_a_pasted_game_opens_on_the_game_screen() 
     app.update(Done::Opened(game));
     assert_eq!(app.screen, Screen::Game);
     assert_eq!(app.game.tag("White"), Some("Ann"));
+}
+
+/// A game opened from the list takes a move typed where it has another as a variation
+/// (it is read, not corrected), and the game keeps its moves; Insert switches to
+/// replacing, and the next game opened from the list starts adding variations again.
+#[test]
+fn a_move_typed_inside_a_game_of_the_list_is_a_variation() {
+    let mut app = listing();
+    assert_eq!(app.inside, Inside::Replace, "the recorder's default");
+    let open = |app: &mut App, number: u64| {
+        let row = app.list().unwrap().catalog.game(number).unwrap();
+        let (offset, len) = (row.offset as usize, row.len as usize);
+        let text = &SAMPLE.as_bytes()[offset..offset + len];
+        let game = crate::pgn::builder::read_games(text).remove(0).game;
+        app.update(Done::Loaded {
+            game: Box::new(game),
+            path: "sample.pgn".into(),
+            number: number as usize,
+        });
+    };
+    open(&mut app, 1);
+    assert_eq!(app.inside, Inside::Variation);
+    let before = app.game.mainline().len();
+    app.update(Action::MoveForward);
+    typed(&mut app, "d5");
+    app.update(Action::PlayEntry);
+    assert_eq!(app.game.mainline().len(), before, "the game's moves stay");
+    assert_eq!(app.game.node(app.cursor).san, "d5");
+    app.update(Action::ToggleReplace);
+    assert_eq!(app.inside, Inside::Replace);
+    app.update(Action::Undo);
+    app.unsaved = false;
+    open(&mut app, 3);
+    assert_eq!(app.inside, Inside::Variation);
 }

@@ -18,6 +18,7 @@
 mod filter;
 mod loader;
 pub mod query;
+mod rewrite;
 mod row;
 mod sort;
 pub mod strings;
@@ -96,6 +97,8 @@ pub enum LoadStatus {
 #[derive(Debug)]
 pub struct Catalog {
     rows: Vec<Row>,
+    /// Games written again by saves since the list was read (see [`rewrite`]).
+    rewrites: Vec<rewrite::Rewrite>,
     tables: Tables,
     /// Every row (index), in the sort order; file order when not sorted.
     order: Vec<u32>,
@@ -117,6 +120,7 @@ impl Catalog {
     pub fn new() -> Self {
         Catalog {
             rows: Vec::new(),
+            rewrites: Vec::new(),
             tables: Tables::new(),
             order: Vec::new(),
             view: None,
@@ -157,6 +161,11 @@ impl Catalog {
         self.tables.append(batch.strings);
         let from = self.rows.len() as u32;
         self.rows.extend(batch.rows);
+        for rewrite in &self.rewrites {
+            for row in &mut self.rows[from as usize..] {
+                rewrite.apply(row);
+            }
+        }
         let new: Vec<u32> = (from..self.rows.len() as u32).collect();
         if let Some(filter) = &mut self.filter {
             filter.refresh(&self.tables);

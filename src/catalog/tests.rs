@@ -409,3 +409,48 @@ fn a_compressed_file_is_copied_as_it_is_listed() {
     let (_, copy) = Loader::open_copying_in(&plain, &cache).unwrap();
     assert!(copy.is_none());
 }
+
+/// A save wrote game 2 again, longer, while the loader was still reading the file as it
+/// was: every row, listed before the save or after it, points at its game's bytes in the
+/// file as it is now (as a list read afresh from the new text does).
+#[test]
+fn a_game_written_again_moves_the_rows_after_it_also_those_still_to_come() {
+    let old = sample().repeat(100);
+    let listed = Catalog::read(old.as_bytes()).unwrap();
+    let game2 = listed.game(2).unwrap();
+    let (offset, len) = (game2.offset as usize, game2.len as usize);
+    let moves = offset + old[offset..offset + len].find("\n\n").unwrap() + 2;
+    let comment = "{a comment added by the save} ";
+    let mut new = old.clone();
+    new.insert_str(moves, comment);
+    let expected = Catalog::read(new.as_bytes()).unwrap();
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.pgn");
+    std::fs::write(&path, &old).unwrap();
+    let loader = Loader::open(&path).unwrap();
+    let mut c = Catalog::new();
+    let mut rewritten = false;
+    loop {
+        match loader.next_timeout(std::time::Duration::from_secs(20)) {
+            Some(LoadEvent::Done) => break,
+            Some(event @ LoadEvent::Batch(_)) => {
+                c.apply(event);
+                if !rewritten {
+                    assert!(c.games() >= 2 && c.games() < 600, "{}", c.games());
+                    c.rewritten(
+                        (offset as u64, len as u64),
+                        (offset as u64, (len + comment.len()) as u64),
+                    );
+                    rewritten = true;
+                }
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    assert_eq!(c.games(), expected.games());
+    for n in 1..=expected.games() as u64 {
+        let (got, want) = (c.game(n).unwrap(), expected.game(n).unwrap());
+        assert_eq!((got.offset, got.len), (want.offset, want.len), "game {n}");
+    }
+}

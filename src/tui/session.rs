@@ -221,7 +221,29 @@ impl Session {
             _ => None,
         };
         match save::save_game(path, slot.as_ref(), &pgn, force) {
-            Ok(slot) => {
+            Ok(new) => {
+                // A decoded copy of a compressed file no longer matches it: the list's
+                // games load from the file itself from now on.
+                if self
+                    .unpacked
+                    .as_ref()
+                    .is_some_and(|c| same_file(c.source(), path))
+                {
+                    self.unpacked = None;
+                }
+                // The game's text changed length (or place): the list's rows follow.
+                if let Some(old) = slot.filter(|old| (old.offset, old.len) != (new.offset, new.len))
+                {
+                    tell(
+                        app,
+                        Done::Rewrote {
+                            path: path.to_path_buf(),
+                            before: (old.offset, old.len),
+                            after: (new.offset, new.len),
+                        },
+                    );
+                }
+                let slot = new;
                 self.slot = Some((path.to_path_buf(), slot, Some(app.game.clone())));
                 app.update(Done::Saved {
                     path: path.to_path_buf(),

@@ -21,7 +21,10 @@ pub fn opening_line(app: &App, area: Rect, buf: &mut Buffer) {
     }
     let room = usize::from(area.width);
     let file = match &app.file {
-        Some(path) => path.display().to_string(),
+        Some(path) => match which_game(app, path) {
+            Some(game) => format!("{game} {}", path.display()),
+            None => path.display().to_string(),
+        },
         None => "no file yet (:w FILE)".to_string(),
     };
     let mark = if app.unsaved { " [+]" } else { "" };
@@ -34,6 +37,17 @@ pub fn opening_line(app: &App, area: Rect, buf: &mut Buffer) {
     let name = app.opening.clone().unwrap_or_default();
     let name = fit(&name, room.saturating_sub(right_w + 2));
     buf.set_string(area.x, area.y, name, Style::default().fg(Color::Green));
+}
+
+/// Which game of the list's file the game on the screen is ("game 3 of 120 in"), so
+/// that a reader always knows where they are: the status says it only until the next key.
+fn which_game(app: &App, path: &std::path::Path) -> Option<String> {
+    let list = app.list()?;
+    let number = list.open?;
+    (list.path == path || crate::store::target::same_file(&list.path, path)).then(|| {
+        let games = super::list::grouped(list.catalog.games());
+        format!("game {number} of {games} in")
+    })
 }
 
 /// Moves in the scoresheet's notation, for the feedback.

@@ -172,7 +172,7 @@ fn digits(n: usize) -> u16 {
 }
 
 /// `n` with thousands separated by commas.
-fn grouped(n: usize) -> String {
+pub(crate) fn grouped(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (k, c) in digits.chars().enumerate() {
@@ -276,6 +276,10 @@ pub fn render(view: &ListView, area: Rect, buf: &mut Buffer) {
                         Direction::Ascending => '▲',
                         Direction::Descending => '▼',
                     };
+                    // The arrow always shows: a narrow column (Res, ECO, Plies) gives up
+                    // the name's last letters for it.
+                    let room = usize::from(p.width).saturating_sub(1);
+                    let name: String = name.chars().take(room).collect();
                     (
                         format!("{name}{arrow}"),
                         header.add_modifier(Modifier::UNDERLINED),
@@ -363,6 +367,33 @@ mod tests {
         for w in 0..200 {
             for p in layout(w, 7) {
                 assert!(p.x + p.width <= w, "{w}: {p:?}");
+            }
+        }
+    }
+
+    /// The sorted column's arrow shows in every column, however narrow.
+    #[test]
+    fn the_sort_arrow_always_shows() {
+        for column in Column::ALL {
+            for direction in [Direction::Ascending, Direction::Descending] {
+                let view = ListView {
+                    rows: &[],
+                    selected: None,
+                    sort: Some(Sort { column, direction }),
+                    games: 0,
+                    matches: None,
+                    indexing: None,
+                    color: false,
+                };
+                let area = Rect::new(0, 0, 160, 3);
+                let mut buf = Buffer::empty(area);
+                render(&view, area, &mut buf);
+                let header: String = (0..160).map(|x| buf[(x, 0)].symbol()).collect();
+                let arrow = match direction {
+                    Direction::Ascending => "▲",
+                    Direction::Descending => "▼",
+                };
+                assert!(header.contains(arrow), "{column:?}: {header}");
             }
         }
     }

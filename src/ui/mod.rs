@@ -120,7 +120,13 @@ fn list_screen(app: &App, area: Rect, buf: &mut Buffer) {
     };
     let status = bars::status(app);
     let hint_rows = u16::from(area.height >= 6);
-    let status_rows = u16::from(!status.0.is_empty() && area.height >= 4);
+    // A message wider than the screen (a filter's error, what to do with an unsaved
+    // game) takes a second row to be read whole, while the screen has rows to spare.
+    let status_rows = match (status.0.is_empty(), area.height) {
+        (true, _) | (false, 0..4) => 0,
+        (false, 4..12) => 1,
+        (false, _) => (text::wrap(&status.0, usize::from(area.width)).len() as u16).clamp(1, 2),
+    };
     let [rows_area, status_area, filter_area, hints] = Layout::vertical([
         Constraint::Fill(1),
         Constraint::Length(status_rows),
@@ -160,15 +166,24 @@ fn list_screen(app: &App, area: Rect, buf: &mut Buffer) {
         let cursor = if games.filtering { "▏" } else { "" };
         format!("/{}{cursor}", games.filter)
     } else {
-        format!(
-            "{}  (/ filter, Enter open, letters sort: F1)",
-            games.path.display()
-        )
+        // The file's name first: the reminder of the keys goes when there is no room
+        // for both (the hint line and F1 say them too).
+        let path = games.path.display().to_string();
+        let keys = "  (/ filter, Enter open, letters sort: F1)";
+        if text::width(&path) + text::width(keys) <= usize::from(filter_area.width) {
+            format!("{path}{keys}")
+        } else {
+            path
+        }
     };
     Paragraph::new(text::fit_left(&line, usize::from(filter_area.width))).render(filter_area, buf);
     bars::hint_line(app, hints, buf);
-    if app.overlay == Overlay::Help {
-        overlay::help(app, area, buf);
+    // The overlays that can open over the list (the others belong to a game); the
+    // recovery box is offered at start, whichever screen the file opened on.
+    match &app.overlay {
+        Overlay::Help => overlay::help(app, area, buf),
+        Overlay::Recover(b) => overlay::recover(b, area, buf),
+        _ => {}
     }
 }
 

@@ -28,6 +28,13 @@ pub mod keys {
     pub const CTRL_U: &str = "\x15";
     pub const CTRL_Z: &str = "\x1a";
     pub const BACKSPACE: &str = "\x7f";
+    pub const CTRL_K: &str = "\x0b";
+    pub const CTRL_L: &str = "\x0c";
+    pub const CTRL_Y: &str = "\x19";
+    pub const SHIFT_RIGHT: &str = "\x1b[1;2C";
+    pub const SHIFT_LEFT: &str = "\x1b[1;2D";
+    pub const ALT_UP: &str = "\x1b[1;3A";
+    pub const ALT_DOWN: &str = "\x1b[1;3B";
 }
 
 /// A running recorder.
@@ -118,6 +125,18 @@ impl Term {
     /// The screen's text now.
     pub fn text(&self) -> String {
         self.parser.lock().unwrap().screen().contents()
+    }
+
+    /// The rows drawn in reverse video across the whole width (a list's selection).
+    pub fn reversed_rows(&self) -> Vec<String> {
+        let parser = self.parser.lock().unwrap();
+        let screen = parser.screen();
+        let (rows, cols) = screen.size();
+        let (rows, cols) = (u16::from(rows), u16::from(cols));
+        (0..rows)
+            .filter(|&y| (0..cols).all(|x| screen.cell(y, x).is_some_and(|c| c.inverse())))
+            .map(|y| screen.contents_between(y, 0, y, cols))
+            .collect()
     }
 
     /// True while the program is on the alternate screen.
