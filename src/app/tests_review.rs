@@ -219,3 +219,36 @@ fn in_a_game_read_from_a_list_a_typed_move_follows_or_starts_a_variation() {
         .collect();
     assert_eq!(sans, ["e5", "c5"]);
 }
+
+#[test]
+fn the_fen_the_game_and_the_line_go_to_the_clipboard_and_snap_asks_for_the_position() {
+    let mut app = reading(FORKS);
+    app.update(Action::EnterVariation);
+    let Effect::Copy { text, what } = app.update(Action::CopyFen) else {
+        panic!("no copy")
+    };
+    assert_eq!(what, "the FEN");
+    assert_eq!(
+        text,
+        "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 1\n"
+    );
+    let Effect::Copy { text, .. } = app.update(Action::CopyLine) else {
+        panic!("no copy")
+    };
+    assert!(text.contains("1. d4 d5 2. c4"), "{text}");
+    assert!(!text.contains("e4"), "the line only: {text}");
+    let Effect::Copy { text, .. } = app.run_command("copy game") else {
+        panic!("no copy")
+    };
+    assert!(text.contains("1. e4 (1. d4"), "{text}");
+    assert_eq!(
+        app.run_command("snap"),
+        Effect::Snap {
+            fen: "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 1".into(),
+            game: 1,
+            ply: 1
+        }
+    );
+    app.run_command("copy board");
+    assert!(app.message.error);
+}
