@@ -754,7 +754,17 @@ impl App {
     fn quit_key(&mut self) -> Effect {
         if self.unsaved && !self.quit_armed {
             self.quit_armed = true;
-            self.refuse("unsaved game: press again to quit (the journal keeps it for `scoresheet recover`), or :w to save");
+            let save = if self.screen == Screen::List {
+                format!(
+                    "{} back to the game and :w to save",
+                    self.key_for("list", ":list")
+                )
+            } else {
+                ":w to save".to_string()
+            };
+            self.refuse(format!(
+                "unsaved game: press again to quit (the journal keeps it for `scoresheet recover`), or {save}"
+            ));
             Effect::None
         } else {
             Effect::Quit { discard: false }
