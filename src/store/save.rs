@@ -375,12 +375,13 @@ pub(crate) fn write_locked(
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> io::Result<()> {
     let dir = parent(target);
-    let mut tmp = tempfile::Builder::new()
-        .prefix(target::TEMP_PREFIX)
-        .suffix(target::TEMP_SUFFIX)
-        .tempfile_in(dir)
-        .map_err(without_temp_name)?;
-    target::note_live(tmp.path());
+    let mut tmp = target::create_live(|| {
+        tempfile::Builder::new()
+            .prefix(target::TEMP_PREFIX)
+            .suffix(target::TEMP_SUFFIX)
+            .tempfile_in(dir)
+    })
+    .map_err(without_temp_name)?;
     let live = tmp.path().to_path_buf();
     let result = (|| {
         #[cfg(test)]

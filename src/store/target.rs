@@ -159,35 +159,71 @@ pub fn clean_up(dir: &Path) -> usize {
 }
 
 /// The temporary files being written now, for [`remove_live_temporaries`].
-static LIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+static LIVE: Mutex<Live> = Mutex::new(Live {
+    paths: Vec::new(),
+    closing: false,
+});
+
+/// The temporary files being written, and whether the process is ending.
+struct Live {
+    paths: Vec<PathBuf>,
+    /// A signal is ending the process: a temporary file noted from now on is
+    /// deleted at once (its save began before the signal was handled).
+    closing: bool,
+}
+
+fn live() -> std::sync::MutexGuard<'static, Live> {
+    // Nothing panics while holding it; a poisoned lock still holds good paths.
+    LIVE.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
 
 /// Notes a temporary file being written (removed again by [`forget_live`]).
+#[cfg(test)]
 pub(crate) fn note_live(path: &Path) {
-    if let Ok(mut live) = LIVE.lock() {
-        live.push(path.to_path_buf());
+    live().paths.push(path.to_path_buf());
+}
+
+/// Creates a temporary file with `create` and notes it, both under the lock that
+/// [`remove_live_temporaries`] takes: a signal handled before finds the process
+/// closing (and no file is made), one handled after finds the file noted.
+pub(crate) fn create_live(
+    create: impl FnOnce() -> io::Result<tempfile::NamedTempFile>,
+) -> io::Result<tempfile::NamedTempFile> {
+    let mut live = live();
+    if live.closing {
+        return Err(io::Error::other("the program is ending"));
     }
+    let tmp = create()?;
+    live.paths.push(tmp.path().to_path_buf());
+    Ok(tmp)
 }
 
 /// The temporary file is renamed into place or deleted.
 pub(crate) fn forget_live(path: &Path) {
-    if let Ok(mut live) = LIVE.lock() {
-        live.retain(|p| p != path);
-    }
+    live().paths.retain(|p| p != path);
 }
 
 /// Deletes the temporary files of saves in progress: for a process about to end on
-/// a signal, which runs no destructors.
+/// a signal, which runs no destructors. The lock stays taken until the process
+/// ends, so no save can make a new temporary file after this (see
+/// [`create_live`]). Called from the signal thread, which then exits; the lock is
+/// otherwise only held for creating a file, a push or a retain.
 pub fn remove_live_temporaries() {
-    remove_live_matching(|_| true);
+    let mut live = live();
+    live.closing = true;
+    for path in live.paths.drain(..) {
+        let _ = std::fs::remove_file(path);
+    }
+    // Never released: the process exits next.
+    std::mem::forget(live);
 }
 
 /// Deletes the temporary files of saves in progress that `which` picks.
+#[cfg(test)]
 fn remove_live_matching(which: impl Fn(&Path) -> bool) {
-    let live = match LIVE.try_lock() {
-        Ok(live) => live.clone(),
-        Err(_) => return,
-    };
-    for path in live.iter().filter(|p| which(p)) {
+    let paths = live().paths.clone();
+    for path in paths.iter().filter(|p| which(p)) {
         let _ = std::fs::remove_file(path);
     }
 }
