@@ -1,4 +1,5 @@
-//! What the annotation editors leave in the game: a comment written by the
+//! What the annotation editors leave in the game, and the variations promoted,
+//! demoted or deleted: a comment written by the
 //! comment editor, the tags of the tag form, a NAG set or stepped by key. Each
 //! is one change of the game, named for undo (`undid: comment after 6...e5`),
 //! made inside an update like every other change (call these from `dispatch`).
@@ -11,6 +12,46 @@ use crate::game::nags::{nag_glyph, nag_info, NagClass};
 use crate::game::NodeId;
 
 impl App {
+    pub(super) fn promote_variation(&mut self) -> Effect {
+        match self.game.promote_variation(self.cursor) {
+            Ok(true) => {
+                self.inform("variation promoted");
+                self.changed();
+            }
+            Ok(false) => self.inform("this is the main line already"),
+            Err(e) => self.refuse(e.to_string()),
+        }
+        Effect::None
+    }
+
+    pub(super) fn demote_variation(&mut self) -> Effect {
+        match self.game.demote_variation(self.cursor) {
+            Ok(true) => {
+                self.inform("variation demoted");
+                self.changed();
+            }
+            Ok(false) => self.inform("no line comes after this one"),
+            Err(e) => self.refuse(e.to_string()),
+        }
+        Effect::None
+    }
+
+    pub(super) fn delete_variation(&mut self) -> Effect {
+        let what = numbered(&self.game, self.cursor);
+        match self.game.delete_variation(self.cursor) {
+            Ok(parent) => {
+                self.cursor = parent;
+                self.inform_undoable(format!("deleted the variation of {what}"));
+                self.changed();
+            }
+            Err(crate::game::edit::EditError::OnMainLine) => {
+                self.refuse("this move is on the main line: Delete removes it and what follows")
+            }
+            Err(e) => self.refuse(e.to_string()),
+        }
+        Effect::None
+    }
+
     /// Writes the comment editor's text into the game as one undoable change;
     /// says so, or that nothing changed.
     pub fn keep_comment(&mut self, editor: &CommentEditor) -> Effect {

@@ -452,46 +452,6 @@ impl App {
         count
     }
 
-    pub(super) fn promote_variation(&mut self) -> Effect {
-        match self.game.promote_variation(self.cursor) {
-            Ok(true) => {
-                self.inform("variation promoted");
-                self.changed();
-            }
-            Ok(false) => self.inform("this is the main line already"),
-            Err(e) => self.refuse(e.to_string()),
-        }
-        Effect::None
-    }
-
-    pub(super) fn demote_variation(&mut self) -> Effect {
-        match self.game.demote_variation(self.cursor) {
-            Ok(true) => {
-                self.inform("variation demoted");
-                self.changed();
-            }
-            Ok(false) => self.inform("no line comes after this one"),
-            Err(e) => self.refuse(e.to_string()),
-        }
-        Effect::None
-    }
-
-    pub(super) fn delete_variation(&mut self) -> Effect {
-        let what = numbered(&self.game, self.cursor);
-        match self.game.delete_variation(self.cursor) {
-            Ok(parent) => {
-                self.cursor = parent;
-                self.inform_undoable(format!("deleted the variation of {what}"));
-                self.changed();
-            }
-            Err(crate::game::edit::EditError::OnMainLine) => {
-                self.refuse("this move is on the main line: Delete removes it and what follows")
-            }
-            Err(e) => self.refuse(e.to_string()),
-        }
-        Effect::None
-    }
-
     pub(super) fn mark_nag(&mut self, nag: u8) -> Effect {
         if self.cursor == NodeId::ROOT {
             self.refuse("no move to mark yet");

@@ -1,0 +1,284 @@
+//! What an update asks the event loop to do ([`Effect`]), what the loop reports
+//! back ([`Done`]), and what [`App::update`] takes ([`Msg`]); and how the app
+//! takes in what the loop did.
+
+use std::path::PathBuf;
+
+use super::{list, Action, App, Message, Screen};
+use crate::game::Game;
+
+/// What the event loop must do after an update.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Effect {
+    /// Nothing beyond drawing.
+    None,
+    /// Write the game to this file; quit afterwards if `then_quit` and it worked.
+    Save {
+        /// The file.
+        path: PathBuf,
+        /// `:wq`.
+        then_quit: bool,
+        /// `:w!`: replace a read-only file too.
+        force: bool,
+    },
+    /// Open game `number` of the list's file, which the list found at `offset`
+    /// (of its text) for `len` bytes.
+    LoadAt {
+        /// The file.
+        path: PathBuf,
+        /// Which game (from 1).
+        number: usize,
+        /// Where its text starts.
+        offset: u64,
+        /// How long it is.
+        len: u64,
+    },
+    /// Open a file as `scoresheet FILE` does: its game when it has one, the
+    /// list of its games when it has more.
+    Browse {
+        /// The file.
+        path: PathBuf,
+    },
+    /// Open game `number` (1-based) of a file in place of this one.
+    Load {
+        /// The file.
+        path: PathBuf,
+        /// Which game.
+        number: usize,
+    },
+    /// This game is done with (saved or discarded): a fresh game follows.
+    NewGame,
+    /// Put `text` on the terminal's clipboard (OSC 52); `what` names it in the message.
+    Copy {
+        /// The text.
+        text: String,
+        /// What it is: `the FEN`, `the game`, `the line`.
+        what: &'static str,
+    },
+    /// Append a position to the `.fen` file beside the game's file.
+    Snap {
+        /// The position's full FEN.
+        fen: String,
+        /// The game's number in its file.
+        game: usize,
+        /// Half-moves played to the position.
+        ply: usize,
+    },
+    /// Open this game (pasted) in place of the current one, which is empty or
+    /// saved: its journal is closed and the new game gets its own.
+    Open(Box<Game>),
+    /// An answer in the box of unsaved games, or `:recover` asking for it.
+    Recovery(Recovery),
+    /// Leave; `discard` when the user said to throw the unsaved game away.
+    Quit {
+        /// `:q!`: the journal goes too.
+        discard: bool,
+    },
+}
+
+/// What the event loop reports back after carrying out an effect. It comes in
+/// through [`App::update`] like a key, so that every change of the state is made
+/// there.
+#[derive(Debug)]
+pub enum Done {
+    /// Rows of the list's file read in the background, its end, or an error.
+    Listed(crate::catalog::LoadEvent),
+    /// A message from the loop: a journal that cannot be written, a file that
+    /// cannot be read, a save refused (`error`), or what it did.
+    Notice {
+        /// The text.
+        text: String,
+        /// A refusal or an error.
+        error: bool,
+    },
+    /// The game was written to `path` (or was there as it is, `unchanged`).
+    Saved {
+        /// The file.
+        path: PathBuf,
+        /// Nothing needed writing.
+        unchanged: bool,
+    },
+    /// A save wrote a game of a file again: it spanned `before` (offset, length) and
+    /// spans `after` now; when it is the list's file, the list's rows follow.
+    Rewrote {
+        /// The file.
+        path: PathBuf,
+        /// Where the game was: its offset and length.
+        before: (u64, u64),
+        /// Where it is now.
+        after: (u64, u64),
+    },
+    /// A game read from a file, to show in place of this one.
+    Loaded {
+        /// The game.
+        game: Box<Game>,
+        /// Its file.
+        path: PathBuf,
+        /// Its number in the file.
+        number: usize,
+    },
+    /// A game read from a file up to a move that cannot be played: the part
+    /// read, and the rest of its text, to repair.
+    LoadedForRepair {
+        /// The part read.
+        game: Box<Game>,
+        /// Its file.
+        path: PathBuf,
+        /// Where and why reading stopped.
+        stop: String,
+        /// The rest of the game's text, as written.
+        rest: String,
+        /// The main line stopped early.
+        incomplete: bool,
+    },
+    /// A pasted game, opened in place of this one (which is empty or saved).
+    Opened(Box<Game>),
+    /// A file of many games opened: its list, which the loop fills.
+    ListOpened {
+        /// The file.
+        path: PathBuf,
+    },
+    /// An unsaved game recovered from its journal.
+    Recovered {
+        /// The game.
+        game: Box<Game>,
+        /// The file it was to be saved to.
+        out: Option<PathBuf>,
+        /// What to say.
+        message: String,
+    },
+    /// The unsaved games found, to offer in the recovery box.
+    Unsaved {
+        /// One description per game.
+        games: Vec<String>,
+        /// Journals that cannot be read.
+        broken: Vec<String>,
+    },
+}
+
+impl Done {
+    /// An informative message from the loop.
+    pub fn notice(text: impl Into<String>) -> Done {
+        Done::Notice {
+            text: text.into(),
+            error: false,
+        }
+    }
+
+    /// A refusal or an error from the loop.
+    pub fn refusal(text: impl Into<String>) -> Done {
+        Done::Notice {
+            text: text.into(),
+            error: true,
+        }
+    }
+}
+
+/// What [`App::update`] takes: a user's action, or the result of an effect.
+#[derive(Debug)]
+pub enum Msg {
+    /// A key or a typed character.
+    Action(Action),
+    /// A key as the terminal sent it, for a window that edits text (the comment
+    /// editor, the tag form) and reads keys itself; see [`App::takes_keys`].
+    Key(crossterm::event::KeyEvent),
+    /// Text pasted into the terminal; `whole` when it arrived complete.
+    Paste {
+        /// The text.
+        text: String,
+        /// False when the terminal's paste was cut short.
+        whole: bool,
+    },
+    /// An effect carried out.
+    Done(Done),
+}
+
+impl From<Action> for Msg {
+    fn from(action: Action) -> Msg {
+        Msg::Action(action)
+    }
+}
+
+impl From<Done> for Msg {
+    fn from(done: Done) -> Msg {
+        Msg::Done(done)
+    }
+}
+
+/// What to do with the unsaved games of the recovery box (numbered as its lines).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Recovery {
+    /// Open this one and go on recording it (the game on the screen, if unsaved,
+    /// stays in its journal).
+    Recover(usize),
+    /// Throw this one away (asked twice).
+    Discard(usize),
+    /// Leave them all for later (`:recover`, the next start, `scoresheet recover`).
+    Later,
+    /// `:recover`: show the box again.
+    Offer,
+}
+
+impl App {
+    /// Takes in what the loop did.
+    pub(super) fn done(&mut self, done: Done) {
+        match done {
+            Done::Notice { text, error } => {
+                self.message = Message { text, error };
+            }
+            Done::Saved { path, unchanged } => {
+                self.saved(path.clone());
+                if unchanged {
+                    self.inform(format!("no changes: {} is as it was", path.display()));
+                }
+            }
+            Done::Rewrote {
+                path,
+                before,
+                after,
+            } => self.rewrote(&path, before, after),
+            Done::Listed(event) => {
+                self.listed(event);
+                return;
+            }
+            Done::ListOpened { path } => {
+                self.list = Some(Box::new(list::GameList::new(path)));
+                self.screen = Screen::List;
+            }
+            Done::Loaded { game, path, number } => {
+                self.inform(format!("game {number} of {}", path.display()));
+                let of_list = self
+                    .list()
+                    .is_some_and(|l| crate::store::target::same_file(&l.path, &path));
+                self.replace_game(*game, Some(path), false);
+                if of_list {
+                    self.read_as_book();
+                    self.opened_from_list(number as u64);
+                }
+            }
+            Done::LoadedForRepair {
+                game,
+                path,
+                stop,
+                rest,
+                incomplete,
+            } => self.open_for_repair(*game, path, &stop, &rest, incomplete),
+            Done::Opened(game) => {
+                let file = self.file.clone();
+                self.replace_game(*game, file, true);
+                // Not a game of the list: the list no longer has it open.
+                if let Some(list) = self.list.as_deref_mut() {
+                    list.open = None;
+                }
+                self.screen = Screen::Game;
+            }
+            Done::Recovered { game, out, message } => {
+                self.replace_game(*game, out, true);
+                self.inform(message);
+            }
+            Done::Unsaved { games, broken } => self.offer_recovery(games, broken),
+        }
+        self.refresh_feedback();
+        self.refresh_opening();
+    }
+}
