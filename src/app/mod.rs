@@ -24,6 +24,7 @@ mod result;
 pub mod tagform;
 pub use record::today;
 mod navigate;
+pub mod pane;
 #[cfg(test)]
 mod tests;
 mod undo;
@@ -232,6 +233,8 @@ pub struct App {
     pub list: Option<Box<list::GameList>>,
     /// How the moves are shown.
     pub moves_view: MovesView,
+    /// The study pane under the moves (engine or opening tree), if any.
+    pub pane: pane::Pane,
     /// The user chose the view: opening a game keeps it.
     pub(super) view_chosen: bool,
     /// Where the help screen is scrolled to.
@@ -279,6 +282,7 @@ impl App {
             fork: 0,
             list: None,
             moves_view: MovesView::Sheet,
+            pane: pane::Pane::None,
             view_chosen: false,
             help_scroll: help::HelpScroll::default(),
             history: Vec::new(),

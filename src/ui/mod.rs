@@ -19,6 +19,7 @@ pub mod list;
 pub mod look;
 pub mod movetext;
 mod overlay;
+pub mod pane;
 pub mod sheet;
 pub mod tagform;
 mod tags;
@@ -262,7 +263,7 @@ fn main_area(app: &App, look: &Look, main: Rect, buf: &mut Buffer) {
         } else {
             ""
         };
-        moves(app, look, main, note, buf);
+        moves_and_pane(app, look, main, note, buf);
         return;
     };
     let (board_w, board_h) = board::board_extent(size, look.coordinates);
@@ -285,7 +286,20 @@ fn main_area(app: &App, look: &Look, main: Rect, buf: &mut Buffer) {
         },
         buf,
     );
-    moves(app, look, right, "", buf);
+    moves_and_pane(app, look, right, "", buf);
+}
+
+/// The moves, with the study pane under them when one is open and the column has
+/// the rows for both (the pane goes first on a short screen).
+fn moves_and_pane(app: &App, look: &Look, area: Rect, note: &str, buf: &mut Buffer) {
+    if app.pane == crate::app::pane::Pane::None || area.height < pane::MIN_ROWS + 6 {
+        return moves(app, look, area, note, buf);
+    }
+    let rows = pane::rows_wanted(app, area).clamp(pane::MIN_ROWS, area.height / 2);
+    let [top, bottom] =
+        Layout::vertical([Constraint::Fill(1), Constraint::Length(rows)]).areas(area);
+    moves(app, look, top, note, buf);
+    pane::render(app, look, bottom, buf);
 }
 
 thread_local! {
