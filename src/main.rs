@@ -40,6 +40,10 @@ enum Command {
     List(cli::list::Args),
     /// Print unsaved games kept by the journal as PGN; --discard clears them.
     Recover(cli::recover::Args),
+    /// List the games that reach a position (`list`'s columns, then the ply).
+    Search(cli::search::SearchArgs),
+    /// What was played from a position: move, games, White wins, draws, Black wins, Elo, year.
+    Tree(cli::search::TreeArgs),
 }
 
 /// `scoresheet new`: the recorder on a new game.
@@ -127,6 +131,8 @@ fn main() -> ExitCode {
         Some(Command::Convert(args)) => cli::convert::run(&args),
         Some(Command::Fen(args)) => cli::fen::run(&args),
         Some(Command::List(args)) => cli::list::run(&args),
+        Some(Command::Search(args)) => cli::search::run_search(&args),
+        Some(Command::Tree(args)) => cli::search::run_tree(&args),
         Some(Command::Recover(args)) => cli::recover::run(&args),
         Some(Command::New(args)) => record(args),
         None => match cli.file {

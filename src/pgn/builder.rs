@@ -173,6 +173,15 @@ impl GameBuilder {
         self.stack.first().map(|f| (f.moves, &f.pos))
     }
 
+    /// The line being read, while a game is being read: its depth (1 for the main line, 2
+    /// for a variation of it, …), the half-moves read in it and the position after them;
+    /// `None` before the movetext, for a refused game, or for a line that hit a move it
+    /// could not play (a position search follows every line this way).
+    pub fn line_so_far(&self) -> Option<(usize, u32, &Position)> {
+        let top = self.stack.last().filter(|f| !f.dead)?;
+        Some((self.stack.len(), top.moves, &top.pos))
+    }
+
     fn problem(&mut self, pos: Pos, token: &str, reason: String) {
         self.errors.push(GameError {
             pos,

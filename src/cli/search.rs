@@ -1,0 +1,577 @@
+//! `scoresheet search FILE... (--fen FEN | --moves MOVES) [--variations]` and
+//! `scoresheet tree FILE... (--fen FEN | --moves MOVES)`: which games reach a position, and
+//! what was played there.
+//!
+//! A regular file is answered from its index (see [`crate::study::index`]): the first time,
+//! the file is read on every core exactly as `check` reads it (the same problems are found
+//! and reported, on standard error), the index is built from what was read and stored in the
+//! cache directory, and the answer comes from it; later runs open the index and read only
+//! the games that reach the position. Standard input, compressed files and `--variations`
+//! (the index holds main lines only) are read through every time.
+
+use std::fs::File;
+use std::io::{self, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+
+use super::chunks::{self, FileAt, Part, Until, END};
+use super::exit;
+use super::input::{self, Input};
+use crate::notation::Lang;
+use crate::pgn::{GameError, Pos, Reader, Skip, Visitor};
+use crate::position::Position;
+use crate::study::follow::{Follow, GameInfo, Tags, Walked};
+use crate::study::index::build::{Builder, Compact};
+use crate::study::index::cache::{self, Found, Stamp};
+use crate::study::index::{Bytes, Index};
+use crate::study::key::key;
+use crate::study::tree::{Next, Tree};
+
+/// The position asked for.
+#[derive(Debug, clap::Args)]
+#[group(required = true, multiple = false)]
+pub struct Target {
+    /// The position as a FEN (the move counters are ignored).
+    #[arg(long, value_name = "FEN")]
+    pub fen: Option<String>,
+    /// The position after these moves from the start (`"1. e4 c5 2. Nf3"`).
+    #[arg(long, value_name = "MOVES")]
+    pub moves: Option<String>,
+}
+
+/// Options shared by both commands.
+#[derive(Debug, clap::Args)]
+pub struct Common {
+    /// PGN files (`-` for standard input).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub target: Target,
+    /// Piece-letter language of the moves, for files not written in English.
+    #[arg(long = "input-lang", value_name = "LANG", default_value = "en")]
+    pub input_lang: String,
+    /// Threads to use, 1 or more (default: all cores).
+    #[arg(long, short = 'j', value_parser = super::input::parse_jobs)]
+    pub jobs: Option<usize>,
+    /// Bytes per chunk of a regular file read on several threads (for tests).
+    #[arg(long, hide = true, default_value_t = super::parallel::CHUNK)]
+    pub chunk: u64,
+}
+
+/// Arguments of `search`.
+#[derive(Debug, clap::Args)]
+pub struct SearchArgs {
+    #[command(flatten)]
+    pub common: Common,
+    /// Look inside variations too (reads the files through: the index holds main lines).
+    #[arg(long)]
+    pub variations: bool,
+}
+
+/// Arguments of `tree`.
+#[derive(Debug, clap::Args)]
+pub struct TreeArgs {
+    #[command(flatten)]
+    pub common: Common,
+}
+
+/// The position of `--fen` or `--moves`, or the message saying why there is none.
+pub fn target_position(target: &Target) -> Result<Position, String> {
+    if let Some(fen) = &target.fen {
+        return Position::from_fen(fen.trim())
+            .map_err(|e| format!("--fen \"{}\": {e}", crate::message::shown(fen)));
+    }
+    let moves = target.moves.as_deref().unwrap_or("");
+    position_after(moves).map_err(|e| format!("--moves \"{}\": {e}", crate::message::shown(moves)))
+}
+
+/// The position after the moves of `text` from the standard start: the main line, read as
+/// PGN movetext (move numbers optional, any notation the reader takes).
+pub fn position_after(text: &str) -> Result<Position, String> {
+    let games = crate::pgn::read_games(text.as_bytes());
+    let Some(game) = games.first() else {
+        return Ok(Position::start());
+    };
+    if games.len() > 1 {
+        return Err("holds more than one game".into());
+    }
+    if let Some(e) = game.errors.first() {
+        return Err(format!(
+            "column {}: \"{}\": {}",
+            e.pos.column,
+            crate::message::shown(&e.token),
+            crate::message::shown_text(&e.reason)
+        ));
+    }
+    let g = &game.game;
+    Ok(g.mainline().last().map_or(g.start, |id| g.position_at(*id)))
+}
+
+/// What one game gave, with what the writer needs to report its problems.
+struct Item<T> {
+    number: u64,
+    problems: Option<(String, Vec<GameError>)>,
+    out: T,
+}
+
+/// Reads every game of `input` through [`Follow`] (on `jobs` threads for a regular file),
+/// maps each with `map` (on the reading threads), and hands the results to `sink` in file
+/// order with absolute game numbers; problems go to standard error in `check`'s format.
+/// Returns (games, games with problems).
+#[allow(clippy::too_many_arguments)]
+fn read_games<T: Send>(
+    input: Input,
+    name: &str,
+    jobs: usize,
+    chunk: u64,
+    lang: &'static Lang,
+    follow: (Option<u64>, bool),
+    map: impl Fn(&Walked) -> T + Sync,
+    mut sink: impl FnMut(u64, T),
+) -> io::Result<(u64, u64)> {
+    let mut err = BufWriter::new(io::stderr().lock());
+    let mut bad = 0u64;
+    let item = |w: Walked| Item {
+        number: w.read.number,
+        problems: w.read.has_problems().then(|| {
+            let errors = w.read.problems().into_iter().cloned().collect();
+            (w.read.players(), errors)
+        }),
+        out: map(&w),
+    };
+    let games = match input.regular_file() {
+        Some(file) if jobs > 1 => {
+            let work = |file: &File, from: Pos, until: &mut Until| {
+                read_range(file, from, until, lang, follow, &item)
+            };
+            chunks::read_file(file, jobs, chunk, work, |items, shift, first| {
+                for it in items.into_iter().filter(|it| it.number >= first) {
+                    let number = shift.game(it.number);
+                    if let Some((players, errors)) = &it.problems {
+                        bad += 1;
+                        for e in errors {
+                            let line = shift.line(e.pos.line);
+                            super::check::write_problem(&mut err, name, line, number, players, e)?;
+                        }
+                    }
+                    sink(number, it.out);
+                }
+                Ok(())
+            })?
+        }
+        _ => {
+            let mut reader = Reader::new(input);
+            let mut f = Follow::new(lang, follow.0, follow.1);
+            let mut games = 0;
+            while let Some(w) = reader.read_game_restarting(&mut f)? {
+                games += 1;
+                let it = item(w);
+                if let Some((players, errors)) = &it.problems {
+                    bad += 1;
+                    for e in errors {
+                        super::check::write_problem(
+                            &mut err, name, e.pos.line, it.number, players, e,
+                        )?;
+                    }
+                }
+                sink(it.number, it.out);
+            }
+            games
+        }
+    };
+    err.flush()?;
+    Ok((games, bad))
+}
+
+/// Reads the games of `file` from `from` until `until` says stop (see [`chunks::read_file`]).
+fn read_range<T>(
+    file: &File,
+    from: Pos,
+    until: &mut Until,
+    lang: &'static Lang,
+    follow: (Option<u64>, bool),
+    item: &impl Fn(Walked) -> Item<T>,
+) -> io::Result<Part<Vec<Item<T>>>> {
+    let mut reader = Reader::new(FileAt::for_reader_at(file, from.offset)).starting_at(from);
+    let mut f = Follow::new(lang, follow.0, follow.1);
+    let (mut items, mut starts) = (Vec::new(), Vec::new());
+    let at_end = |reader: &Reader<_>| Pos {
+        offset: END,
+        game: reader.games_read() + 1,
+        ..from
+    };
+    let stop = loop {
+        match reader.next_start()? {
+            Some(next) if until.stops_at(next.offset) => break next,
+            Some(next) => starts.push((next.offset, next.line)),
+            None => break at_end(&reader),
+        }
+        let Some(w) = reader.read_game_restarting(&mut f)? else {
+            break at_end(&reader);
+        };
+        items.push(item(w));
+    };
+    Ok(Part {
+        out: items,
+        stop,
+        starts,
+    })
+}
+
+/// How a file was answered.
+enum Answer {
+    /// From its index (built now when `built`).
+    Indexed { index: Index, built: bool },
+    /// By reading it through: the games that reach the position (number, tags, plies,
+    /// ply, next move, facts).
+    Read(Vec<Found1>),
+}
+
+/// A game found by reading a file through.
+struct Found1 {
+    number: u64,
+    tags: Tags,
+    plies: u32,
+    ply: u32,
+    next: Next,
+}
+
+/// Opens the index of `path` (a regular, uncompressed file), building and storing it when
+/// missing, stale or damaged; standard error says when one was damaged or could not be
+/// stored. Returns the index, whether it was built now, and (games, games with problems).
+pub fn open_index(
+    path: &Path,
+    jobs: usize,
+    chunk: u64,
+    lang: &'static Lang,
+    quiet: bool,
+) -> io::Result<(Index, bool, u64, u64)> {
+    let name = input::name(path);
+    let stamp = Stamp::of(path)?;
+    match cache::find(&stamp) {
+        Found::Fresh(index) => {
+            let (games, bad) = (u64::from(index.games()), u64::from(index.header().problems));
+            return Ok((index, false, games, bad));
+        }
+        Found::Damaged(why) if !quiet => {
+            eprintln!("scoresheet: the index of {name} was damaged ({why}): rebuilding it")
+        }
+        _ => {}
+    }
+    let mut builder = Builder::default();
+    let input = Input::open(path)?;
+    let (games, bad) = read_games(
+        input,
+        &name,
+        jobs,
+        chunk,
+        lang,
+        (None, false),
+        |w| Compact::of(w.read.start.offset, w),
+        |number, mut c| {
+            c.number = number;
+            builder.add(c);
+        },
+    )?;
+    let Some(bytes) = builder.finish(&stamp.path_text(), stamp.size, stamp.mtime) else {
+        return Err(io::Error::other(
+            "the file holds too many positions to index",
+        ));
+    };
+    // A file that changed while it was read is answered as read, but not stored.
+    if Stamp::of(path).ok().as_ref() == Some(&stamp) {
+        if let Err(e) = cache::store(&stamp, &bytes) {
+            if !quiet {
+                eprintln!(
+                    "scoresheet: the index of {name} could not be stored in {}: {e}",
+                    cache::dir().display()
+                );
+            }
+        }
+    }
+    let index = Index::open(Bytes::Owned(bytes))
+        .map_err(|e| io::Error::other(format!("the index just built is unreadable: {e}")))?;
+    Ok((index, true, games, bad))
+}
+
+/// Whether a path names a regular file that is not compressed (one that can be indexed).
+fn indexable(path: &Path) -> bool {
+    if input::is_stdin(path) {
+        return false;
+    }
+    match Input::open(path) {
+        Ok(input) => input.regular_file().is_some(),
+        Err(_) => false,
+    }
+}
+
+/// Answers one file: from its index when it can, else by reading it through.
+fn answer(
+    path: &Path,
+    common: &Common,
+    lang: &'static Lang,
+    pos: &Position,
+    variations: bool,
+) -> io::Result<(Answer, u64, u64)> {
+    let jobs = input::jobs(common.jobs);
+    if !variations && indexable(path) {
+        let (index, built, games, bad) = open_index(path, jobs, common.chunk, lang, false)?;
+        return Ok((Answer::Indexed { index, built }, games, bad));
+    }
+    let name = input::name(path);
+    let mut found = Vec::new();
+    let target = key(pos.board());
+    let (games, bad) = read_games(
+        Input::open(path)?,
+        &name,
+        jobs,
+        common.chunk,
+        lang,
+        (Some(target), variations),
+        |w| {
+            w.reached.map(|ply| Found1 {
+                number: 0,
+                tags: w.tags.clone(),
+                plies: w.moves.len() as u32,
+                ply,
+                next: match w.moves.get(ply as usize) {
+                    Some(Some(mv)) => Next::Move(*mv),
+                    Some(None) => Next::Null,
+                    None => Next::End,
+                },
+            })
+        },
+        |number, f| {
+            if let Some(f) = f {
+                found.push(Found1 { number, ..f });
+            }
+        },
+    )?;
+    Ok((Answer::Read(found), games, bad))
+}
+
+/// Reads only the tags of a game (its movetext is skipped).
+#[derive(Default)]
+struct TagsOnly(Tags);
+
+impl Visitor for TagsOnly {
+    type Output = Tags;
+
+    fn wants_tag(&mut self, name: &[u8]) -> bool {
+        matches!(
+            name,
+            b"White" | b"Black" | b"Result" | b"Date" | b"Event" | b"ECO"
+        )
+    }
+
+    fn tag(&mut self, name: &[u8], value: &str, _: Pos) {
+        let t = &mut self.0;
+        let field = match name {
+            b"White" => &mut t.white,
+            b"Black" => &mut t.black,
+            b"Result" => &mut t.result,
+            b"Date" => &mut t.date,
+            b"Event" => &mut t.event,
+            _ => &mut t.eco,
+        };
+        *field = value.to_string();
+    }
+
+    fn begin_movetext(&mut self) -> Skip {
+        Skip(true)
+    }
+
+    fn end_game(&mut self) -> Tags {
+        std::mem::take(&mut self.0)
+    }
+}
+
+/// The tags of the game starting at `offset` of `file`.
+fn tags_at(file: &File, offset: u64) -> io::Result<Tags> {
+    let at = Pos {
+        offset,
+        line: 1,
+        column: 1,
+        game: 1,
+    };
+    let mut reader = Reader::new(FileAt::for_reader_at(file, offset)).starting_at(at);
+    Ok(reader
+        .read_game(&mut TagsOnly::default())?
+        .unwrap_or_default())
+}
+
+/// Writes one result line: `list`'s columns (number, White, Black, result, date, event, ECO,
+/// plies), then the ply at which the game reaches the position.
+fn write_row(
+    out: &mut impl Write,
+    file: Option<&str>,
+    number: u64,
+    tags: &Tags,
+    plies: u32,
+    ply: u32,
+) -> io::Result<()> {
+    if let Some(file) = file {
+        write!(out, "{}\t", crate::message::shown(file))?;
+    }
+    write!(out, "{number}")?;
+    for field in [
+        &tags.white,
+        &tags.black,
+        &tags.result,
+        &tags.date,
+        &tags.event,
+        &tags.eco,
+    ] {
+        // As `list`: a tab, line feed or escape in a value would break the columns.
+        match crate::message::escaped(field) {
+            Some(escaped) => write!(out, "\t{escaped}")?,
+            None if field.is_empty() => write!(out, "\t?")?,
+            None => write!(out, "\t{field}")?,
+        }
+    }
+    writeln!(out, "\t{plies}\t{ply}")
+}
+
+/// Runs `search`; returns the exit code.
+pub fn run_search(args: &SearchArgs) -> u8 {
+    run(
+        &args.common,
+        "search",
+        args.variations,
+        |out, file, path, answer| match answer {
+            Answer::Indexed { index, .. } => {
+                let hits = index.find(&position_of(out.1));
+                let source = File::open(path)?;
+                for h in &hits {
+                    let tags = tags_at(&source, h.game.offset)?;
+                    write_row(out.0, file, h.game.number, &tags, h.game.plies, h.ply)?;
+                }
+                Ok(hits.len() as u64)
+            }
+            Answer::Read(found) => {
+                for f in &found {
+                    write_row(out.0, file, f.number, &f.tags, f.plies, f.ply)?;
+                }
+                Ok(found.len() as u64)
+            }
+        },
+    )
+}
+
+fn position_of(pos: &Position) -> Position {
+    *pos
+}
+
+/// Runs `tree`; returns the exit code.
+pub fn run_tree(args: &TreeArgs) -> u8 {
+    let mut all: Vec<(Next, GameInfo)> = Vec::new();
+    let mut at = Position::start();
+    let code = run(&args.common, "tree", false, |out, _, _, answer| {
+        at = *out.1;
+        let before = all.len();
+        match answer {
+            Answer::Indexed { index, .. } => {
+                all.extend(index.find(out.1).into_iter().map(|h| (h.next, h.game.info)))
+            }
+            Answer::Read(found) => all.extend(found.into_iter().map(|f| (f.next, f.tags.info()))),
+        }
+        Ok((all.len() - before) as u64)
+    });
+    if code == exit::USAGE && all.is_empty() {
+        return code;
+    }
+    let tree = Tree::build(&at, all);
+    let mut out = BufWriter::new(io::stdout().lock());
+    let written = (|| -> io::Result<()> {
+        for b in &tree.branches {
+            let elo = b.average_elo().map_or("?".to_string(), |e| e.to_string());
+            let year = match b.last_year {
+                0 => "?".to_string(),
+                y => y.to_string(),
+            };
+            writeln!(
+                out,
+                "{}\t{}\t{}\t{}\t{}\t{elo}\t{year}",
+                b.san, b.games, b.white_wins, b.draws, b.black_wins
+            )?;
+        }
+        out.flush()
+    })();
+    match written {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            eprintln!("scoresheet tree: cannot write: {e}");
+            exit::USAGE
+        }
+        _ => code,
+    }
+}
+
+/// What both commands do for each file: answer it, report, and add up the exit code.
+fn run(
+    common: &Common,
+    command: &str,
+    variations: bool,
+    mut each: impl FnMut(
+        (&mut BufWriter<io::StdoutLock<'static>>, &Position),
+        Option<&str>,
+        &Path,
+        Answer,
+    ) -> io::Result<u64>,
+) -> u8 {
+    let Some(lang) = super::parse_lang(command, &common.input_lang) else {
+        return exit::USAGE;
+    };
+    let pos = match target_position(&common.target) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("scoresheet {command}: {e}");
+            return exit::USAGE;
+        }
+    };
+    let mut out = BufWriter::new(io::stdout().lock());
+    let (mut unreadable, mut bad_total) = (false, 0u64);
+    let several = common.files.len() > 1;
+    for path in &common.files {
+        let name = input::name(path);
+        let done = answer(path, common, lang, &pos, variations).and_then(|(a, games, bad)| {
+            let how = match &a {
+                Answer::Indexed { built: true, .. } => ", index built",
+                Answer::Indexed { built: false, .. } => ", from the index",
+                Answer::Read(_) => "",
+            };
+            let found = each((&mut out, &pos), several.then_some(name.as_str()), path, a)?;
+            Ok((found, games, bad, how))
+        });
+        match done {
+            Ok((found, games, bad, how)) => {
+                bad_total += bad;
+                let games_text = crate::plural::count(games as usize, "game", "games");
+                let errors = if bad > 0 {
+                    format!(", {bad} with errors")
+                } else {
+                    String::new()
+                };
+                let _ = out.flush();
+                eprintln!(
+                    "scoresheet {command}: {name}: {found} of {games_text} reach the position{errors}{how}"
+                );
+            }
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                return exit::of(unreadable, bad_total)
+            }
+            Err(e) => {
+                let _ = out.flush();
+                eprintln!("scoresheet {command}: cannot read {name}: {e}");
+                unreadable = true;
+            }
+        }
+    }
+    let _ = out.flush();
+    exit::of(unreadable, bad_total)
+}
+
+#[allow(dead_code)]
+fn read_all(mut r: impl Read) -> io::Result<Vec<u8>> {
+    let mut v = Vec::new();
+    r.read_to_end(&mut v)?;
+    Ok(v)
+}

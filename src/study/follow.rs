@@ -1,0 +1,376 @@
+//! Reading games for position search and the opening tree: a [`Visitor`] that validates each
+//! game through the [`GameBuilder`] (so every problem `check` reports is found, and moves are
+//! resolved by the one notation engine) while following its positions, without building a
+//! move tree.
+//!
+//! For each game it gives a [`Walked`]: the tags a search result line and the tree need,
+//! the main line (start position and moves), and — when a target position is given — the
+//! first ply at which any line, variations included, reaches it.
+
+use chess::{Board, ChessMove, Color, Piece};
+
+use crate::pgn::{CommentKind, GameBuilder, Pos, ReadError, ReadGame, Skip, Visitor};
+use crate::position::Position;
+
+/// The tags of a game that search results and the tree show.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Tags {
+    /// White's name.
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+    /// The Result tag as written.
+    pub result: String,
+    /// The Date tag as written.
+    pub date: String,
+    /// The Event tag.
+    pub event: String,
+    /// The ECO tag.
+    pub eco: String,
+    /// White's rating (0 when unknown).
+    pub white_elo: u16,
+    /// Black's rating (0 when unknown).
+    pub black_elo: u16,
+}
+
+impl Tags {
+    /// What the opening tree keeps of a game.
+    pub fn info(&self) -> GameInfo {
+        GameInfo {
+            result: GameResult::of(&self.result),
+            white_elo: self.white_elo,
+            black_elo: self.black_elo,
+            year: year_of(&self.date),
+        }
+    }
+}
+
+/// How a game ended, as its Result tag says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum GameResult {
+    /// `*` or anything else.
+    #[default]
+    Unknown,
+    /// `1-0`.
+    WhiteWins,
+    /// `1/2-1/2`.
+    Draw,
+    /// `0-1`.
+    BlackWins,
+}
+
+impl GameResult {
+    /// Reads a Result tag.
+    pub fn of(tag: &str) -> Self {
+        match tag.trim() {
+            "1-0" => GameResult::WhiteWins,
+            "0-1" => GameResult::BlackWins,
+            "1/2-1/2" | "½-½" => GameResult::Draw,
+            _ => GameResult::Unknown,
+        }
+    }
+
+    /// The code stored in the index (0 to 3).
+    pub fn code(self) -> u8 {
+        self as u8
+    }
+
+    /// The result of an index code.
+    pub fn from_code(code: u8) -> Self {
+        match code {
+            1 => GameResult::WhiteWins,
+            2 => GameResult::Draw,
+            3 => GameResult::BlackWins,
+            _ => GameResult::Unknown,
+        }
+    }
+}
+
+/// What the opening tree needs of a game besides its moves.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct GameInfo {
+    /// The result.
+    pub result: GameResult,
+    /// White's rating, 0 when unknown.
+    pub white_elo: u16,
+    /// Black's rating, 0 when unknown.
+    pub black_elo: u16,
+    /// The year of the Date tag, 0 when unknown.
+    pub year: u16,
+}
+
+/// The year of a PGN date (`2016.05.31`, `2016.??.??`), 0 when not given.
+fn year_of(date: &str) -> u16 {
+    let digits = date.get(..4).unwrap_or("");
+    if digits.bytes().all(|b| b.is_ascii_digit()) {
+        digits.parse().unwrap_or(0)
+    } else {
+        0
+    }
+}
+
+/// A rating tag's value, 0 when it is not a number (`?`, `-`, empty).
+fn elo_of(value: &str) -> u16 {
+    value.trim().parse().unwrap_or(0)
+}
+
+/// One game as followed.
+#[derive(Debug)]
+pub struct Walked {
+    /// The game as the builder read it (its number, start and problems).
+    pub read: ReadGame,
+    /// Its tags.
+    pub tags: Tags,
+    /// The position before the first move (a FEN tag's, or the standard one).
+    pub start: Position,
+    /// The moves of the main line as far as they could be played (`None`: a null move).
+    pub moves: Vec<Option<ChessMove>>,
+    /// The first ply (counted from the start of the game) at which any line reaches the
+    /// target position; only looked for when a target was given.
+    pub reached: Option<u32>,
+}
+
+/// The visitor (see the module documentation). Reusable across games.
+pub struct Follow {
+    builder: GameBuilder,
+    target: Option<u64>,
+    variations: bool,
+    tags: Tags,
+    start: Option<Position>,
+    last: Board,
+    moves: Vec<Option<ChessMove>>,
+    reached: Option<u32>,
+    /// Half-moves of the main line handled so far.
+    handled: u32,
+}
+
+impl Follow {
+    /// A follower that reads moves in `lang`; with `target`, the main line (and every
+    /// variation too with `variations`) is searched for the position of that key (see
+    /// [`super::key::key`]).
+    pub fn new(
+        lang: &'static crate::notation::Lang,
+        target: Option<u64>,
+        variations: bool,
+    ) -> Self {
+        Follow {
+            builder: GameBuilder::new(false).reading(lang),
+            target,
+            variations,
+            tags: Tags::default(),
+            start: None,
+            last: Board::default(),
+            moves: Vec::new(),
+            reached: None,
+            handled: 0,
+        }
+    }
+
+    /// Takes the new position of the line being read, if the last event gave one.
+    fn follow(&mut self) {
+        let Some((depth, plies, pos)) = self.builder.line_so_far() else {
+            return;
+        };
+        let pos = *pos;
+        let start = *self.start.get_or_insert(pos);
+        if let Some(target) = self.target.filter(|_| depth == 1 || self.variations) {
+            if super::key::key(pos.board()) == target {
+                let ply = ply_of(&start, &pos);
+                self.reached = Some(self.reached.map_or(ply, |r| r.min(ply)));
+            }
+        }
+        if depth == 1 && plies > self.handled {
+            self.handled = plies;
+            self.moves.push(infer_move(&self.last, pos.board()));
+            self.last = *pos.board();
+        } else if depth == 1 && plies == 0 {
+            self.last = *pos.board();
+        }
+    }
+}
+
+/// The ply of `pos` in a game that starts at `start`, from the move counters (a variation's
+/// positions get the ply they stand at in the game).
+fn ply_of(start: &Position, pos: &Position) -> u32 {
+    let half = |p: &Position| {
+        2 * u64::from(p.fullmove_number()) + u64::from(p.side_to_move() == Color::Black)
+    };
+    half(pos).saturating_sub(half(start)) as u32
+}
+
+/// The move that turned `before` into `after` (a legal move was played), or `None` for a
+/// null move. Read from which squares the side that moved left and took: cheaper than
+/// asking the builder to keep its moves.
+pub fn infer_move(before: &Board, after: &Board) -> Option<ChessMove> {
+    let side = before.side_to_move();
+    let mine_before = *before.color_combined(side);
+    let mine_after = *after.color_combined(side);
+    let kings = before.pieces(Piece::King) & mine_before;
+    let left = mine_before & !mine_after;
+    let took = mine_after & !mine_before;
+    if left == chess::EMPTY {
+        return None;
+    }
+    // Castling moves two pieces: the king's move is the one the crate names.
+    let (from, to) = if left.popcnt() == 2 {
+        let king_to = after.pieces(Piece::King) & mine_after;
+        (kings.to_square(), king_to.to_square())
+    } else {
+        (left.to_square(), took.to_square())
+    };
+    let moved = before.piece_on(from);
+    let landed = after.piece_on(to);
+    let promotion = (moved == Some(Piece::Pawn) && landed != Some(Piece::Pawn))
+        .then_some(landed)
+        .flatten();
+    Some(ChessMove::new(from, to, promotion))
+}
+
+impl Visitor for Follow {
+    type Output = Walked;
+
+    fn begin_game(&mut self, at: Pos) {
+        self.tags = Tags::default();
+        self.start = None;
+        self.moves.clear();
+        self.reached = None;
+        self.handled = 0;
+        self.builder.begin_game(at);
+    }
+
+    fn wants_tag(&mut self, name: &[u8]) -> bool {
+        matches!(
+            name,
+            b"White"
+                | b"Black"
+                | b"Result"
+                | b"Date"
+                | b"Event"
+                | b"ECO"
+                | b"WhiteElo"
+                | b"BlackElo"
+        ) || self.builder.wants_tag(name)
+    }
+
+    fn tag(&mut self, name: &[u8], value: &str, at: Pos) {
+        let t = &mut self.tags;
+        match name {
+            b"White" => t.white = value.to_string(),
+            b"Black" => t.black = value.to_string(),
+            b"Result" => t.result = value.to_string(),
+            b"Date" => t.date = value.to_string(),
+            b"Event" => t.event = value.to_string(),
+            b"ECO" => t.eco = value.to_string(),
+            b"WhiteElo" => t.white_elo = elo_of(value),
+            b"BlackElo" => t.black_elo = elo_of(value),
+            _ => {}
+        }
+        self.builder.tag(name, value, at);
+    }
+
+    fn begin_movetext(&mut self) -> Skip {
+        let skip = self.builder.begin_movetext();
+        self.follow();
+        skip
+    }
+
+    fn san(&mut self, san: &[u8], at: Pos) {
+        self.builder.san(san, at);
+        self.follow();
+    }
+
+    fn nag(&mut self, nag: u8, at: Pos) {
+        self.builder.nag(nag, at);
+    }
+
+    fn comment(&mut self, text: &str, kind: CommentKind, at: Pos) {
+        self.builder.comment(text, kind, at);
+    }
+
+    fn begin_variation(&mut self, at: Pos) -> Skip {
+        if !self.variations {
+            // Only a search with variations looks inside them.
+            return Skip(true);
+        }
+        self.builder.begin_variation(at)
+    }
+
+    fn end_variation(&mut self, at: Pos) {
+        self.builder.end_variation(at);
+    }
+
+    fn outcome(&mut self, result: Option<&str>, at: Pos) {
+        self.builder.outcome(result, at);
+    }
+
+    fn error(&mut self, err: ReadError) {
+        self.builder.error(err);
+    }
+
+    fn end_game(&mut self) -> Walked {
+        Walked {
+            read: self.builder.end_game(),
+            tags: std::mem::take(&mut self.tags),
+            start: self.start.take().unwrap_or_default(),
+            moves: std::mem::take(&mut self.moves),
+            reached: self.reached.take(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pgn::SliceReader;
+
+    fn walk(pgn: &str, target: Option<u64>) -> Vec<Walked> {
+        let mut reader = SliceReader::new(pgn.as_bytes());
+        let mut follow = Follow::new(crate::notation::Lang::english(), target, true);
+        std::iter::from_fn(|| reader.read_game_restarting(&mut follow)).collect()
+    }
+
+    #[test]
+    fn follows_the_main_line_with_castling_promotion_and_en_passant() {
+        let pgn = "[White \"A\"]\n[WhiteElo \"2100\"]\n[Date \"1999.??.??\"]\n[Result \"1-0\"]\n\n\
+                   1. e4 d5 2. e5 f5 3. exf6 Nc6 4. fxg7 Bf5 5. gxh8=Q Qd7 6. Nf3 O-O-O 1-0\n";
+        let games = walk(pgn, None);
+        assert_eq!(games.len(), 1);
+        let g = &games[0];
+        assert!(!g.read.has_problems());
+        assert_eq!(g.moves.len(), 12);
+        // Replaying the inferred moves gives back the game.
+        let mut pos = g.start;
+        for mv in &g.moves {
+            let mv = mv.expect("no null move");
+            assert!(pos.is_legal(mv), "{mv} is legal");
+            pos = pos.play(mv);
+        }
+        assert_eq!(
+            pos.fen(),
+            "2kr1bnQ/pppqp2p/2n5/3p1b2/8/5N2/PPPP1PPP/RNBQKB1R w KQ - 3 7"
+        );
+        assert_eq!(
+            g.moves[8].map(|m| m.get_promotion()),
+            Some(Some(Piece::Queen))
+        );
+        let info = g.tags.info();
+        assert_eq!(
+            (info.result, info.white_elo, info.year),
+            (GameResult::WhiteWins, 2100, 1999)
+        );
+    }
+
+    #[test]
+    fn a_target_is_looked_for_inside_variations_at_its_ply_in_the_game() {
+        let after_nf3 =
+            Position::from_fen("rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2")
+                .expect("FEN");
+        let target = crate::study::key::key(after_nf3.board());
+        let pgn = "1. e4 c5 (1... e5 2. Nf3) 2. Nc3 (2. Nf3) Nc6 *\n";
+        let g = &walk(pgn, Some(target))[0];
+        assert_eq!(g.reached, Some(3));
+        assert_eq!(g.moves.len(), 4, "only the main line is kept");
+        let g = &walk("1. e4 c5 2. Nc3 *\n", Some(target))[0];
+        assert_eq!(g.reached, None);
+    }
+}

@@ -1,0 +1,129 @@
+//! Where indexes live and how they are kept: one file per source in the platform cache
+//! directory, named by a hash of the source's canonical path; the source's path, size and
+//! modification time are stored in it and compared before it is used. Written to a
+//! temporary file in the same directory and renamed, so a reader never sees half an index.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use super::{Bytes, Damage, Index};
+
+/// The environment variable that moves the cache (tests set it); the index goes in its
+/// `index` folder.
+pub const CACHE_DIR_ENV: &str = crate::store::unpacked::CACHE_DIR_ENV;
+
+/// The folder of the indexes: `$SCORESHEET_CACHE_DIR/index` when set, else the platform
+/// cache directory's (`~/.cache/scoresheet/index` on Linux), else one in the system's
+/// temporary directory.
+pub fn dir() -> PathBuf {
+    if let Some(d) = std::env::var_os(CACHE_DIR_ENV).filter(|d| !d.is_empty()) {
+        return PathBuf::from(d).join("index");
+    }
+    directories::ProjectDirs::from("", "", "scoresheet")
+        .map(|p| p.cache_dir().join("index"))
+        .unwrap_or_else(|| std::env::temp_dir().join("scoresheet-index"))
+}
+
+/// What identifies a version of a source: its canonical path, size and modification time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stamp {
+    /// The canonical path.
+    pub path: PathBuf,
+    /// Bytes.
+    pub size: u64,
+    /// Modification time: seconds and nanoseconds since the epoch.
+    pub mtime: (i64, u32),
+}
+
+impl Stamp {
+    /// The stamp of `source` as it is now.
+    pub fn of(source: &Path) -> io::Result<Stamp> {
+        let path = fs::canonicalize(source)?;
+        let meta = fs::metadata(&path)?;
+        let mtime = match meta.modified()?.duration_since(std::time::UNIX_EPOCH) {
+            Ok(d) => (d.as_secs() as i64, d.subsec_nanos()),
+            Err(e) => (
+                -(e.duration().as_secs() as i64),
+                e.duration().subsec_nanos(),
+            ),
+        };
+        Ok(Stamp {
+            path,
+            size: meta.len(),
+            mtime,
+        })
+    }
+
+    /// The path as the index stores it.
+    pub fn path_text(&self) -> String {
+        self.path.to_string_lossy().into_owned()
+    }
+
+    /// The index file for this source.
+    pub fn index_file(&self) -> PathBuf {
+        dir().join(format!("{:016x}.idx", fnv1a(self.path_text().as_bytes())))
+    }
+}
+
+/// A stable 64-bit hash (FNV-1a) for file names: the standard library's hasher may change
+/// between releases, which would orphan every index.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// What was found in the cache for a source.
+pub enum Found {
+    /// An index of this very version of the source.
+    Fresh(Index),
+    /// None yet.
+    Missing,
+    /// One of another version of the source (or of another file with the same hash).
+    Stale,
+    /// One that cannot be trusted.
+    Damaged(Damage),
+}
+
+/// Looks for the index of `stamp`'s source.
+pub fn find(stamp: &Stamp) -> Found {
+    let Ok(file) = fs::File::open(stamp.index_file()) else {
+        return Found::Missing;
+    };
+    // SAFETY: the map is only read, and index files are only ever replaced by renaming,
+    // never written in place; one truncated by someone else is caught by the length
+    // check, or at worst faults (the caveat `list` documents for its own maps).
+    let bytes = match unsafe { memmap2::Mmap::map(&file) } {
+        Ok(map) => Bytes::Map(map),
+        Err(_) => return Found::Missing,
+    };
+    match Index::open(bytes) {
+        Ok(index) => {
+            let h = index.header();
+            if h.size == stamp.size
+                && h.mtime == stamp.mtime
+                && index.source_path() == stamp.path_text().as_bytes()
+            {
+                Found::Fresh(index)
+            } else {
+                Found::Stale
+            }
+        }
+        Err(damage) => Found::Damaged(damage),
+    }
+}
+
+/// Stores an index for `stamp`'s source, atomically.
+pub fn store(stamp: &Stamp, bytes: &[u8]) -> io::Result<()> {
+    let target = stamp.index_file();
+    let dir = target.parent().unwrap_or(Path::new("."));
+    fs::create_dir_all(dir)?;
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".index-")
+        .tempfile_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(&target).map_err(|e| e.error)?;
+    Ok(())
+}

@@ -1,0 +1,215 @@
+//! The index file's layout, written here once. All numbers little-endian.
+//!
+//! ```text
+//! header (HEADER_LEN bytes)
+//!   0  magic "SCSHIDX1"            8  format version (u32)
+//!  12  source size (u64)          20  source mtime: seconds (i64), 28 nanoseconds (u32)
+//!  32  games (u32)                36  plies (u64)           44  entries (u64)
+//!  52  bucket bits, fingerprint bits, game bits, entry width (u8 each)
+//!  56  games with problems (u32)  60  length of the starts section (u64)
+//!  68  length of the path (u32)   72  CRC-32 of the whole file with these 4 bytes zero
+//! the source's canonical path (UTF-8, lossy)
+//! games: GAME_LEN bytes each: offset in the source (u64), where its moves start (u64),
+//!   number (u32), plies (u32), White's and Black's rating (u16 each, 0 unknown),
+//!   year (u16, 0 unknown), result (u8: 0 unknown, 1 1-0, 2 draw, 3 0-1), flags (u8: 1 = the
+//!   game starts from a FEN given in the starts section)
+//! starts: for each game with its own start: game (u32), FEN length (u16), FEN
+//! buckets: 2^bucket_bits + 1 entry offsets (u32): bucket b holds entries
+//!   [offsets[b], offsets[b + 1])
+//! entries: `width` bytes each: game index in the low `game bits`, and above it the
+//!   fingerprint, the key's bits right after the bucket's
+//! moves: one byte per ply: the move's index among the legal moves in the `chess` crate's
+//!   generation order, or NULL_MOVE
+//! ```
+//!
+//! A position's key picks its bucket (the top bits) and fingerprint (the next bits); the
+//! games of the entries that match are candidates, and each is confirmed by replaying its
+//! moves until the position comes (which also gives the ply and the move played next). A
+//! candidate that never reaches it (two keys sharing bucket and fingerprint) is dropped.
+
+/// The file's first bytes.
+pub const MAGIC: &[u8; 8] = b"SCSHIDX1";
+/// The layout's version: an index of another version is rebuilt.
+pub const VERSION: u32 = 1;
+/// Bytes of the header.
+pub const HEADER_LEN: usize = 80;
+/// Where the checksum sits in the header.
+pub const CRC_AT: usize = 72;
+/// Bytes per game record.
+pub const GAME_LEN: usize = 32;
+/// The move byte of a null move.
+pub const NULL_MOVE: u8 = 255;
+
+/// How keys map to entries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shape {
+    /// Bits of the key that choose the bucket.
+    pub bucket_bits: u8,
+    /// Bits of the key kept in each entry.
+    pub fp_bits: u8,
+    /// Bits of the game index in each entry.
+    pub game_bits: u8,
+    /// Bytes per entry.
+    pub width: u8,
+}
+
+impl Shape {
+    /// The shape for `games` games and `entries` positions: about 32 entries per bucket
+    /// (the bucket table costs an eighth of a byte per entry), entries of 3 bytes when the
+    /// game number leaves at least 4 bits of fingerprint, else 4. A candidate that is not
+    /// a match costs one game replayed, so a few per search are cheap.
+    pub fn for_counts(games: u32, entries: u64) -> Shape {
+        let game_bits = (32 - games.max(1).leading_zeros()).max(1) as u8;
+        let width = if game_bits <= 20 { 3 } else { 4 };
+        let fp_bits = width * 8 - game_bits;
+        let per_bucket = (entries / 32).max(1);
+        let bucket_bits = (64 - per_bucket.leading_zeros()).clamp(1, 28) as u8;
+        Shape {
+            bucket_bits,
+            fp_bits,
+            game_bits,
+            width,
+        }
+    }
+
+    /// Whether a shape read from a file is one this code could have written.
+    pub fn is_sane(&self) -> bool {
+        (1..=28).contains(&self.bucket_bits)
+            && (3..=4).contains(&self.width)
+            && (1..=32).contains(&self.game_bits)
+            && u32::from(self.fp_bits) + u32::from(self.game_bits) == u32::from(self.width) * 8
+    }
+
+    /// The bucket of a key.
+    pub fn bucket(&self, key: u64) -> usize {
+        (key >> (64 - u32::from(self.bucket_bits))) as usize
+    }
+
+    /// The fingerprint of a key.
+    pub fn fingerprint(&self, key: u64) -> u32 {
+        if self.fp_bits == 0 {
+            return 0;
+        }
+        let shifted = key << self.bucket_bits;
+        (shifted >> (64 - u32::from(self.fp_bits))) as u32
+    }
+
+    /// The entry for `key` in game `game`.
+    pub fn entry(&self, key: u64, game: u32) -> u32 {
+        if self.fp_bits == 0 {
+            return game;
+        }
+        (self.fingerprint(key) << self.game_bits) | game
+    }
+
+    /// The game of an entry, and its fingerprint.
+    pub fn split(&self, entry: u32) -> (u32, u32) {
+        if self.game_bits >= 32 {
+            return (entry, 0);
+        }
+        (entry & ((1 << self.game_bits) - 1), entry >> self.game_bits)
+    }
+}
+
+/// The header's fields.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Header {
+    /// The source's size when indexed.
+    pub size: u64,
+    /// The source's modification time when indexed (seconds, nanoseconds).
+    pub mtime: (i64, u32),
+    /// Games indexed.
+    pub games: u32,
+    /// Plies (bytes of the moves section).
+    pub plies: u64,
+    /// Entries (positions, each once per game).
+    pub entries: u64,
+    /// How keys map to entries.
+    pub shape: Shape,
+    /// Games with problems.
+    pub problems: u32,
+    /// Bytes of the starts section.
+    pub starts_len: u64,
+    /// Bytes of the path.
+    pub path_len: u32,
+    /// The checksum.
+    pub crc: u32,
+}
+
+fn u32_at(b: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
+}
+
+fn u64_at(b: &[u8], at: usize) -> u64 {
+    let mut x = [0u8; 8];
+    x.copy_from_slice(&b[at..at + 8]);
+    u64::from_le_bytes(x)
+}
+
+impl Header {
+    /// The header's bytes.
+    pub fn to_bytes(&self) -> [u8; HEADER_LEN] {
+        let mut b = [0u8; HEADER_LEN];
+        b[0..8].copy_from_slice(MAGIC);
+        b[8..12].copy_from_slice(&VERSION.to_le_bytes());
+        b[12..20].copy_from_slice(&self.size.to_le_bytes());
+        b[20..28].copy_from_slice(&self.mtime.0.to_le_bytes());
+        b[28..32].copy_from_slice(&self.mtime.1.to_le_bytes());
+        b[32..36].copy_from_slice(&self.games.to_le_bytes());
+        b[36..44].copy_from_slice(&self.plies.to_le_bytes());
+        b[44..52].copy_from_slice(&self.entries.to_le_bytes());
+        b[52] = self.shape.bucket_bits;
+        b[53] = self.shape.fp_bits;
+        b[54] = self.shape.game_bits;
+        b[55] = self.shape.width;
+        b[56..60].copy_from_slice(&self.problems.to_le_bytes());
+        b[60..68].copy_from_slice(&self.starts_len.to_le_bytes());
+        b[68..72].copy_from_slice(&self.path_len.to_le_bytes());
+        b[72..76].copy_from_slice(&self.crc.to_le_bytes());
+        b
+    }
+
+    /// Reads a header; `None` when the bytes are not one of this version.
+    pub fn read(b: &[u8]) -> Option<Header> {
+        if b.len() < HEADER_LEN || &b[0..8] != MAGIC || u32_at(b, 8) != VERSION {
+            return None;
+        }
+        let shape = Shape {
+            bucket_bits: b[52],
+            fp_bits: b[53],
+            game_bits: b[54],
+            width: b[55],
+        };
+        Some(Header {
+            size: u64_at(b, 12),
+            mtime: (u64_at(b, 20) as i64, u32_at(b, 28)),
+            games: u32_at(b, 32),
+            plies: u64_at(b, 36),
+            entries: u64_at(b, 44),
+            shape: shape.is_sane().then_some(shape)?,
+            problems: u32_at(b, 56),
+            starts_len: u64_at(b, 60),
+            path_len: u32_at(b, 68),
+            crc: u32_at(b, 72),
+        })
+    }
+}
+
+/// The CRC-32 of a whole index file, its checksum field taken as zero.
+pub fn checksum(file: &[u8]) -> u32 {
+    let mut h = crc32fast::Hasher::new();
+    h.update(&file[..CRC_AT]);
+    h.update(&[0; 4]);
+    h.update(&file[CRC_AT + 4..]);
+    h.finalize()
+}
+
+/// Reads a little-endian u32 at `at`.
+pub fn read_u32(b: &[u8], at: usize) -> u32 {
+    u32_at(b, at)
+}
+
+/// Reads a little-endian u64 at `at`.
+pub fn read_u64(b: &[u8], at: usize) -> u64 {
+    u64_at(b, at)
+}
