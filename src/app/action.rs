@@ -233,6 +233,13 @@ actions! {
         doc "Remove the position marks, keeping ! or ?" => App::clear_position_nags;
     ToggleTimer "toggle-timer" on GAME keys ["F5"] hint ""
         doc "Start or stop the move timer" => App::toggle_timer;
+    TreePane "tree-pane" on GAME keys ["Alt-o"] hint ""
+        doc "Show or hide the opening tree of the open file (Enter on an empty line plays its move)"
+        => App::toggle_tree;
+    TreeDown "tree-down" on GAME keys ["Alt-j"] hint ""
+        doc "Select the next move of the opening tree" => |app| app.tree_step(1);
+    TreeUp "tree-up" on GAME keys ["Alt-h"] hint ""
+        doc "Select the previous move of the opening tree" => |app| app.tree_step(-1);
     Save "save" on GAME keys ["Ctrl-s"] hint "save"
         doc "Write the game to its file" => |app| app.run_command("w");
     List "list" on ALL keys ["Ctrl-l"] hint "list/game"

@@ -69,6 +69,8 @@ pub enum Effect {
     Open(Box<Game>),
     /// An answer in the box of unsaved games, or `:recover` asking for it.
     Recovery(Recovery),
+    /// Search a file, or build its opening tree, off the UI thread.
+    Study(super::study::StudyJob),
     /// Leave; `discard` when the user said to throw the unsaved game away.
     Quit {
         /// `:q!`: the journal goes too.
@@ -146,6 +148,21 @@ pub enum Done {
         out: Option<PathBuf>,
         /// What to say.
         message: String,
+    },
+    /// The games of `path` that reach the position `:search` asked about: numbers and
+    /// the ply each reaches it at (or why there is no answer).
+    Searched {
+        /// The file.
+        path: PathBuf,
+        /// The games.
+        found: Result<Vec<(u64, u32)>, String>,
+    },
+    /// The opening tree at `fen` (or why there is none).
+    Tree {
+        /// The position.
+        fen: String,
+        /// The tree.
+        tree: Result<crate::study::tree::Tree, String>,
     },
     /// The unsaved games found, to offer in the recovery box.
     Unsaved {
@@ -277,6 +294,8 @@ impl App {
                 self.inform(message);
             }
             Done::Unsaved { games, broken } => self.offer_recovery(games, broken),
+            Done::Searched { path, found } => self.searched(path, found),
+            Done::Tree { fen, tree } => self.tree_done(fen, tree),
         }
         self.refresh_feedback();
         self.refresh_opening();

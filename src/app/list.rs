@@ -31,6 +31,9 @@ pub struct GameList {
     pub open: Option<u64>,
     /// The error the filter as typed last gave, while the status shows it.
     problem: Option<String>,
+    /// The games the last `:search` found, each with the ply it reaches the position at:
+    /// opening one of them goes there.
+    pub reached: std::collections::HashMap<u64, u32>,
 }
 
 impl GameList {
@@ -46,6 +49,7 @@ impl GameList {
             filtering: false,
             open: None,
             problem: None,
+            reached: std::collections::HashMap::new(),
         }
     }
 
@@ -255,7 +259,7 @@ impl App {
 
     /// Applies the filter as typed; a filter that cannot be read says where and why,
     /// and the list stays as the last good filter left it.
-    fn refilter(&mut self) {
+    pub(super) fn refilter(&mut self) {
         let Some(list) = self.list.as_deref_mut() else {
             return;
         };
@@ -392,8 +396,16 @@ impl App {
     /// The loop opened game `number` of the list: the list remembers it and
     /// selects it.
     pub(super) fn opened_from_list(&mut self, number: u64) {
-        // Read from the start, as a book shows a game.
+        // Read from the start, as a book shows a game; a game found by `:search` opens
+        // where it reaches the position.
         self.cursor = crate::game::NodeId::ROOT;
+        let ply = self.list().and_then(|l| l.reached.get(&number).copied());
+        if let Some(ply) = ply {
+            let line = self.game.mainline();
+            if let Some(node) = (ply as usize).checked_sub(1).and_then(|i| line.get(i)) {
+                self.cursor = *node;
+            }
+        }
         if let Some(list) = self.list.as_deref_mut() {
             list.open = Some(number);
             if let Some(p) = list.catalog.position_of(number) {

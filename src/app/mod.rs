@@ -21,6 +21,7 @@ mod record;
 mod recovery;
 mod repair;
 mod result;
+pub mod study;
 pub mod tagform;
 pub use record::today;
 mod navigate;
@@ -235,6 +236,8 @@ pub struct App {
     pub moves_view: MovesView,
     /// The study pane under the moves (engine or opening tree), if any.
     pub pane: pane::Pane,
+    /// The opening tree pane's state.
+    pub tree: study::TreeView,
     /// The user chose the view: opening a game keeps it.
     pub(super) view_chosen: bool,
     /// Where the help screen is scrolled to.
@@ -283,6 +286,7 @@ impl App {
             list: None,
             moves_view: MovesView::Sheet,
             pane: pane::Pane::None,
+            tree: study::TreeView::default(),
             view_chosen: false,
             help_scroll: help::HelpScroll::default(),
             history: Vec::new(),

@@ -68,7 +68,8 @@ impl App {
     pub(super) fn play_entry(&mut self) -> Effect {
         let text = self.entry.trim().to_string();
         if text.is_empty() {
-            return Effect::None;
+            // With the tree pane open, Enter plays the move selected in it.
+            return self.play_tree_move().unwrap_or(Effect::None);
         }
         let pos = self.position();
         match entry::read_entry(&text, &pos, self.settings.input_lang) {

@@ -261,9 +261,9 @@ impl Filter {
         }
     }
 
-    /// Whether `row` satisfies every term.
+    /// Whether `row` (row `index`, game `index + 1`) satisfies every term.
     #[inline]
-    pub(crate) fn matches(&self, row: &Row) -> bool {
+    pub(crate) fn matches(&self, index: u32, row: &Row) -> bool {
         self.query
             .terms
             .iter()
@@ -283,6 +283,7 @@ impl Filter {
                     }
                 }
                 (Term::Plies(r), _) => row.state == 0 && r.contains(u32::from(row.plies)),
+                (Term::Games(numbers), _) => numbers.binary_search(&(u64::from(index) + 1)).is_ok(),
             })
     }
 }

@@ -173,7 +173,7 @@ impl Catalog {
         let matching: Option<Vec<u32>> = self.filter.as_ref().map(|f| {
             new.iter()
                 .copied()
-                .filter(|&r| f.matches(&self.rows[r as usize]))
+                .filter(|&r| f.matches(r, &self.rows[r as usize]))
                 .collect()
         });
         let (rows, tables) = (&self.rows, &self.tables);
@@ -347,7 +347,7 @@ impl Catalog {
         if narrows {
             let rows = &self.rows;
             if let Some(view) = &mut self.view {
-                view.retain(|&r| filter.matches(&rows[r as usize]));
+                view.retain(|&r| filter.matches(r, &rows[r as usize]));
             }
             self.filter = Some(filter);
         } else {
@@ -361,7 +361,7 @@ impl Catalog {
             self.order
                 .iter()
                 .copied()
-                .filter(|&r| f.matches(&self.rows[r as usize]))
+                .filter(|&r| f.matches(r, &self.rows[r as usize]))
                 .collect()
         });
     }

@@ -12,6 +12,8 @@
 //!   `elo:>2600` finds games between two players rated over 2600, and a game where a rating
 //!   is missing does not match.
 //!
+//! - `game:3,17,40` the games of these numbers (what the reviewer's `:search` sets).
+//!
 //! Text matches as [`super::filter`] says: accents and case ignored, part of a word, or a
 //! word with a typo. Errors name the column (in characters, from 1), the term and why.
 
@@ -69,6 +71,8 @@ pub(crate) enum Term {
     Year(Range),
     Elo(Side, Range),
     Plies(Range),
+    /// Games of these numbers, sorted.
+    Games(Vec<u64>),
 }
 
 /// A parsed filter: the game list shows the games satisfying every term.
@@ -114,7 +118,7 @@ pub enum QueryErrorKind {
 
 /// The fields a term may name, for messages.
 const FIELDS: &str =
-    "white, black, player, event, site, round, opening, eco, result, year, elo, welo, belo, plies";
+    "white, black, player, event, site, round, opening, eco, result, year, elo, welo, belo, plies, game";
 
 impl fmt::Display for QueryError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -194,6 +198,9 @@ pub fn parse(text: &str) -> Result<Query, QueryError> {
             "welo" | "white-elo" => Some(Term::Elo(Side::White, number(value)?)),
             "belo" | "black-elo" => Some(Term::Elo(Side::Black, number(value)?)),
             "plies" => Some(Term::Plies(number(value)?)),
+            "game" | "games" => Some(Term::Games(
+                game_numbers(value).ok_or_else(|| bad(QueryErrorKind::BadNumber))?,
+            )),
             _ => {
                 return Err(error(
                     piece.column,
@@ -205,6 +212,18 @@ pub fn parse(text: &str) -> Result<Query, QueryError> {
         terms.extend(term);
     }
     Ok(Query { terms })
+}
+
+/// `3,17,40`: game numbers, sorted.
+fn game_numbers(value: &str) -> Option<Vec<u64>> {
+    let mut numbers = value
+        .split(',')
+        .filter(|n| !n.trim().is_empty())
+        .map(|n| n.trim().parse().ok())
+        .collect::<Option<Vec<u64>>>()?;
+    numbers.sort_unstable();
+    numbers.dedup();
+    Some(numbers)
 }
 
 /// Cuts the text at spaces outside quotes.

@@ -247,6 +247,15 @@ fn fields_narrow_to_one_column() {
 }
 
 #[test]
+fn a_set_of_game_numbers_is_a_filter() {
+    // What the reviewer's :search sets: the games that reach a position.
+    assert_eq!(filtered("game:6,2,3"), [2, 3, 6]);
+    assert_eq!(filtered("game:2,3 result:draw"), [2]);
+    assert_eq!(filtered("game:99"), Vec::<u64>::new());
+    assert!(crate::catalog::query::parse("game:1,x").is_err());
+}
+
+#[test]
 fn a_bad_filter_leaves_the_list_as_it_was() {
     let mut c = catalog();
     c.set_filter("carlsen").unwrap();

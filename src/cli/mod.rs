@@ -37,6 +37,11 @@ pub mod exit {
     }
 }
 
+/// Bytes per chunk when a regular file is read on several threads (`check`'s).
+pub fn parallel_chunk() -> u64 {
+    parallel::CHUNK
+}
+
 /// Reads a whole file, or standard input for `None` or `-`, as text: UTF-8, UTF-16 with
 /// a byte-order mark, or else Windows-1252 (see [`crate::text`]), never mangled. At most
 /// [`crate::pgn::MAX_GAME`] are read: a larger input (a pipe that never ends) is an

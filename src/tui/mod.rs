@@ -12,6 +12,7 @@
 pub mod clipboard;
 pub mod input;
 mod session;
+mod study;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -198,9 +199,14 @@ fn run_with(new: NewGame, file: Option<&std::path::Path>) -> anyhow::Result<u8> 
     let result = (|| -> anyhow::Result<()> {
         loop {
             session.take_listed(&mut app);
+            session.take_study(&mut app);
             terminal.draw(|frame| ui::draw(frame, &app, &look))?;
-            // While a list is read, the screen follows it (the count, the rows).
-            let wait = if session.listing() { 40 } else { 250 };
+            // While a list is read, or a search or tree is worked out, the screen follows.
+            let wait = if session.listing() || session.studying() {
+                40
+            } else {
+                250
+            };
             // Everything the terminal has sent is handled before the next
             // frame: a long pasted line and the Enter after it in one go.
             for event in input.read(Duration::from_millis(wait))? {

@@ -36,6 +36,8 @@ pub struct Session {
     loader: Option<Loader>,
     /// A decoded copy of the list's file, when it is compressed.
     unpacked: Option<Unpacked>,
+    /// The thread that searches and builds opening trees, once one was asked for.
+    study: Option<super::study::Study>,
 }
 
 use lines::{describe, describe_broken, moves};
@@ -57,6 +59,7 @@ impl Session {
             aside: Vec::new(),
             loader: None,
             unpacked: None,
+            study: None,
         };
         // Temporary files of a save killed last time, beside the game's file.
         if let Some(file) = &app.file {
@@ -441,6 +444,37 @@ impl Session {
         }
     }
 
+    /// Sends the study thread what the app asks (the tree at the cursor) and gives the
+    /// app the answers that came in.
+    pub fn take_study(&mut self, app: &mut App) {
+        if let Some(job) = app.take_study_request() {
+            self.ask_study(app, job);
+        }
+        let Some(study) = &mut self.study else {
+            return;
+        };
+        for done in study.answers() {
+            app.update(done);
+        }
+    }
+
+    /// True while the study thread works on something asked.
+    pub fn studying(&self) -> bool {
+        self.study.as_ref().is_some_and(|s| s.busy())
+    }
+
+    fn ask_study(&mut self, app: &mut App, job: crate::app::study::StudyJob) {
+        if self.study.is_none() {
+            self.study = super::study::Study::start();
+        }
+        match &mut self.study {
+            Some(study) => study.ask(job),
+            None => {
+                app.update(Done::refusal("the system grants no thread to search with"));
+            }
+        }
+    }
+
     /// Carries out an effect; true when the recorder should end.
     pub fn carry_out(&mut self, app: &mut App, effect: Effect) -> anyhow::Result<bool> {
         if effect == Effect::NewGame {
@@ -452,6 +486,10 @@ impl Session {
         self.sync(app);
         let quit = match effect {
             Effect::None | Effect::NewGame => false,
+            Effect::Study(job) => {
+                self.ask_study(app, job);
+                false
+            }
             Effect::Save {
                 path,
                 then_quit,

@@ -24,6 +24,7 @@ pub mod sheet;
 pub mod tagform;
 mod tags;
 pub mod text;
+pub mod tree;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};

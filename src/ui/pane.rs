@@ -28,7 +28,20 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
     let block = Block::bordered().title(app.pane.title());
     let inner = block.inner(area);
     block.render(area, buf);
-    // Each pane's body is drawn by its own module once it is wired in; until then the
-    // pane says what it is waiting for.
-    Paragraph::new("").render(inner, buf);
+    match app.pane {
+        Pane::Tree => {
+            let lines = super::tree::TreeLines {
+                tree: app.current_tree(),
+                selected: app.tree.selected,
+                status: if app.tree.status.is_empty() {
+                    "reading the file…"
+                } else {
+                    &app.tree.status
+                },
+            };
+            super::tree::render(&lines, inner, buf);
+        }
+        // Each other pane's body is drawn by its own module once it is wired in.
+        _ => Paragraph::new("").render(inner, buf),
+    }
 }

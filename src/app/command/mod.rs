@@ -253,6 +253,22 @@ pub const COMMANDS: &[Command] = &[
         run: run::prev,
     },
     Command {
+        name: "search",
+        aliases: &[],
+        args: "",
+        doc: "list the games of the open file that reach this position (Enter opens one there)",
+        bang: "",
+        run: run::search,
+    },
+    Command {
+        name: "tree",
+        aliases: &[],
+        args: "",
+        doc: "show or hide the opening tree: the moves played here in the open file",
+        bang: "",
+        run: run::tree,
+    },
+    Command {
         name: "help",
         aliases: &["h"],
         args: "",

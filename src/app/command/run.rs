@@ -170,6 +170,14 @@ pub fn list(app: &mut App, _: &str, _: bool) -> Effect {
     app.toggle_list()
 }
 
+pub fn search(app: &mut App, _: &str, _: bool) -> Effect {
+    app.search_position()
+}
+
+pub fn tree(app: &mut App, _: &str, _: bool) -> Effect {
+    app.toggle_tree()
+}
+
 pub fn next(app: &mut App, _: &str, _: bool) -> Effect {
     app.step_game(true)
 }

@@ -1,0 +1,209 @@
+//! Position search and the opening tree in the reviewer: `:search` lists the games of the
+//! open file that reach the board's position (the list filtered to them; opening one goes
+//! to that ply), and the tree pane shows what was played from the position at the cursor
+//! over the open file, following the cursor. The work (reading the file, its index) is
+//! done by the loop off the UI thread: the app asks with [`StudyJob`]s and takes the
+//! answers in as [`super::Done`]s.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use super::pane::Pane;
+use super::{App, Effect, Screen};
+use crate::study::tree::{Next, Tree};
+
+/// Work for the loop's study thread.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StudyJob {
+    /// The games of `path` that reach the position `fen`.
+    Search {
+        /// The file.
+        path: PathBuf,
+        /// The position.
+        fen: String,
+    },
+    /// The tree of `path` at the position `fen`.
+    Tree {
+        /// The file.
+        path: PathBuf,
+        /// The position.
+        fen: String,
+    },
+}
+
+/// The tree pane's state.
+#[derive(Debug, Clone, Default)]
+pub struct TreeView {
+    /// The position (FEN) last asked for.
+    pub asked: Option<String>,
+    /// The tree shown, and the position (FEN) it is of.
+    pub shown: Option<(String, Tree)>,
+    /// What the pane says instead of (or above) the tree: reading, or an error.
+    pub status: String,
+    /// The move selected (an index into the tree's branches).
+    pub selected: usize,
+}
+
+/// The position part of a FEN (placement, side, castling, en passant): the counters do
+/// not change the tree.
+fn position_part(fen: &str) -> String {
+    fen.split_whitespace().take(4).collect::<Vec<_>>().join(" ")
+}
+
+impl App {
+    /// The file the study commands work on: the list's, else the game's.
+    fn study_file(&self) -> Option<PathBuf> {
+        self.list
+            .as_deref()
+            .map(|l| l.path.clone())
+            .or_else(|| self.file.clone())
+    }
+
+    /// `:search`: the games of the open file that reach the board's position.
+    pub(super) fn search_position(&mut self) -> Effect {
+        let Some(path) = self.study_file() else {
+            self.refuse("no file to search: open one (scoresheet FILE.pgn, or :e FILE)");
+            return Effect::None;
+        };
+        self.inform(format!("searching {} for this position…", path.display()));
+        Effect::Study(StudyJob::Search {
+            path,
+            fen: self.position().fen(),
+        })
+    }
+
+    /// The answer to `:search`: the list shows those games (its filter set to them), or a
+    /// message says there are none.
+    pub(super) fn searched(&mut self, path: PathBuf, found: Result<Vec<(u64, u32)>, String>) {
+        let found = match found {
+            Ok(found) => found,
+            Err(e) => return self.refuse(format!("search: {e}")),
+        };
+        let count = crate::plural::count(found.len(), "game", "games");
+        if found.is_empty() {
+            return self.inform(format!(
+                "no game of {} reaches this position",
+                path.display()
+            ));
+        }
+        let of_list = self
+            .list
+            .as_deref()
+            .is_some_and(|l| crate::store::target::same_file(&l.path, &path));
+        if !of_list {
+            let numbers: Vec<String> = found.iter().map(|(n, _)| n.to_string()).collect();
+            return self.inform(format!(
+                "{count} reach this position: {}",
+                numbers.join(", ")
+            ));
+        }
+        if let Some(list) = self.list.as_deref_mut() {
+            let numbers: Vec<String> = found.iter().map(|(n, _)| n.to_string()).collect();
+            list.filter = format!("game:{}", numbers.join(","));
+            list.filtering = false;
+            list.reached = found.into_iter().collect::<HashMap<u64, u32>>();
+            list.selected = 0;
+        }
+        self.refilter();
+        self.screen = Screen::List;
+        self.inform(format!(
+            "{count} reach this position; Enter opens one there, Esc Esc shows them all"
+        ));
+    }
+
+    /// Opens or closes the tree pane (`:tree`, and its key).
+    pub(super) fn toggle_tree(&mut self) -> Effect {
+        if self.pane == Pane::Tree {
+            self.pane = Pane::None;
+            return Effect::None;
+        }
+        if self.study_file().is_none() {
+            self.refuse("no file for the tree: open one (scoresheet FILE.pgn, or :e FILE)");
+            return Effect::None;
+        }
+        self.pane = Pane::Tree;
+        self.tree.asked = None;
+        Effect::None
+    }
+
+    /// The tree the pane needs now, when it has not been asked for yet (the loop asks
+    /// after each update, so the pane follows the cursor).
+    pub fn take_study_request(&mut self) -> Option<StudyJob> {
+        if self.pane != Pane::Tree || self.screen != Screen::Game {
+            return None;
+        }
+        let fen = self.position().fen();
+        let here = position_part(&fen);
+        if self.tree.asked.as_deref() == Some(here.as_str()) {
+            return None;
+        }
+        let path = self.study_file()?;
+        self.tree.asked = Some(here);
+        if self.tree.shown.is_none() {
+            self.tree.status = "reading the file…".into();
+        }
+        Some(StudyJob::Tree { path, fen })
+    }
+
+    /// A tree computed by the loop: shown if it is still the position at the cursor.
+    pub(super) fn tree_done(&mut self, fen: String, tree: Result<Tree, String>) {
+        let here = position_part(&fen);
+        if self.tree.asked.as_deref() != Some(here.as_str()) {
+            return; // the cursor has moved on: its own tree is on the way
+        }
+        match tree {
+            Ok(tree) => {
+                let keep = self
+                    .tree
+                    .shown
+                    .as_ref()
+                    .is_some_and(|(f, _)| position_part(f) == here);
+                if !keep {
+                    self.tree.selected = 0;
+                }
+                self.tree.status.clear();
+                self.tree.shown = Some((fen, tree));
+            }
+            Err(e) => {
+                self.tree.shown = None;
+                self.tree.status = e;
+            }
+        }
+    }
+
+    /// The tree shown, when it is the one of the position at the cursor.
+    pub fn current_tree(&self) -> Option<&Tree> {
+        let (fen, tree) = self.tree.shown.as_ref()?;
+        (position_part(fen) == position_part(&self.position().fen())).then_some(tree)
+    }
+
+    /// Moves the tree's selection by `step` moves.
+    pub(super) fn tree_step(&mut self, step: isize) -> Effect {
+        let Some(n) = self.current_tree().map(|t| t.branches.len()) else {
+            if self.pane != Pane::Tree {
+                self.inform("the tree pane is closed: Alt-o or :tree opens it");
+            }
+            return Effect::None;
+        };
+        if n > 0 {
+            self.tree.selected = self.tree.selected.saturating_add_signed(step).min(n - 1);
+        }
+        Effect::None
+    }
+
+    /// Plays the tree's selected move (Enter on an empty entry line with the pane open),
+    /// as typing it would: a new move, or a variation where the game went another way.
+    /// False when there is no such move.
+    pub(super) fn play_tree_move(&mut self) -> Option<Effect> {
+        if self.pane != Pane::Tree {
+            return None;
+        }
+        let tree = self.current_tree()?;
+        let branch = tree.branches.get(self.tree.selected)?;
+        let Next::Move(_) = branch.next else {
+            return None;
+        };
+        self.entry = branch.san.clone();
+        Some(self.play_entry())
+    }
+}

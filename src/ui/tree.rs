@@ -1,0 +1,83 @@
+//! Draws the opening tree pane's body: one line per move played from the position at the
+//! cursor — the move, its games, White's wins, draws and Black's wins in percent, the
+//! average rating and the last year — the selected move reversed (Enter plays it).
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget};
+
+use crate::study::tree::{Branch, Tree};
+
+/// What the pane shows: a tree with its selection, or only a status line.
+pub struct TreeLines<'a> {
+    /// The tree of the position at the cursor, when it is known.
+    pub tree: Option<&'a Tree>,
+    /// The selected move.
+    pub selected: usize,
+    /// A line shown when there is no tree (reading, or an error).
+    pub status: &'a str,
+}
+
+fn percent(part: u64, all: u64) -> u64 {
+    (part * 100 + all / 2) / all.max(1)
+}
+
+/// One move's line.
+fn line(b: &Branch) -> String {
+    let elo = b
+        .average_elo()
+        .map_or("    ".to_string(), |e| format!("{e:>4}"));
+    let year = match b.last_year {
+        0 => String::new(),
+        y => y.to_string(),
+    };
+    format!(
+        "{:<7}{:>6} {:>3}% {:>3}% {:>3}% {elo} {year}",
+        b.san,
+        b.games,
+        percent(b.white_wins, b.games),
+        percent(b.draws, b.games),
+        percent(b.black_wins, b.games),
+    )
+}
+
+/// Draws the lines into `area` (the pane's inside).
+pub fn render(view: &TreeLines, area: Rect, buf: &mut Buffer) {
+    if area.height == 0 || area.width == 0 {
+        return;
+    }
+    let Some(tree) = view.tree else {
+        Paragraph::new(view.status).render(area, buf);
+        return;
+    };
+    let mut lines: Vec<Line> = Vec::new();
+    let head = format!(
+        "{} here{}",
+        crate::plural::count(tree.games as usize, "game", "games"),
+        match tree.ended {
+            0 => String::new(),
+            n => format!(", {n} ended"),
+        }
+    );
+    lines.push(Line::styled(
+        head,
+        Style::default().add_modifier(Modifier::DIM),
+    ));
+    if tree.branches.is_empty() {
+        lines.push(Line::from("no move played from here"));
+    }
+    // Keep the selection in view.
+    let rows = usize::from(area.height).saturating_sub(1).max(1);
+    let first = view.selected.saturating_sub(rows - 1);
+    for (i, b) in tree.branches.iter().enumerate().skip(first).take(rows) {
+        let style = if i == view.selected {
+            Style::default().add_modifier(Modifier::REVERSED)
+        } else {
+            Style::default()
+        };
+        lines.push(Line::styled(line(b), style));
+    }
+    Paragraph::new(lines).render(area, buf);
+}
