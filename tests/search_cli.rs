@@ -1,0 +1,258 @@
+//! `scoresheet search` and `scoresheet tree` through the real binary, on a file of our own
+//! (`tests/data/search_games.pgn`): transpositions, the en-passant rule, `--variations`,
+//! the index (built once, used after, rebuilt when the file changes or the index is
+//! damaged, never beside the file), and errors.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+mod data_dirs;
+
+struct Run {
+    out: String,
+    err: String,
+    code: i32,
+}
+
+/// Runs scoresheet with `args`, its index cache in `cache`.
+fn run(cache: &Path, args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .env("SCORESHEET_CACHE_DIR", cache)
+        .args(args)
+        .output()
+        .expect("run scoresheet");
+    Run {
+        out: String::from_utf8(out.stdout).expect("UTF-8"),
+        err: String::from_utf8(out.stderr).expect("UTF-8"),
+        code: out.status.code().unwrap_or(-1),
+    }
+}
+
+/// A copy of the fixture in a fresh directory, with a cache directory of its own.
+fn setup() -> (tempfile::TempDir, PathBuf, PathBuf) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pgn = dir.path().join("games").join("search_games.pgn");
+    std::fs::create_dir_all(pgn.parent().expect("parent")).expect("mkdir");
+    std::fs::copy(data_dirs::fixture("search_games.pgn"), &pgn).expect("copy");
+    let cache = dir.path().join("cache");
+    (dir, pgn, cache)
+}
+
+/// (game number, ply) of each result line.
+fn found(out: &str) -> Vec<(u64, u32)> {
+    out.lines()
+        .map(|l| {
+            let cols: Vec<&str> = l.split('\t').collect();
+            (
+                cols[0].parse().expect("number"),
+                cols[cols.len() - 1].parse().expect("ply"),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn transpositions_are_found_at_their_own_ply_in_list_columns() {
+    let (_dir, pgn, cache) = setup();
+    let pgn = pgn.to_str().expect("path");
+    let r = run(
+        &cache,
+        &["search", pgn, "--moves", "1. d4 Nf6 2. c4 e6 3. Nc3"],
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(found(&r.out), [(1, 5), (2, 5), (4, 5)]);
+    // list's columns: number, White, Black, result, date, event, ECO, plies; then the ply.
+    assert_eq!(
+        r.out.lines().next(),
+        Some("1\tQueen Pawn\tNimzo\t1-0\t2001.03.04\tSearch fixture\t?\t8\t5")
+    );
+    assert!(
+        r.err.contains("3 of 8 games reach the position"),
+        "{}",
+        r.err
+    );
+    // The same through a FEN, whose counters do not matter.
+    let fen = "rnbqkb1r/pppp1ppp/4pn2/8/2PP4/2N5/PP2PPPP/R1BQKBNR b KQkq - 7 40";
+    let r = run(&cache, &["search", pgn, "--fen", fen]);
+    assert_eq!(found(&r.out), [(1, 5), (2, 5), (4, 5)]);
+}
+
+#[test]
+fn the_tree_counts_each_move_with_results_ratings_and_years() {
+    let (_dir, pgn, cache) = setup();
+    let pgn = pgn.to_str().expect("path");
+    let r = run(
+        &cache,
+        &["tree", pgn, "--moves", "1. d4 Nf6 2. c4 e6 3. Nc3"],
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(
+        r.out,
+        "Bb4\t2\t1\t1\t0\t2367\t2005\n\
+         d5\t1\t0\t0\t1\t?\t2010\n"
+    );
+    let r = run(&cache, &["tree", pgn, "--moves", ""]);
+    assert_eq!(r.out.lines().next(), Some("d4\t2\t1\t0\t1\t2300\t2010"));
+}
+
+#[test]
+fn en_passant_counts_only_when_the_capture_is_legal() {
+    let (_dir, pgn, cache) = setup();
+    let pgn = pgn.to_str().expect("path");
+    // exd6 is legal after ...d7-d5: not the same position as after ...d6-d5.
+    let r = run(
+        &cache,
+        &["search", pgn, "--fen", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"],
+    );
+    assert_eq!(found(&r.out), [(5, 1)]);
+    let r = run(
+        &cache,
+        &["search", pgn, "--fen", "4k3/8/8/3pP3/8/8/8/4K3 w - - 0 2"],
+    );
+    assert_eq!(found(&r.out), [(6, 1)]);
+    // With the king on a5 and a rook on h5, exd6 would leave the king in check: the
+    // double step gives the same position as the single one, whichever FEN asks.
+    for fen in [
+        "4k3/8/8/K2pP2r/8/8/8/8 w - - 0 2",
+        "4k3/8/8/K2pP2r/8/8/8/8 w - d6 0 2",
+    ] {
+        let r = run(&cache, &["search", pgn, "--fen", fen]);
+        assert_eq!(found(&r.out), [(7, 1), (8, 1)], "{fen}");
+    }
+}
+
+#[test]
+fn variations_are_searched_only_when_asked() {
+    let (_dir, pgn, cache) = setup();
+    let pgn = pgn.to_str().expect("path");
+    let moves = "1. e4 c5 2. Nf3";
+    let r = run(&cache, &["search", pgn, "--moves", moves]);
+    assert_eq!(found(&r.out), []);
+    let r = run(&cache, &["search", pgn, "--moves", moves, "--variations"]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(found(&r.out), [(3, 3)]);
+}
+
+#[test]
+fn standard_input_and_several_files() {
+    let (_dir, pgn, cache) = setup();
+    let text = std::fs::read(&pgn).expect("read");
+    let out = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .env("SCORESHEET_CACHE_DIR", &cache)
+        .args(["search", "-", "--moves", "1. c4 e6"])
+        .write_stdin(text)
+        .output()
+        .expect("run");
+    assert_eq!(found(&String::from_utf8_lossy(&out.stdout)), [(2, 2)]);
+    let pgn = pgn.to_str().expect("path");
+    let r = run(&cache, &["search", pgn, pgn, "--moves", "1. c4 e6"]);
+    // With several files, each line starts with its file.
+    assert_eq!(r.out.lines().count(), 2);
+    assert!(
+        r.out.lines().all(|l| l.starts_with(&format!("{pgn}\t2\t"))),
+        "{}",
+        r.out
+    );
+}
+
+/// The index files in the cache.
+fn indexes(cache: &Path) -> Vec<PathBuf> {
+    match std::fs::read_dir(cache.join("index")) {
+        Ok(dir) => dir.map(|e| e.expect("entry").path()).collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
+#[test]
+fn the_index_is_built_once_kept_in_the_cache_and_rebuilt_when_the_file_changes() {
+    let (_dir, pgn, cache) = setup();
+    let path = pgn.to_str().expect("path");
+    let args = ["search", path, "--moves", "1. d4 Nf6"];
+    let r = run(&cache, &args);
+    assert!(r.err.contains("index built"), "{}", r.err);
+    assert_eq!(indexes(&cache).len(), 1);
+    // Nothing was written beside the user's file.
+    let beside: Vec<_> = std::fs::read_dir(pgn.parent().expect("dir"))
+        .expect("list")
+        .collect();
+    assert_eq!(beside.len(), 1);
+    let r = run(&cache, &args);
+    assert!(r.err.contains("from the index"), "{}", r.err);
+    assert_eq!(found(&r.out), [(1, 2), (4, 2)]);
+    // A game added: the file's size and time change, the index is rebuilt and finds it.
+    let mut text = std::fs::read_to_string(&pgn).expect("read");
+    text.push_str("\n[Event \"Added\"]\n[Result \"*\"]\n\n1. d4 Nf6 *\n");
+    std::fs::write(&pgn, text).expect("write");
+    let r = run(&cache, &args);
+    assert!(r.err.contains("index built"), "{}", r.err);
+    assert_eq!(found(&r.out), [(1, 2), (4, 2), (9, 2)]);
+    assert_eq!(indexes(&cache).len(), 1, "the old index is replaced");
+}
+
+#[test]
+fn a_damaged_index_is_rebuilt_not_trusted() {
+    let (_dir, pgn, cache) = setup();
+    let path = pgn.to_str().expect("path");
+    let args = ["search", path, "--moves", "1. d4 Nf6 2. c4 e6 3. Nc3"];
+    run(&cache, &args);
+    let index = indexes(&cache).pop().expect("an index");
+    // One byte changed in the middle (where the moves and entries are).
+    let mut bytes = std::fs::read(&index).expect("read index");
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 0x5a;
+    std::fs::write(&index, &bytes).expect("write index");
+    let r = run(&cache, &args);
+    assert!(r.err.contains("damaged"), "{}", r.err);
+    assert_eq!(found(&r.out), [(1, 5), (2, 5), (4, 5)]);
+    // Cut short.
+    let bytes = std::fs::read(&index).expect("read index");
+    std::fs::write(&index, &bytes[..bytes.len() - 3]).expect("write index");
+    let r = run(&cache, &args);
+    assert!(r.err.contains("damaged"), "{}", r.err);
+    assert_eq!(found(&r.out), [(1, 5), (2, 5), (4, 5)]);
+    let r = run(&cache, &args);
+    assert!(r.err.contains("from the index"), "{}", r.err);
+}
+
+#[test]
+fn errors_are_those_of_check() {
+    let (dir, _pgn, cache) = setup();
+    let bad = dir.path().join("bad.pgn");
+    std::fs::write(&bad, "[White \"X\"]\n[Black \"Y\"]\n\n1. e4 e5 2. Ke3 *\n").expect("write");
+    let bad = bad.to_str().expect("path");
+    let r = run(&cache, &["search", bad, "--moves", "1. e4"]);
+    assert_eq!(r.code, 1, "games with problems: as check");
+    assert!(r.err.contains(&format!("{bad}:4:")), "{}", r.err);
+    assert!(r.err.contains("\"Ke3\""), "{}", r.err);
+    assert_eq!(found(&r.out), [(1, 1)]);
+    let r = run(&cache, &["search", "/no/such/file.pgn", "--moves", "1. e4"]);
+    assert_eq!(r.code, 2);
+    assert!(r.err.contains("cannot read /no/such/file.pgn"), "{}", r.err);
+    let r = run(&cache, &["search", bad, "--moves", "1. e4 e5 2. Nf9"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.err.contains("column 13") && r.err.contains("Nf9"),
+        "{}",
+        r.err
+    );
+    let r = run(&cache, &["tree", bad, "--fen", "not a fen"]);
+    assert_eq!(r.code, 2);
+    assert!(r.err.contains("--fen"), "{}", r.err);
+}
+
+#[test]
+fn compressed_files_are_read_like_the_others() {
+    let (dir, pgn, cache) = setup();
+    let gz = dir.path().join("games.pgn.gz");
+    let text = std::fs::read(&pgn).expect("read");
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    std::io::Write::write_all(&mut enc, &text).expect("gzip");
+    std::fs::write(&gz, enc.finish().expect("gzip")).expect("write");
+    let r = run(
+        &cache,
+        &["search", gz.to_str().expect("path"), "--moves", "1. c4 e6"],
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(found(&r.out), [(2, 2)]);
+}
