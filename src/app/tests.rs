@@ -389,3 +389,5 @@ fn a_glyph_typed_with_a_move_that_is_there_replaces_its_glyph() {
 }
 #[path = "tests_list.rs"]
 mod list;
+#[path = "tests_study.rs"]
+mod study;
