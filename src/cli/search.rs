@@ -10,7 +10,7 @@
 //! (the index holds main lines only) are read through every time.
 
 use std::fs::File;
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use super::chunks::{self, FileAt, Part, Until, END};
@@ -160,7 +160,7 @@ fn read_games<T: Send>(
         }
         _ => {
             let mut reader = Reader::new(input);
-            let mut f = Follow::new(lang, follow.0, follow.1);
+            let mut f = follower(lang, follow);
             let mut games = 0;
             while let Some(w) = reader.read_game_restarting(&mut f)? {
                 games += 1;
@@ -182,6 +182,17 @@ fn read_games<T: Send>(
     Ok((games, bad))
 }
 
+/// The visitor for a read: searching for a target, or (without one) keeping what an
+/// index needs.
+fn follower(lang: &'static Lang, (target, variations): (Option<u64>, bool)) -> Follow {
+    let f = Follow::new(lang, target, variations);
+    if target.is_none() {
+        f.indexing()
+    } else {
+        f
+    }
+}
+
 /// Reads the games of `file` from `from` until `until` says stop (see [`chunks::read_file`]).
 fn read_range<T>(
     file: &File,
@@ -192,7 +203,7 @@ fn read_range<T>(
     item: &impl Fn(Walked) -> Item<T>,
 ) -> io::Result<Part<Vec<Item<T>>>> {
     let mut reader = Reader::new(FileAt::for_reader_at(file, from.offset)).starting_at(from);
-    let mut f = Follow::new(lang, follow.0, follow.1);
+    let mut f = follower(lang, follow);
     let (mut items, mut starts) = (Vec::new(), Vec::new());
     let at_end = |reader: &Reader<_>| Pos {
         offset: END,
@@ -267,10 +278,7 @@ pub fn open_index(
         lang,
         (None, false),
         |w| Compact::of(w.read.start.offset, w),
-        |number, mut c| {
-            c.number = number;
-            builder.add(c);
-        },
+        |_, c| builder.add(c),
     )?;
     let Some(bytes) = builder.finish(&stamp.path_text(), stamp.size, stamp.mtime) else {
         return Err(io::Error::other(
@@ -385,18 +393,48 @@ impl Visitor for TagsOnly {
     }
 }
 
-/// The tags of the game starting at `offset` of `file`.
-fn tags_at(file: &File, offset: u64) -> io::Result<Tags> {
-    let at = Pos {
-        offset,
-        line: 1,
-        column: 1,
-        game: 1,
-    };
-    let mut reader = Reader::new(FileAt::for_reader_at(file, offset)).starting_at(at);
-    Ok(reader
-        .read_game(&mut TagsOnly::default())?
-        .unwrap_or_default())
+/// The file the index answered for, to read the tags of the games found: mapped into
+/// memory when it can be (no system call per game), else read at each game's offset.
+enum Source {
+    Map(memmap2::Mmap),
+    File(File),
+}
+
+impl Source {
+    fn open(path: &Path) -> io::Result<Source> {
+        let file = File::open(path)?;
+        // SAFETY: only read; a file truncated meanwhile faults instead of giving a read
+        // error, the caveat `list` documents for its own map.
+        Ok(match unsafe { memmap2::Mmap::map(&file) } {
+            Ok(map) => Source::Map(map),
+            Err(_) => Source::File(file),
+        })
+    }
+
+    /// The tags of the game starting at `offset`.
+    fn tags_at(&self, offset: u64) -> io::Result<Tags> {
+        match self {
+            Source::Map(map) => {
+                let at = usize::try_from(offset).unwrap_or(usize::MAX).min(map.len());
+                let mut reader = crate::pgn::SliceReader::new(&map[at..]);
+                Ok(reader
+                    .read_game(&mut TagsOnly::default())
+                    .unwrap_or_default())
+            }
+            Source::File(file) => {
+                let at = Pos {
+                    offset,
+                    line: 1,
+                    column: 1,
+                    game: 1,
+                };
+                let mut reader = Reader::new(FileAt::for_reader_at(file, offset)).starting_at(at);
+                Ok(reader
+                    .read_game(&mut TagsOnly::default())?
+                    .unwrap_or_default())
+            }
+        }
+    }
 }
 
 /// Writes one result line: `list`'s columns (number, White, Black, result, date, event, ECO,
@@ -439,10 +477,10 @@ pub fn run_search(args: &SearchArgs) -> u8 {
         args.variations,
         |out, file, path, answer| match answer {
             Answer::Indexed { index, .. } => {
-                let hits = index.find(&position_of(out.1));
-                let source = File::open(path)?;
+                let hits = index.find(out.1);
+                let source = Source::open(path)?;
                 for h in &hits {
-                    let tags = tags_at(&source, h.game.offset)?;
+                    let tags = source.tags_at(h.game.offset)?;
                     write_row(out.0, file, h.game.number, &tags, h.game.plies, h.ply)?;
                 }
                 Ok(hits.len() as u64)
@@ -455,10 +493,6 @@ pub fn run_search(args: &SearchArgs) -> u8 {
             }
         },
     )
-}
-
-fn position_of(pos: &Position) -> Position {
-    *pos
 }
 
 /// Runs `tree`; returns the exit code.
@@ -567,11 +601,4 @@ fn run(
     }
     let _ = out.flush();
     exit::of(unreadable, bad_total)
-}
-
-#[allow(dead_code)]
-fn read_all(mut r: impl Read) -> io::Result<Vec<u8>> {
-    let mut v = Vec::new();
-    r.read_to_end(&mut v)?;
-    Ok(v)
 }

@@ -128,6 +128,12 @@ pub struct Walked {
     /// The first ply (counted from the start of the game) at which any line reaches the
     /// target position; only looked for when a target was given.
     pub reached: Option<u32>,
+    /// For an index ([`Follow::indexing`]): each main-line move as its index among the
+    /// legal moves in the `chess` crate's generation order (255 for a null move), and the
+    /// keys of the main line's positions, the start included.
+    pub codes: Vec<u8>,
+    /// See `codes`.
+    pub keys: Vec<u64>,
 }
 
 /// The visitor (see the module documentation). Reusable across games.
@@ -142,6 +148,9 @@ pub struct Follow {
     reached: Option<u32>,
     /// Half-moves of the main line handled so far.
     handled: u32,
+    indexing: bool,
+    codes: Vec<u8>,
+    keys: Vec<u64>,
 }
 
 impl Follow {
@@ -163,7 +172,16 @@ impl Follow {
             moves: Vec::new(),
             reached: None,
             handled: 0,
+            indexing: false,
+            codes: Vec::new(),
+            keys: Vec::new(),
         }
+    }
+
+    /// Also keeps what an index needs of the main line (see [`Walked::codes`]).
+    pub fn indexing(mut self) -> Self {
+        self.indexing = true;
+        self
     }
 
     /// Takes the new position of the line being read, if the last event gave one.
@@ -181,10 +199,28 @@ impl Follow {
         }
         if depth == 1 && plies > self.handled {
             self.handled = plies;
-            self.moves.push(infer_move(&self.last, pos.board()));
+            let mv = infer_move(&self.last, pos.board());
+            if self.indexing && self.codes.len() == self.moves.len() {
+                // A move not found (it cannot happen: the builder played it) ends the
+                // line the index keeps.
+                let code = match mv {
+                    None => Some(super::index::format::NULL_MOVE),
+                    Some(mv) => chess::MoveGen::new_legal(&self.last)
+                        .position(|m| m == mv)
+                        .and_then(|i| u8::try_from(i).ok()),
+                };
+                if let Some(code) = code {
+                    self.codes.push(code);
+                    self.keys.push(super::key::key(pos.board()));
+                }
+            }
+            self.moves.push(mv);
             self.last = *pos.board();
         } else if depth == 1 && plies == 0 {
             self.last = *pos.board();
+            if self.indexing && self.keys.is_empty() {
+                self.keys.push(super::key::key(pos.board()));
+            }
         }
     }
 }
@@ -235,6 +271,8 @@ impl Visitor for Follow {
         self.moves.clear();
         self.reached = None;
         self.handled = 0;
+        self.codes.clear();
+        self.keys.clear();
         self.builder.begin_game(at);
     }
 
@@ -314,6 +352,8 @@ impl Visitor for Follow {
             start: self.start.take().unwrap_or_default(),
             moves: std::mem::take(&mut self.moves),
             reached: self.reached.take(),
+            codes: std::mem::take(&mut self.codes),
+            keys: std::mem::take(&mut self.keys),
         }
     }
 }

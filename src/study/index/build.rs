@@ -2,25 +2,20 @@
 //! the threads that read the games), then the [`Builder`] gathers them in file order and
 //! lays out the file (see the format in the module above).
 
-use chess::{Board, MoveGen};
-
-use super::format::{self, Header, GAME_LEN, HEADER_LEN, MAGIC, NULL_MOVE, VERSION};
+use super::format::{self, Header, GAME_LEN, HEADER_LEN, MAGIC, VERSION};
 use crate::study::follow::{GameInfo, Walked};
-use crate::study::key::key;
 
 /// What the index keeps of one game.
 #[derive(Debug, Clone)]
 pub struct Compact {
     /// Where the game starts in the file.
     pub offset: u64,
-    /// Its number in the file (1 is the first).
-    pub number: u64,
     /// Result, ratings and year.
     pub info: GameInfo,
     /// The FEN of its start position, when not the standard one.
     pub start: Option<String>,
     /// Each main-line move as its index among the legal moves in the `chess` crate's
-    /// generation order ([`NULL_MOVE`] for a null move).
+    /// generation order ([`super::format::NULL_MOVE`] for a null move).
     pub moves: Vec<u8>,
     /// The keys of the positions it reaches, each once, sorted.
     pub keys: Vec<u64>,
@@ -29,49 +24,26 @@ pub struct Compact {
 }
 
 impl Compact {
-    /// The compact form of a game read by [`crate::study::follow::Follow`], which started at
-    /// `offset`.
+    /// The compact form of a game read by [`crate::study::follow::Follow`] with
+    /// `indexing`, which started at `offset`.
     pub fn of(offset: u64, w: &Walked) -> Compact {
-        let mut board: Board = *w.start.board();
-        let mut moves = Vec::with_capacity(w.moves.len());
-        let mut keys = Vec::with_capacity(w.moves.len() + 1);
-        keys.push(key(&board));
-        for mv in &w.moves {
-            match mv {
-                Some(mv) => {
-                    let index = MoveGen::new_legal(&board).position(|m| m == *mv);
-                    // The builder played the move, so it is legal; should it ever not be
-                    // found, the line is cut there rather than stored wrong.
-                    let Some(index) = index.and_then(|i| u8::try_from(i).ok()) else {
-                        break;
-                    };
-                    moves.push(index);
-                    board = board.make_move_new(*mv);
-                }
-                None => {
-                    let Some(after) = board.null_move() else {
-                        break;
-                    };
-                    moves.push(NULL_MOVE);
-                    board = after;
-                }
-            }
-            keys.push(key(&board));
-        }
+        let mut keys = w.keys.clone();
         keys.sort_unstable();
         keys.dedup();
         let standard = w.start == crate::position::Position::start();
         Compact {
             offset,
-            number: w.read.number,
             info: w.tags.info(),
             start: (!standard).then(|| w.start.fen()),
-            moves,
+            moves: w.codes.clone(),
             keys,
             problems: w.read.has_problems(),
         }
     }
 }
+
+/// The largest offset a game record holds (a terabyte).
+const MAX_40: u64 = (1 << 40) - 1;
 
 /// Gathers games in file order and writes the index.
 #[derive(Default)]
@@ -99,15 +71,15 @@ impl Builder {
         let game = self.count;
         self.count += 1;
         let mut rec = [0u8; GAME_LEN];
-        rec[0..8].copy_from_slice(&g.offset.to_le_bytes());
-        rec[8..16].copy_from_slice(&moves_at.to_le_bytes());
-        rec[16..20].copy_from_slice(&(g.number.min(u64::from(u32::MAX)) as u32).to_le_bytes());
-        rec[20..24].copy_from_slice(&(g.moves.len() as u32).to_le_bytes());
-        rec[24..26].copy_from_slice(&g.info.white_elo.to_le_bytes());
-        rec[26..28].copy_from_slice(&g.info.black_elo.to_le_bytes());
-        rec[28..30].copy_from_slice(&g.info.year.to_le_bytes());
-        rec[30] = g.info.result.code();
-        rec[31] = u8::from(g.start.is_some());
+        rec[0..5].copy_from_slice(&g.offset.min(MAX_40).to_le_bytes()[..5]);
+        rec[5..10].copy_from_slice(&moves_at.min(MAX_40).to_le_bytes()[..5]);
+        let plies = g.moves.len().min(usize::from(u16::MAX));
+        rec[10..12].copy_from_slice(&(plies as u16).to_le_bytes());
+        rec[12..14].copy_from_slice(&g.info.white_elo.to_le_bytes());
+        rec[14..16].copy_from_slice(&g.info.black_elo.to_le_bytes());
+        rec[16..18].copy_from_slice(&g.info.year.to_le_bytes());
+        rec[18] = g.info.result.code();
+        rec[19] = u8::from(g.start.is_some());
         self.games.extend_from_slice(&rec);
         if let Some(fen) = &g.start {
             let fen = &fen.as_bytes()[..fen.len().min(u16::MAX as usize)];
@@ -116,7 +88,11 @@ impl Builder {
                 .extend_from_slice(&(fen.len() as u16).to_le_bytes());
             self.starts.extend_from_slice(fen);
         }
-        self.moves.extend_from_slice(&g.moves);
+        if moves_at > MAX_40 || g.offset > MAX_40 {
+            self.too_many = true;
+        }
+        let plies = g.moves.len().min(usize::from(u16::MAX));
+        self.moves.extend_from_slice(&g.moves[..plies]);
         self.key_counts.push(g.keys.len() as u32);
         self.keys.extend_from_slice(&g.keys);
         self.problems += u32::from(g.problems);
@@ -150,18 +126,16 @@ impl Builder {
         for i in 0..buckets {
             starts[i + 1] += starts[i];
         }
-        let width = usize::from(shape.width);
-        let mut table = vec![0u8; self.keys.len() * width];
+        let table_len = shape.entries_len(entries)?;
+        let mut table = vec![0u8; usize::try_from(table_len).ok()?];
         let mut fill = starts.clone();
         let mut at = 0;
         for (game, &n) in self.key_counts.iter().enumerate() {
             for &k in &self.keys[at..at + n as usize] {
                 let b = shape.bucket(k);
-                let slot = fill[b] as usize;
+                let slot = fill[b];
                 fill[b] += 1;
-                let value = shape.entry(k, game as u32);
-                table[slot * width..slot * width + width]
-                    .copy_from_slice(&value.to_le_bytes()[..width]);
+                shape.write_entry(&mut table, u64::from(slot), shape.entry(k, game as u32));
             }
             at += n as usize;
         }

@@ -5,19 +5,20 @@
 //!   0  magic "SCSHIDX1"            8  format version (u32)
 //!  12  source size (u64)          20  source mtime: seconds (i64), 28 nanoseconds (u32)
 //!  32  games (u32)                36  plies (u64)           44  entries (u64)
-//!  52  bucket bits, fingerprint bits, game bits, entry width (u8 each)
+//!  52  bucket bits, fingerprint bits, game bits (u8 each), 55 zero
 //!  56  games with problems (u32)  60  length of the starts section (u64)
 //!  68  length of the path (u32)   72  CRC-32 of the whole file with these 4 bytes zero
 //! the source's canonical path (UTF-8, lossy)
-//! games: GAME_LEN bytes each: offset in the source (u64), where its moves start (u64),
-//!   number (u32), plies (u32), White's and Black's rating (u16 each, 0 unknown),
-//!   year (u16, 0 unknown), result (u8: 0 unknown, 1 1-0, 2 draw, 3 0-1), flags (u8: 1 = the
-//!   game starts from a FEN given in the starts section)
+//! games: GAME_LEN bytes each (game i is the file's game i + 1): offset in the source
+//!   (u40), where its moves start (u40), plies (u16), White's and Black's rating (u16 each,
+//!   0 unknown), year (u16, 0 unknown), result (u8: 0 unknown, 1 1-0, 2 draw, 3 0-1), flags
+//!   (u8: 1 = the game starts from a FEN given in the starts section)
 //! starts: for each game with its own start: game (u32), FEN length (u16), FEN
 //! buckets: 2^bucket_bits + 1 entry offsets (u32): bucket b holds entries
 //!   [offsets[b], offsets[b + 1])
-//! entries: `width` bytes each: game index in the low `game bits`, and above it the
-//!   fingerprint, the key's bits right after the bucket's
+//! entries: `game bits + fingerprint bits` each, packed (entry i at bit i × that, in
+//!   little-endian order), then 8 bytes of zeros: the game index in the low bits, and
+//!   above it the fingerprint, the key's bits right after the bucket's
 //! moves: one byte per ply: the move's index among the legal moves in the `chess` crate's
 //!   generation order, or NULL_MOVE
 //! ```
@@ -30,13 +31,13 @@
 /// The file's first bytes.
 pub const MAGIC: &[u8; 8] = b"SCSHIDX1";
 /// The layout's version: an index of another version is rebuilt.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 /// Bytes of the header.
 pub const HEADER_LEN: usize = 80;
 /// Where the checksum sits in the header.
 pub const CRC_AT: usize = 72;
 /// Bytes per game record.
-pub const GAME_LEN: usize = 32;
+pub const GAME_LEN: usize = 20;
 /// The move byte of a null move.
 pub const NULL_MOVE: u8 = 255;
 
@@ -49,35 +50,40 @@ pub struct Shape {
     pub fp_bits: u8,
     /// Bits of the game index in each entry.
     pub game_bits: u8,
-    /// Bytes per entry.
-    pub width: u8,
 }
 
 impl Shape {
     /// The shape for `games` games and `entries` positions: about 32 entries per bucket
-    /// (the bucket table costs an eighth of a byte per entry), entries of 3 bytes when the
-    /// game number leaves at least 4 bits of fingerprint, else 4. A candidate that is not
-    /// a match costs one game replayed, so a few per search are cheap.
+    /// (the bucket table costs an eighth of a byte per entry) and no fingerprint: a
+    /// candidate that is not a match costs one game replayed (some microseconds), so the
+    /// thirty or so of a bucket cost well under a millisecond, while a fingerprint would
+    /// cost bits in every entry.
     pub fn for_counts(games: u32, entries: u64) -> Shape {
         let game_bits = (32 - games.max(1).leading_zeros()).max(1) as u8;
-        let width = if game_bits <= 20 { 3 } else { 4 };
-        let fp_bits = width * 8 - game_bits;
         let per_bucket = (entries / 32).max(1);
         let bucket_bits = (64 - per_bucket.leading_zeros()).clamp(1, 28) as u8;
         Shape {
             bucket_bits,
-            fp_bits,
+            fp_bits: 0,
             game_bits,
-            width,
         }
     }
 
     /// Whether a shape read from a file is one this code could have written.
     pub fn is_sane(&self) -> bool {
         (1..=28).contains(&self.bucket_bits)
-            && (3..=4).contains(&self.width)
             && (1..=32).contains(&self.game_bits)
-            && u32::from(self.fp_bits) + u32::from(self.game_bits) == u32::from(self.width) * 8
+            && self.bits() <= 32
+    }
+
+    /// Bits per entry.
+    pub fn bits(&self) -> u32 {
+        u32::from(self.fp_bits) + u32::from(self.game_bits)
+    }
+
+    /// Bytes of the entries section for `entries` entries (with its padding).
+    pub fn entries_len(&self, entries: u64) -> Option<u64> {
+        Some(entries.checked_mul(u64::from(self.bits()))?.div_ceil(8) + 8)
     }
 
     /// The bucket of a key.
@@ -108,6 +114,24 @@ impl Shape {
             return (entry, 0);
         }
         (entry & ((1 << self.game_bits) - 1), entry >> self.game_bits)
+    }
+
+    /// Entry `i` of a packed entries section.
+    pub fn read_entry(&self, packed: &[u8], i: u64) -> u32 {
+        let bit = i * u64::from(self.bits());
+        let at = (bit / 8) as usize;
+        let word = packed.get(at..at + 8).map_or(0, |b| read_u64(b, 0));
+        let mask = (1u64 << self.bits()) - 1;
+        ((word >> (bit % 8)) & mask) as u32
+    }
+
+    /// Writes entry `i` into a packed entries section (zeroed beforehand).
+    pub fn write_entry(&self, packed: &mut [u8], i: u64, value: u32) {
+        let bit = i * u64::from(self.bits());
+        let at = (bit / 8) as usize;
+        let mut word = read_u64(&packed[at..at + 8], 0);
+        word |= u64::from(value) << (bit % 8);
+        packed[at..at + 8].copy_from_slice(&word.to_le_bytes());
     }
 }
 
@@ -161,7 +185,6 @@ impl Header {
         b[52] = self.shape.bucket_bits;
         b[53] = self.shape.fp_bits;
         b[54] = self.shape.game_bits;
-        b[55] = self.shape.width;
         b[56..60].copy_from_slice(&self.problems.to_le_bytes());
         b[60..68].copy_from_slice(&self.starts_len.to_le_bytes());
         b[68..72].copy_from_slice(&self.path_len.to_le_bytes());
@@ -178,7 +201,6 @@ impl Header {
             bucket_bits: b[52],
             fp_bits: b[53],
             game_bits: b[54],
-            width: b[55],
         };
         Some(Header {
             size: u64_at(b, 12),
@@ -212,4 +234,47 @@ pub fn read_u32(b: &[u8], at: usize) -> u32 {
 /// Reads a little-endian u64 at `at`.
 pub fn read_u64(b: &[u8], at: usize) -> u64 {
     u64_at(b, at)
+}
+
+/// Reads a little-endian u40 at `at`.
+pub fn read_u40(b: &[u8], at: usize) -> u64 {
+    let mut x = [0u8; 8];
+    x[..5].copy_from_slice(&b[at..at + 5]);
+    u64::from_le_bytes(x)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packed_entries_read_back_whatever_their_width() {
+        for game_bits in [1u8, 7, 13, 20, 24, 31, 32] {
+            let shape = Shape {
+                bucket_bits: 4,
+                fp_bits: 0,
+                game_bits,
+            };
+            let max = if game_bits == 32 {
+                u32::MAX
+            } else {
+                (1 << game_bits) - 1
+            };
+            let values: Vec<u32> = (0..100u32)
+                .map(|i| i.wrapping_mul(2_654_435_761) & max)
+                .collect();
+            let len = shape.entries_len(values.len() as u64).expect("len") as usize;
+            let mut packed = vec![0u8; len];
+            for (i, v) in values.iter().enumerate() {
+                shape.write_entry(&mut packed, i as u64, *v);
+            }
+            for (i, v) in values.iter().enumerate() {
+                assert_eq!(
+                    shape.read_entry(&packed, i as u64),
+                    *v,
+                    "{game_bits} bits, entry {i}"
+                );
+            }
+        }
+    }
 }

@@ -14,7 +14,7 @@ use std::collections::HashMap;
 
 use chess::{Board, MoveGen};
 
-use self::format::{read_u32, read_u64, Header, GAME_LEN, HEADER_LEN, NULL_MOVE};
+use self::format::{read_u32, read_u40, Header, GAME_LEN, HEADER_LEN, NULL_MOVE};
 use super::follow::{GameInfo, GameResult};
 use super::key::key;
 use super::tree::Next;
@@ -104,7 +104,10 @@ impl Index {
         let path_len = u64::from(header.path_len);
         let games_len = len(u64::from(header.games), GAME_LEN as u64)?;
         let buckets_len = len((1u64 << header.shape.bucket_bits) + 1, 4)?;
-        let entries_len = len(header.entries, u64::from(header.shape.width))?;
+        let entries_len = header
+            .shape
+            .entries_len(header.entries)
+            .ok_or(Damage::Length)?;
         let total = [
             path_len,
             games_len,
@@ -177,18 +180,19 @@ impl Index {
     pub fn game(&self, i: u32) -> GameRecord {
         let at = self.games_at + i as usize * GAME_LEN;
         let r = &self.bytes[at..at + GAME_LEN];
+        let u16_at = |k: usize| u16::from_le_bytes([r[k], r[k + 1]]);
         GameRecord {
-            offset: read_u64(r, 0),
-            moves_at: read_u64(r, 8),
-            number: u64::from(read_u32(r, 16)),
-            plies: read_u32(r, 20),
+            offset: read_u40(r, 0),
+            moves_at: read_u40(r, 5),
+            number: u64::from(i) + 1,
+            plies: u32::from(u16_at(10)),
             info: GameInfo {
-                white_elo: u16::from_le_bytes([r[24], r[25]]),
-                black_elo: u16::from_le_bytes([r[26], r[27]]),
-                year: u16::from_le_bytes([r[28], r[29]]),
-                result: GameResult::from_code(r[30]),
+                white_elo: u16_at(12),
+                black_elo: u16_at(14),
+                year: u16_at(16),
+                result: GameResult::from_code(r[18]),
             },
-            custom_start: r[31] & 1 != 0,
+            custom_start: r[19] & 1 != 0,
         }
     }
 
@@ -227,21 +231,12 @@ impl Index {
         let b = shape.bucket(target);
         let from = read_u32(&self.bytes, self.buckets_at + b * 4) as usize;
         let to = read_u32(&self.bytes, self.buckets_at + (b + 1) * 4) as usize;
-        let width = usize::from(shape.width);
         let fp = shape.fingerprint(target);
         let games = self.header.games;
-        let Some(entries) = self
-            .bytes
-            .get(self.entries_at + from * width..self.entries_at + to * width)
-        else {
-            return Vec::new();
-        };
-        let mut out: Vec<u32> = entries
-            .chunks_exact(width)
-            .filter_map(|e| {
-                let mut x = [0u8; 4];
-                x[..width].copy_from_slice(e);
-                let (game, f) = shape.split(u32::from_le_bytes(x));
+        let packed = &self.bytes[self.entries_at..self.moves_at];
+        let mut out: Vec<u32> = (from as u64..to as u64)
+            .filter_map(|i| {
+                let (game, f) = shape.split(shape.read_entry(packed, i));
                 (f == fp && game < games).then_some(game)
             })
             .collect();
