@@ -62,6 +62,7 @@ impl Shape {
         let game_bits = (32 - games.max(1).leading_zeros()).max(1) as u8;
         let per_bucket = (entries / 32).max(1);
         let bucket_bits = (64 - per_bucket.leading_zeros()).clamp(1, 28) as u8;
+        // (The builder relies on this: it keeps only the bits a bucket needs.)
         Shape {
             bucket_bits,
             fp_bits: 0,

@@ -1,0 +1,77 @@
+//! Position search and the opening tree in the real binary, in a pseudo-terminal: the tree
+//! pane opened on a game of a file, following the cursor, `:search` from the board
+//! filtering the list and opening a game where it reaches the position, and Enter playing
+//! the tree's selected move. The file is the suite's own `tests/data/search_games.pgn`.
+
+mod data_dirs;
+mod pty;
+
+use pty::{keys, Term};
+
+const ALT_O: &str = "\x1bo";
+
+/// The screen with runs of blanks made one: the pane's columns, as words.
+fn words(screen: &str) -> String {
+    screen.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+const ALT_J: &str = "\x1bj";
+
+#[test]
+fn the_tree_pane_follows_the_cursor_and_search_opens_games_at_the_position() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::copy(
+        data_dirs::fixture("search_games.pgn"),
+        dir.path().join("games.pgn"),
+    )
+    .expect("copy");
+    let cache = dir.path().join("cache");
+    let cache = cache.to_str().expect("path");
+    let mut term = Term::spawn_with(
+        dir.path(),
+        &["games.pgn"],
+        100,
+        32,
+        &[("SCORESHEET_CACHE_DIR", cache)],
+    );
+    term.wait_for("Nimzo");
+    term.send(keys::ENTER);
+    term.wait_for("game 1 of games.pgn");
+    // The tree at the start: four games start from the usual position.
+    term.send(ALT_O);
+    let screen = term.wait_for("4 games here");
+    assert!(screen.contains("Opening tree"), "{screen}");
+    assert!(
+        words(&screen).contains("d4 2 50% 0% 50% 2300 2010"),
+        "{screen}"
+    );
+    // It follows the cursor: after 3. Nc3 three games are there, by two move orders.
+    for _ in 0..5 {
+        term.send(keys::RIGHT);
+    }
+    let screen = term.wait_for("3 games here");
+    assert!(
+        words(&screen).contains("Bb4 2 50% 50% 0% 2367 2005"),
+        "{screen}"
+    );
+    assert!(words(&screen).contains("d5 1 0% 0% 100% 2010"), "{screen}");
+    // :search lists those three games; Enter opens the first where it reaches it.
+    term.line(":search", "3 games reach this position");
+    term.wait_for("3 of 8 match");
+    term.send(keys::ENTER);
+    // The game screen again, at 3. Nc3 (the tree there, not at the start).
+    let screen = term.wait_for("Opening tree");
+    assert!(screen.contains("game 1 of 8 in games.pgn"), "{screen}");
+    term.wait_for("3 games here");
+    // Alt-J selects d5, Enter (nothing typed) plays it: a variation here.
+    term.send(ALT_J);
+    term.send(keys::ENTER);
+    term.wait_for("1 game here, 1 ended");
+    term.line(":q!", "");
+    assert_eq!(term.wait_exit(), 0);
+    assert!(!term.on_alternate_screen(), "the terminal is restored");
+    // The index went to the cache, not beside the file.
+    assert!(std::fs::read_dir(dir.path().join("cache/index"))
+        .expect("the cache has an index")
+        .next()
+        .is_some());
+}
