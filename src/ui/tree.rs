@@ -81,3 +81,54 @@ pub fn render(view: &TreeLines, area: Rect, buf: &mut Buffer) {
     }
     Paragraph::new(lines).render(area, buf);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Position;
+    use crate::study::follow::GameInfo;
+    use crate::study::tree::Next;
+
+    fn tree() -> Tree {
+        let moves = ["e2e4", "d2d4", "c2c4", "g1f3", "b2b3"];
+        let games = moves.iter().enumerate().flat_map(|(i, m)| {
+            let next = Next::Move(m.parse().expect("uci"));
+            std::iter::repeat_n((next, GameInfo::default()), 5 - i)
+        });
+        Tree::build(&Position::start(), games)
+    }
+
+    fn rows(area: Rect, selected: usize) -> Vec<String> {
+        let tree = tree();
+        let mut buf = Buffer::empty(area);
+        let view = TreeLines {
+            tree: Some(&tree),
+            selected,
+            status: "",
+        };
+        render(&view, area, &mut buf);
+        (0..area.height)
+            .map(|y| {
+                (0..area.width)
+                    .map(|x| buf[(x, y)].symbol())
+                    .collect::<String>()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_selected_move_stays_in_view_and_any_size_draws() {
+        let shown = rows(Rect::new(0, 0, 40, 3), 4);
+        assert!(shown[0].starts_with("15 games here"), "{shown:?}");
+        assert!(
+            shown[2].starts_with("b3"),
+            "the selection is in view: {shown:?}"
+        );
+        assert!(shown[2].contains("   1 "), "{shown:?}");
+        for w in 0..45 {
+            for h in 0..8 {
+                rows(Rect::new(0, 0, w, h), 2);
+            }
+        }
+    }
+}
