@@ -194,15 +194,16 @@ impl Session {
                 {
                     self.unpacked = None;
                 }
-                // The game's text changed length (or place): the list's rows follow.
-                if let Some(old) = slot.filter(|old| (old.offset, old.len) != (new.offset, new.len))
-                {
+                // The game was written again: the list's rows follow its new length (and
+                // place), and its row shows the tags as written.
+                if let Some(old) = slot {
                     tell(
                         app,
                         Done::Rewrote {
                             path: path.to_path_buf(),
                             before: (old.offset, old.len),
                             after: (new.offset, new.len),
+                            text: pgn.clone(),
                         },
                     );
                 }
