@@ -284,3 +284,30 @@ fn real_stockfish_annotates_reproducibly_with_nodes() {
     assert!(pgn.contains("4. Qxf7# {[%eval #0]}"), "{pgn}");
     assert_eq!(pgn.matches("[WhiteAccuracy").count(), 2);
 }
+
+#[test]
+fn a_game_from_a_set_up_position_is_sent_as_a_fen() {
+    let dir = tempfile::tempdir().unwrap();
+    let fen = "6k1/5ppp/8/8/8/8/8/R6K w - - 0 1";
+    let engine = StandIn::new()
+        .on(
+            &format!("position fen {fen}"),
+            &["info depth 3 score mate 1 pv a1a8"],
+            "a1a8",
+        )
+        .write(dir.path());
+    let game = dir.path().join("fen.pgn");
+    std::fs::write(
+        &game,
+        format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n[Result \"1-0\"]\n\n1. Ra8# 1-0\n"),
+    )
+    .unwrap();
+    let out = annotate(&engine, &[game.to_str().unwrap()]);
+    let pgn = flat(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(pgn.contains("1. Ra8# {[%eval #0]} 1-0"), "{pgn}");
+    // One move by White, none by Black.
+    assert!(pgn.contains("[WhiteAccuracy \"100.0\"]"), "{pgn}");
+    assert!(!pgn.contains("[BlackAccuracy"), "{pgn}");
+    assert!(received(dir.path()).contains(&format!("position fen {fen}\n")));
+}
