@@ -9,6 +9,7 @@
 //! of a save in progress, restores the terminal and exits), and a panic
 //! (ratatui's hook).
 
+mod annotator;
 pub mod clipboard;
 pub mod input;
 mod session;
@@ -122,12 +123,15 @@ pub fn open(path: &std::path::Path) -> anyhow::Result<u8> {
             out: Some(path.to_path_buf()),
             ..NewGame::default()
         }),
-        Ok(_) => run_with(NewGame::default(), Some(path)),
+        Ok((opened, _)) => run_with(NewGame::default(), Some((path, opened))),
     }
 }
 
 /// The recorder on `new`, opening `file` first when given.
-fn run_with(new: NewGame, file: Option<&std::path::Path>) -> anyhow::Result<u8> {
+fn run_with(
+    new: NewGame,
+    file: Option<(&std::path::Path, crate::store::Opened)>,
+) -> anyhow::Result<u8> {
     let (config, keymap) = match Config::load().and_then(|c| Keymap::new(&c.keys).map(|k| (c, k))) {
         Ok(both) => both,
         Err(e) => {
@@ -167,8 +171,8 @@ fn run_with(new: NewGame, file: Option<&std::path::Path>) -> anyhow::Result<u8> 
     let mut app = App::new(settings(&config), game, new.out.clone());
     app.keymap = keymap;
     let mut session = Session::start(&mut app)?;
-    if let Some(file) = file {
-        session.browse(&mut app, file)?;
+    if let Some((path, opened)) = file {
+        session.show_opened(&mut app, path, opened);
     }
 
     // SIGTERM, SIGHUP, SIGINT and SIGQUIT end the recorder from a thread of their
@@ -200,9 +204,11 @@ fn run_with(new: NewGame, file: Option<&std::path::Path>) -> anyhow::Result<u8> 
         loop {
             session.take_listed(&mut app);
             session.take_study(&mut app);
+            session.follow_annotation(&mut app);
             terminal.draw(|frame| ui::draw(frame, &app, &look))?;
-            // While a list is read, or a search or tree is worked out, the screen follows.
-            let wait = if session.listing() || session.studying() {
+            // While a list is read, a search or tree is worked out or a file annotated, the
+            // screen follows.
+            let wait = if session.listing() || session.studying() || session.annotating() {
                 40
             } else {
                 250
