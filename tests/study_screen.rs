@@ -8,7 +8,23 @@ mod pty;
 
 use pty::{keys, Term};
 
-const ALT_O: &str = "\x1bo";
+const ALT_R: &str = "\x1br";
+
+/// Waits (10 s at most) until the screen satisfies `done`; returns it.
+fn wait_until(term: &Term, what: &str, done: impl Fn(&str) -> bool) -> String {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let text = term.text();
+        if done(&text) {
+            return text;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "waited 10 s for {what}; the screen shows:\n{text}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+}
 
 /// The screen with runs of blanks made one: the pane's columns, as words.
 fn words(screen: &str) -> String {
@@ -37,7 +53,7 @@ fn the_tree_pane_follows_the_cursor_and_search_opens_games_at_the_position() {
     term.send(keys::ENTER);
     term.wait_for("game 1 of games.pgn");
     // The tree at the start: four games start from the usual position.
-    term.send(ALT_O);
+    term.send(ALT_R);
     let screen = term.wait_for("4 games here");
     assert!(screen.contains("Opening tree"), "{screen}");
     assert!(
@@ -58,10 +74,13 @@ fn the_tree_pane_follows_the_cursor_and_search_opens_games_at_the_position() {
     term.line(":search", "3 games reach this position");
     term.wait_for("3 of 8 match");
     term.send(keys::ENTER);
-    // The game screen again, at 3. Nc3 (the tree there, not at the start).
-    let screen = term.wait_for("Opening tree");
-    assert!(screen.contains("game 1 of 8 in games.pgn"), "{screen}");
-    term.wait_for("3 games here");
+    // The game screen again (the list's lines gone), at 3. Nc3: the tree there, not at the
+    // start.
+    wait_until(&term, "game 1 at 3. Nc3", |s| {
+        !s.contains("of 8 match")
+            && s.contains("game 1 of 8 in games.pgn")
+            && s.contains("3 games here")
+    });
     // Alt-J selects d5, Enter (nothing typed) plays it: a variation here.
     term.send(ALT_J);
     term.send(keys::ENTER);

@@ -238,7 +238,7 @@ actions! {
         doc "Remove the position marks, keeping ! or ?" => App::clear_position_nags;
     ToggleTimer "toggle-timer" on GAME keys ["F5"] hint ""
         doc "Start or stop the move timer" => App::toggle_timer;
-    TreePane "tree-pane" on GAME keys ["Alt-o"] hint ""
+    TreePane "tree-pane" on GAME keys ["Alt-r"] hint ""
         doc "Show or hide the opening tree of the open file (Enter on an empty line plays its move)"
         => App::toggle_tree;
     TreeDown "tree-down" on GAME keys ["Alt-j"] hint ""
