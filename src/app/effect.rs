@@ -147,6 +147,8 @@ pub enum Done {
         /// What to say.
         message: String,
     },
+    /// What the engine of the analysis pane said.
+    Engine(crate::engine::Update),
     /// The unsaved games found, to offer in the recovery box.
     Unsaved {
         /// One description per game.
@@ -239,6 +241,10 @@ impl App {
             } => self.rewrote(&path, before, after),
             Done::Listed(event) => {
                 self.listed(event);
+                return;
+            }
+            Done::Engine(update) => {
+                self.engine_said(update);
                 return;
             }
             Done::ListOpened { path } => {

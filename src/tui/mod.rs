@@ -10,6 +10,7 @@
 //! (ratatui's hook).
 
 pub mod clipboard;
+mod engine;
 pub mod input;
 mod session;
 
@@ -165,6 +166,8 @@ fn run_with(new: NewGame, file: Option<&std::path::Path>) -> anyhow::Result<u8> 
     }
     let mut app = App::new(settings(&config), game, new.out.clone());
     app.keymap = keymap;
+    app.engine =
+        crate::app::engine::EngineView::new(crate::app::engine::engine_config(&config.engine));
     let mut session = Session::start(&mut app)?;
     if let Some(file) = file {
         session.browse(&mut app, file)?;
@@ -195,12 +198,19 @@ fn run_with(new: NewGame, file: Option<&std::path::Path>) -> anyhow::Result<u8> 
         ratatui_hook(info);
     }));
     let mut input = input::Reader::stdin();
+    let mut engine = engine::EngineRunner::default();
     let result = (|| -> anyhow::Result<()> {
         loop {
             session.take_listed(&mut app);
+            engine.serve(&mut app);
             terminal.draw(|frame| ui::draw(frame, &app, &look))?;
-            // While a list is read, the screen follows it (the count, the rows).
-            let wait = if session.listing() { 40 } else { 250 };
+            // While a list is read, the screen follows it (the count, the rows);
+            // while an engine runs, its lines as they deepen.
+            let wait = match (session.listing(), engine.running()) {
+                (true, _) => 40,
+                (false, true) => 100,
+                (false, false) => 250,
+            };
             // Everything the terminal has sent is handled before the next
             // frame: a long pasted line and the Enter after it in one go.
             for event in input.read(Duration::from_millis(wait))? {
@@ -231,6 +241,7 @@ fn run_with(new: NewGame, file: Option<&std::path::Path>) -> anyhow::Result<u8> 
         }
     })();
     restore();
+    engine.close();
     session.close(&app);
     result?;
     Ok(crate::cli::exit::OK)
