@@ -135,3 +135,55 @@ fn an_engine_that_dies_is_explained_and_can_be_restarted() {
     assert!(!term.on_alternate_screen());
     assert_eq!(processes_in(dir.path()), Vec::<String>::new());
 }
+
+#[test]
+fn an_engine_that_speaks_nonsense_is_read_for_what_makes_sense() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = StandIn::new()
+        .name("Babbler")
+        .banner(&["Babbler 0.1 by nobody", "(c) lots of text that is not UCI"])
+        .on(
+            "position startpos moves e2e4 e7e5 g1f3 b8c6",
+            &[
+                "info string thinking hard",
+                "info depth 3 score cp 10 pv e2e5 e7e5",
+                "info depth banana score cp twelve pv",
+                "nonsense from the engine",
+                "info depth 4 score cp 15 nps 2000 pv f1c4 f8c5 e1e9",
+            ],
+            "f1c4",
+        )
+        .write(dir.path());
+    set_up(dir.path(), &engine);
+    let mut term = Term::spawn(dir.path(), &["g.pgn"], 80, 24);
+    term.wait_for("Nc6");
+    term.send(CTRL_E);
+    // The illegal line is not shown; the good one is, cut at its first illegal move.
+    let screen = term.wait_for("3. Bc4 Bc5");
+    assert!(screen.contains("+0.15"), "{screen}");
+    assert!(!screen.contains("+0.10"), "{screen}");
+    assert!(!screen.contains("stopped"), "{screen}");
+    term.send(keys::CTRL_C);
+    assert_eq!(term.wait_exit(), 0);
+}
+
+#[test]
+fn the_real_stockfish_fills_the_pane_when_it_is_installed() {
+    let Some(stockfish) = scoresheet::engine::find_program(Path::new("stockfish")) else {
+        eprintln!("skipped: no stockfish on PATH or in /usr/games");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    set_up(dir.path(), &stockfish);
+    let mut term = Term::spawn(dir.path(), &["g.pgn"], 80, 24);
+    term.wait_for("Nc6");
+    term.send(CTRL_E);
+    let screen = term.wait_for("n/s");
+    assert!(screen.contains("depth "), "{screen}");
+    // Its best line starts with White's third move.
+    term.wait_for(" 3. ");
+    term.send(keys::LEFT);
+    term.wait_for(" 2... ");
+    term.send(keys::CTRL_C);
+    assert_eq!(term.wait_exit(), 0);
+}

@@ -14,7 +14,7 @@ use super::entry::Typed;
 use super::pane::Pane;
 use super::record::numbered;
 use super::{App, Effect, Inside, Screen};
-use crate::engine::{EngineConfig, Lines, Target, Update};
+use crate::engine::{EngineConfig, EngineError, Lines, Target, Update};
 use crate::game::NodeId;
 use crate::position::{Move, Status};
 
@@ -168,12 +168,21 @@ impl App {
                 e.running = false;
                 e.aimed = None;
                 e.lines = None;
-                e.state = EngineState::Failed(error.to_string());
+                // Where to name another engine, when this one cannot be run at all.
+                let why = match error {
+                    EngineError::NotFound { .. }
+                    | EngineError::NotExecutable { .. }
+                    | EngineError::Spawn { .. } => {
+                        format!("{error}; it is `path` in the configuration's [engine] table")
+                    }
+                    _ => error.to_string(),
+                };
+                e.state = EngineState::Failed(why.clone());
                 let advice = format!(
                     "{} closes the pane, :engine restart tries again",
                     self.key_for("engine", ":engine")
                 );
-                self.refuse(format!("{error} ({advice})"));
+                self.refuse(format!("{why} ({advice})"));
             }
         }
     }

@@ -168,6 +168,7 @@ fn an_engine_that_fails_says_why_and_can_be_restarted() {
     assert!(app.message.error);
     assert!(
         app.message.text.contains("engine not found: stockfish")
+            && app.message.text.contains("[engine] table")
             && app.message.text.contains(":engine restart"),
         "{}",
         app.message.text
