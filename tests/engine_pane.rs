@@ -159,3 +159,20 @@ fn every_small_size_draws_without_a_panic() {
     let screen = text(&draw(&app, &Look::default(), (40, 12)));
     assert!(!screen.contains("depth 22"), "{screen}");
 }
+
+#[test]
+fn at_mate_the_pane_says_there_is_nothing_to_search() {
+    let config = Config::defaults();
+    let game = read_games("1. f3 e5 2. g4 Qh4# 0-1".as_bytes())
+        .remove(0)
+        .game;
+    let mut app = App::new(settings(&config), game, None);
+    describe_keys(&mut app, &config);
+    app.update(Action::Engine);
+    assert!(matches!(app.engine_orders()[..], [EngineOrder::Start(_)]));
+    app.update(Done::Engine(Update::Ready {
+        name: "Stockfish 17".into(),
+    }));
+    let screen = text(&draw(&app, &Look::default(), (80, 24)));
+    assert!(screen.contains("checkmate: no move to search"), "{screen}");
+}

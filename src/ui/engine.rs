@@ -18,7 +18,7 @@ use crate::position::Status;
 
 /// The engine pane as drawn: small data taken from the app.
 #[derive(Debug, Clone, PartialEq)]
-pub struct EngineView {
+pub struct EnginePane {
     /// A sentence instead of lines (starting, thinking, failed, no move).
     pub note: Option<String>,
     /// The note is an error.
@@ -52,8 +52,8 @@ pub fn rows_wanted(app: &App) -> u16 {
 }
 
 /// The pane's data from the app.
-pub fn view(app: &App, ascii: bool, color: bool) -> EngineView {
-    let mut v = EngineView {
+pub fn view(app: &App, ascii: bool, color: bool) -> EnginePane {
+    let mut v = EnginePane {
         note: None,
         error: false,
         score: None,
@@ -142,7 +142,7 @@ pub fn bar(white_percent: f64, cells: usize, ascii: bool) -> String {
 }
 
 /// The header's parts, most important first; the caller keeps as many as fit.
-fn header_parts(v: &EngineView, width: usize) -> Vec<String> {
+fn header_parts(v: &EnginePane, width: usize) -> Vec<String> {
     let mut parts = Vec::new();
     if let Some(score) = &v.score {
         parts.push(score.clone());
@@ -166,7 +166,7 @@ fn header_parts(v: &EngineView, width: usize) -> Vec<String> {
 }
 
 /// Draws the pane's body into `area` (inside its frame).
-pub fn render(v: &EngineView, area: Rect, buf: &mut Buffer) {
+pub fn render(v: &EnginePane, area: Rect, buf: &mut Buffer) {
     if area.width == 0 || area.height == 0 {
         return;
     }
