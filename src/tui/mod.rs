@@ -122,12 +122,15 @@ pub fn open(path: &std::path::Path) -> anyhow::Result<u8> {
             out: Some(path.to_path_buf()),
             ..NewGame::default()
         }),
-        Ok(_) => run_with(NewGame::default(), Some(path)),
+        Ok((opened, _)) => run_with(NewGame::default(), Some((path, opened))),
     }
 }
 
 /// The recorder on `new`, opening `file` first when given.
-fn run_with(new: NewGame, file: Option<&std::path::Path>) -> anyhow::Result<u8> {
+fn run_with(
+    new: NewGame,
+    file: Option<(&std::path::Path, crate::store::Opened)>,
+) -> anyhow::Result<u8> {
     let (config, keymap) = match Config::load().and_then(|c| Keymap::new(&c.keys).map(|k| (c, k))) {
         Ok(both) => both,
         Err(e) => {
@@ -169,8 +172,8 @@ fn run_with(new: NewGame, file: Option<&std::path::Path>) -> anyhow::Result<u8> 
     app.engine =
         crate::app::engine::EngineView::new(crate::app::engine::engine_config(&config.engine));
     let mut session = Session::start(&mut app)?;
-    if let Some(file) = file {
-        session.browse(&mut app, file)?;
+    if let Some((path, opened)) = file {
+        session.show_opened(&mut app, path, opened);
     }
 
     // SIGTERM, SIGHUP, SIGINT and SIGQUIT end the recorder from a thread of their
