@@ -96,6 +96,14 @@ fn the_pane_follows_the_cursor_and_plays_the_best_move() {
     // The engine was told to quit and is gone.
     let said = received(dir.path());
     assert!(said.contains("go infinite"), "{said}");
+    // The [engine] settings reach the engine (lines = 1 in this configuration).
+    for option in [
+        "setoption name Threads value 1",
+        "setoption name Hash value 64",
+        "setoption name MultiPV value 1",
+    ] {
+        assert!(said.contains(option), "{option}: {said}");
+    }
     assert!(said.trim_end().ends_with("quit"), "{said}");
     assert_eq!(processes_in(dir.path()), Vec::<String>::new());
 }
