@@ -213,22 +213,7 @@ pub fn convert_stream(
         // variation, text after a stray brace), and a second run would lose more.
         done.bad += 1;
         let _ = super::check::report(errors, name, &g);
-        let why = format!(
-            "line {} column {}: {}",
-            first.pos.line,
-            first.pos.column,
-            crate::message::shown_text(&first.reason)
-        );
-        // The note must stay one `%` line, whatever the reason quotes, and hold no brace: a
-        // `}` would close a comment left open in the game before (which reads on to here).
-        let why = why
-            .replace(['\n', '\r'], " ")
-            .replace('{', "(")
-            .replace('}', ")");
-        text.push_str(&format!(
-            "% scoresheet: game {} copied as written, not converted: {why}\n",
-            g.number
-        ));
+        text.push_str(&copy_note(&g, "converted"));
         if matches!(first.kind, Some(ErrorKind::GameTooLarge { .. })) {
             // Too large to hold: streamed through piece by piece, as read.
             out.write_all(text.as_bytes()).map_err(Failed::Write)?;
@@ -255,13 +240,37 @@ pub fn convert_stream(
     Ok(done)
 }
 
+/// The `%` line written before a game copied through as written, saying why (its
+/// first problem): `% scoresheet: game 3 copied as written, not converted: line …`.
+pub(crate) fn copy_note(g: &ReadGame, not_what: &str) -> String {
+    let Some(first) = g.errors.first() else {
+        return String::new();
+    };
+    let why = format!(
+        "line {} column {}: {}",
+        first.pos.line,
+        first.pos.column,
+        crate::message::shown_text(&first.reason)
+    );
+    // The note must stay one `%` line, whatever the reason quotes, and hold no brace: a
+    // `}` would close a comment left open in the game before (which reads on to here).
+    let why = why
+        .replace(['\n', '\r'], " ")
+        .replace('{', "(")
+        .replace('}', ")");
+    format!(
+        "% scoresheet: game {} copied as written, not {not_what}: {why}\n",
+        g.number
+    )
+}
+
 /// What starts the `%` line written before a game copied through.
 const NOTE: &[u8] = b"% scoresheet: ";
 
 /// A game's text without the notes at its end that a previous run wrote about the *next*
 /// game (`%` lines after a result belong to the game before them): the next game gets a
 /// fresh note, so running convert again does not pile them up.
-fn without_trailing_notes(mut raw: &[u8]) -> &[u8] {
+pub(crate) fn without_trailing_notes(mut raw: &[u8]) -> &[u8] {
     loop {
         let text = raw.trim_ascii_end();
         let last = memchr::memrchr(b'\n', text).map_or(0, |k| k + 1);
