@@ -195,3 +195,27 @@ fn the_real_stockfish_fills_the_pane_when_it_is_installed() {
     term.send(keys::CTRL_C);
     assert_eq!(term.wait_exit(), 0);
 }
+
+#[test]
+fn annotate_runs_the_configured_engine() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = StandIn::new()
+        .name("Annotator")
+        .otherwise(&["info depth 5 score cp 20"], "(none)")
+        .write(dir.path());
+    set_up(dir.path(), &engine);
+    let mut term = Term::spawn(dir.path(), &["g.pgn"], 80, 24);
+    term.wait_for("Nc6");
+    term.send(":annotate nodes 10");
+    term.send(keys::ENTER);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !received(dir.path()).contains("go nodes 10") {
+        assert!(Instant::now() < deadline, "{}", term.text());
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let said = received(dir.path());
+    assert!(said.contains("setoption name MultiPV value 1"), "{said}");
+    term.send(":q!");
+    term.send(keys::ENTER);
+    assert_eq!(term.wait_exit(), 0);
+}

@@ -5,6 +5,7 @@
 
 pub mod action;
 mod annotate;
+pub mod annotating;
 pub mod command;
 pub mod comment;
 pub mod docs;
@@ -238,6 +239,8 @@ pub struct App {
     pub pane: pane::Pane,
     /// The engine pane: what the engine is doing and its lines.
     pub engine: engine::EngineView,
+    /// `:annotate` under way: the loop runs the engine while this is set.
+    pub annotating: Option<annotating::Annotating>,
     /// The user chose the view: opening a game keeps it.
     pub(super) view_chosen: bool,
     /// Where the help screen is scrolled to.
@@ -287,6 +290,7 @@ impl App {
             moves_view: MovesView::Sheet,
             pane: pane::Pane::None,
             engine: engine::EngineView::default(),
+            annotating: None,
             view_chosen: false,
             help_scroll: help::HelpScroll::default(),
             history: Vec::new(),

@@ -9,6 +9,7 @@
 //! of a save in progress, restores the terminal and exits), and a panic
 //! (ratatui's hook).
 
+mod annotator;
 pub mod clipboard;
 mod engine;
 pub mod input;
@@ -205,14 +206,18 @@ fn run_with(
     let result = (|| -> anyhow::Result<()> {
         loop {
             session.take_listed(&mut app);
+            session.follow_annotation(&mut app);
             engine.serve(&mut app);
             terminal.draw(|frame| ui::draw(frame, &app, &look))?;
-            // While a list is read, the screen follows it (the count, the rows);
-            // while an engine runs, its lines as they deepen.
-            let wait = match (session.listing(), engine.running()) {
-                (true, _) => 40,
-                (false, true) => 100,
-                (false, false) => 250,
+            // While a list is read or a game annotated, the screen follows it (the
+            // count, the rows, the progress); while an engine runs, its lines as they
+            // deepen.
+            let wait = if session.listing() || session.annotating() {
+                40
+            } else if engine.running() {
+                100
+            } else {
+                250
             };
             // Everything the terminal has sent is handled before the next
             // frame: a long pasted line and the Enter after it in one go.

@@ -36,6 +36,8 @@ pub struct Session {
     loader: Option<Loader>,
     /// A decoded copy of the list's file, when it is compressed.
     unpacked: Option<Unpacked>,
+    /// `:annotate`'s engine at work.
+    annotator: Option<super::annotator::Annotator>,
 }
 
 use lines::{describe, describe_broken, moves};
@@ -57,6 +59,7 @@ impl Session {
             aside: Vec::new(),
             loader: None,
             unpacked: None,
+            annotator: None,
         };
         // Temporary files of a save killed last time, beside the game's file.
         if let Some(file) = &app.file {
@@ -424,6 +427,42 @@ impl Session {
                 ),
             },
         }
+    }
+
+    /// Runs `:annotate`'s engine while the app wants one, stops it when it no longer
+    /// does, and gives the app what it reported.
+    pub fn follow_annotation(&mut self, app: &mut App) {
+        match (&app.annotating, &self.annotator) {
+            (Some(a), None) => {
+                // The configured engine ([engine]), searching one line.
+                let config = crate::engine::EngineConfig {
+                    multipv: 1,
+                    ..app.engine.config.clone()
+                };
+                self.annotator = Some(super::annotator::Annotator::start(
+                    config,
+                    app.game.clone(),
+                    a.limit,
+                ));
+            }
+            (None, Some(_)) => self.annotator = None,
+            _ => {}
+        }
+        let Some(annotator) = &self.annotator else {
+            return;
+        };
+        let (reports, over) = annotator.take();
+        if over {
+            self.annotator = None;
+        }
+        for done in reports {
+            app.update(done);
+        }
+    }
+
+    /// True while `:annotate`'s engine works.
+    pub fn annotating(&self) -> bool {
+        self.annotator.is_some()
     }
 
     /// True while the list's file is still being read.
