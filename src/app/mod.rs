@@ -11,6 +11,7 @@ pub mod comment;
 pub mod docs;
 pub mod editor;
 mod effect;
+pub mod engine;
 pub mod entry;
 pub mod help;
 pub mod keymap;
@@ -239,6 +240,8 @@ pub struct App {
     pub pane: pane::Pane,
     /// The opening tree pane's state.
     pub tree: study::TreeView,
+    /// The engine pane: what the engine is doing and its lines.
+    pub engine: engine::EngineView,
     /// `:annotate` under way: the loop runs the engine while this is set.
     pub annotating: Option<annotating::Annotating>,
     /// The user chose the view: opening a game keeps it.
@@ -290,6 +293,7 @@ impl App {
             moves_view: MovesView::Sheet,
             pane: pane::Pane::None,
             tree: study::TreeView::default(),
+            engine: engine::EngineView::default(),
             annotating: None,
             view_chosen: false,
             help_scroll: help::HelpScroll::default(),
