@@ -214,16 +214,24 @@ fn pipeline(
     let job_rx = Arc::new(Mutex::new(job_rx));
     let (done_tx, done_rx) = channel::<(u64, Done)>();
     let mut first = Some(first);
-    std::thread::scope(|scope| {
-        scope.spawn(move || read_all(&args.files, lang, job_tx));
+    std::thread::scope(move |scope| {
+        let mut workers = 0;
         for _ in 0..jobs {
             let (rx, tx) = (Arc::clone(&job_rx), done_tx.clone());
             let engine = first.take();
             if !input::spawn_worker(scope, move || work(rx, tx, cfg, limit, engine)) {
                 break;
             }
+            workers += 1;
         }
+        // Only the workers hold the jobs' end now: when they are gone (the output
+        // failed, say), the reader's next hand-over fails and it stops too.
+        drop(job_rx);
         drop(done_tx);
+        if workers == 0 || !input::spawn_worker(scope, move || read_all(&args.files, lang, job_tx))
+        {
+            return Err(input::no_threads());
+        }
         write_in_order(done_rx, out, totals)
     })
 }

@@ -115,15 +115,36 @@ impl Analysis {
         let (commands, command_rx) = channel();
         let waker = Arc::new(Mutex::new(None));
         let slot = Arc::clone(&waker);
+        // Shared so that a thread the system refuses can still be reported.
+        let sink = Arc::new(Mutex::new(sink));
+        let thread_sink = Arc::clone(&sink);
+        let path = cfg.path.display().to_string();
         let thread = std::thread::Builder::new()
             .name("engine".into())
-            .spawn(move || run(cfg, command_rx, slot, sink))
-            .expect("spawning the engine thread");
+            .spawn(move || {
+                run(cfg, command_rx, slot, |u| {
+                    if let Ok(mut sink) = thread_sink.lock() {
+                        sink(u);
+                    }
+                })
+            });
+        let thread = match thread {
+            Ok(thread) => Some(thread),
+            Err(e) => {
+                if let Ok(mut sink) = sink.lock() {
+                    sink(Update::Failed(EngineError::Spawn {
+                        path,
+                        reason: format!("no thread to run it in: {e}"),
+                    }));
+                }
+                None
+            }
+        };
         Analysis {
             commands,
             waker,
             next_id: 1,
-            thread: Some(thread),
+            thread,
         }
     }
 
