@@ -13,8 +13,8 @@ use crate::engine::Limit;
 use crate::study::annotate::{self, main_moves, PositionEval};
 
 /// How long the engine thinks about each position when `:annotate` names no limit:
-/// a game of 40 moves takes about 40 seconds.
-pub const DEFAULT_LIMIT: Limit = Limit::MoveTime(std::time::Duration::from_millis(500));
+/// as long as `scoresheet annotate` does (about a second a position on one core).
+pub const DEFAULT_LIMIT: Limit = Limit::Nodes(annotate::DEFAULT_NODES);
 
 /// An annotation under way.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,8 +68,8 @@ pub fn parse_limit(text: &str) -> Result<Limit, String> {
             n,
         )?))),
         _ => Err(format!(
-            "\"{text}\": give depth N, nodes N or movetime MS (or nothing: half a second a \
-             position); :annotate stop cancels"
+            "\"{text}\": give depth N, nodes N or movetime MS (or nothing: 300,000 nodes a \
+             position, as scoresheet annotate); :annotate stop cancels"
         )),
     }
 }
