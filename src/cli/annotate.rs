@@ -325,8 +325,8 @@ fn copied_through<R: std::io::Read>(reader: &mut Reader<R>, g: &ReadGame, name: 
     }
 }
 
-/// A worker: takes jobs until there are none, with its own engine (started when
-/// first needed, and again after one dies).
+/// A worker: takes jobs until there are none, with its own engine (started at once,
+/// and again after one dies).
 fn work(
     jobs: Arc<Mutex<Receiver<Job>>>,
     done: Sender<(u64, Done)>,
@@ -334,6 +334,11 @@ fn work(
     limit: Limit,
     mut engine: Option<Engine>,
 ) {
+    // Each worker starts its engine at once, so that `--jobs N` runs N engines from
+    // the first games on (one that cannot start is retried, and reported, per game).
+    if engine.is_none() {
+        engine = Engine::start(cfg).ok();
+    }
     loop {
         let job = match jobs.lock() {
             Ok(rx) => rx.recv(),
