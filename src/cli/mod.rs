@@ -3,12 +3,12 @@
 //! (0 clean, 1 problems found in the input, 2 bad arguments or unreadable input).
 
 pub mod check;
-mod chunks;
+pub mod chunks;
 pub mod convert;
 pub mod fen;
 pub mod input;
 pub mod list;
-mod parallel;
+pub mod parallel;
 pub mod recover;
 pub mod transcribe;
 

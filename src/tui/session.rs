@@ -36,6 +36,9 @@ pub struct Session {
     loader: Option<Loader>,
     /// A decoded copy of the list's file, when it is compressed.
     unpacked: Option<Unpacked>,
+    /// The last change could not be journaled (and the player was told): the next one
+    /// that is says so, so that the warning does not outlive the fault unnoticed.
+    unjournaled: bool,
 }
 
 use lines::{describe, describe_broken, moves};
@@ -57,6 +60,7 @@ impl Session {
             aside: Vec::new(),
             loader: None,
             unpacked: None,
+            unjournaled: false,
         };
         // Temporary files of a save killed last time, beside the game's file.
         if let Some(file) = &app.file {
@@ -123,10 +127,13 @@ impl Session {
             match Journal::create(&self.dir, out.as_deref()) {
                 Ok(journal) => self.journal = Some(journal),
                 Err(e) => {
+                    self.unjournaled = true;
                     tell(
                         app,
                         Done::refusal(format!(
-                            "cannot keep a journal: {e} (moves are not protected against a crash)"
+                            "nothing is journaled: cannot keep a journal in {}: {e} (moves are \
+                             not protected against a crash: :w saves them)",
+                            self.dir.display()
                         )),
                     );
                     return;
@@ -141,16 +148,29 @@ impl Session {
         };
         if let Some(journal) = &mut self.journal {
             match journal.record(&app.game, out.as_deref(), !app.unsaved, slot.as_ref()) {
-                Err(e) => tell(
-                    app,
-                    Done::refusal(format!(
-                        "the journal {} could not be written: {e} (the last moves are not \
-                     protected against a crash)",
-                        journal.path().display()
-                    )),
-                ),
+                Err(e) => {
+                    self.unjournaled = true;
+                    tell(
+                        app,
+                        Done::refusal(format!(
+                            "nothing is journaled: the journal {} could not be written: {e} \
+                             (the last moves are not protected against a crash: :w saves them)",
+                            journal.path().display()
+                        )),
+                    )
+                }
                 Ok(()) => {
-                    if let Some(lost) = lost {
+                    if std::mem::take(&mut self.unjournaled) {
+                        // Each record holds the whole game: the moves made meanwhile
+                        // are in it too.
+                        tell(
+                            app,
+                            Done::notice(format!(
+                                "journaled again: the whole game is in {}, safe from a crash",
+                                journal.path().display()
+                            )),
+                        );
+                    } else if let Some(lost) = lost {
                         tell(
                             app,
                             Done::refusal(format!(
