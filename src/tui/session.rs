@@ -121,20 +121,25 @@ impl Session {
             .as_deref()
             .map(|p| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf()));
         if self.journal.is_none() {
-            if app.game.is_empty() && !app.unsaved {
+            // A saved game needs no journal: none is made (nor missed) until it
+            // changes again.
+            if !app.unsaved {
                 return;
             }
             match Journal::create(&self.dir, out.as_deref()) {
                 Ok(journal) => self.journal = Some(journal),
                 Err(e) => {
                     self.unjournaled = true;
+                    let dir = self.dir.display().to_string();
+                    let why = e.to_string();
+                    let why = if why.contains(&dir) {
+                        why
+                    } else {
+                        format!("{dir}: {why}")
+                    };
                     tell(
                         app,
-                        Done::refusal(format!(
-                            "nothing is journaled: cannot keep a journal in {}: {e} (moves are \
-                             not protected against a crash: :w saves them)",
-                            self.dir.display()
-                        )),
+                        Done::refusal(format!("nothing is journaled: {why}; :w saves the moves")),
                     );
                     return;
                 }
@@ -153,8 +158,8 @@ impl Session {
                     tell(
                         app,
                         Done::refusal(format!(
-                            "nothing is journaled: the journal {} could not be written: {e} \
-                             (the last moves are not protected against a crash: :w saves them)",
+                            "nothing is journaled: {} could not be written: {e}; :w saves the \
+                             moves",
                             journal.path().display()
                         )),
                     )
