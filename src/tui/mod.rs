@@ -9,6 +9,7 @@
 //! of a save in progress, restores the terminal and exits), and a panic
 //! (ratatui's hook).
 
+mod annotator;
 pub mod clipboard;
 pub mod input;
 mod session;
@@ -121,12 +122,15 @@ pub fn open(path: &std::path::Path) -> anyhow::Result<u8> {
             out: Some(path.to_path_buf()),
             ..NewGame::default()
         }),
-        Ok(_) => run_with(NewGame::default(), Some(path)),
+        Ok((opened, _)) => run_with(NewGame::default(), Some((path, opened))),
     }
 }
 
 /// The recorder on `new`, opening `file` first when given.
-fn run_with(new: NewGame, file: Option<&std::path::Path>) -> anyhow::Result<u8> {
+fn run_with(
+    new: NewGame,
+    file: Option<(&std::path::Path, crate::store::Opened)>,
+) -> anyhow::Result<u8> {
     let (config, keymap) = match Config::load().and_then(|c| Keymap::new(&c.keys).map(|k| (c, k))) {
         Ok(both) => both,
         Err(e) => {
@@ -166,8 +170,8 @@ fn run_with(new: NewGame, file: Option<&std::path::Path>) -> anyhow::Result<u8> 
     let mut app = App::new(settings(&config), game, new.out.clone());
     app.keymap = keymap;
     let mut session = Session::start(&mut app)?;
-    if let Some(file) = file {
-        session.browse(&mut app, file)?;
+    if let Some((path, opened)) = file {
+        session.show_opened(&mut app, path, opened);
     }
 
     // SIGTERM, SIGHUP, SIGINT and SIGQUIT end the recorder from a thread of their
@@ -198,9 +202,14 @@ fn run_with(new: NewGame, file: Option<&std::path::Path>) -> anyhow::Result<u8> 
     let result = (|| -> anyhow::Result<()> {
         loop {
             session.take_listed(&mut app);
+            session.follow_annotation(&mut app);
             terminal.draw(|frame| ui::draw(frame, &app, &look))?;
             // While a list is read, the screen follows it (the count, the rows).
-            let wait = if session.listing() { 40 } else { 250 };
+            let wait = if session.listing() || session.annotating() {
+                40
+            } else {
+                250
+            };
             // Everything the terminal has sent is handled before the next
             // frame: a long pasted line and the Enter after it in one go.
             for event in input.read(Duration::from_millis(wait))? {
