@@ -161,6 +161,8 @@ pub enum Done {
         /// What to say.
         message: String,
     },
+    /// What the engine of the analysis pane said.
+    Engine(crate::engine::Update),
     /// The unsaved games found, to offer in the recovery box.
     Unsaved {
         /// One description per game.
@@ -257,6 +259,10 @@ impl App {
             } => self.rewrote(&path, before, after, &text),
             Done::Listed(event) => {
                 self.listed(event);
+                return;
+            }
+            Done::Engine(update) => {
+                self.engine_said(update);
                 return;
             }
             Done::ListOpened { path } => {

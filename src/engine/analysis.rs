@@ -9,6 +9,7 @@
 use std::sync::mpsc::{channel, Receiver, Sender, TryRecvError};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use chess::ChessMove;
 
@@ -51,7 +52,8 @@ pub enum Update {
         /// The engine's `id name`.
         name: String,
     },
-    /// The best lines changed.
+    /// The best lines changed (at most one such update per [`THROTTLE`]; the last
+    /// lines of a search are always sent).
     Lines {
         /// The aim they belong to (as returned by [`Analysis::aim`]).
         id: u64,
@@ -113,15 +115,36 @@ impl Analysis {
         let (commands, command_rx) = channel();
         let waker = Arc::new(Mutex::new(None));
         let slot = Arc::clone(&waker);
+        // Shared so that a thread the system refuses can still be reported.
+        let sink = Arc::new(Mutex::new(sink));
+        let thread_sink = Arc::clone(&sink);
+        let path = cfg.path.display().to_string();
         let thread = std::thread::Builder::new()
             .name("engine".into())
-            .spawn(move || run(cfg, command_rx, slot, sink))
-            .expect("spawning the engine thread");
+            .spawn(move || {
+                run(cfg, command_rx, slot, |u| {
+                    if let Ok(mut sink) = thread_sink.lock() {
+                        sink(u);
+                    }
+                })
+            });
+        let thread = match thread {
+            Ok(thread) => Some(thread),
+            Err(e) => {
+                if let Ok(mut sink) = sink.lock() {
+                    sink(Update::Failed(EngineError::Spawn {
+                        path,
+                        reason: format!("no thread to run it in: {e}"),
+                    }));
+                }
+                None
+            }
+        };
         Analysis {
             commands,
             waker,
             next_id: 1,
-            thread: Some(thread),
+            thread,
         }
     }
 
@@ -167,8 +190,36 @@ impl Drop for Analysis {
 struct Searching {
     id: u64,
     lines: Lines,
-    /// Stopped by us (re-aimed or stopped): its `bestmove` is not reported.
-    stopping: bool,
+    /// Lines changed since the last [`Update::Lines`] (held back by [`THROTTLE`]).
+    unsent: bool,
+    /// When the last [`Update::Lines`] went out.
+    sent: Option<Instant>,
+}
+
+/// The least time between two [`Update::Lines`] of one search: an engine sends
+/// hundreds of `info` lines a second at low depths, and a screen needs a few.
+/// Lines held back go out when the time is up, or with the search's end.
+pub const THROTTLE: Duration = Duration::from_millis(100);
+
+impl Searching {
+    /// Sends the lines if any are unsent and the throttle allows (or `now` is forced).
+    fn flush(&mut self, sink: &mut impl FnMut(Update), force: bool) {
+        let due = self.sent.is_none_or(|t| t.elapsed() >= THROTTLE);
+        if self.unsent && (due || force) {
+            sink(Update::Lines {
+                id: self.id,
+                lines: self.lines.clone(),
+            });
+            self.unsent = false;
+            self.sent = Some(Instant::now());
+        }
+    }
+
+    /// How long until held-back lines are due; `None` when nothing is held back.
+    fn wait(&self) -> Option<Duration> {
+        self.unsent
+            .then(|| THROTTLE.saturating_sub(self.sent.map_or(THROTTLE, |t| t.elapsed())))
+    }
 }
 
 fn run(
@@ -221,44 +272,42 @@ fn serve(
                 Err(TryRecvError::Empty) => break,
             }
         }
-        if stop {
-            if let Some(s) = searching.as_mut().filter(|s| !s.stopping) {
-                engine.stop()?;
-                s.stopping = true;
-            }
+        // A search stopped or replaced ends with its `bestmove`, awaited here (within
+        // the answer timeout) and not reported.
+        if (stop || aim.is_some()) && searching.take().is_some() {
+            engine.stop()?;
+            engine.wait_bestmove()?;
         }
         if let Some((id, target, limit)) = aim {
-            if let Some(s) = searching.take() {
-                if !s.stopping {
-                    engine.stop()?;
-                }
-                engine.wait_bestmove()?;
-            }
             engine.set_position(&target.start, &target.moves)?;
             engine.go(limit)?;
             searching = Some(Searching {
                 id,
                 lines: Lines::new(target.end()),
-                stopping: false,
+                unsent: false,
+                sent: None,
             });
         }
-        match engine.next(None)? {
-            Event::Woken | Event::Quiet => {}
+        let wait = searching.as_ref().and_then(Searching::wait);
+        match engine.next(wait)? {
+            Event::Woken => {}
+            Event::Quiet => {
+                if let Some(s) = searching.as_mut() {
+                    s.flush(sink, false);
+                }
+            }
             Event::Line(EngineLine::Info(info)) => {
-                if let Some(s) = searching.as_mut().filter(|s| !s.stopping) {
-                    if s.lines.update(&info) {
-                        sink(Update::Lines {
-                            id: s.id,
-                            lines: s.lines.clone(),
-                        });
-                    }
+                if let Some(s) = searching.as_mut() {
+                    s.unsent |= s.lines.update(&info);
+                    s.flush(sink, false);
                 }
             }
             Event::Line(EngineLine::BestMove(best)) => {
-                let Some(s) = searching.take() else { continue };
-                if s.stopping {
+                let Some(mut s) = searching.take() else {
                     continue;
-                }
+                };
+                // The last lines before the end, so a screen showing lines sees them.
+                s.flush(sink, true);
                 let pos = s.lines.position;
                 let best =
                     match best.best {

@@ -11,6 +11,7 @@
 
 mod annotator;
 pub mod clipboard;
+mod engine;
 pub mod input;
 mod session;
 
@@ -169,6 +170,8 @@ fn run_with(
     }
     let mut app = App::new(settings(&config), game, new.out.clone());
     app.keymap = keymap;
+    app.engine =
+        crate::app::engine::EngineView::new(crate::app::engine::engine_config(&config.engine));
     let mut session = Session::start(&mut app)?;
     if let Some((path, opened)) = file {
         session.show_opened(&mut app, path, opened);
@@ -199,14 +202,20 @@ fn run_with(
         ratatui_hook(info);
     }));
     let mut input = input::Reader::stdin();
+    let mut engine = engine::EngineRunner::default();
     let result = (|| -> anyhow::Result<()> {
         loop {
             session.take_listed(&mut app);
             session.follow_annotation(&mut app);
+            engine.serve(&mut app);
             terminal.draw(|frame| ui::draw(frame, &app, &look))?;
-            // While a list is read, the screen follows it (the count, the rows).
+            // While a list is read or a game annotated, the screen follows it (the
+            // count, the rows, the progress); while an engine runs, its lines as they
+            // deepen.
             let wait = if session.listing() || session.annotating() {
                 40
+            } else if engine.running() {
+                100
             } else {
                 250
             };
@@ -240,6 +249,7 @@ fn run_with(
         }
     })();
     restore();
+    engine.close();
     session.close(&app);
     result?;
     Ok(crate::cli::exit::OK)

@@ -6,7 +6,8 @@
 //! the whole `position …` line) matches gives the `info` lines and the best move.
 //! `go infinite` prints the infos and keeps the best move for `stop`. Every line it
 //! receives is appended to a log beside the script, so a test can check what was
-//! sent. Failure modes: no `uciok` ever, a banner of nonsense, dying on the n-th `go`.
+//! sent. Failure modes: no `uciok` ever, a banner of nonsense, dying on the n-th `go`
+//! (in every process, or once), a `go` never answered, a `stop` ignored.
 //!
 //! Use from a test file: `mod uci_standin;` then
 //! `StandIn::new().on("position startpos", &["info depth 1 score cp 20 pv e2e4"], "e2e4").write(dir)`.
@@ -32,7 +33,12 @@ pub struct StandIn {
     default: Reply,
     handshake: bool,
     die_after_go: Option<usize>,
-    infos_after_stop: Vec<String>,
+    /// Die only in the first process that gets that far (a marker file remembers).
+    die_once: bool,
+    /// Say nothing at all to a `go` (a hung search).
+    hang: bool,
+    /// Ignore `stop`.
+    deaf: bool,
 }
 
 impl Default for StandIn {
@@ -55,7 +61,9 @@ impl StandIn {
             },
             handshake: true,
             die_after_go: None,
-            infos_after_stop: Vec::new(),
+            die_once: false,
+            hang: false,
+            deaf: false,
         }
     }
 
@@ -103,6 +111,27 @@ impl StandIn {
     /// error and exits with status 3 before answering.
     pub fn die_after_go(mut self, n: usize) -> Self {
         self.die_after_go = Some(n);
+        self
+    }
+
+    /// Answers the handshake but never a `go` (nor its `stop`): a hung engine.
+    pub fn hang_on_go(mut self) -> Self {
+        self.hang = true;
+        self
+    }
+
+    /// Ignores `stop`: an infinite search never ends.
+    pub fn deaf_to_stop(mut self) -> Self {
+        self.deaf = true;
+        self
+    }
+
+    /// Like [`StandIn::die_after_go`], but only the first stand-in process that
+    /// reaches its n-th `go` dies (the ones started after it live): for testing that
+    /// a fresh engine takes over.
+    pub fn die_once_after_go(mut self, n: usize) -> Self {
+        self.die_after_go = Some(n);
+        self.die_once = true;
         self
     }
 
@@ -154,15 +183,26 @@ impl StandIn {
         s.push_str("    position*) pos=\"$line\" ;;\n");
         s.push_str("    go*)\n      gos=$((gos + 1))\n");
         if let Some(n) = self.die_after_go {
+            let once = if self.die_once {
+                let marker = quote(&dir.join("standin.died").display().to_string());
+                format!(" && [ ! -e {marker} ] && touch {marker}")
+            } else {
+                String::new()
+            };
             let _ = writeln!(
                 s,
-                "      if [ \"$gos\" -ge {n} ]; then echo 'standin: crashed' >&2; exit 3; fi"
+                "      if [ \"$gos\" -ge {n} ]{once}; then echo 'standin: crashed' >&2; exit 3; fi"
             );
+        }
+        if self.hang {
+            s.push_str("      continue\n");
         }
         s.push_str(
             "      infos\n      case \"$line\" in\n        *infinite*) searching=1 ;;\n        *) best ;;\n      esac ;;\n",
         );
-        s.push_str("    stop) if [ -n \"$searching\" ]; then searching=; best; fi ;;\n");
+        if !self.deaf {
+            s.push_str("    stop) if [ -n \"$searching\" ]; then searching=; best; fi ;;\n");
+        }
         s.push_str("    quit) exit 0 ;;\n  esac\ndone\n");
         std::fs::write(&path, s).expect("writing the stand-in");
         #[cfg(unix)]
