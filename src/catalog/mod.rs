@@ -16,6 +16,7 @@
 //! games take about 100 MB with their tables.
 
 mod filter;
+mod index;
 mod loader;
 pub mod query;
 mod rewrite;
@@ -135,7 +136,7 @@ impl Catalog {
     pub fn read(src: impl io::Read + Send) -> io::Result<Catalog> {
         let mut catalog = Catalog::new();
         loader::list_into(
-            &mut crate::pgn::Indexer::new(src),
+            crate::pgn::Indexer::new(src),
             loader::BATCH_MAX,
             &mut catalog,
         )?;

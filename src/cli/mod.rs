@@ -3,7 +3,6 @@
 //! (0 clean, 1 problems found in the input, 2 bad arguments or unreadable input).
 
 pub mod check;
-mod chunks;
 pub mod convert;
 pub mod fen;
 pub mod input;
