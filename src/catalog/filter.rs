@@ -212,6 +212,9 @@ fn near_start(query: &[u8], word: &[u8], k: usize) -> Fit {
     }
 }
 
+/// Strings a thread checks at least when a table is matched on several.
+const PER_THREAD: usize = 1 << 15;
+
 /// Which strings of one table a text term matches: `hits[id]`, worked out for the ids the
 /// table had when last refreshed.
 #[derive(Debug, Default)]
@@ -256,19 +259,56 @@ impl Hits {
                     at = hit + 1;
                 }
             }
-            for (k, (all, found)) in (0u32..).zip(all.iter_mut().zip(&found)) {
-                if !all.candidate || *found {
-                    continue;
+            if word.typos == 0 {
+                for (all, found) in all.iter_mut().zip(&found) {
+                    if !*found {
+                        *all = Fit::default();
+                    }
                 }
-                let id = from as u32 + k;
-                let near = word.typos > 0
-                    && (word.letters & !table.letters(id)).count_ones() as usize <= word.typos;
-                *all = if near {
-                    all.and(word.near(table.folded(id)))
-                } else {
-                    Fit::default()
-                };
+                continue;
             }
+            // Matching with typos is what costs: the strings are shared among the cores.
+            let check = |first: u32, all: &mut [Fit], found: &[bool]| {
+                for (id, (all, found)) in (first..).zip(all.iter_mut().zip(found)) {
+                    if !all.candidate || *found {
+                        continue;
+                    }
+                    let near =
+                        (word.letters & !table.letters(id)).count_ones() as usize <= word.typos;
+                    *all = if near {
+                        all.and(word.near(table.folded(id)))
+                    } else {
+                        Fit::default()
+                    };
+                }
+            };
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
+            let all_len = all.len();
+            let per = all_len.div_ceil(cores).max(PER_THREAD);
+            let mut first = from as u32;
+            let parts: Vec<_> = all
+                .chunks_mut(per)
+                .zip(found.chunks(per))
+                .map(|(all, found)| {
+                    let start = first;
+                    first += all.len() as u32;
+                    (start, all, found)
+                })
+                .collect();
+            let parts = std::sync::Mutex::new(parts);
+            // Each thread takes parts until none is left; this one too, so all are done
+            // even when the system grants no thread.
+            let work = || {
+                while let Some((start, all, found)) = parts.lock().ok().and_then(|mut p| p.pop()) {
+                    check(start, all, found);
+                }
+            };
+            std::thread::scope(|scope| {
+                for _ in 1..cores.min(all_len.div_ceil(per)) {
+                    let _ = std::thread::Builder::new().spawn_scoped(scope, work);
+                }
+                work();
+            });
         }
         if from == 0 {
             // Id 0 is the unknown value: it matches nothing.
@@ -534,6 +574,38 @@ mod tests {
                 Ok(())
             })
             .unwrap();
+    }
+
+    /// A table large enough to be matched on several threads gives what matching each
+    /// string by itself gives.
+    #[test]
+    fn a_large_table_is_matched_in_parts_alike() {
+        use super::super::strings::Interner;
+        let mut interner = Interner::new();
+        let mut seed = 7u32;
+        let mut letter = || {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            b"abcde"[(seed >> 16) as usize % 5] as char
+        };
+        for _ in 0..3 * PER_THREAD {
+            let name: String = (0..7).map(|_| letter()).collect();
+            interner.intern(&name);
+        }
+        let mut table = Strings::new();
+        table.append(interner.take());
+        for query in ["abcde", "abcdeab", "bad"] {
+            let words = [Word::new(query)];
+            let mut hits = Hits::default();
+            hits.refresh(&table, &words);
+            for id in 1..table.len() as u32 {
+                let (folded, set) = (table.folded(id), table.letters(id));
+                assert_eq!(
+                    hits.get(id),
+                    words[0].matches(folded, set),
+                    "{query} {folded}"
+                );
+            }
+        }
     }
 
     #[test]
