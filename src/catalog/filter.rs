@@ -320,6 +320,13 @@ impl Hits {
     /// The hits of `words` among the strings that were candidates for `old`'s words,
     /// which `words` imply (see [`implies`]): only those strings are checked.
     fn narrowed(old: &Hits, table: &Strings, words: &[Word]) -> Hits {
+        // Checking strings one by one costs more than one search over them all (see
+        // `refresh`) when most are left: then they are all matched again.
+        if old.hits.iter().filter(|f| f.candidate).count() > old.hits.len() / 8 {
+            let mut hits = Hits::default();
+            hits.refresh(table, words);
+            return hits;
+        }
         let hits = (0u32..)
             .zip(&old.hits)
             .map(|(id, old)| {
