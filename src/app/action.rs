@@ -113,9 +113,14 @@ actions! {
             Effect::None
         };
     Cancel "cancel" on ALL keys ["Esc"] hint ""
-        doc "Close the overlay or clear the entry line (on the list: close, then clear, the filter)" => |app| {
+        doc "Close the overlay or clear the entry line (on the list: close, then clear, the filter; on an empty line, stop :annotate)" => |app| {
             if app.screen == Screen::List {
                 return app.list_cancel();
+            }
+            // Esc on an empty line stops an annotation under way.
+            if app.entry.is_empty() && app.annotating.is_some() {
+                app.stop_annotating();
+                return Effect::None;
             }
             app.entry.clear();
             app.message = super::Message::default();
@@ -231,6 +236,11 @@ actions! {
         doc "A novelty (N)" => |app| app.toggle_nag(146);
     NagClearPosition "nag-clear-position" on GAME keys ["Alt-9"] hint ""
         doc "Remove the position marks, keeping ! or ?" => App::clear_position_nags;
+    Engine "engine" on GAME keys ["Ctrl-e"] hint ""
+        doc "Open or close the engine's analysis pane (it follows the moves)" => App::toggle_engine;
+    EnginePlay "engine-play" on GAME keys ["Alt-m"] hint ""
+        doc "Play the engine's best move (inside the game: as a variation)"
+        => App::play_engine_move;
     ToggleTimer "toggle-timer" on GAME keys ["F5"] hint ""
         doc "Start or stop the move timer" => App::toggle_timer;
     Save "save" on GAME keys ["Ctrl-s"] hint "save"

@@ -83,6 +83,17 @@ pub enum Effect {
 pub enum Done {
     /// Rows of the list's file read in the background, its end, or an error.
     Listed(crate::catalog::LoadEvent),
+    /// `:annotate`'s engine has done `done` of `total` positions.
+    Annotating {
+        /// Positions done.
+        done: usize,
+        /// Positions in all.
+        total: usize,
+    },
+    /// `:annotate`'s engine scored every position of the main line.
+    Annotated(Vec<crate::study::annotate::PositionEval>),
+    /// `:annotate`'s engine failed: why.
+    AnnotateFailed(String),
     /// A message from the loop: a journal that cannot be written, a file that
     /// cannot be read, a save refused (`error`), or what it did.
     Notice {
@@ -99,7 +110,8 @@ pub enum Done {
         unchanged: bool,
     },
     /// A save wrote a game of a file again: it spanned `before` (offset, length) and
-    /// spans `after` now; when it is the list's file, the list's rows follow.
+    /// spans `after` now, as `text`; when it is the list's file, the list's rows follow
+    /// and the game's row shows its tags as written.
     Rewrote {
         /// The file.
         path: PathBuf,
@@ -107,6 +119,8 @@ pub enum Done {
         before: (u64, u64),
         /// Where it is now.
         after: (u64, u64),
+        /// The game's text as written.
+        text: String,
     },
     /// A game read from a file, to show in place of this one.
     Loaded {
@@ -147,6 +161,8 @@ pub enum Done {
         /// What to say.
         message: String,
     },
+    /// What the engine of the analysis pane said.
+    Engine(crate::engine::Update),
     /// The unsaved games found, to offer in the recovery box.
     Unsaved {
         /// One description per game.
@@ -232,13 +248,21 @@ impl App {
                     self.inform(format!("no changes: {} is as it was", path.display()));
                 }
             }
+            Done::Annotating { done, total } => self.annotate_progress(done, total),
+            Done::Annotated(evals) => self.annotated(&evals),
+            Done::AnnotateFailed(why) => self.annotate_failed(&why),
             Done::Rewrote {
                 path,
                 before,
                 after,
-            } => self.rewrote(&path, before, after),
+                text,
+            } => self.rewrote(&path, before, after, &text),
             Done::Listed(event) => {
                 self.listed(event);
+                return;
+            }
+            Done::Engine(update) => {
+                self.engine_said(update);
                 return;
             }
             Done::ListOpened { path } => {

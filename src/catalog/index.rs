@@ -42,7 +42,7 @@ pub(super) enum Stage {
 
 /// The name of each packed ECO code (empty when it has none), to stand for a missing
 /// `Opening` tag.
-static ECO_NAMES: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+pub(super) static ECO_NAMES: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
     (0..=500u16)
         .map(|packed| {
             Eco::unpack(packed)
@@ -185,7 +185,10 @@ pub(super) fn index_chunks(
 
 /// The row of an indexed game, its strings aside (their ids come later), and the opening's
 /// name: the `Opening` tag, else the name of the ECO code.
-fn numbers_of<'a>(game: &'a GameRef, eco_names: &[&'static str]) -> (Row, &'a str) {
+pub(super) fn numbers_of<'a, T: AsRef<str>>(
+    game: &'a crate::pgn::index::Entry<T>,
+    eco_names: &[&'static str],
+) -> (Row, &'a str) {
     let elo = |text: &str| text.trim().parse::<u16>().unwrap_or(0);
     let eco = Eco::parse(game.eco().trim());
     let opening = match game.opening().trim() {

@@ -15,8 +15,8 @@ use toml::Spanned;
 use super::error::{line_col, ConfigError};
 use super::keys::{Key, KeyEntry, KeyTable};
 use super::settings::{
-    BoardSettings, BoardStyle, Colors, Inside, LangCode, MoveNotation, NotationSettings,
-    RecordingSettings, SquareSize, Theme,
+    BoardSettings, BoardStyle, Bounded, Colors, EngineSettings, Inside, LangCode, MoveNotation,
+    NotationSettings, RecordingSettings, SquareSize, Theme,
 };
 use super::Config;
 
@@ -30,6 +30,8 @@ pub(crate) struct Layer {
     board: BoardLayer,
     #[serde(default)]
     recording: RecordingLayer,
+    #[serde(default)]
+    engine: EngineLayer,
     #[serde(default)]
     keys: BTreeMap<Spanned<String>, Vec<Spanned<String>>>,
 }
@@ -58,6 +60,15 @@ struct RecordingLayer {
     autosave: Option<bool>,
     timer: Option<bool>,
     inside: Option<Choice<Inside>>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EngineLayer {
+    path: Option<String>,
+    threads: Option<Bounded<1, 1024>>,
+    hash: Option<Bounded<1, 65536>>,
+    lines: Option<Bounded<1, 5>>,
 }
 
 /// One of an enum's names. A number or boolean is read as its text (so `colors = 256` works),
@@ -203,10 +214,18 @@ pub(crate) fn merge(defaults: Parsed<'_>, user: Parsed<'_>) -> Result<Config, Co
         timer: pick(ur.timer, dr.timer, "recording.timer", dt)?,
         inside: pick(ur.inside, dr.inside, "recording.inside", dt)?.0,
     };
+    let (ue, de) = (&user.layer.engine, &defaults.layer.engine);
+    let engine = EngineSettings {
+        path: pick(ue.path.clone(), de.path.clone(), "engine.path", dt)?,
+        threads: pick(ue.threads, de.threads, "engine.threads", dt)?.0,
+        hash: pick(ue.hash, de.hash, "engine.hash", dt)?.0,
+        lines: pick(ue.lines, de.lines, "engine.lines", dt)?.0,
+    };
     Ok(Config {
         notation,
         board,
         recording,
+        engine,
         keys: user.keys,
     })
 }
@@ -271,6 +290,7 @@ fn table_expected(table: &str) -> String {
         "notation" => "input, display, lang",
         "board" => "style, theme, colors, square, coordinates",
         "recording" => "autosave, timer, inside",
+        "engine" => "path, threads, hash, lines",
         "keys" => "one line per action",
         _ => return "expected a table".to_string(),
     };
@@ -281,6 +301,7 @@ fn table_expected(table: &str) -> String {
             "notation" => "[notation] then input = \"de\"",
             "board" => "[board] then theme = \"blue\"",
             "keys" => "[keys] then take-back = [\"Ctrl-z\"]",
+            "engine" => "[engine] then lines = 3",
             _ => "[recording] then autosave = true",
         }
     )

@@ -1,3 +1,5 @@
-//! Study aids that work on games and positions: opening names so far.
+//! Study aids that work on games and positions: opening names and annotating
+//! games with an engine.
 
+pub mod annotate;
 pub mod eco;

@@ -9,7 +9,9 @@
 //! of a save in progress, restores the terminal and exits), and a panic
 //! (ratatui's hook).
 
+mod annotator;
 pub mod clipboard;
+mod engine;
 pub mod input;
 mod session;
 
@@ -121,12 +123,15 @@ pub fn open(path: &std::path::Path) -> anyhow::Result<u8> {
             out: Some(path.to_path_buf()),
             ..NewGame::default()
         }),
-        Ok(_) => run_with(NewGame::default(), Some(path)),
+        Ok((opened, _)) => run_with(NewGame::default(), Some((path, opened))),
     }
 }
 
 /// The recorder on `new`, opening `file` first when given.
-fn run_with(new: NewGame, file: Option<&std::path::Path>) -> anyhow::Result<u8> {
+fn run_with(
+    new: NewGame,
+    file: Option<(&std::path::Path, crate::store::Opened)>,
+) -> anyhow::Result<u8> {
     let (config, keymap) = match Config::load().and_then(|c| Keymap::new(&c.keys).map(|k| (c, k))) {
         Ok(both) => both,
         Err(e) => {
@@ -165,9 +170,11 @@ fn run_with(new: NewGame, file: Option<&std::path::Path>) -> anyhow::Result<u8> 
     }
     let mut app = App::new(settings(&config), game, new.out.clone());
     app.keymap = keymap;
+    app.engine =
+        crate::app::engine::EngineView::new(crate::app::engine::engine_config(&config.engine));
     let mut session = Session::start(&mut app)?;
-    if let Some(file) = file {
-        session.browse(&mut app, file)?;
+    if let Some((path, opened)) = file {
+        session.show_opened(&mut app, path, opened);
     }
 
     // SIGTERM, SIGHUP, SIGINT and SIGQUIT end the recorder from a thread of their
@@ -195,12 +202,23 @@ fn run_with(new: NewGame, file: Option<&std::path::Path>) -> anyhow::Result<u8> 
         ratatui_hook(info);
     }));
     let mut input = input::Reader::stdin();
+    let mut engine = engine::EngineRunner::default();
     let result = (|| -> anyhow::Result<()> {
         loop {
             session.take_listed(&mut app);
+            session.follow_annotation(&mut app);
+            engine.serve(&mut app);
             terminal.draw(|frame| ui::draw(frame, &app, &look))?;
-            // While a list is read, the screen follows it (the count, the rows).
-            let wait = if session.listing() { 40 } else { 250 };
+            // While a list is read or a game annotated, the screen follows it (the
+            // count, the rows, the progress); while an engine runs, its lines as they
+            // deepen.
+            let wait = if session.listing() || session.annotating() {
+                40
+            } else if engine.running() {
+                100
+            } else {
+                250
+            };
             // Everything the terminal has sent is handled before the next
             // frame: a long pasted line and the Enter after it in one go.
             for event in input.read(Duration::from_millis(wait))? {
@@ -231,6 +249,7 @@ fn run_with(new: NewGame, file: Option<&std::path::Path>) -> anyhow::Result<u8> 
         }
     })();
     restore();
+    engine.close();
     session.close(&app);
     result?;
     Ok(crate::cli::exit::OK)

@@ -36,6 +36,8 @@ pub struct Session {
     loader: Option<Loader>,
     /// A decoded copy of the list's file, when it is compressed.
     unpacked: Option<Unpacked>,
+    /// `:annotate`'s engine at work.
+    annotator: Option<super::annotator::Annotator>,
 }
 
 use lines::{describe, describe_broken, moves};
@@ -57,6 +59,7 @@ impl Session {
             aside: Vec::new(),
             loader: None,
             unpacked: None,
+            annotator: None,
         };
         // Temporary files of a save killed last time, beside the game's file.
         if let Some(file) = &app.file {
@@ -194,15 +197,16 @@ impl Session {
                 {
                     self.unpacked = None;
                 }
-                // The game's text changed length (or place): the list's rows follow.
-                if let Some(old) = slot.filter(|old| (old.offset, old.len) != (new.offset, new.len))
-                {
+                // The game was written again: the list's rows follow its new length (and
+                // place), and its row shows the tags as written.
+                if let Some(old) = slot {
                     tell(
                         app,
                         Done::Rewrote {
                             path: path.to_path_buf(),
                             before: (old.offset, old.len),
                             after: (new.offset, new.len),
+                            text: pgn.clone(),
                         },
                     );
                 }
@@ -386,7 +390,16 @@ impl Session {
     pub fn browse(&mut self, app: &mut App, path: &Path) -> anyhow::Result<()> {
         match crate::store::probe(path) {
             Err(e) => tell(app, Done::refusal(e.to_string())),
-            Ok((Opened::Missing | Opened::Empty, _)) => {
+            Ok((opened, _)) => self.show_opened(app, path, opened),
+        }
+        Ok(())
+    }
+
+    /// Shows a file as [`Session::browse`] does, from what [`crate::store::probe`]
+    /// found in it.
+    pub fn show_opened(&mut self, app: &mut App, path: &Path, opened: Opened) {
+        match opened {
+            Opened::Missing | Opened::Empty => {
                 app.file = Some(path.to_path_buf());
                 tell(
                     app,
@@ -396,11 +409,11 @@ impl Session {
                     )),
                 );
             }
-            Ok((Opened::One(loaded), _)) => {
+            Opened::One(loaded) => {
                 let loaded = *loaded;
                 self.show_loaded(app, path.to_path_buf(), 1, Ok(loaded));
             }
-            Ok((Opened::Many, _)) => match Loader::open_copying(path) {
+            Opened::Many => match Loader::open_copying(path) {
                 Ok((loader, copy)) => {
                     self.loader = Some(loader);
                     self.unpacked = copy;
@@ -414,7 +427,42 @@ impl Session {
                 ),
             },
         }
-        Ok(())
+    }
+
+    /// Runs `:annotate`'s engine while the app wants one, stops it when it no longer
+    /// does, and gives the app what it reported.
+    pub fn follow_annotation(&mut self, app: &mut App) {
+        match (&app.annotating, &self.annotator) {
+            (Some(a), None) => {
+                // The configured engine ([engine]), searching one line.
+                let config = crate::engine::EngineConfig {
+                    multipv: 1,
+                    ..app.engine.config.clone()
+                };
+                self.annotator = Some(super::annotator::Annotator::start(
+                    config,
+                    app.game.clone(),
+                    a.limit,
+                ));
+            }
+            (None, Some(_)) => self.annotator = None,
+            _ => {}
+        }
+        let Some(annotator) = &self.annotator else {
+            return;
+        };
+        let (reports, over) = annotator.take();
+        if over {
+            self.annotator = None;
+        }
+        for done in reports {
+            app.update(done);
+        }
+    }
+
+    /// True while `:annotate`'s engine works.
+    pub fn annotating(&self) -> bool {
+        self.annotator.is_some()
     }
 
     /// True while the list's file is still being read.

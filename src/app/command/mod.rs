@@ -213,6 +213,15 @@ pub const COMMANDS: &[Command] = &[
         run: run::snap,
     },
     Command {
+        name: "annotate",
+        aliases: &[],
+        args: "[depth N | nodes N | movetime MS | stop]",
+        doc:
+            "the engine annotates the main line: [%eval], ?! ? ??, best lines, accuracy (Esc stops)",
+        bang: "",
+        run: run::annotate,
+    },
+    Command {
         name: "view",
         aliases: &[],
         args: "sheet|text|indented",
@@ -227,6 +236,14 @@ pub const COMMANDS: &[Command] = &[
         doc: "edit the tags in a form",
         bang: "",
         run: run::tags,
+    },
+    Command {
+        name: "engine",
+        aliases: &[],
+        args: "[restart|play]",
+        doc: "open or close the engine pane; restart the engine; play its best move",
+        bang: "",
+        run: run::engine,
     },
     Command {
         name: "list",

@@ -162,6 +162,10 @@ pub fn view(app: &mut App, rest: &str, _: bool) -> Effect {
     Effect::None
 }
 
+pub fn annotate(app: &mut App, rest: &str, _: bool) -> Effect {
+    app.annotate_command(rest)
+}
+
 pub fn tags(app: &mut App, _: &str, _: bool) -> Effect {
     app.open_tags()
 }
@@ -182,4 +186,19 @@ pub fn help(app: &mut App, _: &str, _: bool) -> Effect {
     app.overlay = Overlay::Help;
     app.help_scroll.top.set(0);
     Effect::None
+}
+
+pub fn engine(app: &mut App, rest: &str, _: bool) -> Effect {
+    match rest {
+        "" => app.toggle_engine(),
+        "restart" => app.restart_engine(),
+        "play" => app.play_engine_move(),
+        other => {
+            app.refuse(format!(
+                "unknown :engine {other:?}: :engine opens or closes the pane, \
+                 :engine restart, :engine play"
+            ));
+            Effect::None
+        }
+    }
 }
