@@ -4,7 +4,6 @@
 
 pub mod annotate;
 pub mod check;
-pub mod chunks;
 pub mod convert;
 pub mod fen;
 pub mod input;

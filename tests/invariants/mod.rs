@@ -254,7 +254,7 @@ fn sequential_starts(data: &[u8]) -> Vec<(u64, u64)> {
         .collect()
 }
 
-/// The chunked parallel reader ([`scoresheet::cli::chunks::read_file`], what `check --jobs`
+/// The chunked parallel reader ([`scoresheet::pgn::chunks::read_file`], what `check --jobs`
 /// and `list` stand on) with `work` reading each range: the games it reports, as (absolute
 /// number, offset, absolute line), in the order it writes them; line 0 when `lines` is false
 /// (an indexer counts none).
@@ -265,12 +265,12 @@ fn chunked_starts(
     work: impl Fn(
             &std::fs::File,
             Pos,
-            &mut scoresheet::cli::chunks::Until,
-        ) -> std::io::Result<scoresheet::cli::chunks::Part<Vec<(u64, u64, u64)>>>
+            &mut scoresheet::pgn::chunks::Until,
+        ) -> std::io::Result<scoresheet::pgn::chunks::Part<Vec<(u64, u64, u64)>>>
         + Sync,
 ) -> (u64, Vec<(u64, u64, u64)>) {
     let mut got = Vec::new();
-    let games = scoresheet::cli::chunks::read_file(file, 2, chunk, work, |part, shift, first| {
+    let games = scoresheet::pgn::chunks::read_file(file, 2, chunk, work, |part, shift, first| {
         for &(n, offset, line) in part.iter().filter(|g| g.0 >= first) {
             let line = if lines { shift.line(line) } else { 0 };
             got.push((shift.game(n), offset, line));
@@ -286,9 +286,9 @@ fn chunked_starts(
 fn reader_range(
     file: &std::fs::File,
     from: Pos,
-    until: &mut scoresheet::cli::chunks::Until,
-) -> std::io::Result<scoresheet::cli::chunks::Part<Vec<(u64, u64, u64)>>> {
-    use scoresheet::cli::chunks::{FileAt, Part, END};
+    until: &mut scoresheet::pgn::chunks::Until,
+) -> std::io::Result<scoresheet::pgn::chunks::Part<Vec<(u64, u64, u64)>>> {
+    use scoresheet::pgn::chunks::{FileAt, Part, END};
     let mut reader = Reader::new(FileAt::for_reader_at(file, from.offset)).starting_at(from);
     let (mut games, mut starts) = (Vec::new(), Vec::new());
     let stop = loop {
@@ -325,9 +325,9 @@ fn reader_range(
 fn indexer_range(
     file: &std::fs::File,
     from: Pos,
-    until: &mut scoresheet::cli::chunks::Until,
-) -> std::io::Result<scoresheet::cli::chunks::Part<Vec<(u64, u64, u64)>>> {
-    use scoresheet::cli::chunks::{FileAt, Part, END};
+    until: &mut scoresheet::pgn::chunks::Until,
+) -> std::io::Result<scoresheet::pgn::chunks::Part<Vec<(u64, u64, u64)>>> {
+    use scoresheet::pgn::chunks::{FileAt, Part, END};
     let mut indexer =
         Indexer::new(FileAt::for_reader_at(file, from.offset)).starting_at(from.offset, from.game);
     let (mut games, mut starts) = (Vec::new(), Vec::new());
