@@ -1,3 +1,4 @@
-//! Study aids that work on games and positions: opening names so far.
+//! Study aids that work on games and positions: opening names, training.
 
 pub mod eco;
+pub mod train;
