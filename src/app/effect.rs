@@ -69,6 +69,21 @@ pub enum Effect {
     Open(Box<Game>),
     /// An answer in the box of unsaved games, or `:recover` asking for it.
     Recovery(Recovery),
+    /// Gather a drill: the exercises due in the deck, and `name`'s mistakes in
+    /// `file` not tried yet.
+    Drill {
+        /// The file to look for mistakes in (none: the due exercises only).
+        file: Option<PathBuf>,
+        /// Your name in its games.
+        name: String,
+    },
+    /// Record the first answer to an exercise in the deck, which schedules it.
+    Review {
+        /// The exercise.
+        exercise: Box<crate::study::train::Exercise>,
+        /// Passed at the first try.
+        passed: bool,
+    },
     /// Leave; `discard` when the user said to throw the unsaved game away.
     Quit {
         /// `:q!`: the journal goes too.
@@ -146,6 +161,15 @@ pub enum Done {
         out: Option<PathBuf>,
         /// What to say.
         message: String,
+    },
+    /// A drill gathered: the exercises (those due first), and what to say.
+    Drill {
+        /// The exercises.
+        exercises: Vec<crate::study::train::Exercise>,
+        /// How many come from the deck.
+        due: usize,
+        /// What was found, or why there is nothing to drill.
+        note: String,
     },
     /// The unsaved games found, to offer in the recovery box.
     Unsaved {
@@ -277,6 +301,11 @@ impl App {
                 self.inform(message);
             }
             Done::Unsaved { games, broken } => self.offer_recovery(games, broken),
+            Done::Drill {
+                exercises,
+                due,
+                note,
+            } => self.start_drill(exercises, due, note),
         }
         self.refresh_feedback();
         self.refresh_opening();

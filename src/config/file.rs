@@ -16,7 +16,7 @@ use super::error::{line_col, ConfigError};
 use super::keys::{Key, KeyEntry, KeyTable};
 use super::settings::{
     BoardSettings, BoardStyle, Colors, Inside, LangCode, MoveNotation, NotationSettings,
-    RecordingSettings, SquareSize, Theme,
+    RecordingSettings, SquareSize, Theme, TrainingSettings,
 };
 use super::Config;
 
@@ -30,6 +30,8 @@ pub(crate) struct Layer {
     board: BoardLayer,
     #[serde(default)]
     recording: RecordingLayer,
+    #[serde(default)]
+    training: TrainingLayer,
     #[serde(default)]
     keys: BTreeMap<Spanned<String>, Vec<Spanned<String>>>,
 }
@@ -58,6 +60,12 @@ struct RecordingLayer {
     autosave: Option<bool>,
     timer: Option<bool>,
     inside: Option<Choice<Inside>>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TrainingLayer {
+    name: Option<String>,
 }
 
 /// One of an enum's names. A number or boolean is read as its text (so `colors = 256` works),
@@ -203,10 +211,19 @@ pub(crate) fn merge(defaults: Parsed<'_>, user: Parsed<'_>) -> Result<Config, Co
         timer: pick(ur.timer, dr.timer, "recording.timer", dt)?,
         inside: pick(ur.inside, dr.inside, "recording.inside", dt)?.0,
     };
+    let training = TrainingSettings {
+        name: pick(
+            u.training.name.clone(),
+            d.training.name.clone(),
+            "training.name",
+            dt,
+        )?,
+    };
     Ok(Config {
         notation,
         board,
         recording,
+        training,
         keys: user.keys,
     })
 }
@@ -271,6 +288,7 @@ fn table_expected(table: &str) -> String {
         "notation" => "input, display, lang",
         "board" => "style, theme, colors, square, coordinates",
         "recording" => "autosave, timer, inside",
+        "training" => "name",
         "keys" => "one line per action",
         _ => return "expected a table".to_string(),
     };
@@ -281,6 +299,7 @@ fn table_expected(table: &str) -> String {
             "notation" => "[notation] then input = \"de\"",
             "board" => "[board] then theme = \"blue\"",
             "keys" => "[keys] then take-back = [\"Ctrl-z\"]",
+            "training" => "[training] then name = \"Carlsen, Magnus\"",
             _ => "[recording] then autosave = true",
         }
     )

@@ -17,7 +17,7 @@ pub use error::{ConfigError, Invalid};
 pub use keys::{Key, KeyEntry, KeyParseError, KeyTable};
 pub use settings::{
     BoardSettings, BoardStyle, Colors, Inside, MoveNotation, NotationSettings, RecordingSettings,
-    SquareSize, Theme,
+    SquareSize, Theme, TrainingSettings,
 };
 
 /// The built-in configuration, every setting and action at its default.
@@ -51,6 +51,8 @@ pub struct Config {
     pub board: BoardSettings,
     /// `[recording]`: autosave, timer, typing inside the game.
     pub recording: RecordingSettings,
+    /// `[training]`: your name in your games.
+    pub training: TrainingSettings,
     /// `[keys]` as the user's file writes it (the app's keymap lays it over the
     /// default keys declared with each action).
     pub keys: KeyTable,

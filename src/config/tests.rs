@@ -151,7 +151,7 @@ fn errors_quote_the_bad_key_or_value_and_say_where() {
         (
             "[colour]\n",
             (1, 2),
-            "unknown table [colour]: expected one of notation, board, recording, keys",
+            "unknown table [colour]: expected one of notation, board, recording, training, keys",
         ),
         (
             "board.colour = 1\n",
@@ -329,6 +329,7 @@ fn a_value_where_a_table_belongs_says_how_to_write_the_table() {
         ("notation", "input, display, lang"),
         ("board", "style, theme, colors, square, coordinates"),
         ("recording", "autosave, timer, inside"),
+        ("training", "name"),
     ] {
         let unknown = error(&format!("[{table}]\nzzz = 1\n")).message();
         assert!(

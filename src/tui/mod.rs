@@ -12,6 +12,7 @@
 pub mod clipboard;
 pub mod input;
 mod session;
+pub mod train;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -125,8 +126,27 @@ pub fn open(path: &std::path::Path) -> anyhow::Result<u8> {
     }
 }
 
+/// `scoresheet train FILE`: the screen on a drill of the exercises due and of your
+/// mistakes in `path`. Returns the exit code.
+pub fn train(path: &std::path::Path) -> anyhow::Result<u8> {
+    if let Err(e) = crate::store::probe(path) {
+        eprintln!("scoresheet: {e}");
+        return Ok(crate::cli::exit::USAGE);
+    }
+    start(NewGame::default(), None, Some(path))
+}
+
 /// The recorder on `new`, opening `file` first when given.
 fn run_with(new: NewGame, file: Option<&std::path::Path>) -> anyhow::Result<u8> {
+    start(new, file, None)
+}
+
+/// The recorder on `new`, opening `file` first, or starting a drill over `drill`.
+fn start(
+    new: NewGame,
+    file: Option<&std::path::Path>,
+    drill: Option<&std::path::Path>,
+) -> anyhow::Result<u8> {
     let (config, keymap) = match Config::load().and_then(|c| Keymap::new(&c.keys).map(|k| (c, k))) {
         Ok(both) => both,
         Err(e) => {
@@ -165,9 +185,14 @@ fn run_with(new: NewGame, file: Option<&std::path::Path>) -> anyhow::Result<u8> 
     }
     let mut app = App::new(settings(&config), game, new.out.clone());
     app.keymap = keymap;
+    app.train.name = config.training.name.clone();
     let mut session = Session::start(&mut app)?;
     if let Some(file) = file {
         session.browse(&mut app, file)?;
+    }
+    if let Some(drill) = drill {
+        let effect = app.ask_drill(Some(drill.to_path_buf()));
+        session.carry_out(&mut app, effect)?;
     }
 
     // SIGTERM, SIGHUP, SIGINT and SIGQUIT end the recorder from a thread of their

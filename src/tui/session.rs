@@ -492,6 +492,16 @@ impl Session {
                 }
                 false
             }
+            Effect::Drill { file, name } => {
+                tell(app, super::train::gather(file.as_deref(), &name));
+                false
+            }
+            Effect::Review { exercise, passed } => {
+                if let Some(problem) = super::train::review(&exercise, passed) {
+                    tell(app, problem);
+                }
+                false
+            }
             Effect::Snap { fen, game, ply } => {
                 match crate::store::snap::append(app.file.as_deref(), &fen, game, ply) {
                     Ok(path) => tell(

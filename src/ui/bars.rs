@@ -90,7 +90,11 @@ pub fn status(app: &App) -> (String, Style) {
             Style::default().fg(Color::Cyan),
         ),
         Feedback::Ready(mv) => (
-            format!("Enter plays {}", shown(app, std::slice::from_ref(mv))),
+            format!(
+                "Enter {} {}",
+                if app.training() { "answers" } else { "plays" },
+                shown(app, std::slice::from_ref(mv))
+            ),
             Style::default().fg(Color::Green),
         ),
         Feedback::Ambiguous(_, sans) => (

@@ -18,6 +18,10 @@ pub struct Answer {
     pub white_percent: Option<f64>,
 }
 
+// The percentages are finite (computed from scores capped at ±1000 centipawns), so
+// equality is an equivalence.
+impl Eq for Answer {}
+
 /// A position to find a better move in.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Exercise {
@@ -37,6 +41,9 @@ pub struct Exercise {
     /// Where it comes from, for people: `Smith – Jones, Club ch 2024, 14...Qxb2`.
     pub source: String,
 }
+
+// See `Answer`'s `Eq`.
+impl Eq for Exercise {}
 
 /// How an answer was judged.
 #[derive(Debug, Clone, PartialEq)]

@@ -72,7 +72,7 @@ impl Tally {
     pub fn summary(&self) -> String {
         let right = self.game + self.good;
         let asked = self.asked();
-        let percent = if asked == 0 { 0 } else { right * 100 / asked };
+        let percent = (right * 100).checked_div(asked).unwrap_or(0);
         format!(
             "{right} of {asked} ({percent}%): {} the game's move, {} as good, {} wrong",
             self.game, self.good, self.wrong

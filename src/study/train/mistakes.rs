@@ -129,6 +129,47 @@ pub fn find(game: &Game, side: Color) -> Vec<Exercise> {
     out
 }
 
+/// The mistakes found over a file.
+#[derive(Debug, Default)]
+pub struct Found {
+    /// The exercises, in file order.
+    pub exercises: Vec<Exercise>,
+    /// Games read.
+    pub games: u64,
+    /// Games `name` played in.
+    pub yours: u64,
+    /// Games of yours with `[%eval]` annotations.
+    pub evaluated: u64,
+}
+
+/// The mistakes `name` made over the games `src` holds (PGN), each game read with
+/// its variations; a game that cannot be read is skipped.
+pub fn in_games(src: impl std::io::Read, name: &str) -> std::io::Result<Found> {
+    let mut reader = crate::pgn::reader::Reader::new(src);
+    let mut builder = crate::pgn::GameBuilder::new(true);
+    let mut found = Found::default();
+    while let Some(read) = reader.read_game(&mut builder)? {
+        found.games += 1;
+        if read.refused {
+            continue;
+        }
+        let Some(side) = side_of(&read.game, name) else {
+            continue;
+        };
+        found.yours += 1;
+        let game = &read.game;
+        if game
+            .mainline()
+            .iter()
+            .any(|&id| eval_of(game.node(id)).is_some())
+        {
+            found.evaluated += 1;
+        }
+        found.exercises.extend(find(game, side));
+    }
+    Ok(found)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -170,6 +211,15 @@ mod tests {
         assert!(found[1].answers.is_empty());
         // Black's moves lost nothing worth an exercise.
         assert!(find(&g, Color::Black).is_empty());
+    }
+
+    #[test]
+    fn over_a_file_only_my_games_count() {
+        let other = ANNOTATED.replace("\"Me\"", "\"Someone\"");
+        let text = format!("{ANNOTATED}\n{other}\n");
+        let found = in_games(text.as_bytes(), "Me").unwrap();
+        assert_eq!((found.games, found.yours, found.evaluated), (2, 1, 1));
+        assert_eq!(found.exercises.len(), 2);
     }
 
     #[test]

@@ -1,0 +1,642 @@
+//! Training on the game screen: guess the move (`:train guess white|black`) and
+//! the drill of your mistakes (F7, `:train mistakes`, `scoresheet train FILE`).
+//! The judging lives in `study::train`; here is the session: which move or
+//! exercise is up, what the board shows, what was said.
+//!
+//! While training, the board shows a game of its own (the moves revealed so far,
+//! or the exercise's position): the game that was on the screen is set aside
+//! untouched and comes back when training ends. Nothing the training shows is
+//! journaled or saved, and the keys that would edit or save a game are refused.
+
+use std::path::PathBuf;
+
+use chess::Color;
+
+use super::{Action, App, Effect};
+use crate::game::{Game, NodeId};
+use crate::position::{color_name, Move, Position};
+use crate::study::train::exercise::Verdict;
+use crate::study::train::{Exercise, Guess, GuessVerdict};
+
+/// Training's part of the app: your name (from the configuration) and the session
+/// under way, if any.
+#[derive(Debug, Default)]
+pub struct Trainer {
+    /// Your name as your games' tags write it (`[training] name`).
+    pub name: String,
+    /// The session under way.
+    pub session: Option<Box<Session>>,
+}
+
+/// A training session.
+#[derive(Debug)]
+pub struct Session {
+    /// What is trained.
+    pub kind: Kind,
+    /// The game on the screen before, with where it was.
+    stash: Stash,
+}
+
+/// What a session trains.
+#[derive(Debug)]
+pub enum Kind {
+    /// Guessing the moves of a game.
+    Guess(Guess),
+    /// Exercises from your mistakes.
+    Drill(Drill),
+}
+
+/// The exercises of a drill, and how they went.
+#[derive(Debug)]
+pub struct Drill {
+    /// The exercises: those due first, then new ones.
+    pub exercises: Vec<Exercise>,
+    /// How many of them came from the deck (due).
+    pub due: usize,
+    /// The one on the board.
+    pub at: usize,
+    /// The one on the board was graded (its first answer, or shown): passed or not.
+    pub graded: Option<bool>,
+    /// It is done with: solved or shown; the next key goes on.
+    pub done: bool,
+    /// Found at the first try.
+    pub found: u32,
+    /// Missed.
+    pub missed: u32,
+}
+
+#[derive(Debug)]
+struct Stash {
+    game: Game,
+    cursor: NodeId,
+    flipped: bool,
+}
+
+/// The actions that work while training: answering, moving through what is shown,
+/// the views, help and leaving. The others would edit or save the training's game.
+const ALLOWED: &[Action] = &[
+    Action::Help,
+    Action::PlayEntry,
+    Action::EraseChar,
+    Action::ClearEntry,
+    Action::Cancel,
+    Action::HistoryPrev,
+    Action::HistoryNext,
+    Action::MoveBack,
+    Action::MoveForward,
+    Action::PageBack,
+    Action::PageForward,
+    Action::GoStart,
+    Action::GoEnd,
+    Action::FlipBoard,
+    Action::NextView,
+    Action::CopyFen,
+    Action::Quit,
+    Action::TrainReveal,
+    Action::Train,
+];
+
+/// The commands that work while training.
+const COMMANDS: &[&str] = &["train", "q", "quit", "help", "h", "flip", "view", "copy"];
+
+impl App {
+    /// True while a training session is under way.
+    pub fn training(&self) -> bool {
+        self.train.session.is_some()
+    }
+
+    /// Refuses an action that does not work while training; true when it did.
+    pub(super) fn refused_while_training(&mut self, action: Action) -> bool {
+        if !self.training() || matches!(action, Action::Type(_)) || ALLOWED.contains(&action) {
+            return false;
+        }
+        self.refuse(format!(
+            "not while training ({} or :train stop ends it)",
+            self.key_for("train", ":train stop")
+        ));
+        true
+    }
+
+    /// Refuses a command that does not work while training; true when it did.
+    pub(super) fn command_refused_while_training(&mut self, line: &str) -> bool {
+        let name = line.split_whitespace().next().unwrap_or("");
+        if !self.training() || COMMANDS.contains(&name.trim_end_matches('!')) {
+            return false;
+        }
+        self.refuse(format!(
+            ":{name} does not work while training (:train stop ends it)"
+        ));
+        true
+    }
+
+    /// `:train guess [white|black]`: guess `side`'s moves of the game on the screen
+    /// (by default the side to move), from the current move when it is inside the
+    /// main line, else from the start.
+    pub fn start_guess(&mut self, side: Option<Color>) -> Effect {
+        if self.training() {
+            self.refuse("training already (:train stop ends it)");
+            return Effect::None;
+        }
+        let line = self.game.mainline();
+        let end = line.last().copied().unwrap_or(NodeId::ROOT);
+        let from = if self.cursor != end && line.contains(&self.cursor) {
+            self.cursor
+        } else {
+            NodeId::ROOT
+        };
+        let side = side.unwrap_or_else(|| self.game.position_at(from).side_to_move());
+        let guess = Guess::new(&self.game, from, side);
+        if guess.finished() {
+            self.refuse("no moves to guess: open a game with moves (its main line is guessed)");
+            return Effect::None;
+        }
+        let mut shown = Game::new(self.game.start);
+        shown.tags = self.game.tags.clone();
+        let mut at = NodeId::ROOT;
+        if from != NodeId::ROOT {
+            for &id in &line {
+                let before = shown.position_at(at);
+                at = shown.add_move(at, self.game.node(id).mv, &before);
+                if id == from {
+                    break;
+                }
+            }
+        }
+        self.begin(Kind::Guess(guess), shown, side == Color::Black);
+        self.catch_up();
+        if self.training() {
+            self.inform(format!(
+                "guess the move as {}: type each of {}'s moves (any notation); {} shows it",
+                color_name(side),
+                color_name(side),
+                self.key_for("train-reveal", ":train reveal")
+            ));
+        }
+        Effect::None
+    }
+
+    /// A drill over `exercises` (the first `due` of them from the deck).
+    pub(super) fn start_drill(&mut self, exercises: Vec<Exercise>, due: usize, note: String) {
+        if exercises.is_empty() {
+            self.inform(note);
+            return;
+        }
+        if let Some(session) = self.train.session.take() {
+            // A drill asked for again replaces the one under way.
+            self.unstash(session.stash);
+        }
+        let drill = Drill {
+            exercises,
+            due,
+            at: 0,
+            graded: None,
+            done: false,
+            found: 0,
+            missed: 0,
+        };
+        self.begin(Kind::Drill(drill), Game::default(), false);
+        self.screen = super::Screen::Game;
+        self.show_exercise();
+        self.inform(note);
+    }
+
+    /// Sets the game on the screen aside and shows `shown` in its place.
+    fn begin(&mut self, kind: Kind, shown: Game, flipped: bool) {
+        let stash = Stash {
+            game: std::mem::replace(&mut self.game, shown),
+            cursor: self.cursor,
+            flipped: self.flipped,
+        };
+        self.train.session = Some(Box::new(Session { kind, stash }));
+        self.flipped = flipped;
+        self.cursor = self.line_end(NodeId::ROOT);
+        self.entry.clear();
+        self.clear_line_history();
+    }
+
+    fn unstash(&mut self, stash: Stash) {
+        self.game = stash.game;
+        self.cursor = stash.cursor;
+        self.flipped = stash.flipped;
+        self.clear_line_history();
+    }
+
+    /// Ends the session, the game set aside back on the screen; returns the session.
+    pub(super) fn end_training(&mut self) -> Option<Box<Session>> {
+        let mut session = self.train.session.take()?;
+        let stash = std::mem::replace(
+            &mut session.stash,
+            Stash {
+                game: Game::default(),
+                cursor: NodeId::ROOT,
+                flipped: false,
+            },
+        );
+        self.unstash(stash);
+        self.entry.clear();
+        Some(session)
+    }
+
+    /// `:train stop` and the train key while training: the score so far.
+    pub fn stop_training(&mut self) -> Effect {
+        match self.end_training().map(|s| s.kind) {
+            Some(Kind::Guess(g)) => {
+                self.inform(format!("guess the move stopped: {}", g.tally.summary()))
+            }
+            Some(Kind::Drill(d)) => self.inform(format!("drill stopped: {}", drill_summary(&d))),
+            None => self.inform("not training"),
+        }
+        Effect::None
+    }
+
+    /// Plays the other side's moves of a guessed game up to the next hidden one, and
+    /// ends the session at the end of the game.
+    fn catch_up(&mut self) {
+        loop {
+            let Some(Kind::Guess(guess)) = self.train.session.as_deref().map(|s| &s.kind) else {
+                return;
+            };
+            if guess.finished() {
+                let summary = guess.tally.summary();
+                self.end_training();
+                self.inform(format!("end of the game: {summary}"));
+                return;
+            }
+            if guess.waiting() {
+                return;
+            }
+            self.reveal_next();
+        }
+    }
+
+    /// Shows the guessed game's next move on the board.
+    fn reveal_next(&mut self) {
+        let Some(Kind::Guess(guess)) = self.train.session.as_deref_mut().map(|s| &mut s.kind)
+        else {
+            return;
+        };
+        if let Some((mv, _)) = guess.advance() {
+            self.append(mv);
+        }
+    }
+
+    /// Adds `mv` after the last move of the training's game and goes there.
+    fn append(&mut self, mv: Move) {
+        let end = self.line_end(NodeId::ROOT);
+        let before = self.game.position_at(end);
+        self.cursor = self.game.add_move(end, mv, &before);
+    }
+
+    /// The position an answer is for: after the last move shown.
+    fn training_position(&mut self) -> Position {
+        self.cursor = self.line_end(NodeId::ROOT);
+        self.game.position_at(self.cursor)
+    }
+
+    /// Enter while training: the entry line's move is an answer (a `:` command runs).
+    pub(super) fn train_entry(&mut self) -> Effect {
+        let text = self.entry.trim().to_string();
+        if text.is_empty() {
+            return Effect::None;
+        }
+        if let Some(command) = text.strip_prefix(':') {
+            self.entry.clear();
+            if self.command_refused_while_training(command) {
+                return Effect::None;
+            }
+            return self.run_command(command);
+        }
+        if let Some(Kind::Drill(d)) = self.train.session.as_deref().map(|s| &s.kind) {
+            if d.done {
+                self.refuse(format!(
+                    "this one is done: {} goes on to the next",
+                    self.key_for("train-reveal", ":train reveal")
+                ));
+                return Effect::None;
+            }
+        }
+        let pos = self.training_position();
+        let unnumbered = text.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+        let mv = match crate::notation::read_move(unnumbered.trim(), &pos, self.settings.input_lang)
+        {
+            Ok((mv, _)) => mv,
+            Err(e) => {
+                // The text stays on the line to be fixed.
+                self.refuse(e.to_string());
+                return Effect::None;
+            }
+        };
+        self.entry.clear();
+        let san = self.san_in(&pos, mv);
+        match self.train.session.as_deref().map(|s| &s.kind) {
+            Some(Kind::Guess(_)) => {
+                self.answer_guess(mv, &san);
+                Effect::None
+            }
+            Some(Kind::Drill(_)) => self.answer_drill(mv, &san),
+            None => Effect::None,
+        }
+    }
+
+    fn san_in(&self, pos: &Position, mv: Move) -> String {
+        crate::notation::format(
+            pos,
+            mv,
+            crate::notation::Style::San,
+            self.settings.display_lang,
+        )
+    }
+
+    fn answer_guess(&mut self, mv: Move, san: &str) {
+        let Some(Kind::Guess(guess)) = self.train.session.as_deref_mut().map(|s| &mut s.kind)
+        else {
+            return;
+        };
+        let hidden = guess.hidden_san().unwrap_or("").to_string();
+        let Some((verdict, scored)) = guess.judge(mv, None) else {
+            return;
+        };
+        let late = if scored {
+            ""
+        } else {
+            " (not scored: not the first try)"
+        };
+        match verdict {
+            GuessVerdict::GameMove => {
+                self.reveal_next();
+                self.inform(format!("✓ {san}: the game's move{late}"));
+            }
+            GuessVerdict::AsGood { lost } => {
+                self.reveal_next();
+                self.inform(format!(
+                    "✓ {san} is as good as the game's {hidden} ({}){late}",
+                    points(lost)
+                ));
+            }
+            GuessVerdict::Wrong { lost } => {
+                let why = match lost {
+                    Some(lost) => format!(", and {} worse", points(lost)),
+                    None => String::new(),
+                };
+                self.refuse(format!(
+                    "✗ {san} is not the game's move{why}{late}: try again, or {} shows it",
+                    self.key_for("train-reveal", ":train reveal")
+                ));
+                return;
+            }
+        }
+        self.catch_up();
+    }
+
+    fn answer_drill(&mut self, mv: Move, san: &str) -> Effect {
+        let Some(Kind::Drill(drill)) = self.train.session.as_deref_mut().map(|s| &mut s.kind)
+        else {
+            return Effect::None;
+        };
+        let exercise = drill.exercises[drill.at].clone();
+        let verdict = exercise.judge(mv, None);
+        let passed = verdict.passed();
+        let effect = grade(drill, &exercise, passed);
+        let next = self.key_for("train-reveal", ":train reveal");
+        match verdict {
+            Verdict::Best | Verdict::WithinMargin { .. } => {
+                if let Some(Kind::Drill(d)) = self.train.session.as_deref_mut().map(|s| &mut s.kind)
+                {
+                    d.done = true;
+                }
+                self.append(mv);
+                let how = match verdict {
+                    Verdict::WithinMargin { lost } => {
+                        format!("within lichess's margin of the best ({})", points(lost))
+                    }
+                    _ => "the best move known".to_string(),
+                };
+                self.inform(format!("✓ {san}: {how}; {next}: next"));
+            }
+            Verdict::Played => self.refuse(format!(
+                "✗ {san} is the move played in the game, which lost {}: try again, or {next} shows the answer",
+                points(exercise.lost)
+            )),
+            Verdict::Wrong { lost } => self.refuse(format!(
+                "✗ {san} {}: try again, or {next} shows the answer",
+                match lost {
+                    Some(lost) => format!("loses {}", points(lost)),
+                    None => "is not known to be better (no evaluation of it)".to_string(),
+                }
+            )),
+        }
+        effect
+    }
+
+    /// The reveal key: the hidden move (guessing), the answer or the next exercise
+    /// (drill).
+    pub fn train_reveal(&mut self) -> Effect {
+        let next_key = self.key_for("train-reveal", ":train reveal");
+        match self.train.session.as_deref_mut().map(|s| &mut s.kind) {
+            None => {
+                self.refuse(format!(
+                    "not training: {} drills your mistakes, :train guess white|black guesses a game's moves",
+                    self.key_for("train", ":train mistakes")
+                ));
+                Effect::None
+            }
+            Some(Kind::Guess(guess)) => {
+                let hidden = guess.hidden_san().unwrap_or("").to_string();
+                self.training_position();
+                self.reveal_next();
+                self.inform(format!("the game's move: {hidden}"));
+                self.catch_up();
+                Effect::None
+            }
+            Some(Kind::Drill(drill)) if drill.done => {
+                drill.at += 1;
+                drill.done = false;
+                drill.graded = None;
+                if drill.at >= drill.exercises.len() {
+                    let summary = drill_summary(drill);
+                    self.end_training();
+                    self.inform(format!(
+                        "drill done: {summary}; `scoresheet train` shows what is due"
+                    ));
+                } else {
+                    self.show_exercise();
+                }
+                Effect::None
+            }
+            Some(Kind::Drill(drill)) => {
+                let exercise = drill.exercises[drill.at].clone();
+                let effect = grade(drill, &exercise, false);
+                drill.done = true;
+                let pos = self.training_position();
+                let best = exercise
+                    .answers
+                    .first()
+                    .and_then(|a| crate::study::train::from_uci(&a.uci, &pos));
+                match best {
+                    Some(mv) => {
+                        let san = self.san_in(&pos, mv);
+                        self.append(mv);
+                        self.inform(format!(
+                            "the best move known: {san} (the game's {} lost {}); {next_key}: next",
+                            exercise.played_san(),
+                            points(exercise.lost)
+                        ));
+                    }
+                    None => self.inform(format!(
+                        "no better move is known here (an engine finds one); the game's {} lost {}; {next_key}: next",
+                        exercise.played_san(),
+                        points(exercise.lost)
+                    )),
+                }
+                effect
+            }
+        }
+    }
+
+    /// Shows the drill's exercise at its place.
+    fn show_exercise(&mut self) {
+        let Some(Kind::Drill(drill)) = self.train.session.as_deref().map(|s| &s.kind) else {
+            return;
+        };
+        let exercise = &drill.exercises[drill.at];
+        let Some(pos) = exercise.position() else {
+            return;
+        };
+        let mut game = Game::new(pos);
+        game.set_tag("Event", &exercise.source);
+        let side = pos.side_to_move();
+        let text = format!(
+            "exercise {} of {}: {} to play — find a better move than the game's (it lost {})",
+            drill.at + 1,
+            drill.exercises.len(),
+            color_name(side),
+            points(exercise.lost)
+        );
+        self.game = game;
+        self.cursor = NodeId::ROOT;
+        self.flipped = side == Color::Black;
+        self.clear_line_history();
+        self.inform(text);
+    }
+
+    /// The training panel's lines, for the screen.
+    pub fn training_lines(&self) -> Vec<String> {
+        let Some(session) = self.train.session.as_deref() else {
+            return Vec::new();
+        };
+        let reveal = self.key_for("train-reveal", ":train reveal");
+        match &session.kind {
+            Kind::Guess(g) => {
+                let (at, all) = g.progress();
+                let t = g.tally;
+                vec![
+                    format!("Guess the move: {}", color_name(g.side())),
+                    format!("move {} of {}", (at + 1).min(all), all),
+                    format!(
+                        "right {}  (game's {}, as good {})",
+                        t.game + t.good,
+                        t.game,
+                        t.good
+                    ),
+                    format!("wrong {}", t.wrong),
+                    format!("{reveal}: show the move"),
+                ]
+            }
+            Kind::Drill(d) => {
+                let e = &d.exercises[d.at];
+                vec![
+                    format!("Your mistakes: {} of {}", d.at + 1, d.exercises.len()),
+                    if d.at < d.due {
+                        "due again (missed before)".to_string()
+                    } else {
+                        "new".to_string()
+                    },
+                    e.source.clone(),
+                    format!("found {}, missed {}", d.found, d.missed),
+                    format!(
+                        "{reveal}: {}",
+                        if d.done { "next" } else { "show the answer" }
+                    ),
+                ]
+            }
+        }
+    }
+
+    /// Forgets the positions cached for the line played: the game changed under them.
+    fn clear_line_history(&mut self) {
+        self.line_history = None;
+    }
+
+    /// The file a drill reads new exercises from: the list's, else the game's.
+    pub(super) fn training_file(&self) -> Option<PathBuf> {
+        self.list
+            .as_deref()
+            .map(|l| l.path.clone())
+            .or_else(|| self.file.clone())
+    }
+
+    /// F7 and `:train mistakes [FILE]`: a drill of the exercises due and of the
+    /// mistakes in `file` (the open file by default); while training, it stops.
+    pub fn train_key(&mut self) -> Effect {
+        if self.training() {
+            return self.stop_training();
+        }
+        self.ask_drill(self.training_file())
+    }
+
+    /// Asks the loop for a drill over `file`'s mistakes and the due exercises.
+    pub fn ask_drill(&mut self, file: Option<PathBuf>) -> Effect {
+        if file.is_some() && self.train.name.trim().is_empty() {
+            self.refuse(
+                "set your name in the configuration ([training] name = \"…\", as your games' \
+                 White and Black tags write it) to find your mistakes; the exercises due are \
+                 drilled without it",
+            );
+            return Effect::Drill {
+                file: None,
+                name: String::new(),
+            };
+        }
+        Effect::Drill {
+            file,
+            name: self.train.name.clone(),
+        }
+    }
+}
+
+/// Records the first answer to an exercise: the tally, and the deck (through the loop).
+fn grade(drill: &mut Drill, exercise: &Exercise, passed: bool) -> Effect {
+    if drill.graded.is_some() {
+        return Effect::None;
+    }
+    drill.graded = Some(passed);
+    if passed {
+        drill.found += 1;
+    } else {
+        drill.missed += 1;
+    }
+    Effect::Review {
+        exercise: Box::new(exercise.clone()),
+        passed,
+    }
+}
+
+/// `3 found, 2 missed of 5`.
+fn drill_summary(d: &Drill) -> String {
+    format!(
+        "{} found, {} missed of {} (the missed ones come back on a schedule)",
+        d.found,
+        d.missed,
+        d.exercises.len()
+    )
+}
+
+/// `1.5 points` of win percentage.
+fn points(lost: f64) -> String {
+    let lost = (lost * 10.0).round() / 10.0;
+    if (lost - 1.0).abs() < f64::EPSILON {
+        "1 point".to_string()
+    } else {
+        format!("{lost} points")
+    }
+}
