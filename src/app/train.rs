@@ -197,7 +197,8 @@ impl App {
         self.begin(Kind::Drill(drill), Game::default(), false);
         self.screen = super::Screen::Game;
         self.show_exercise();
-        self.inform(note);
+        let first = std::mem::take(&mut self.message.text);
+        self.inform(format!("{note} — {first}"));
     }
 
     /// Sets the game on the screen aside and shows `shown` in its place.

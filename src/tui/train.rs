@@ -162,7 +162,7 @@ mod tests {
         );
         assert!(text.contains("the next is due"), "{text}");
         // A day later the miss is due again, first.
-        let later = now + chrono::Duration::days(1);
+        let later = now + chrono::Duration::days(2);
         let Done::Drill { exercises, due, .. } = gather_with(&deck, None, "", later) else {
             panic!("a drill")
         };

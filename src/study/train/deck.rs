@@ -10,7 +10,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Utc};
-use rs_fsrs::{Card, Rating, FSRS};
+use rs_fsrs::{Card, Parameters, Rating, FSRS};
 use serde::{Deserialize, Serialize};
 
 use super::exercise::Exercise;
@@ -59,6 +59,16 @@ pub enum DeckError {
         /// Why.
         why: String,
     },
+}
+
+/// FSRS with its default weights, scheduling in days: a drill is a daily habit, so
+/// a missed position comes back the next day rather than in minutes (FSRS's
+/// short-term learning steps are off).
+fn scheduler() -> FSRS {
+    FSRS::new(Parameters {
+        enable_short_term: false,
+        ..Parameters::default()
+    })
 }
 
 /// The deck's file: `training/deck.json` in the data directory.
@@ -164,7 +174,7 @@ impl Deck {
         };
         let rating = if passed { Rating::Good } else { Rating::Again };
         let entry = &mut self.entries[index];
-        entry.card = FSRS::default().next(entry.card.clone(), now, rating).card;
+        entry.card = scheduler().next(entry.card.clone(), now, rating).card;
         entry.card.due
     }
 }
@@ -196,6 +206,9 @@ mod tests {
         let back = deck.review(&missed, false, now);
         let later = deck.review(&found, true, now);
         assert!(back < later, "a miss comes back sooner: {back} vs {later}");
+        // In days: the next day for a miss.
+        assert_eq!((back - now).num_days(), 1);
+        assert!((later - now).num_days() >= 2);
         deck.save(&path).unwrap();
         let read = Deck::load(&path).unwrap();
         assert_eq!(read, deck);
