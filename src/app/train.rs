@@ -74,7 +74,7 @@ struct Stash {
 
 /// The actions that work while training: answering, moving through what is shown,
 /// the views, help and leaving. The others would edit or save the training's game.
-const ALLOWED: &[Action] = &[
+pub(super) const ALLOWED: &[Action] = &[
     Action::Help,
     Action::PlayEntry,
     Action::EraseChar,
@@ -127,6 +127,17 @@ impl App {
             ":{name} does not work while training (:train stop ends it)"
         ));
         true
+    }
+
+    /// A paste while training: one line goes on the entry line, to be answered with
+    /// Enter; a game, a position or several lines would replace what is trained.
+    pub(super) fn train_paste(&mut self, text: &str) {
+        let line = text.trim();
+        if line.contains(['\n', '\r']) {
+            self.refuse("not while training: paste one move as an answer (:train stop ends it)");
+        } else {
+            self.entry.push_str(line);
+        }
     }
 
     /// `:train guess [white|black]`: guess `side`'s moves of the game on the screen
@@ -532,19 +543,21 @@ impl App {
                 let t = g.tally;
                 vec![
                     format!("Guess the move: {}", color_name(g.side())),
-                    format!("move {} of {}", (at + 1).min(all), all),
-                    format!(
-                        "right {}  (game's {}, as good {})",
-                        t.game + t.good,
-                        t.game,
-                        t.good
-                    ),
-                    format!("wrong {}", t.wrong),
+                    format!("half-move {} of {}", (at + 1).min(all), all),
+                    format!("score {} of {}", t.game + t.good, t.asked()),
+                    format!("the game's move {}", t.game),
+                    format!("as good {}, wrong {}", t.good, t.wrong),
                     format!("{reveal}: show the move"),
                 ]
             }
             Kind::Drill(d) => {
                 let e = &d.exercises[d.at];
+                // The game and the move on lines of their own: a narrow panel cuts the
+                // game's name, never the move.
+                let (game, played) = match e.source.rsplit_once(", ") {
+                    Some((game, played)) => (game.to_string(), played.to_string()),
+                    None => (e.source.clone(), e.played_san()),
+                };
                 vec![
                     format!("Your mistakes: {} of {}", d.at + 1, d.exercises.len()),
                     if d.at < d.due {
@@ -552,7 +565,8 @@ impl App {
                     } else {
                         "new".to_string()
                     },
-                    e.source.clone(),
+                    format!("played: {played}"),
+                    game,
                     format!("found {}, missed {}", d.found, d.missed),
                     format!(
                         "{reveal}: {}",

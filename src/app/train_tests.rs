@@ -68,6 +68,17 @@ fn guess_the_move_as_white_to_the_score() {
         app.message.text
     );
     assert_eq!(sans(&app), ["e4", "e5", "Nf3", "Nc6"]);
+    // A pasted game would replace what is trained: refused; a pasted move is an answer.
+    app.update(Msg::Paste {
+        text: "[White \"A\"]\n\n1. d4 *\n".into(),
+        whole: true,
+    });
+    assert!(
+        app.message.text.contains("not while training"),
+        "{}",
+        app.message.text
+    );
+    assert_eq!(sans(&app), ["e4", "e5", "Nf3", "Nc6"]);
     // Keys that would edit the game are refused while training.
     app.update(Action::TakeBack);
     assert!(
