@@ -558,16 +558,17 @@ impl App {
                     Some((game, played)) => (game.to_string(), played.to_string()),
                     None => (e.source.clone(), e.played_san()),
                 };
+                // The most useful first: a short panel shows the first lines.
                 vec![
-                    format!("Your mistakes: {} of {}", d.at + 1, d.exercises.len()),
-                    if d.at < d.due {
-                        "due again (missed before)".to_string()
-                    } else {
-                        "new".to_string()
-                    },
+                    format!(
+                        "Your mistakes: {} of {} ({})",
+                        d.at + 1,
+                        d.exercises.len(),
+                        if d.at < d.due { "due" } else { "new" }
+                    ),
                     format!("played: {played}"),
-                    game,
                     format!("found {}, missed {}", d.found, d.missed),
+                    game,
                     format!(
                         "{reveal}: {}",
                         if d.done { "next" } else { "show the answer" }

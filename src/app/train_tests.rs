@@ -155,7 +155,7 @@ fn a_drill_grades_the_first_answer_and_goes_on() {
     });
     assert!(app.training());
     assert_eq!(app.game.start.fen(), exercise().fen);
-    assert!(app.training_lines()[1].contains("due again"));
+    assert!(app.training_lines()[0].contains("1 of 2 (due)"));
     // The move of the game: a miss, recorded once.
     let effect = type_line(&mut app, "Nxe5");
     assert!(

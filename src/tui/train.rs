@@ -52,6 +52,11 @@ pub fn gather_with(
             )),
             Ok(found) => {
                 let all = found.exercises.len();
+                let judged = found
+                    .exercises
+                    .iter()
+                    .filter(|e| !e.answers.is_empty())
+                    .count();
                 // Without an engine a mistake can be judged only against a better line
                 // written in the game.
                 let fresh: Vec<Exercise> = found
@@ -63,10 +68,11 @@ pub fn gather_with(
                 exercises.extend(fresh.into_iter().take(NEW_PER_DRILL));
                 let new = exercises.len() - due;
                 let mut note = format!(
-                    "{new} new from {shown} ({} found in {} of yours, {} of them with [%eval]",
-                    count(all, "mistake", "mistakes"),
+                    "{new} new from {shown} ({} of yours, {} with [%eval]: {}, {judged} with a \
+                     better line written",
                     count(found.yours as usize, "game", "games"),
-                    found.evaluated
+                    found.evaluated,
+                    count(all, "mistake", "mistakes"),
                 );
                 if waiting > new {
                     note.push_str(&format!("; {} more next time", waiting - new));

@@ -25,6 +25,8 @@ pub fn opening_line(app: &App, area: Rect, buf: &mut Buffer) {
             Some(game) => format!("{game} {}", path.display()),
             None => path.display().to_string(),
         },
+        // The training's own game is never saved.
+        None if app.training() => "training".to_string(),
         None => "no file yet (:w FILE)".to_string(),
     };
     let mark = if app.unsaved { " [+]" } else { "" };
