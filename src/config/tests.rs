@@ -329,7 +329,6 @@ fn a_value_where_a_table_belongs_says_how_to_write_the_table() {
         ("notation", "input, display, lang"),
         ("board", "style, theme, colors, square, coordinates"),
         ("recording", "autosave, timer, inside"),
-        ("training", "name"),
     ] {
         let unknown = error(&format!("[{table}]\nzzz = 1\n")).message();
         assert!(
@@ -339,6 +338,11 @@ fn a_value_where_a_table_belongs_says_how_to_write_the_table() {
         let e = error(&format!("{table} = 1\n")).message();
         assert!(e.contains(&format!("({listed})")), "{e}");
     }
+    // A table of one setting: serde names it alone.
+    let unknown = error("[training]\nzzz = 1\n").message();
+    assert!(unknown.ends_with("expected name"), "{unknown}");
+    let e = error("training = 1\n").message();
+    assert!(e.contains("(name)"), "{e}");
 }
 
 #[test]
