@@ -9,6 +9,7 @@ pub mod app;
 pub mod catalog;
 pub mod cli;
 pub mod config;
+pub mod engine;
 pub mod game;
 pub mod message;
 pub mod notation;

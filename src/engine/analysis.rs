@@ -1,0 +1,285 @@
+//! A running analysis: an engine in its own thread that searches the position it
+//! is aimed at and sends what it finds as [`Update`]s, so a screen never waits on it.
+//!
+//! Re-aiming stops the current search, waits for its `bestmove` (the protocol's
+//! way to know the old search is over, so no stale line is taken for the new
+//! position), then sets the new position and searches again. Updates carry the
+//! number of the aim they belong to, so a receiver can drop late ones.
+
+use std::sync::mpsc::{channel, Receiver, Sender, TryRecvError};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+use chess::ChessMove;
+
+use super::error::EngineError;
+use super::lines::Lines;
+use super::process::{Engine, EngineConfig, Event, Waker};
+use super::uci::{parse_uci_move, EngineLine, Limit};
+use crate::position::Position;
+
+/// A position to search: a start and the moves played from it (sent as such, so
+/// the engine knows the history and sees repetitions).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Target {
+    /// The position before `moves`.
+    pub start: Position,
+    /// The moves played from `start`; each must be legal.
+    pub moves: Vec<ChessMove>,
+}
+
+impl Target {
+    /// A position with no history.
+    pub fn position(pos: Position) -> Self {
+        Target {
+            start: pos,
+            moves: Vec::new(),
+        }
+    }
+
+    /// The position the moves lead to.
+    pub fn end(&self) -> Position {
+        self.moves.iter().fold(self.start, |pos, m| pos.play(*m))
+    }
+}
+
+/// What the analysis thread reports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Update {
+    /// The engine answered the handshake; its name.
+    Ready {
+        /// The engine's `id name`.
+        name: String,
+    },
+    /// The best lines changed.
+    Lines {
+        /// The aim they belong to (as returned by [`Analysis::aim`]).
+        id: u64,
+        /// The lines so far.
+        lines: Lines,
+    },
+    /// A search with a limit finished (an infinite one only ends when re-aimed or
+    /// stopped, which reports nothing).
+    Done {
+        /// The aim it belongs to.
+        id: u64,
+        /// The best move; `None` when there is no legal move.
+        best: Option<ChessMove>,
+        /// The final lines.
+        lines: Lines,
+    },
+    /// The engine could not start, died or misbehaved; the analysis is over (start
+    /// a new one to restart).
+    Failed(EngineError),
+}
+
+enum Command {
+    Aim(u64, Target, Limit),
+    Stop,
+    Shutdown,
+}
+
+/// A handle on the analysis thread. Dropping it shuts the engine down (without
+/// waiting for it).
+pub struct Analysis {
+    commands: Sender<Command>,
+    waker: Arc<Mutex<Option<Waker>>>,
+    next_id: u64,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl std::fmt::Debug for Analysis {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Analysis")
+            .field("next_id", &self.next_id)
+            .finish()
+    }
+}
+
+impl Analysis {
+    /// Starts the engine in a thread; updates arrive on the receiver. Returns at
+    /// once: a failure to start comes as [`Update::Failed`].
+    pub fn start(cfg: EngineConfig) -> (Analysis, Receiver<Update>) {
+        let (tx, rx) = channel();
+        let analysis = Analysis::start_with(cfg, move |u| {
+            let _ = tx.send(u);
+        });
+        (analysis, rx)
+    }
+
+    /// [`Analysis::start`] with updates handed to `sink` (called on the analysis
+    /// thread; an event loop passes them into its own channel and wakes itself).
+    pub fn start_with(cfg: EngineConfig, sink: impl FnMut(Update) + Send + 'static) -> Analysis {
+        let (commands, command_rx) = channel();
+        let waker = Arc::new(Mutex::new(None));
+        let slot = Arc::clone(&waker);
+        let thread = std::thread::Builder::new()
+            .name("engine".into())
+            .spawn(move || run(cfg, command_rx, slot, sink))
+            .expect("spawning the engine thread");
+        Analysis {
+            commands,
+            waker,
+            next_id: 1,
+            thread: Some(thread),
+        }
+    }
+
+    fn command(&self, command: Command) {
+        let _ = self.commands.send(command);
+        if let Some(waker) = self.waker.lock().ok().and_then(|w| w.clone()) {
+            waker.wake();
+        }
+    }
+
+    /// Searches `target` within `limit` (use [`Limit::Infinite`] to follow a
+    /// cursor), replacing any search under way. Returns the aim's number, which
+    /// its updates carry.
+    pub fn aim(&mut self, target: Target, limit: Limit) -> u64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.command(Command::Aim(id, target, limit));
+        id
+    }
+
+    /// Stops the search under way (the engine stays ready for the next aim).
+    pub fn stop(&self) {
+        self.command(Command::Stop);
+    }
+
+    /// Shuts the engine down and waits for the thread to end (at most the
+    /// engine's answer timeout, when it is stuck in its handshake).
+    pub fn shutdown(mut self) {
+        self.command(Command::Shutdown);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for Analysis {
+    fn drop(&mut self) {
+        self.command(Command::Shutdown);
+    }
+}
+
+/// A search under way.
+struct Searching {
+    id: u64,
+    lines: Lines,
+    /// Stopped by us (re-aimed or stopped): its `bestmove` is not reported.
+    stopping: bool,
+}
+
+fn run(
+    cfg: EngineConfig,
+    commands: Receiver<Command>,
+    waker: Arc<Mutex<Option<Waker>>>,
+    mut sink: impl FnMut(Update),
+) {
+    let mut engine = match Engine::start(&cfg) {
+        Ok(engine) => engine,
+        Err(e) => {
+            sink(Update::Failed(e));
+            return;
+        }
+    };
+    if let Ok(mut slot) = waker.lock() {
+        *slot = Some(engine.waker());
+    }
+    sink(Update::Ready {
+        name: engine.name().to_string(),
+    });
+    if let Err(e) = serve(&mut engine, &commands, &mut sink) {
+        sink(Update::Failed(e));
+    }
+    // Dropping the engine says `quit` (or kills it).
+}
+
+/// The thread's loop: take commands, read the engine, report.
+fn serve(
+    engine: &mut Engine,
+    commands: &Receiver<Command>,
+    sink: &mut impl FnMut(Update),
+) -> Result<(), EngineError> {
+    let mut searching: Option<Searching> = None;
+    loop {
+        // Take every waiting command; only the last aim (or stop) matters.
+        let mut aim = None;
+        let mut stop = false;
+        loop {
+            match commands.try_recv() {
+                Ok(Command::Aim(id, target, limit)) => {
+                    aim = Some((id, target, limit));
+                    stop = false;
+                }
+                Ok(Command::Stop) => {
+                    aim = None;
+                    stop = true;
+                }
+                Ok(Command::Shutdown) | Err(TryRecvError::Disconnected) => return Ok(()),
+                Err(TryRecvError::Empty) => break,
+            }
+        }
+        if stop {
+            if let Some(s) = searching.as_mut().filter(|s| !s.stopping) {
+                engine.stop()?;
+                s.stopping = true;
+            }
+        }
+        if let Some((id, target, limit)) = aim {
+            if let Some(s) = searching.take() {
+                if !s.stopping {
+                    engine.stop()?;
+                }
+                engine.wait_bestmove()?;
+            }
+            engine.set_position(&target.start, &target.moves)?;
+            engine.go(limit)?;
+            searching = Some(Searching {
+                id,
+                lines: Lines::new(target.end()),
+                stopping: false,
+            });
+        }
+        match engine.next(None)? {
+            Event::Woken | Event::Quiet => {}
+            Event::Line(EngineLine::Info(info)) => {
+                if let Some(s) = searching.as_mut().filter(|s| !s.stopping) {
+                    if s.lines.update(&info) {
+                        sink(Update::Lines {
+                            id: s.id,
+                            lines: s.lines.clone(),
+                        });
+                    }
+                }
+            }
+            Event::Line(EngineLine::BestMove(best)) => {
+                let Some(s) = searching.take() else { continue };
+                if s.stopping {
+                    continue;
+                }
+                let pos = s.lines.position;
+                let best =
+                    match best.best {
+                        None => None,
+                        Some(text) => Some(parse_uci_move(&pos, &text).ok_or_else(|| {
+                            EngineError::Protocol {
+                                name: engine.name().to_string(),
+                                what: format!(
+                                    "answered bestmove {text}, not a legal move in {}",
+                                    pos.fen()
+                                ),
+                            }
+                        })?),
+                    };
+                sink(Update::Done {
+                    id: s.id,
+                    best,
+                    lines: s.lines,
+                });
+            }
+            Event::Line(_) => {}
+        }
+    }
+}

@@ -1,0 +1,206 @@
+//! The best lines of a search, checked against the position they are about:
+//! each `info` with a score and a line becomes a [`PvLine`] whose moves are legal.
+
+use std::time::Duration;
+
+use chess::{ChessMove, Color};
+
+use super::uci::{parse_uci_move, Bound, Info, Score};
+use crate::notation::{format, Lang, Style};
+use crate::position::{Move, Position};
+
+/// One of the best lines, as the engine last gave it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PvLine {
+    /// Its rank among the lines (1 = best).
+    pub multipv: u32,
+    /// Search depth.
+    pub depth: u32,
+    /// Selective depth, if given.
+    pub seldepth: Option<u32>,
+    /// The score from the side to move's point of view (as UCI gives it).
+    pub score: Score,
+    /// Whether the score is a bound.
+    pub bound: Bound,
+    /// Nodes searched so far.
+    pub nodes: Option<u64>,
+    /// Nodes per second.
+    pub nps: Option<u64>,
+    /// Time searched.
+    pub time: Option<Duration>,
+    /// The moves, legal from the position (an engine's line is cut at the first
+    /// move that is not).
+    pub pv: Vec<ChessMove>,
+}
+
+impl PvLine {
+    /// Reads an `info` about `pos`: `None` when it has no score or no line (the
+    /// `currmove` and `string` infos).
+    pub fn from_info(info: &Info, pos: &Position) -> Option<PvLine> {
+        let score = info.score?;
+        let pv = legal_prefix(pos, &info.pv);
+        if pv.is_empty() && !matches!(score, Score::Mate(0)) {
+            return None;
+        }
+        Some(PvLine {
+            multipv: info.multipv.unwrap_or(1),
+            depth: info.depth.unwrap_or(0),
+            seldepth: info.seldepth,
+            score,
+            bound: info.bound,
+            nodes: info.nodes,
+            nps: info.nps,
+            time: info.time,
+            pv,
+        })
+    }
+
+    /// The score from White's point of view, `pos` being the position searched.
+    pub fn white_score(&self, pos: &Position) -> Score {
+        self.score.white(pos.side_to_move())
+    }
+}
+
+/// The moves of a UCI line that are legal one after the other from `pos`.
+pub fn legal_prefix(pos: &Position, pv: &[String]) -> Vec<ChessMove> {
+    let mut out = Vec::with_capacity(pv.len());
+    let mut at = *pos;
+    for text in pv {
+        let Some(mv) = parse_uci_move(&at, text) else {
+            break;
+        };
+        out.push(mv);
+        at = at.play(mv);
+    }
+    out
+}
+
+/// A line written as a player reads it, with move numbers, in a style and language:
+/// `12. Nf3 Nc6 13. d4` or, from Black's move, `12... Nc6 13. d4`.
+pub fn line_text(pos: &Position, pv: &[ChessMove], style: Style, lang: &Lang) -> String {
+    let mut out = String::new();
+    let mut at = *pos;
+    for (i, mv) in pv.iter().enumerate() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        let white = at.side_to_move() == Color::White;
+        if white {
+            out.push_str(&format!("{}. ", at.fullmove_number()));
+        } else if i == 0 {
+            out.push_str(&format!("{}... ", at.fullmove_number()));
+        }
+        out.push_str(&format(&at, Move::Normal(*mv), style, lang));
+        at = at.play(*mv);
+    }
+    out
+}
+
+/// The moves of a line, each in a style and language, without numbers.
+pub fn line_moves(pos: &Position, pv: &[ChessMove], style: Style, lang: &Lang) -> Vec<String> {
+    let mut at = *pos;
+    pv.iter()
+        .map(|mv| {
+            let text = format(&at, Move::Normal(*mv), style, lang);
+            at = at.play(*mv);
+            text
+        })
+        .collect()
+}
+
+/// The best lines of a position, kept up to date from `info` lines.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Lines {
+    /// The position searched.
+    pub position: Position,
+    /// The lines, ordered by rank (index 0 is the best line).
+    pub lines: Vec<PvLine>,
+}
+
+impl Lines {
+    /// No lines yet for `position`.
+    pub fn new(position: Position) -> Self {
+        Lines {
+            position,
+            lines: Vec::new(),
+        }
+    }
+
+    /// Takes in an `info`; true when it changed a line.
+    pub fn update(&mut self, info: &Info) -> bool {
+        let Some(line) = PvLine::from_info(info, &self.position) else {
+            return false;
+        };
+        // A deeper best line starts a new iteration: lines of a shallower one are
+        // dropped so the list never mixes a fresh line 1 with a stale line 3.
+        if line.multipv == 1 {
+            let depth = line.depth;
+            self.lines.retain(|l| l.multipv == 1 || l.depth >= depth);
+        }
+        match self.lines.iter_mut().find(|l| l.multipv == line.multipv) {
+            Some(slot) => *slot = line,
+            None => {
+                self.lines.push(line);
+                self.lines.sort_by_key(|l| l.multipv);
+            }
+        }
+        true
+    }
+
+    /// The best line, if any.
+    pub fn best(&self) -> Option<&PvLine> {
+        self.lines.first()
+    }
+
+    /// The lines, best first.
+    pub fn into_vec(self) -> Vec<PvLine> {
+        self.lines
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::uci::parse_info;
+
+    #[test]
+    fn a_line_reads_in_any_language_with_move_numbers() {
+        let pos = Position::start();
+        let pv = legal_prefix(&pos, &["g1f3".into(), "g8f6".into(), "d2d4".into()]);
+        assert_eq!(
+            line_text(&pos, &pv, Style::San, Lang::english()),
+            "1. Nf3 Nf6 2. d4"
+        );
+        let de = Lang::by_code("de").unwrap();
+        assert_eq!(line_text(&pos, &pv, Style::San, de), "1. Sf3 Sf6 2. d4");
+        let after = pos.play(pv[0]);
+        assert_eq!(
+            line_text(&after, &pv[1..], Style::San, Lang::english()),
+            "1... Nf6 2. d4"
+        );
+    }
+
+    #[test]
+    fn a_line_is_cut_at_its_first_illegal_move() {
+        let pos = Position::start();
+        let pv = legal_prefix(&pos, &["e2e4".into(), "e2e4".into(), "e7e5".into()]);
+        assert_eq!(pv.len(), 1);
+    }
+
+    #[test]
+    fn lines_keep_ranks_and_drop_stale_ones() {
+        let mut lines = Lines::new(Position::start());
+        assert!(!lines.update(&parse_info("info depth 3 currmove e2e4 currmovenumber 1")));
+        lines.update(&parse_info("info depth 3 multipv 1 score cp 30 pv e2e4"));
+        lines.update(&parse_info("info depth 3 multipv 2 score cp 20 pv d2d4"));
+        assert_eq!(lines.lines.len(), 2);
+        lines.update(&parse_info("info depth 4 multipv 1 score cp 25 pv d2d4"));
+        assert_eq!(lines.lines.len(), 1, "line 2 of depth 3 is stale");
+        lines.update(&parse_info("info depth 4 multipv 2 score cp 22 pv e2e4"));
+        assert_eq!(lines.lines[1].score, Score::Cp(22));
+        assert_eq!(
+            lines.best().unwrap().white_score(&lines.position),
+            Score::Cp(25)
+        );
+    }
+}
