@@ -76,6 +76,9 @@ pub enum Effect {
         file: Option<PathBuf>,
         /// Your name in its games.
         name: String,
+        /// An engine judges answers: mistakes without a better line written are
+        /// offered too.
+        engine: bool,
     },
     /// Record the first answer to an exercise in the deck, which schedules it.
     Review {
@@ -83,6 +86,17 @@ pub enum Effect {
         exercise: Box<crate::study::train::Exercise>,
         /// Passed at the first try.
         passed: bool,
+    },
+    /// Ask an engine for the score after each of `moves` from `fen`: the answer to
+    /// a training question that no annotation judges. The loop answers with
+    /// [`Done::Judged`], in the background.
+    Judge {
+        /// The engine's program.
+        engine: PathBuf,
+        /// The position.
+        fen: String,
+        /// The moves (UCI).
+        moves: Vec<String>,
     },
     /// Leave; `discard` when the user said to throw the unsaved game away.
     Quit {
@@ -171,6 +185,10 @@ pub enum Done {
         /// What was found, or why there is nothing to drill.
         note: String,
     },
+    /// The engine's scores (White's side) after the moves of [`Effect::Judge`], or
+    /// why it could not give them. Taken in by [`App::update`], which may ask for an
+    /// effect in return (recording the answer).
+    Judged(Result<Vec<crate::game::annotation::Score>, String>),
     /// The unsaved games found, to offer in the recovery box.
     Unsaved {
         /// One description per game.
@@ -301,6 +319,9 @@ impl App {
                 self.inform(message);
             }
             Done::Unsaved { games, broken } => self.offer_recovery(games, broken),
+            Done::Judged(scores) => {
+                self.judged(scores);
+            }
             Done::Drill {
                 exercises,
                 due,

@@ -401,6 +401,11 @@ impl App {
     pub fn update(&mut self, msg: impl Into<Msg>) -> Effect {
         let action = match msg.into() {
             Msg::Action(action) => action,
+            Msg::Done(Done::Judged(scores)) => {
+                let effect = self.judged(scores);
+                self.refresh_feedback();
+                return effect;
+            }
             Msg::Done(done) => {
                 self.done(done);
                 return Effect::None;

@@ -13,10 +13,11 @@ use std::path::PathBuf;
 use chess::Color;
 
 use super::{Action, App, Effect};
+use crate::game::annotation::Score;
 use crate::game::{Game, NodeId};
 use crate::position::{color_name, Move, Position};
 use crate::study::train::exercise::Verdict;
-use crate::study::train::{Exercise, Guess, GuessVerdict};
+use crate::study::train::{uci, Exercise, Guess, GuessVerdict};
 
 /// Training's part of the app: your name (from the configuration) and the session
 /// under way, if any.
@@ -26,6 +27,17 @@ pub struct Trainer {
     pub name: String,
     /// The session under way.
     pub session: Option<Box<Session>>,
+    /// The engine that judges answers no annotation judges, when there is one.
+    pub engine: Option<PathBuf>,
+    /// The answer the engine is judging.
+    pending: Option<Pending>,
+}
+
+/// An answer waiting for the engine's judgement.
+#[derive(Debug)]
+struct Pending {
+    mv: Move,
+    san: String,
 }
 
 /// A training session.
@@ -236,6 +248,7 @@ impl App {
     /// Ends the session, the game set aside back on the screen; returns the session.
     pub(super) fn end_training(&mut self) -> Option<Box<Session>> {
         let mut session = self.train.session.take()?;
+        self.train.pending = None;
         let stash = std::mem::replace(
             &mut session.stash,
             Stash {
@@ -327,6 +340,13 @@ impl App {
                 return Effect::None;
             }
         }
+        if let Some(pending) = &self.train.pending {
+            self.refuse(format!(
+                "the engine is still judging {}: a moment",
+                pending.san
+            ));
+            return Effect::None;
+        }
         let pos = self.training_position();
         let unnumbered = text.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
         let mv = match crate::notation::read_move(unnumbered.trim(), &pos, self.settings.input_lang)
@@ -341,10 +361,7 @@ impl App {
         self.entry.clear();
         let san = self.san_in(&pos, mv);
         match self.train.session.as_deref().map(|s| &s.kind) {
-            Some(Kind::Guess(_)) => {
-                self.answer_guess(mv, &san);
-                Effect::None
-            }
+            Some(Kind::Guess(_)) => self.answer_guess(mv, &san),
             Some(Kind::Drill(_)) => self.answer_drill(mv, &san),
             None => Effect::None,
         }
@@ -359,13 +376,77 @@ impl App {
         )
     }
 
-    fn answer_guess(&mut self, mv: Move, san: &str) {
+    fn answer_guess(&mut self, mv: Move, san: &str) -> Effect {
+        let Some(Kind::Guess(guess)) = self.train.session.as_deref().map(|s| &s.kind) else {
+            return Effect::None;
+        };
+        if let (Some(engine), Some(hidden)) = (&self.train.engine, guess.hidden()) {
+            if guess.needs_engine(mv) {
+                let pos = self.game.position_at(self.cursor);
+                let effect = Effect::Judge {
+                    engine: engine.clone(),
+                    fen: pos.fen(),
+                    moves: vec![uci(hidden), uci(mv)],
+                };
+                self.ask_engine(mv, san);
+                return effect;
+            }
+        }
+        self.finish_guess(mv, san, None);
+        Effect::None
+    }
+
+    /// Says that the engine is asked about `san`, and waits for it.
+    fn ask_engine(&mut self, mv: Move, san: &str) {
+        self.train.pending = Some(Pending {
+            mv,
+            san: san.to_string(),
+        });
+        self.inform(format!("asking the engine about {san}…"));
+    }
+
+    /// The engine's scores after the moves it was asked about (or why it could not
+    /// say): the answer waiting is judged with them.
+    pub(super) fn judged(&mut self, scores: Result<Vec<Score>, String>) -> Effect {
+        let Some(Pending { mv, san }) = self.train.pending.take() else {
+            return Effect::None;
+        };
+        let scores = match scores {
+            Ok(scores) => scores,
+            Err(why) => {
+                self.refuse(format!("the engine could not judge {san}: {why}"));
+                Vec::new()
+            }
+        };
+        let error = self.message.error.then(|| self.message.text.clone());
+        let effect = match self.train.session.as_deref().map(|s| &s.kind) {
+            Some(Kind::Guess(_)) => {
+                let pair = match scores[..] {
+                    [game, answer] => Some((game, answer)),
+                    _ => None,
+                };
+                self.finish_guess(mv, &san, pair);
+                Effect::None
+            }
+            Some(Kind::Drill(d)) => {
+                let verdict = d.exercises[d.at].judge(mv, scores.first().copied());
+                self.finish_drill(mv, &san, verdict)
+            }
+            None => Effect::None,
+        };
+        if let Some(error) = error {
+            self.refuse(format!("{error}; {}", self.message.text));
+        }
+        effect
+    }
+
+    fn finish_guess(&mut self, mv: Move, san: &str, engine: Option<(Score, Score)>) {
         let Some(Kind::Guess(guess)) = self.train.session.as_deref_mut().map(|s| &mut s.kind)
         else {
             return;
         };
         let hidden = guess.hidden_san().unwrap_or("").to_string();
-        let Some((verdict, scored)) = guess.judge(mv, None) else {
+        let Some((verdict, scored)) = guess.judge(mv, engine) else {
             return;
         };
         let late = if scored {
@@ -380,9 +461,13 @@ impl App {
             }
             GuessVerdict::AsGood { lost } => {
                 self.reveal_next();
+                let by = if lost <= 0.05 {
+                    "no worse by the evaluation".to_string()
+                } else {
+                    format!("{} worse, within the margin", points(lost))
+                };
                 self.inform(format!(
-                    "✓ {san} is as good as the game's {hidden} ({}){late}",
-                    points(lost)
+                    "✓ {san} is as good as the game's {hidden} ({by}){late}"
                 ));
             }
             GuessVerdict::Wrong { lost } => {
@@ -405,8 +490,28 @@ impl App {
         else {
             return Effect::None;
         };
-        let exercise = drill.exercises[drill.at].clone();
+        let exercise = &drill.exercises[drill.at];
         let verdict = exercise.judge(mv, None);
+        if let (Some(engine), Verdict::Wrong { lost: None }) = (&self.train.engine, &verdict) {
+            if exercise.before.is_some() {
+                let effect = Effect::Judge {
+                    engine: engine.clone(),
+                    fen: exercise.fen.clone(),
+                    moves: vec![uci(mv)],
+                };
+                self.ask_engine(mv, san);
+                return effect;
+            }
+        }
+        self.finish_drill(mv, san, verdict)
+    }
+
+    fn finish_drill(&mut self, mv: Move, san: &str, verdict: Verdict) -> Effect {
+        let Some(Kind::Drill(drill)) = self.train.session.as_deref_mut().map(|s| &mut s.kind)
+        else {
+            return Effect::None;
+        };
+        let exercise = drill.exercises[drill.at].clone();
         let passed = verdict.passed();
         let effect = grade(drill, &exercise, passed);
         let next = self.key_for("train-reveal", ":train reveal");
@@ -611,11 +716,13 @@ impl App {
             return Effect::Drill {
                 file: None,
                 name: String::new(),
+                engine: self.train.engine.is_some(),
             };
         }
         Effect::Drill {
             file,
             name: self.train.name.clone(),
+            engine: self.train.engine.is_some(),
         }
     }
 }

@@ -247,7 +247,8 @@ fn the_train_key_asks_for_a_drill_and_needs_a_name_for_a_file() {
         effect,
         Effect::Drill {
             file: None,
-            name: String::new()
+            name: String::new(),
+            engine: false,
         }
     );
     app.train.name = "Me".into();
@@ -255,7 +256,79 @@ fn the_train_key_asks_for_a_drill_and_needs_a_name_for_a_file() {
         app.update(Action::Train),
         Effect::Drill {
             file: Some("games.pgn".into()),
-            name: "Me".into()
+            name: "Me".into(),
+            engine: false,
         }
     );
+}
+
+#[test]
+fn an_engine_judges_what_no_annotation_does() {
+    use crate::game::annotation::Score;
+    let mut app = opened(GAME);
+    app.train.engine = Some("stockfish".into());
+    type_line(&mut app, ":train guess white");
+    // d4 is not the game's move and the game has no evaluations: the engine is asked
+    // about both moves, and answers are held until it says.
+    let effect = type_line(&mut app, "d4");
+    assert_eq!(
+        effect,
+        Effect::Judge {
+            engine: "stockfish".into(),
+            fen: crate::position::Position::start().fen(),
+            moves: vec!["e2e4".into(), "d2d4".into()],
+        }
+    );
+    assert!(
+        app.message.text.contains("asking the engine about d4"),
+        "{}",
+        app.message.text
+    );
+    type_line(&mut app, "e4");
+    assert!(
+        app.message.text.contains("still judging d4"),
+        "{}",
+        app.message.text
+    );
+    app.update(Action::ClearEntry);
+    // +0.30 after e4, +0.25 after d4: within the margin, as good.
+    app.update(Done::Judged(Ok(vec![Score::Pawns(30), Score::Pawns(25)])));
+    assert!(
+        app.message
+            .text
+            .contains("✓ d4 is as good as the game's e4"),
+        "{}",
+        app.message.text
+    );
+    assert_eq!(sans(&app), ["e4", "e5"]);
+    // An engine that fails: said, and the answer judged without it (wrong).
+    type_line(&mut app, "Nc3");
+    app.update(Done::Judged(Err("stockfish died".into())));
+    assert!(app.message.error);
+    assert!(
+        app.message
+            .text
+            .contains("the engine could not judge Nc3: stockfish died")
+            && app.message.text.contains("✗ Nc3 is not the game's move"),
+        "{}",
+        app.message.text
+    );
+
+    // A drill's answer no annotation knows: judged against the position before.
+    type_line(&mut app, ":train stop");
+    app.update(Done::Drill {
+        exercises: vec![exercise()],
+        due: 0,
+        note: String::new(),
+    });
+    let effect = type_line(&mut app, "d3");
+    assert!(matches!(effect, Effect::Judge { ref moves, .. } if moves == &["d2d3".to_string()]));
+    // About 57 %, against 58 % before the mistake: passes, and is recorded.
+    let effect = app.update(Done::Judged(Ok(vec![Score::Pawns(80)])));
+    assert!(
+        app.message.text.contains("within lichess's margin"),
+        "{}",
+        app.message.text
+    );
+    assert!(matches!(effect, Effect::Review { passed: true, .. }));
 }

@@ -66,6 +66,7 @@ struct RecordingLayer {
 #[serde(deny_unknown_fields)]
 struct TrainingLayer {
     name: Option<String>,
+    engine: Option<String>,
 }
 
 /// One of an enum's names. A number or boolean is read as its text (so `colors = 256` works),
@@ -218,6 +219,12 @@ pub(crate) fn merge(defaults: Parsed<'_>, user: Parsed<'_>) -> Result<Config, Co
             "training.name",
             dt,
         )?,
+        engine: pick(
+            u.training.engine.clone(),
+            d.training.engine.clone(),
+            "training.engine",
+            dt,
+        )?,
     };
     Ok(Config {
         notation,
@@ -288,7 +295,7 @@ fn table_expected(table: &str) -> String {
         "notation" => "input, display, lang",
         "board" => "style, theme, colors, square, coordinates",
         "recording" => "autosave, timer, inside",
-        "training" => "name",
+        "training" => "name, engine",
         "keys" => "one line per action",
         _ => return "expected a table".to_string(),
     };

@@ -50,6 +50,9 @@ pub struct TrainingSettings {
     /// Your name as the White and Black tags of your games write it: it picks your
     /// side when your mistakes are looked for. Empty: not set.
     pub name: String,
+    /// The UCI engine that judges the answers no annotation judges: a path, or a
+    /// name looked up on `PATH` (then `/usr/games`). Empty: none.
+    pub engine: String,
 }
 
 /// How moves are shown on screen.

@@ -338,11 +338,10 @@ fn a_value_where_a_table_belongs_says_how_to_write_the_table() {
         let e = error(&format!("{table} = 1\n")).message();
         assert!(e.contains(&format!("({listed})")), "{e}");
     }
-    // A table of one setting: serde names it alone.
     let unknown = error("[training]\nzzz = 1\n").message();
-    assert!(unknown.ends_with("expected name"), "{unknown}");
+    assert!(unknown.ends_with("expected name or engine"), "{unknown}");
     let e = error("training = 1\n").message();
-    assert!(e.contains("(name)"), "{e}");
+    assert!(e.contains("(name, engine)"), "{e}");
 }
 
 #[test]

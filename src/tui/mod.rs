@@ -186,6 +186,9 @@ fn start(
     let mut app = App::new(settings(&config), game, new.out.clone());
     app.keymap = keymap;
     app.train.name = config.training.name.clone();
+    app.train.engine = Some(config.training.engine.as_str())
+        .filter(|e| !e.is_empty())
+        .and_then(|e| crate::engine::find_program(std::path::Path::new(e)));
     let mut session = Session::start(&mut app)?;
     if let Some(file) = file {
         session.browse(&mut app, file)?;
@@ -223,6 +226,9 @@ fn start(
     let result = (|| -> anyhow::Result<()> {
         loop {
             session.take_listed(&mut app);
+            if session.take_judged(&mut app)? {
+                return Ok(());
+            }
             terminal.draw(|frame| ui::draw(frame, &app, &look))?;
             // While a list is read, the screen follows it (the count, the rows).
             let wait = if session.listing() { 40 } else { 250 };

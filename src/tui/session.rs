@@ -36,6 +36,8 @@ pub struct Session {
     loader: Option<Loader>,
     /// A decoded copy of the list's file, when it is compressed.
     unpacked: Option<Unpacked>,
+    /// The engine judging a training answer, in the background.
+    judging: Option<std::sync::mpsc::Receiver<Done>>,
 }
 
 use lines::{describe, describe_broken, moves};
@@ -57,6 +59,7 @@ impl Session {
             aside: Vec::new(),
             loader: None,
             unpacked: None,
+            judging: None,
         };
         // Temporary files of a save killed last time, beside the game's file.
         if let Some(file) = &app.file {
@@ -417,9 +420,28 @@ impl Session {
         Ok(())
     }
 
-    /// True while the list's file is still being read.
+    /// True while the list's file is still being read, or an engine judges an
+    /// answer: the loop looks for what they send more often.
     pub fn listing(&self) -> bool {
-        self.loader.is_some()
+        self.loader.is_some() || self.judging.is_some()
+    }
+
+    /// Gives the app the engine's judgement of a training answer when it came, and
+    /// carries out what the app asks in return; true when that is to quit.
+    pub fn take_judged(&mut self, app: &mut App) -> anyhow::Result<bool> {
+        let Some(receiver) = &self.judging else {
+            return Ok(false);
+        };
+        let done = match receiver.try_recv() {
+            Ok(done) => done,
+            Err(std::sync::mpsc::TryRecvError::Empty) => return Ok(false),
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                Done::Judged(Err("the engine's thread ended without an answer".into()))
+            }
+        };
+        self.judging = None;
+        let effect = app.update(done);
+        self.carry_out(app, effect)
     }
 
     /// Gives the app the rows the loader read since the last call (a few batches
@@ -492,8 +514,22 @@ impl Session {
                 }
                 false
             }
-            Effect::Drill { file, name } => {
-                tell(app, super::train::gather(file.as_deref(), &name));
+            Effect::Drill { file, name, engine } => {
+                tell(app, super::train::gather(file.as_deref(), &name, engine));
+                false
+            }
+            Effect::Judge { engine, fen, moves } => {
+                let (send, receive) = std::sync::mpsc::channel();
+                self.judging = Some(receive);
+                std::thread::spawn(move || {
+                    let scores = crate::study::train::judge::scores_after(
+                        &engine,
+                        &fen,
+                        &moves,
+                        crate::engine::Limit::Depth(crate::study::train::judge::DEPTH),
+                    );
+                    let _ = send.send(Done::Judged(scores));
+                });
                 false
             }
             Effect::Review { exercise, passed } => {

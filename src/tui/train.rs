@@ -12,8 +12,8 @@ use crate::study::train::{mistakes, Exercise};
 pub const NEW_PER_DRILL: usize = 20;
 
 /// The exercises due now, then `name`'s mistakes in `file` not in the deck yet.
-pub fn gather(file: Option<&Path>, name: &str) -> Done {
-    gather_with(&deck::path(), file, name, chrono::Utc::now())
+pub fn gather(file: Option<&Path>, name: &str, engine: bool) -> Done {
+    gather_with(&deck::path(), file, name, engine, chrono::Utc::now())
 }
 
 /// [`gather`] with the deck at `deck_path` and the time given.
@@ -21,6 +21,7 @@ pub fn gather_with(
     deck_path: &Path,
     file: Option<&Path>,
     name: &str,
+    engine: bool,
     now: chrono::DateTime<chrono::Utc>,
 ) -> Done {
     let mut notes = Vec::new();
@@ -62,7 +63,7 @@ pub fn gather_with(
                 let fresh: Vec<Exercise> = found
                     .exercises
                     .into_iter()
-                    .filter(|e| deck.get(&e.key()).is_none() && !e.answers.is_empty())
+                    .filter(|e| deck.get(&e.key()).is_none() && (engine || !e.answers.is_empty()))
                     .collect();
                 let waiting = fresh.len();
                 exercises.extend(fresh.into_iter().take(NEW_PER_DRILL));
@@ -152,14 +153,15 @@ mod tests {
         let deck = dir.path().join("deck.json");
         let now = chrono::Utc::now();
         // Only 4.Nxe5 has a better line written: without an engine it is the one offered.
-        let Done::Drill { exercises, due, .. } = gather_with(&deck, Some(&file), "Me", now) else {
+        let Done::Drill { exercises, due, .. } = gather_with(&deck, Some(&file), "Me", false, now)
+        else {
             panic!("a drill")
         };
         assert_eq!((exercises.len(), due), (1, 0));
         assert_eq!(exercises[0].played_san(), "Nxe5");
         assert!(review_at(&deck, &exercises[0], false, now).is_none());
         // Right after, it is neither due nor new.
-        let Done::Notice { text, .. } = gather_with(&deck, Some(&file), "Me", now) else {
+        let Done::Notice { text, .. } = gather_with(&deck, Some(&file), "Me", false, now) else {
             panic!("nothing to drill")
         };
         assert!(
@@ -167,9 +169,15 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("the next is due"), "{text}");
+        // With an engine to judge answers, the mistake without a better line is offered.
+        let Done::Drill { exercises, .. } = gather_with(&deck, Some(&file), "Me", true, now) else {
+            panic!("a drill")
+        };
+        assert_eq!(exercises.len(), 1);
+        assert_eq!(exercises[0].played_san(), "Bxf7+");
         // A day later the miss is due again, first.
         let later = now + chrono::Duration::days(2);
-        let Done::Drill { exercises, due, .. } = gather_with(&deck, None, "", later) else {
+        let Done::Drill { exercises, due, .. } = gather_with(&deck, None, "", false, later) else {
             panic!("a drill")
         };
         assert_eq!((exercises.len(), due), (1, 1));
@@ -182,7 +190,7 @@ mod tests {
         std::fs::write(&file, GAMES).unwrap();
         let deck = dir.path().join("deck.json");
         let Done::Notice { text, .. } =
-            gather_with(&deck, Some(&file), "Nobody", chrono::Utc::now())
+            gather_with(&deck, Some(&file), "Nobody", false, chrono::Utc::now())
         else {
             panic!("a notice")
         };

@@ -179,6 +179,24 @@ impl Guess {
         self.steps.get(self.at).map(|s| s.san.as_str())
     }
 
+    /// True when only an engine can say whether `guess` is as good as the game's
+    /// move: it is another move, and the game has no evaluations to compare.
+    pub fn needs_engine(&self, guess: Move) -> bool {
+        let Some(step) = self.steps.get(self.at).filter(|_| self.waiting()) else {
+            return false;
+        };
+        guess != step.mv
+            && !(step.eval.is_some() && step.others.iter().any(|(m, e)| *m == guess && e.is_some()))
+    }
+
+    /// The game's hidden move, while one waits.
+    pub fn hidden(&self) -> Option<Move> {
+        self.steps
+            .get(self.at)
+            .filter(|_| self.waiting())
+            .map(|s| s.mv)
+    }
+
     /// Judges `guess` for the move waiting; `engine` is an engine's score of the
     /// positions after the game's move and after the guess, when one is present.
     /// The first answer to a move is scored; returns the verdict and whether it was

@@ -7,6 +7,7 @@
 pub mod deck;
 pub mod exercise;
 pub mod guess;
+pub mod judge;
 pub mod mistakes;
 pub mod win;
 
