@@ -2,13 +2,12 @@
 //! won from it (`50 + 50 · (2 / (1 + e^(−0.00368208 · cp)) − 1)`, centipawns
 //! capped at ±1000, a mate counted as ±1000), the scale on which lichess
 //! measures mistakes and the margin it accepts in "learn from your mistakes".
+//! The formula is `engine::judge`'s; this reads `[%eval]` scores with it.
 
 use chess::Color;
 
+use crate::engine::judge::CP_CEILING;
 use crate::game::annotation::Score;
-
-/// The fitted constant of lichess's formula (lila's `WinPercent`).
-const MULTIPLIER: f64 = -0.003_682_08;
 
 /// How many win-percentage points a move must lose to be offered as an exercise.
 pub const MISTAKE_DROP: f64 = 10.0;
@@ -21,12 +20,15 @@ pub const PASS_MARGIN: f64 = 2.0;
 /// White's win chance in percent (0–100) for `score` (from White's side).
 pub fn white_percent(score: Score) -> f64 {
     let cp = match score {
-        Score::Pawns(cp) => cp.clamp(-1000, 1000),
-        Score::Mate(n) if n > 0 => 1000,
+        Score::Pawns(cp) => cp.clamp(-CP_CEILING, CP_CEILING),
+        Score::Mate(n) if n > 0 => CP_CEILING,
+        // `#0` says nothing of who is mated: lichess counts it by its sign, 0.
         Score::Mate(0) => 0,
-        Score::Mate(_) => -1000,
+        Score::Mate(_) => -CP_CEILING,
     };
-    50.0 + 50.0 * (2.0 / (1.0 + (MULTIPLIER * f64::from(cp)).exp()) - 1.0)
+    // The formula itself is the engine's (lichess's rules live in `engine::judge`);
+    // here it reads the annotations' scores.
+    50.0 + 50.0 * crate::engine::judge::winning_chances(cp)
 }
 
 /// `side`'s win chance in percent for `score` (from White's side).
