@@ -548,6 +548,9 @@ impl App {
     /// The reveal key: the hidden move (guessing), the answer or the next exercise
     /// (drill).
     pub fn train_reveal(&mut self) -> Effect {
+        // An answer still with the engine is given up: its judgement, when it comes,
+        // would be about a position no longer asked.
+        self.train.pending = None;
         let next_key = self.key_for("train-reveal", ":train reveal");
         match self.train.session.as_deref_mut().map(|s| &mut s.kind) {
             None => {

@@ -314,6 +314,19 @@ fn an_engine_judges_what_no_annotation_does() {
         app.message.text
     );
 
+    // Revealed while the engine judges: its late answer is dropped, not applied to the
+    // next move.
+    type_line(&mut app, "Nc3");
+    app.update(Action::TrainReveal);
+    assert_eq!(sans(&app), ["e4", "e5", "Nf3", "Nc6"]);
+    app.update(Done::Judged(Ok(vec![Score::Pawns(30), Score::Pawns(30)])));
+    assert_eq!(sans(&app), ["e4", "e5", "Nf3", "Nc6"]);
+    assert!(
+        !app.message.text.contains("as good"),
+        "{}",
+        app.message.text
+    );
+
     // A drill's answer no annotation knows: judged against the position before.
     type_line(&mut app, ":train stop");
     app.update(Done::Drill {
