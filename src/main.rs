@@ -34,6 +34,9 @@ enum Command {
     Check(cli::check::Args),
     /// Rewrite games in PGN export format (or another notation).
     Convert(cli::convert::Args),
+    /// Annotate games with a UCI engine: evaluations, ?! ? ?? by lichess's rules,
+    /// best lines after mistakes, accuracy tags.
+    Annotate(cli::annotate::Args),
     /// Print FEN snapshots of a game.
     Fen(cli::fen::Args),
     /// List the games of a file: number, players, result, date, event, ECO, plies.
@@ -138,6 +141,7 @@ fn main() -> ExitCode {
         Some(Command::Transcribe(args)) => cli::transcribe::run(&args),
         Some(Command::Check(args)) => cli::check::run(&args),
         Some(Command::Convert(args)) => cli::convert::run(&args),
+        Some(Command::Annotate(args)) => cli::annotate::run(&args),
         Some(Command::Fen(args)) => cli::fen::run(&args),
         Some(Command::List(args)) => cli::list::run(&args),
         Some(Command::Recover(args)) => cli::recover::run(&args),

@@ -68,6 +68,12 @@ fn eco_fills_missing_tags_and_keeps_the_games_own() {
     assert!(games[5].contains("copied as written"), "{}", games[5]);
     assert_eq!(tag(&games[5], "ECO"), None);
     assert_eq!(tag(&games[5], "Opening"), None);
+    // And a word on what it did: both tags in the first, third and fourth games (the
+    // second has its own, the fifth no opening, the sixth was copied as written).
+    assert!(
+        err.contains("--eco set ECO in 3 and Opening in 3 of 6 games"),
+        "{err}"
+    );
 }
 
 #[test]

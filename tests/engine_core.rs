@@ -242,10 +242,15 @@ fn an_illegal_best_move_is_an_error() {
     assert!(err.to_string().contains("e2e5"), "{err}");
 }
 
-/// Whether the real engine is installed; says so plainly when it is not.
+/// Whether the real engine is installed; says so plainly when it is not (and fails
+/// under CI, which installs it).
 fn stockfish() -> Option<EngineConfig> {
     let found = scoresheet::engine::find_program("stockfish".as_ref()).is_some();
     if !found {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "stockfish is not installed, and CI must run the real-engine tests"
+        );
         eprintln!(
             "SKIPPED: stockfish is not on PATH nor in /usr/games (install it to run this test)"
         );

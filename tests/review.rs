@@ -176,6 +176,21 @@ fn a_game_of_a_club_file_reviewed_annotated_and_saved_back() {
     term.send(keys::ALT_DOWN);
     term.wait_for("game 3 of 7 in club.pgn");
     term.wait_for("the open game");
+    // A tag changed and saved: back on the list, the game's row shows it, and the sort
+    // by date moves it first (1 March, before game 5's 2 March), still selected.
+    term.line(":tag Date 2024.03.01", "Date = 2024.03.01");
+    term.line(":w", "saved to");
+    term.send(keys::CTRL_L);
+    term.wait_for("3 of 7 match");
+    let row = wait_selected(&term, &["Anand", "2024.03.01"]);
+    let first = term
+        .text()
+        .lines()
+        .find(|l| l.contains("2024.03"))
+        .map(str::to_string);
+    assert_eq!(first.as_deref(), Some(row.as_str()), "{}", term.text());
+    term.send(keys::CTRL_L);
+    term.wait_for("the open game");
     term.send(keys::CTRL_C);
     assert_eq!(term.wait_exit(), 0);
     assert!(!term.on_alternate_screen(), "the terminal is restored");

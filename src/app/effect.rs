@@ -128,7 +128,8 @@ pub enum Done {
         unchanged: bool,
     },
     /// A save wrote a game of a file again: it spanned `before` (offset, length) and
-    /// spans `after` now; when it is the list's file, the list's rows follow.
+    /// spans `after` now, as `text`; when it is the list's file, the list's rows follow
+    /// and the game's row shows its tags as written.
     Rewrote {
         /// The file.
         path: PathBuf,
@@ -136,6 +137,8 @@ pub enum Done {
         before: (u64, u64),
         /// Where it is now.
         after: (u64, u64),
+        /// The game's text as written.
+        text: String,
     },
     /// A game read from a file, to show in place of this one.
     Loaded {
@@ -278,7 +281,8 @@ impl App {
                 path,
                 before,
                 after,
-            } => self.rewrote(&path, before, after),
+                text,
+            } => self.rewrote(&path, before, after, &text),
             Done::Listed(event) => {
                 self.listed(event);
                 return;

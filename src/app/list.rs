@@ -125,17 +125,25 @@ impl App {
         }
     }
 
-    /// A save wrote a game of `path` again: when it is the list's file, the rows of
-    /// that game and of the games after it follow, so that each still opens.
+    /// A save wrote a game of `path` again, as `text`: when it is the list's file, the
+    /// rows of that game and of the games after it follow, so that each still opens,
+    /// and the game's row shows what was written (its players, result, opening…), with
+    /// the same game still selected.
     pub(super) fn rewrote(
         &mut self,
         path: &std::path::Path,
         before: (u64, u64),
         after: (u64, u64),
+        text: &str,
     ) {
         if let Some(list) = self.list.as_deref_mut() {
             if list.path == path || crate::store::same_file(&list.path, path) {
-                list.catalog.rewritten(before, after);
+                list.keep_selected(|catalog| {
+                    if before != after {
+                        catalog.rewritten(before, after);
+                    }
+                    catalog.retag(after.0, text);
+                });
             }
         }
     }

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use super::row::{outcome_code, Date, Eco, Row, Unreadable};
 use super::strings::Interner;
 use super::Tables;
-use crate::pgn::{GameRef, Indexer, Outcome};
+use crate::pgn::{Indexer, Outcome};
 use crate::store::decompress::{self, Compression};
 use crate::store::unpacked::Unpacked;
 
@@ -491,7 +491,10 @@ fn index<R: Read>(indexer: &mut Indexer<R>, first: usize, tx: &mpsc::SyncSender<
 
 /// The row of an indexed game, its strings aside (their ids come later), and the opening's
 /// name: the `Opening` tag, else the name of the ECO code.
-fn numbers_of<'a>(game: &'a GameRef, eco_names: &[&'static str]) -> (Row, &'a str) {
+pub(super) fn numbers_of<'a, T: AsRef<str>>(
+    game: &'a crate::pgn::index::Entry<T>,
+    eco_names: &[&'static str],
+) -> (Row, &'a str) {
     let elo = |text: &str| text.trim().parse::<u16>().unwrap_or(0);
     let eco = Eco::parse(game.eco().trim());
     let opening = match game.opening().trim() {

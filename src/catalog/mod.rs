@@ -99,6 +99,8 @@ pub struct Catalog {
     rows: Vec<Row>,
     /// Games written again by saves since the list was read (see [`rewrite`]).
     rewrites: Vec<rewrite::Rewrite>,
+    /// Rows to show as a save wrote their games, waiting for the loader to finish.
+    retags: Vec<rewrite::Retag>,
     tables: Tables,
     /// Every row (index), in the sort order; file order when not sorted.
     order: Vec<u32>,
@@ -121,6 +123,7 @@ impl Catalog {
         Catalog {
             rows: Vec::new(),
             rewrites: Vec::new(),
+            retags: Vec::new(),
             tables: Tables::new(),
             order: Vec::new(),
             view: None,
@@ -150,8 +153,12 @@ impl Catalog {
             LoadEvent::Done => {
                 self.status = LoadStatus::Done;
                 self.shrink();
+                self.apply_retags();
             }
-            LoadEvent::Failed(e) => self.status = LoadStatus::Failed(e),
+            LoadEvent::Failed(e) => {
+                self.status = LoadStatus::Failed(e);
+                self.apply_retags();
+            }
         }
     }
 

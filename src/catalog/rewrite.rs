@@ -4,8 +4,9 @@
 //! the file as it was when reading began) are moved the same way, rewrite after
 //! rewrite, in the order they happened.
 
-use super::row::Row;
-use super::Catalog;
+use super::row::{Eco, Row};
+use super::{Catalog, LoadStatus};
+use crate::pgn::index::GameEntry;
 
 /// One game written again: where it was and where it is now (bytes of the text).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,6 +22,17 @@ pub(super) struct Rewrite {
 }
 
 impl Rewrite {
+    /// Where a game that began at `at` before this rewrite begins after it.
+    pub(super) fn moved(&self, at: u64) -> u64 {
+        if at == self.offset {
+            self.new_offset
+        } else if at >= self.end {
+            at - self.end + self.new_offset + self.new_len
+        } else {
+            at
+        }
+    }
+
     /// Moves a row written before this rewrite to where its game is after it.
     pub(super) fn apply(&self, row: &mut Row) {
         let at = row.offset();
@@ -48,6 +60,65 @@ impl Catalog {
         for row in &mut self.rows {
             rewrite.apply(row);
         }
+        for (at, _) in &mut self.retags {
+            *at = rewrite.moved(*at);
+        }
         self.rewrites.push(rewrite);
     }
+
+    /// The game that begins at `offset` (where it is now) was written again as `text`:
+    /// its row shows the players, event, date, result, opening and length written, and
+    /// the sort and the filter take it where it now belongs. While the file is still
+    /// being read this waits for the last rows (the loader numbers the strings it sends,
+    /// so none may be added meanwhile).
+    pub fn retag(&mut self, offset: u64, text: &str) {
+        let Some(entry) = crate::pgn::index(text.as_bytes()).into_iter().next() else {
+            return;
+        };
+        self.retags.push((offset, entry));
+        if !matches!(self.status, LoadStatus::Loading { .. }) {
+            self.apply_retags();
+        }
+    }
+
+    /// Carries out the retags waiting (see [`Catalog::retag`]).
+    pub(super) fn apply_retags(&mut self) {
+        if self.retags.is_empty() {
+            return;
+        }
+        let eco_names: Vec<&'static str> = (0..=500u16)
+            .map(|packed| {
+                Eco::unpack(packed)
+                    .and_then(|c| crate::study::eco::name_of_code(&c.to_string()))
+                    .unwrap_or("")
+            })
+            .collect();
+        for (offset, entry) in std::mem::take(&mut self.retags) {
+            let Some(row) = self.rows.iter_mut().find(|r| r.offset() == offset) else {
+                continue;
+            };
+            let (mut new, opening) = super::loader::numbers_of(&entry, &eco_names);
+            let tables = &mut self.tables;
+            new.white = tables.players.add(entry.white());
+            new.black = tables.players.add(entry.black());
+            new.event = tables.events.add(entry.event());
+            new.site = tables.sites.add(entry.site());
+            new.round = tables.rounds.add(entry.round());
+            new.opening = tables.openings.add(opening);
+            new.set_offset(offset);
+            // Where the game's text ends is the save's word (see `rewritten`).
+            (new.len, new.state) = (row.len, row.state);
+            *row = new;
+        }
+        if let Some(filter) = &mut self.filter {
+            filter.refresh(&self.tables);
+        }
+        match self.sort {
+            Some(s) => self.sort_as(s),
+            None => self.rebuild_view(),
+        }
+    }
 }
+
+/// Keeps a retag's game entry for when it is carried out.
+pub(super) type Retag = (u64, GameEntry);

@@ -40,6 +40,17 @@ impl Strings {
         self.letters.push(letters(folded.as_bytes()));
     }
 
+    /// Adds `text` and gives its id (0, the unknown value, for an empty text or `?`),
+    /// for a row changed after the loader is done: the loader's ids are not looked up,
+    /// so a text it had gets a second id, which reads, sorts and filters the same.
+    pub(crate) fn add(&mut self, text: &str) -> u32 {
+        if text.is_empty() || text == "?" {
+            return 0;
+        }
+        self.push(text, &fold(text));
+        (self.len() - 1) as u32
+    }
+
     /// Number of strings, id 0 included.
     pub fn len(&self) -> usize {
         self.ends.len()

@@ -454,3 +454,74 @@ fn a_game_written_again_moves_the_rows_after_it_also_those_still_to_come() {
         assert_eq!((got.offset, got.len), (want.offset, want.len), "game {n}");
     }
 }
+
+/// A save wrote game 2 again with other tags while the file was still being read: once
+/// every row is in, its row shows the tags as written (as a list read afresh from the new
+/// text does), the sort puts it where its new White belongs and the filter finds it.
+#[test]
+fn a_game_written_again_shows_its_new_tags_in_the_list() {
+    let old = sample().repeat(100);
+    let listed = Catalog::read(old.as_bytes()).unwrap();
+    let game2 = listed.game(2).unwrap();
+    let (offset, len) = (game2.offset as usize, game2.len as usize);
+    let written = game(
+        &[
+            ("Event", "Berlin"),
+            ("Date", "1880.??.??"),
+            ("White", "Zukertort, Johannes"),
+            ("Black", "Anderssen, Adolf"),
+            ("Result", "0-1"),
+            ("ECO", "C50"),
+        ],
+        "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 0-1",
+    );
+    let written = written.trim_end();
+    let new = format!("{}{written}{}", &old[..offset], &old[offset + len..]);
+    let expected = Catalog::read(new.as_bytes()).unwrap();
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.pgn");
+    std::fs::write(&path, &old).unwrap();
+    let loader = Loader::open(&path).unwrap();
+    let mut c = Catalog::new();
+    let mut saved = false;
+    loop {
+        let event = loader
+            .next_timeout(std::time::Duration::from_secs(20))
+            .expect("the loader ends");
+        let done = !matches!(event, LoadEvent::Batch(_));
+        c.apply(event);
+        if done {
+            break;
+        }
+        if !saved {
+            c.sort_by(Column::White);
+            c.rewritten(
+                (offset as u64, len as u64),
+                (offset as u64, written.len() as u64),
+            );
+            c.retag(offset as u64, written);
+            saved = true;
+        }
+    }
+    assert!(matches!(c.status(), LoadStatus::Done));
+    for n in 1..=expected.games() as u64 {
+        let (got, want) = (c.game(n).unwrap(), expected.game(n).unwrap());
+        assert_eq!(
+            (got.white, got.black, got.result, got.date, got.event),
+            (want.white, want.black, want.result, want.date, want.event),
+            "game {n}"
+        );
+        assert_eq!(
+            (got.opening, got.eco, got.plies),
+            (want.opening, want.eco, want.plies)
+        );
+        assert_eq!((got.offset, got.len), (want.offset, want.len), "game {n}");
+    }
+    // Sorted by White, Zukertort comes last.
+    let last = c.get(c.matches() - 1).unwrap();
+    assert_eq!((last.number, last.white), (2, "Zukertort, Johannes"));
+    c.set_filter("white:zukertort").unwrap();
+    assert_eq!(c.matches(), 1);
+    assert_eq!(c.get(0).unwrap().number, 2);
+}

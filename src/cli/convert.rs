@@ -128,16 +128,29 @@ pub struct How {
     pub eco: Option<Fill>,
 }
 
+/// What [`convert_stream`] did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Converted {
+    /// Games read.
+    pub games: u64,
+    /// Games with a problem (reported; copied as written, or written with the problem
+    /// kept visible).
+    pub bad: u64,
+    /// Games whose `ECO` tag `--eco` set.
+    pub eco_set: u64,
+    /// Games whose `Opening` tag `--eco` set.
+    pub opening_set: u64,
+}
+
 /// Converts the games of one input into `out`, one game at a time (memory stays bounded
-/// whatever the input's size); returns (games, games with errors). Problems are reported
-/// on `errors`.
+/// whatever the input's size). Problems are reported on `errors`.
 pub fn convert_stream(
     src: impl Read,
     how: &How,
     name: &str,
     out: &mut dyn Write,
     errors: &mut impl Write,
-) -> Result<(u64, u64), Failed> {
+) -> Result<Converted, Failed> {
     let How {
         input,
         ref options,
@@ -148,9 +161,9 @@ pub fn convert_stream(
     let mut reader = Reader::with_limits(src, crate::pgn::reader::BUFFER.min(max_game), max_game);
     let mut builder = GameBuilder::new(true).reading(input);
     let mut text = String::new();
-    let (mut games, mut bad) = (0u64, 0u64);
+    let mut done = Converted::default();
     while let Some(mut g) = reader.read_game(&mut builder).map_err(Failed::Read)? {
-        games += 1;
+        done.games += 1;
         text.clear();
         // Only a game written anew has its tags escaped; one copied as written stays so.
         let escaped = if g.errors.is_empty() {
@@ -164,11 +177,13 @@ pub fn convert_stream(
         }
         // Only a game written anew gets opening tags; one copied as written stays as it was.
         if let (Some(fill), true) = (eco, g.errors.is_empty()) {
-            eco::fill_tags(&mut g.game, fill);
+            let filled = eco::fill_tags(&mut g.game, fill);
+            done.eco_set += u64::from(filled.eco);
+            done.opening_set += u64::from(filled.opening);
         }
         let Some(first) = g.errors.first() else {
             if g.result_problems.is_empty() {
-                bad += u64::from(!escaped.is_empty());
+                done.bad += u64::from(!escaped.is_empty());
                 write_game_with(&g.game, &mut text, options, None);
             } else if let (true, Some(fixed)) = (fix_results, g.settled_result) {
                 // Asked for: one result in both places, and a word on what was changed.
@@ -181,11 +196,11 @@ pub fn convert_stream(
                     );
                 }
                 g.game.set_tag("Result", fixed.as_str());
-                bad += u64::from(!escaped.is_empty());
+                done.bad += u64::from(!escaped.is_empty());
                 write_game_with(&g.game, &mut text, options, None);
             } else {
                 // Both kept as read, so the disagreement stays visible (and `check` sees it).
-                bad += 1;
+                done.bad += 1;
                 let _ = super::check::report(errors, name, &g);
                 let token = g.movetext_result.map(Outcome::as_str);
                 write_game_ending(&g.game, &mut text, options, None, token);
@@ -196,24 +211,9 @@ pub fn convert_stream(
         // A game with a problem is copied through whole, as written: converting only its
         // readable part would drop the rest (the moves after an illegal one, a cut
         // variation, text after a stray brace), and a second run would lose more.
-        bad += 1;
+        done.bad += 1;
         let _ = super::check::report(errors, name, &g);
-        let why = format!(
-            "line {} column {}: {}",
-            first.pos.line,
-            first.pos.column,
-            crate::message::shown_text(&first.reason)
-        );
-        // The note must stay one `%` line, whatever the reason quotes, and hold no brace: a
-        // `}` would close a comment left open in the game before (which reads on to here).
-        let why = why
-            .replace(['\n', '\r'], " ")
-            .replace('{', "(")
-            .replace('}', ")");
-        text.push_str(&format!(
-            "% scoresheet: game {} copied as written, not converted: {why}\n",
-            g.number
-        ));
+        text.push_str(&copy_note(&g, "converted"));
         if matches!(first.kind, Some(ErrorKind::GameTooLarge { .. })) {
             // Too large to hold: streamed through piece by piece, as read.
             out.write_all(text.as_bytes()).map_err(Failed::Write)?;
@@ -237,7 +237,31 @@ pub fn convert_stream(
         text.push_str("\n\n");
         out.write_all(text.as_bytes()).map_err(Failed::Write)?;
     }
-    Ok((games, bad))
+    Ok(done)
+}
+
+/// The `%` line written before a game copied through as written, saying why (its
+/// first problem): `% scoresheet: game 3 copied as written, not converted: line …`.
+pub(crate) fn copy_note(g: &ReadGame, not_what: &str) -> String {
+    let Some(first) = g.errors.first() else {
+        return String::new();
+    };
+    let why = format!(
+        "line {} column {}: {}",
+        first.pos.line,
+        first.pos.column,
+        crate::message::shown_text(&first.reason)
+    );
+    // The note must stay one `%` line, whatever the reason quotes, and hold no brace: a
+    // `}` would close a comment left open in the game before (which reads on to here).
+    let why = why
+        .replace(['\n', '\r'], " ")
+        .replace('{', "(")
+        .replace('}', ")");
+    format!(
+        "% scoresheet: game {} copied as written, not {not_what}: {why}\n",
+        g.number
+    )
 }
 
 /// What starts the `%` line written before a game copied through.
@@ -246,7 +270,7 @@ const NOTE: &[u8] = b"% scoresheet: ";
 /// A game's text without the notes at its end that a previous run wrote about the *next*
 /// game (`%` lines after a result belong to the game before them): the next game gets a
 /// fresh note, so running convert again does not pile them up.
-fn without_trailing_notes(mut raw: &[u8]) -> &[u8] {
+pub(crate) fn without_trailing_notes(mut raw: &[u8]) -> &[u8] {
     loop {
         let text = raw.trim_ascii_end();
         let last = memchr::memrchr(b'\n', text).map_or(0, |k| k + 1);
@@ -283,6 +307,7 @@ pub fn run(args: &Args) -> u8 {
         eco: args.eco.map(Fill::from),
     };
     let (mut bad, mut unreadable) = (0u64, false);
+    let (mut eco_set, mut opening_set, mut games) = (0u64, 0u64, 0u64);
     let stderr = std::io::stderr();
     let mut convert_all = |out: &mut dyn Write| -> std::io::Result<()> {
         for path in &args.files {
@@ -291,7 +316,12 @@ pub fn run(args: &Args) -> u8 {
                 .map_err(Failed::Read)
                 .and_then(|file| convert_stream(file, &how, &name, out, &mut stderr.lock()));
             match converted {
-                Ok((_, b)) => bad += b,
+                Ok(done) => {
+                    bad += done.bad;
+                    games += done.games;
+                    eco_set += done.eco_set;
+                    opening_set += done.opening_set;
+                }
                 Err(Failed::Read(e)) => {
                     eprintln!("scoresheet convert: cannot read {name}: {e}");
                     unreadable = true;
@@ -324,6 +354,16 @@ pub fn run(args: &Args) -> u8 {
             None => eprintln!("scoresheet convert: cannot write {to}: {e}"),
         }
         return exit::USAGE;
+    }
+    if args.eco.is_some() {
+        // A word on what --eco did: a file whose games already had their tags, or whose
+        // games start from set-up positions, gets none, and should say so.
+        eprintln!(
+            "scoresheet convert: --eco set ECO in {} and Opening in {} of {}",
+            eco_set,
+            opening_set,
+            crate::plural::count(games as usize, "game", "games")
+        );
     }
     exit::of(unreadable, bad)
 }

@@ -2,6 +2,7 @@
 //! output, reports problems on standard error, and answers with an exit code
 //! (0 clean, 1 problems found in the input, 2 bad arguments or unreadable input).
 
+pub mod annotate;
 pub mod check;
 mod chunks;
 pub mod convert;

@@ -254,6 +254,16 @@ mod tests {
             judge(White, Score::Cp(100), Score::Cp(-100)),
             Some(Judgement::Blunder)
         );
+        // Each threshold from both sides, from +1.00 (drops computed from the formula):
+        // to -0.64 drops 0.2993, to -0.65 0.3012; to -0.09 0.1986, to -0.10 0.2005; to
+        // +0.45 0.0994, to +0.44 0.1012.
+        let j = |cp| judge(White, Score::Cp(100), Score::Cp(cp));
+        assert_eq!(j(-64), Some(Judgement::Mistake));
+        assert_eq!(j(-65), Some(Judgement::Blunder));
+        assert_eq!(j(-9), Some(Judgement::Inaccuracy));
+        assert_eq!(j(-10), Some(Judgement::Mistake));
+        assert_eq!(j(45), None);
+        assert_eq!(j(44), Some(Judgement::Inaccuracy));
         // Just under a threshold: +0.50 to 0.00 drops 0.0918, nothing.
         assert_eq!(judge(White, Score::Cp(50), Score::Cp(0)), None);
         // The same drops for Black are gains: no judgement; mirrored they are.

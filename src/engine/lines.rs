@@ -34,14 +34,12 @@ pub struct PvLine {
 }
 
 impl PvLine {
-    /// Reads an `info` about `pos`: `None` when it has no score or no line (the
-    /// `currmove` and `string` infos).
+    /// Reads an `info` about `pos`: `None` when it has no score (the `currmove` and
+    /// `string` infos). A score without a line is kept (some engines send them apart;
+    /// a mated position has no line).
     pub fn from_info(info: &Info, pos: &Position) -> Option<PvLine> {
         let score = info.score?;
         let pv = legal_prefix(pos, &info.pv);
-        if pv.is_empty() && !matches!(score, Score::Mate(0)) {
-            return None;
-        }
         Some(PvLine {
             multipv: info.multipv.unwrap_or(1),
             depth: info.depth.unwrap_or(0),

@@ -146,18 +146,31 @@ pub(crate) fn read_text(path: &Path) -> io::Result<(Vec<u8>, Option<Compression>
 /// of its text, so that it can be repaired. A game that cannot be read at all (a
 /// chess variant, a bad FEN) is still refused.
 pub fn load_game_for_repair(path: &Path, number: usize) -> Result<Loaded, LoadError> {
-    let (data, _) = read_text(path).map_err(|e| read_error(path, e))?;
-    let entries = index(&data);
-    let Some(entry) = number.checked_sub(1).and_then(|i| entries.get(i)) else {
-        return Err(LoadError::NoSuchGame {
-            path: path.to_path_buf(),
-            number,
-            count: entries.len(),
-        });
-    };
-    let (start, end) = (entry.offset as usize, (entry.offset + entry.len) as usize);
-    let lines = || memchr::memchr_iter(b'\n', &data[..start]).count() as u64;
-    build(path, number, entry.offset, &data[start..end], lines)
+    // The games before it are scanned for their boundaries only, as a stream: a game
+    // near the start of a large file opens without reading the rest.
+    let (text, _) = packed::open_text(path).map_err(|e| read_error(path, e))?;
+    let mut indexer = crate::pgn::index::Indexer::new(text);
+    let mut count = 0;
+    while let Some(entry) = indexer.next_game().map_err(|e| read_error(path, e))? {
+        count += 1;
+        if count != number {
+            continue;
+        }
+        return match entry {
+            Some(entry) => load_range_for_repair(path, number, entry.offset, entry.len),
+            None => Err(read_error(
+                path,
+                io::Error::other(format!(
+                    "game {number} is larger than the 64 MiB a game may have"
+                )),
+            )),
+        };
+    }
+    Err(LoadError::NoSuchGame {
+        path: path.to_path_buf(),
+        number,
+        count,
+    })
 }
 
 /// Reads game `number` of the file at `path` from the byte range the game list's

@@ -402,6 +402,20 @@ fn a_full_disk_leaves_the_old_file_and_no_temporary_file() {
     replace_game(&path, &slot, &pgn_of("1. d4", "C")).unwrap();
 }
 
+/// `:e FILE N` reads the games up to N, not the whole file: here the file goes on
+/// for 64 GiB after its second game (a hole, on disk nothing), more than memory holds.
+#[test]
+fn a_game_near_the_start_loads_without_reading_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_with(dir.path(), "long.pgn", THREE.as_bytes());
+    let file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+    file.set_len(64 << 30).unwrap();
+    let (game, _) = load_game(&path, 2).unwrap();
+    let (want, _) = load_game(&file_with(dir.path(), "three.pgn", THREE.as_bytes()), 2).unwrap();
+    assert_eq!(game.tag("White"), want.tag("White"));
+    assert_eq!(game.mainline().len(), want.mainline().len());
+}
+
 #[test]
 fn load_errors_are_clear() {
     let dir = tempfile::tempdir().unwrap();

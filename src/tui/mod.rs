@@ -122,7 +122,7 @@ pub fn open(path: &std::path::Path) -> anyhow::Result<u8> {
             out: Some(path.to_path_buf()),
             ..NewGame::default()
         }),
-        Ok(_) => run_with(NewGame::default(), Some(path)),
+        Ok((opened, _)) => run_with(NewGame::default(), Some((path, opened))),
     }
 }
 
@@ -137,14 +137,17 @@ pub fn train(path: &std::path::Path) -> anyhow::Result<u8> {
 }
 
 /// The recorder on `new`, opening `file` first when given.
-fn run_with(new: NewGame, file: Option<&std::path::Path>) -> anyhow::Result<u8> {
+fn run_with(
+    new: NewGame,
+    file: Option<(&std::path::Path, crate::store::Opened)>,
+) -> anyhow::Result<u8> {
     start(new, file, None)
 }
 
 /// The recorder on `new`, opening `file` first, or starting a drill over `drill`.
 fn start(
     new: NewGame,
-    file: Option<&std::path::Path>,
+    file: Option<(&std::path::Path, crate::store::Opened)>,
     drill: Option<&std::path::Path>,
 ) -> anyhow::Result<u8> {
     let (config, keymap) = match Config::load().and_then(|c| Keymap::new(&c.keys).map(|k| (c, k))) {
@@ -190,8 +193,8 @@ fn start(
         .filter(|e| !e.is_empty())
         .and_then(|e| crate::engine::find_program(std::path::Path::new(e)));
     let mut session = Session::start(&mut app)?;
-    if let Some(file) = file {
-        session.browse(&mut app, file)?;
+    if let Some((path, opened)) = file {
+        session.show_opened(&mut app, path, opened);
     }
     if let Some(drill) = drill {
         let effect = app.ask_drill(Some(drill.to_path_buf()));

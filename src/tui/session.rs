@@ -197,15 +197,16 @@ impl Session {
                 {
                     self.unpacked = None;
                 }
-                // The game's text changed length (or place): the list's rows follow.
-                if let Some(old) = slot.filter(|old| (old.offset, old.len) != (new.offset, new.len))
-                {
+                // The game was written again: the list's rows follow its new length (and
+                // place), and its row shows the tags as written.
+                if let Some(old) = slot {
                     tell(
                         app,
                         Done::Rewrote {
                             path: path.to_path_buf(),
                             before: (old.offset, old.len),
                             after: (new.offset, new.len),
+                            text: pgn.clone(),
                         },
                     );
                 }
@@ -389,7 +390,16 @@ impl Session {
     pub fn browse(&mut self, app: &mut App, path: &Path) -> anyhow::Result<()> {
         match crate::store::probe(path) {
             Err(e) => tell(app, Done::refusal(e.to_string())),
-            Ok((Opened::Missing | Opened::Empty, _)) => {
+            Ok((opened, _)) => self.show_opened(app, path, opened),
+        }
+        Ok(())
+    }
+
+    /// Shows a file as [`Session::browse`] does, from what [`crate::store::probe`]
+    /// found in it.
+    pub fn show_opened(&mut self, app: &mut App, path: &Path, opened: Opened) {
+        match opened {
+            Opened::Missing | Opened::Empty => {
                 app.file = Some(path.to_path_buf());
                 tell(
                     app,
@@ -399,11 +409,11 @@ impl Session {
                     )),
                 );
             }
-            Ok((Opened::One(loaded), _)) => {
+            Opened::One(loaded) => {
                 let loaded = *loaded;
                 self.show_loaded(app, path.to_path_buf(), 1, Ok(loaded));
             }
-            Ok((Opened::Many, _)) => match Loader::open_copying(path) {
+            Opened::Many => match Loader::open_copying(path) {
                 Ok((loader, copy)) => {
                     self.loader = Some(loader);
                     self.unpacked = copy;
@@ -417,7 +427,6 @@ impl Session {
                 ),
             },
         }
-        Ok(())
     }
 
     /// True while the list's file is still being read, or an engine judges an
