@@ -21,6 +21,13 @@ fn a_guess_the_move_game_to_its_score() {
     )
     .unwrap();
     let before = std::fs::read(&game).unwrap();
+    // No engine: the judgement is the game's and its annotations' alone, wherever the
+    // test runs (tests/training_engine.rs has the engine).
+    std::fs::write(
+        dir.path().join("config.toml"),
+        "[training]\nengine = \"\"\n",
+    )
+    .unwrap();
     let mut term = Term::spawn(dir.path(), &["game.pgn"], 100, 30);
     term.wait_for("Them");
     term.line(":train guess white", "guess the move as White");
@@ -53,7 +60,7 @@ fn train_file_drills_my_mistakes_and_records_the_miss() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("config.toml"),
-        "[training]\nname = \"Me\"\n",
+        "[training]\nname = \"Me\"\nengine = \"\"\n",
     )
     .unwrap();
     std::fs::copy(

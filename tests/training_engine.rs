@@ -90,3 +90,21 @@ fn a_guess_judged_by_the_engine_in_the_real_binary() {
     assert_eq!(term.wait_exit(), 0);
     assert!(!term.on_alternate_screen());
 }
+
+#[test]
+fn the_best_move_is_the_engine_s() {
+    let dir = tempfile::tempdir().unwrap();
+    let program = StandIn::new()
+        .on(
+            "position startpos",
+            &["info depth 12 score cp 30 pv d2d4"],
+            "d2d4",
+        )
+        .write(dir.path());
+    let best = scoresheet::study::train::judge::best_move(
+        &program,
+        &Position::start().fen(),
+        Limit::Depth(12),
+    );
+    assert_eq!(best.as_deref(), Ok("d2d4"));
+}

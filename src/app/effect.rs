@@ -98,6 +98,14 @@ pub enum Effect {
         /// The moves (UCI).
         moves: Vec<String>,
     },
+    /// Ask an engine for the best move in `fen` (an exercise with no better line
+    /// written); the loop answers with [`Done::Solved`], in the background.
+    Solve {
+        /// The engine's program.
+        engine: PathBuf,
+        /// The position.
+        fen: String,
+    },
     /// Leave; `discard` when the user said to throw the unsaved game away.
     Quit {
         /// `:q!`: the journal goes too.
@@ -192,6 +200,8 @@ pub enum Done {
     /// why it could not give them. Taken in by [`App::update`], which may ask for an
     /// effect in return (recording the answer).
     Judged(Result<Vec<crate::game::annotation::Score>, String>),
+    /// The engine's best move (UCI) for [`Effect::Solve`], or why it has none.
+    Solved(Result<String, String>),
     /// The unsaved games found, to offer in the recovery box.
     Unsaved {
         /// One description per game.
@@ -325,6 +335,9 @@ impl App {
             Done::Unsaved { games, broken } => self.offer_recovery(games, broken),
             Done::Judged(scores) => {
                 self.judged(scores);
+            }
+            Done::Solved(best) => {
+                self.solved(best);
             }
             Done::Drill {
                 exercises,

@@ -406,6 +406,11 @@ impl App {
                 self.refresh_feedback();
                 return effect;
             }
+            Msg::Done(Done::Solved(best)) => {
+                let effect = self.solved(best);
+                self.refresh_feedback();
+                return effect;
+            }
             Msg::Done(done) => {
                 self.done(done);
                 return Effect::None;

@@ -31,6 +31,8 @@ pub struct Trainer {
     pub engine: Option<PathBuf>,
     /// The answer the engine is judging.
     pending: Option<Pending>,
+    /// The engine looks for the best move of the exercise on the board.
+    solving: bool,
 }
 
 /// An answer waiting for the engine's judgement.
@@ -249,6 +251,7 @@ impl App {
     pub(super) fn end_training(&mut self) -> Option<Box<Session>> {
         let mut session = self.train.session.take()?;
         self.train.pending = None;
+        self.train.solving = false;
         let stash = std::mem::replace(
             &mut session.stash,
             Stash {
@@ -339,6 +342,10 @@ impl App {
                 ));
                 return Effect::None;
             }
+        }
+        if self.train.solving {
+            self.refuse("the engine is looking for the best move: a moment");
+            return Effect::None;
         }
         if let Some(pending) = &self.train.pending {
             self.refuse(format!(
@@ -551,7 +558,6 @@ impl App {
         // An answer still with the engine is given up: its judgement, when it comes,
         // would be about a position no longer asked.
         self.train.pending = None;
-        let next_key = self.key_for("train-reveal", ":train reveal");
         match self.train.session.as_deref_mut().map(|s| &mut s.kind) {
             None => {
                 self.refuse(format!(
@@ -584,14 +590,66 @@ impl App {
                 Effect::None
             }
             Some(Kind::Drill(drill)) => {
-                let exercise = drill.exercises[drill.at].clone();
-                let effect = grade(drill, &exercise, false);
-                drill.done = true;
-                let pos = self.training_position();
-                let best = exercise
+                let answer = drill.exercises[drill.at]
                     .answers
                     .first()
-                    .and_then(|a| crate::study::train::from_uci(&a.uci, &pos));
+                    .map(|a| a.uci.clone());
+                let pos = self.training_position();
+                let best = answer.and_then(|a| crate::study::train::from_uci(&a, &pos));
+                match (self.train.engine.clone(), best) {
+                    _ if self.train.solving => {
+                        self.inform("the engine is still looking for the best move: a moment");
+                        Effect::None
+                    }
+                    (Some(engine), None) => {
+                        self.train.solving = true;
+                        self.inform("asking the engine for the best move…");
+                        Effect::Solve {
+                            engine,
+                            fen: pos.fen(),
+                        }
+                    }
+                    (_, best) => self.show_answer(best),
+                }
+            }
+        }
+    }
+
+    /// The engine's best move for the exercise on the board (or why it has none):
+    /// shown as its answer.
+    pub(super) fn solved(&mut self, best: Result<String, String>) -> Effect {
+        if !std::mem::take(&mut self.train.solving) {
+            return Effect::None;
+        }
+        let pos = self.training_position();
+        let best = match best {
+            Ok(uci) => crate::study::train::from_uci(&uci, &pos),
+            Err(why) => {
+                let effect = self.show_answer(None);
+                self.refuse(format!(
+                    "the engine could not find the best move: {why}; {}",
+                    self.message.text
+                ));
+                return effect;
+            }
+        };
+        self.show_answer(best)
+    }
+
+    /// Shows the answer to the exercise on the board (`best`, when known), which
+    /// counts as a miss when it was not answered.
+    fn show_answer(&mut self, best: Option<Move>) -> Effect {
+        let next_key = self.key_for("train-reveal", ":train reveal");
+        let Some(Kind::Drill(drill)) = self.train.session.as_deref_mut().map(|s| &mut s.kind)
+        else {
+            return Effect::None;
+        };
+        let exercise = drill.exercises[drill.at].clone();
+        let effect = grade(drill, &exercise, false);
+        drill.done = true;
+        let pos = self.training_position();
+        {
+            {
                 match best {
                     Some(mv) => {
                         let san = self.san_in(&pos, mv);

@@ -345,3 +345,44 @@ fn an_engine_judges_what_no_annotation_does() {
     );
     assert!(matches!(effect, Effect::Review { passed: true, .. }));
 }
+
+#[test]
+fn the_engine_gives_the_answer_no_annotation_has() {
+    let mut app = opened(GAME);
+    app.train.engine = Some("stockfish".into());
+    let mut bare = exercise();
+    bare.answers.clear();
+    app.update(Done::Drill {
+        exercises: vec![bare],
+        due: 0,
+        note: String::new(),
+    });
+    let effect = app.update(Action::TrainReveal);
+    assert_eq!(
+        effect,
+        Effect::Solve {
+            engine: "stockfish".into(),
+            fen: exercise().fen,
+        }
+    );
+    assert!(app
+        .message
+        .text
+        .contains("asking the engine for the best move"));
+    // Answers wait for it.
+    type_line(&mut app, "Nxd4");
+    assert!(
+        app.message.text.contains("a moment"),
+        "{}",
+        app.message.text
+    );
+    app.update(Action::ClearEntry);
+    let effect = app.update(Done::Solved(Ok("f3d4".into())));
+    assert!(matches!(effect, Effect::Review { passed: false, .. }));
+    assert!(
+        app.message.text.contains("the best move known: Nxd4"),
+        "{}",
+        app.message.text
+    );
+    assert_eq!(sans(&app), ["Nxd4"]);
+}

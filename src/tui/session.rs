@@ -541,6 +541,19 @@ impl Session {
                 });
                 false
             }
+            Effect::Solve { engine, fen } => {
+                let (send, receive) = std::sync::mpsc::channel();
+                self.judging = Some(receive);
+                std::thread::spawn(move || {
+                    let best = crate::study::train::judge::best_move(
+                        &engine,
+                        &fen,
+                        crate::engine::Limit::Depth(crate::study::train::judge::DEPTH),
+                    );
+                    let _ = send.send(Done::Solved(best));
+                });
+                false
+            }
             Effect::Review { exercise, passed } => {
                 if let Some(problem) = super::train::review(&exercise, passed) {
                     tell(app, problem);

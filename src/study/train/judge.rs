@@ -66,3 +66,20 @@ pub fn scores_after(
     engine.quit();
     Ok(scores)
 }
+
+/// The engine's best move (UCI) in `fen`, searched to `limit`.
+pub fn best_move(program: &Path, fen: &str, limit: Limit) -> Result<String, String> {
+    let pos = Position::from_fen(fen).map_err(|e| e.to_string())?;
+    let config = EngineConfig {
+        path: program.to_path_buf(),
+        ..EngineConfig::default()
+    };
+    let mut engine = Engine::start(&config).map_err(|e| e.to_string())?;
+    let result = engine.search(&pos, &[], limit).map_err(|e| e.to_string())?;
+    let name = engine.name().to_string();
+    engine.quit();
+    result
+        .best
+        .map(|m| super::uci(crate::position::Move::Normal(m)))
+        .ok_or_else(|| format!("{name} has no move in {fen}"))
+}
