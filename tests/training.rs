@@ -70,7 +70,7 @@ fn train_file_drills_my_mistakes_and_records_the_miss() {
     .unwrap();
     let mut term = Term::spawn(dir.path(), &["train", "mine.pgn"], 100, 30);
     term.wait_for("exercise 1 of 1: White to play");
-    term.wait_for("Your mistakes: 1 of 1");
+    term.wait_for("Mistake 1 of 1 (new)");
     // The game's own move again: a miss.
     term.line("Nxe5", "is the move played in the game");
     term.line("Nxd4", "✓ Nxd4: the best move known");

@@ -727,7 +727,7 @@ impl App {
                 // The most useful first: a short panel shows the first lines.
                 vec![
                     format!(
-                        "Your mistakes: {} of {} ({})",
+                        "Mistake {} of {} ({})",
                         d.at + 1,
                         d.exercises.len(),
                         if d.at < d.due { "due" } else { "new" }
