@@ -80,6 +80,16 @@ pub fn gather_with(
                 }
                 note.push(')');
                 notes.push(note);
+                // Mistakes are read from the evaluations: games without them need an
+                // annotation run first.
+                let bare = found.yours - found.evaluated;
+                if bare > 0 {
+                    notes.push(format!(
+                        "{} of yours without [%eval]: `scoresheet annotate {shown} -o OUT.pgn` \
+                         evaluates them",
+                        count(bare as usize, "game", "games")
+                    ));
+                }
             }
         }
     }
@@ -196,6 +206,17 @@ mod tests {
         };
         assert!(
             text.contains("no game of Nobody among the 1 game of"),
+            "{text}"
+        );
+        // A game of mine without evaluations: annotating it is the advice.
+        std::fs::write(&file, "[White \"Me\"]\n\n1. e4 e5 *\n").unwrap();
+        let Done::Notice { text, .. } =
+            gather_with(&deck, Some(&file), "Me", false, chrono::Utc::now())
+        else {
+            panic!("a notice")
+        };
+        assert!(
+            text.contains("1 game of yours without [%eval]: `scoresheet annotate"),
             "{text}"
         );
     }
