@@ -780,6 +780,13 @@ impl App {
                 engine: self.train.engine.is_some(),
             };
         }
+        if let Some(file) = &file {
+            self.inform(format!(
+                "looking for {}'s mistakes in {}…",
+                self.train.name,
+                file.display()
+            ));
+        }
         Effect::Drill {
             file,
             name: self.train.name.clone(),

@@ -36,7 +36,8 @@ pub struct Session {
     loader: Option<Loader>,
     /// A decoded copy of the list's file, when it is compressed.
     unpacked: Option<Unpacked>,
-    /// The engine judging a training answer, in the background.
+    /// Training's work in the background (a drill gathered, an engine judging an
+    /// answer): what it sends when done.
     judging: Option<std::sync::mpsc::Receiver<Done>>,
 }
 
@@ -435,8 +436,9 @@ impl Session {
         self.loader.is_some() || self.judging.is_some()
     }
 
-    /// Gives the app the engine's judgement of a training answer when it came, and
-    /// carries out what the app asks in return; true when that is to quit.
+    /// Gives the app what training's work in the background sent (a drill, an
+    /// engine's judgement) when it came, and carries out what the app asks in
+    /// return; true when that is to quit.
     pub fn take_judged(&mut self, app: &mut App) -> anyhow::Result<bool> {
         let Some(receiver) = &self.judging else {
             return Ok(false);
@@ -445,7 +447,20 @@ impl Session {
             Ok(done) => done,
             Err(std::sync::mpsc::TryRecvError::Empty) => return Ok(false),
             Err(std::sync::mpsc::TryRecvError::Disconnected) => {
-                Done::Judged(Err("the engine's thread ended without an answer".into()))
+                // Its thread died: whatever waits for it is told, so that nothing
+                // waits for ever.
+                self.judging = None;
+                let why = "training's work in the background ended without an answer";
+                for done in [Done::Judged(Err(why.into())), Done::Solved(Err(why.into()))] {
+                    let effect = app.update(done);
+                    if self.carry_out(app, effect)? {
+                        return Ok(true);
+                    }
+                }
+                if !app.message.error {
+                    tell(app, Done::refusal(why));
+                }
+                return Ok(false);
             }
         };
         self.judging = None;
@@ -524,7 +539,12 @@ impl Session {
                 false
             }
             Effect::Drill { file, name, engine } => {
-                tell(app, super::train::gather(file.as_deref(), &name, engine));
+                // A large file takes a while to read: the screen goes on meanwhile.
+                let (send, receive) = std::sync::mpsc::channel();
+                self.judging = Some(receive);
+                std::thread::spawn(move || {
+                    let _ = send.send(super::train::gather(file.as_deref(), &name, engine));
+                });
                 false
             }
             Effect::Judge { engine, fen, moves } => {
