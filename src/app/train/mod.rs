@@ -7,17 +7,22 @@
 //! or the exercise's position): the game that was on the screen is set aside
 //! untouched and comes back when training ends. Nothing the training shows is
 //! journaled or saved, and the keys that would edit or save a game are refused.
+//!
+//! Here: the session, setting the game aside and back, what works while training,
+//! the entry line's answers, the engine's judgements, the reveal key and the
+//! panel's lines; `guess` and `drill` hold what is particular to each.
+
+mod drill;
+mod guess;
 
 use std::path::PathBuf;
-
-use chess::Color;
 
 use super::{Action, App, Effect};
 use crate::game::annotation::Score;
 use crate::game::{Game, NodeId};
 use crate::position::{color_name, Move, Position};
-use crate::study::train::exercise::Verdict;
-use crate::study::train::{uci, Exercise, Guess, GuessVerdict};
+use crate::study::train::{Exercise, Guess};
+use drill::drill_summary;
 
 /// Training's part of the app: your name (from the configuration) and the session
 /// under way, if any.
@@ -154,78 +159,6 @@ impl App {
         }
     }
 
-    /// `:train guess [white|black]`: guess `side`'s moves of the game on the screen
-    /// (by default the side to move), from the current move when it is inside the
-    /// main line, else from the start.
-    pub fn start_guess(&mut self, side: Option<Color>) -> Effect {
-        if self.training() {
-            self.refuse("training already (:train stop ends it)");
-            return Effect::None;
-        }
-        let line = self.game.mainline();
-        let end = line.last().copied().unwrap_or(NodeId::ROOT);
-        let from = if self.cursor != end && line.contains(&self.cursor) {
-            self.cursor
-        } else {
-            NodeId::ROOT
-        };
-        let side = side.unwrap_or_else(|| self.game.position_at(from).side_to_move());
-        let guess = Guess::new(&self.game, from, side);
-        if guess.finished() {
-            self.refuse("no moves to guess: open a game with moves (its main line is guessed)");
-            return Effect::None;
-        }
-        let mut shown = Game::new(self.game.start);
-        shown.tags = self.game.tags.clone();
-        let mut at = NodeId::ROOT;
-        if from != NodeId::ROOT {
-            for &id in &line {
-                let before = shown.position_at(at);
-                at = shown.add_move(at, self.game.node(id).mv, &before);
-                if id == from {
-                    break;
-                }
-            }
-        }
-        self.begin(Kind::Guess(guess), shown, side == Color::Black);
-        self.catch_up();
-        if self.training() {
-            self.inform(format!(
-                "guess the move as {}: type each of {}'s moves (any notation); {} shows it",
-                color_name(side),
-                color_name(side),
-                self.key_for("train-reveal", ":train reveal")
-            ));
-        }
-        Effect::None
-    }
-
-    /// A drill over `exercises` (the first `due` of them from the deck).
-    pub(super) fn start_drill(&mut self, exercises: Vec<Exercise>, due: usize, note: String) {
-        if exercises.is_empty() {
-            self.inform(note);
-            return;
-        }
-        if let Some(session) = self.train.session.take() {
-            // A drill asked for again replaces the one under way.
-            self.unstash(session.stash);
-        }
-        let drill = Drill {
-            exercises,
-            due,
-            at: 0,
-            graded: None,
-            done: false,
-            found: 0,
-            missed: 0,
-        };
-        self.begin(Kind::Drill(drill), Game::default(), false);
-        self.screen = super::Screen::Game;
-        self.show_exercise();
-        let first = std::mem::take(&mut self.message.text);
-        self.inform(format!("{note} — {first}"));
-    }
-
     /// Sets the game on the screen aside and shows `shown` in its place.
     fn begin(&mut self, kind: Kind, shown: Game, flipped: bool) {
         let stash = Stash {
@@ -275,37 +208,6 @@ impl App {
             None => self.inform("not training"),
         }
         Effect::None
-    }
-
-    /// Plays the other side's moves of a guessed game up to the next hidden one, and
-    /// ends the session at the end of the game.
-    fn catch_up(&mut self) {
-        loop {
-            let Some(Kind::Guess(guess)) = self.train.session.as_deref().map(|s| &s.kind) else {
-                return;
-            };
-            if guess.finished() {
-                let summary = guess.tally.summary();
-                self.end_training();
-                self.inform(format!("end of the game: {summary}"));
-                return;
-            }
-            if guess.waiting() {
-                return;
-            }
-            self.reveal_next();
-        }
-    }
-
-    /// Shows the guessed game's next move on the board.
-    fn reveal_next(&mut self) {
-        let Some(Kind::Guess(guess)) = self.train.session.as_deref_mut().map(|s| &mut s.kind)
-        else {
-            return;
-        };
-        if let Some((mv, _)) = guess.advance() {
-            self.append(mv);
-        }
     }
 
     /// Adds `mv` after the last move of the training's game and goes there.
@@ -383,26 +285,6 @@ impl App {
         )
     }
 
-    fn answer_guess(&mut self, mv: Move, san: &str) -> Effect {
-        let Some(Kind::Guess(guess)) = self.train.session.as_deref().map(|s| &s.kind) else {
-            return Effect::None;
-        };
-        if let (Some(engine), Some(hidden)) = (&self.train.engine, guess.hidden()) {
-            if guess.needs_engine(mv) {
-                let pos = self.game.position_at(self.cursor);
-                let effect = Effect::Judge {
-                    engine: engine.clone(),
-                    fen: pos.fen(),
-                    moves: vec![uci(hidden), uci(mv)],
-                };
-                self.ask_engine(mv, san);
-                return effect;
-            }
-        }
-        self.finish_guess(mv, san, None);
-        Effect::None
-    }
-
     /// Says that the engine is asked about `san`, and waits for it.
     fn ask_engine(&mut self, mv: Move, san: &str) {
         self.train.pending = Some(Pending {
@@ -443,111 +325,6 @@ impl App {
         };
         if let Some(error) = error {
             self.refuse(format!("{error}; {}", self.message.text));
-        }
-        effect
-    }
-
-    fn finish_guess(&mut self, mv: Move, san: &str, engine: Option<(Score, Score)>) {
-        let Some(Kind::Guess(guess)) = self.train.session.as_deref_mut().map(|s| &mut s.kind)
-        else {
-            return;
-        };
-        let hidden = guess.hidden_san().unwrap_or("").to_string();
-        let Some((verdict, scored)) = guess.judge(mv, engine) else {
-            return;
-        };
-        let late = if scored {
-            ""
-        } else {
-            " (not scored: not the first try)"
-        };
-        match verdict {
-            GuessVerdict::GameMove => {
-                self.reveal_next();
-                self.inform(format!("✓ {san}: the game's move{late}"));
-            }
-            GuessVerdict::AsGood { lost } => {
-                self.reveal_next();
-                let by = if lost <= 0.05 {
-                    "no worse by the evaluation".to_string()
-                } else {
-                    format!("{} worse, within the margin", points(lost))
-                };
-                self.inform(format!(
-                    "✓ {san} is as good as the game's {hidden} ({by}){late}"
-                ));
-            }
-            GuessVerdict::Wrong { lost } => {
-                let why = match lost {
-                    Some(lost) => format!(", and {} worse", points(lost)),
-                    None => String::new(),
-                };
-                self.refuse(format!(
-                    "✗ {san} is not the game's move{why}{late}: try again, or {} shows it",
-                    self.key_for("train-reveal", ":train reveal")
-                ));
-                return;
-            }
-        }
-        self.catch_up();
-    }
-
-    fn answer_drill(&mut self, mv: Move, san: &str) -> Effect {
-        let Some(Kind::Drill(drill)) = self.train.session.as_deref_mut().map(|s| &mut s.kind)
-        else {
-            return Effect::None;
-        };
-        let exercise = &drill.exercises[drill.at];
-        let verdict = exercise.judge(mv, None);
-        if let (Some(engine), Verdict::Wrong { lost: None }) = (&self.train.engine, &verdict) {
-            if exercise.before.is_some() {
-                let effect = Effect::Judge {
-                    engine: engine.clone(),
-                    fen: exercise.fen.clone(),
-                    moves: vec![uci(mv)],
-                };
-                self.ask_engine(mv, san);
-                return effect;
-            }
-        }
-        self.finish_drill(mv, san, verdict)
-    }
-
-    fn finish_drill(&mut self, mv: Move, san: &str, verdict: Verdict) -> Effect {
-        let Some(Kind::Drill(drill)) = self.train.session.as_deref_mut().map(|s| &mut s.kind)
-        else {
-            return Effect::None;
-        };
-        let exercise = drill.exercises[drill.at].clone();
-        let passed = verdict.passed();
-        let effect = grade(drill, &exercise, passed);
-        let next = self.key_for("train-reveal", ":train reveal");
-        match verdict {
-            Verdict::Best | Verdict::WithinMargin { .. } => {
-                if let Some(Kind::Drill(d)) = self.train.session.as_deref_mut().map(|s| &mut s.kind)
-                {
-                    d.done = true;
-                }
-                self.append(mv);
-                let how = match verdict {
-                    Verdict::WithinMargin { lost } => {
-                        format!("within lichess's margin of the best ({})", points(lost))
-                    }
-                    _ => "the best move known".to_string(),
-                };
-                self.inform(format!("✓ {san}: {how}; {next}: next"));
-            }
-            Verdict::Played => self.refuse(format!(
-                "✗ {san} is the move played in the game, which lost {}: try again, or {next} shows the answer",
-                points(exercise.lost)
-            )),
-            Verdict::Wrong { lost } => self.refuse(format!(
-                "✗ {san} {}: try again, or {next} shows the answer",
-                match lost {
-                    Some(lost) => format!("loses {}", points(lost)),
-                    None => "is not known to be better (no evaluation of it)".to_string(),
-                }
-            )),
         }
         effect
     }
@@ -615,88 +392,6 @@ impl App {
         }
     }
 
-    /// The engine's best move for the exercise on the board (or why it has none):
-    /// shown as its answer.
-    pub(super) fn solved(&mut self, best: Result<String, String>) -> Effect {
-        if !std::mem::take(&mut self.train.solving) {
-            return Effect::None;
-        }
-        let pos = self.training_position();
-        let best = match best {
-            Ok(uci) => crate::study::train::from_uci(&uci, &pos),
-            Err(why) => {
-                let effect = self.show_answer(None);
-                self.refuse(format!(
-                    "the engine could not find the best move: {why}; {}",
-                    self.message.text
-                ));
-                return effect;
-            }
-        };
-        self.show_answer(best)
-    }
-
-    /// Shows the answer to the exercise on the board (`best`, when known), which
-    /// counts as a miss when it was not answered.
-    fn show_answer(&mut self, best: Option<Move>) -> Effect {
-        let next_key = self.key_for("train-reveal", ":train reveal");
-        let Some(Kind::Drill(drill)) = self.train.session.as_deref_mut().map(|s| &mut s.kind)
-        else {
-            return Effect::None;
-        };
-        let exercise = drill.exercises[drill.at].clone();
-        let effect = grade(drill, &exercise, false);
-        drill.done = true;
-        let pos = self.training_position();
-        {
-            {
-                match best {
-                    Some(mv) => {
-                        let san = self.san_in(&pos, mv);
-                        self.append(mv);
-                        self.inform(format!(
-                            "the best move known: {san} (the game's {} lost {}); {next_key}: next",
-                            exercise.played_san(),
-                            points(exercise.lost)
-                        ));
-                    }
-                    None => self.inform(format!(
-                        "no better move is known here (an engine finds one); the game's {} lost {}; {next_key}: next",
-                        exercise.played_san(),
-                        points(exercise.lost)
-                    )),
-                }
-                effect
-            }
-        }
-    }
-
-    /// Shows the drill's exercise at its place.
-    fn show_exercise(&mut self) {
-        let Some(Kind::Drill(drill)) = self.train.session.as_deref().map(|s| &s.kind) else {
-            return;
-        };
-        let exercise = &drill.exercises[drill.at];
-        let Some(pos) = exercise.position() else {
-            return;
-        };
-        let mut game = Game::new(pos);
-        game.set_tag("Event", &exercise.source);
-        let side = pos.side_to_move();
-        let text = format!(
-            "exercise {} of {}: {} to play — find a better move than the game's (it lost {})",
-            drill.at + 1,
-            drill.exercises.len(),
-            color_name(side),
-            points(exercise.lost)
-        );
-        self.game = game;
-        self.cursor = NodeId::ROOT;
-        self.flipped = side == Color::Black;
-        self.clear_line_history();
-        self.inform(text);
-    }
-
     /// The training panel's lines, for the screen.
     pub fn training_lines(&self) -> Vec<String> {
         let Some(session) = self.train.session.as_deref() else {
@@ -748,78 +443,6 @@ impl App {
     fn clear_line_history(&mut self) {
         self.line_history = None;
     }
-
-    /// The file a drill reads new exercises from: the list's, else the game's.
-    pub(super) fn training_file(&self) -> Option<PathBuf> {
-        self.list
-            .as_deref()
-            .map(|l| l.path.clone())
-            .or_else(|| self.file.clone())
-    }
-
-    /// F7 and `:train mistakes [FILE]`: a drill of the exercises due and of the
-    /// mistakes in `file` (the open file by default); while training, it stops.
-    pub fn train_key(&mut self) -> Effect {
-        if self.training() {
-            return self.stop_training();
-        }
-        self.ask_drill(self.training_file())
-    }
-
-    /// Asks the loop for a drill over `file`'s mistakes and the due exercises.
-    pub fn ask_drill(&mut self, file: Option<PathBuf>) -> Effect {
-        if file.is_some() && self.train.name.trim().is_empty() {
-            self.refuse(
-                "set your name in the configuration ([training] name = \"…\", as your games' \
-                 White and Black tags write it) to find your mistakes; the exercises due are \
-                 drilled without it",
-            );
-            return Effect::Drill {
-                file: None,
-                name: String::new(),
-                engine: self.train.engine.is_some(),
-            };
-        }
-        if let Some(file) = &file {
-            self.inform(format!(
-                "looking for {}'s mistakes in {}…",
-                self.train.name,
-                file.display()
-            ));
-        }
-        Effect::Drill {
-            file,
-            name: self.train.name.clone(),
-            engine: self.train.engine.is_some(),
-        }
-    }
-}
-
-/// Records the first answer to an exercise: the tally, and the deck (through the loop).
-fn grade(drill: &mut Drill, exercise: &Exercise, passed: bool) -> Effect {
-    if drill.graded.is_some() {
-        return Effect::None;
-    }
-    drill.graded = Some(passed);
-    if passed {
-        drill.found += 1;
-    } else {
-        drill.missed += 1;
-    }
-    Effect::Review {
-        exercise: Box::new(exercise.clone()),
-        passed,
-    }
-}
-
-/// `3 found, 2 missed of 5`.
-fn drill_summary(d: &Drill) -> String {
-    format!(
-        "{} found, {} missed of {} (the missed ones come back on a schedule)",
-        d.found,
-        d.missed,
-        d.exercises.len()
-    )
 }
 
 /// `1.5 points` of win percentage.
