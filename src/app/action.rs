@@ -113,9 +113,14 @@ actions! {
             Effect::None
         };
     Cancel "cancel" on ALL keys ["Esc"] hint ""
-        doc "Close the overlay or clear the entry line (on the list: close, then clear, the filter)" => |app| {
+        doc "Close the overlay or clear the entry line (on the list: close, then clear, the filter; on an empty line, stop :annotate)" => |app| {
             if app.screen == Screen::List {
                 return app.list_cancel();
+            }
+            // Esc on an empty line stops an annotation under way.
+            if app.entry.is_empty() && app.annotating.is_some() {
+                app.stop_annotating();
+                return Effect::None;
             }
             app.entry.clear();
             app.message = super::Message::default();

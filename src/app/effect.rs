@@ -120,6 +120,17 @@ pub enum Effect {
 pub enum Done {
     /// Rows of the list's file read in the background, its end, or an error.
     Listed(crate::catalog::LoadEvent),
+    /// `:annotate`'s engine has done `done` of `total` positions.
+    Annotating {
+        /// Positions done.
+        done: usize,
+        /// Positions in all.
+        total: usize,
+    },
+    /// `:annotate`'s engine scored every position of the main line.
+    Annotated(Vec<crate::study::annotate::PositionEval>),
+    /// `:annotate`'s engine failed: why.
+    AnnotateFailed(String),
     /// A message from the loop: a journal that cannot be written, a file that
     /// cannot be read, a save refused (`error`), or what it did.
     Notice {
@@ -287,6 +298,9 @@ impl App {
                     self.inform(format!("no changes: {} is as it was", path.display()));
                 }
             }
+            Done::Annotating { done, total } => self.annotate_progress(done, total),
+            Done::Annotated(evals) => self.annotated(&evals),
+            Done::AnnotateFailed(why) => self.annotate_failed(&why),
             Done::Rewrote {
                 path,
                 before,

@@ -5,6 +5,7 @@
 
 pub mod action;
 mod annotate;
+pub mod annotating;
 pub mod command;
 pub mod comment;
 pub mod docs;
@@ -238,6 +239,8 @@ pub struct App {
     pub moves_view: MovesView,
     /// The study pane under the moves (engine or opening tree), if any.
     pub pane: pane::Pane,
+    /// `:annotate` under way: the loop runs the engine while this is set.
+    pub annotating: Option<annotating::Annotating>,
     /// The user chose the view: opening a game keeps it.
     pub(super) view_chosen: bool,
     /// Where the help screen is scrolled to.
@@ -288,6 +291,7 @@ impl App {
             list: None,
             moves_view: MovesView::Sheet,
             pane: pane::Pane::None,
+            annotating: None,
             view_chosen: false,
             help_scroll: help::HelpScroll::default(),
             train: train::Trainer::default(),

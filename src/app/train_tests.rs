@@ -386,3 +386,19 @@ fn the_engine_gives_the_answer_no_annotation_has() {
     );
     assert_eq!(sans(&app), ["Nxd4"]);
 }
+
+#[test]
+fn no_training_while_the_engine_annotates_the_game() {
+    let mut app = opened(GAME);
+    type_line(&mut app, ":annotate");
+    assert!(app.annotating.is_some(), "{}", app.message.text);
+    type_line(&mut app, ":train guess white");
+    assert!(!app.training());
+    assert!(
+        app.message.text.contains("annotating this game"),
+        "{}",
+        app.message.text
+    );
+    assert_eq!(app.update(Action::Train), Effect::None);
+    assert!(!app.training());
+}

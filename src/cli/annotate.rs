@@ -27,7 +27,7 @@ use crate::study::annotate::{annotate, side_summary, Report};
 
 /// The nodes per position when no limit is given: reproducible, and about a second
 /// a position on one core of a laptop.
-pub const DEFAULT_NODES: u64 = 300_000;
+pub const DEFAULT_NODES: u64 = crate::study::annotate::DEFAULT_NODES;
 
 /// Arguments of `annotate`.
 #[derive(Debug, clap::Args)]

@@ -22,6 +22,10 @@ use crate::game::annotation::{self, split_comment, write_comment, Annotation, Ev
 use crate::game::{Game, NodeId};
 use crate::position::{Move, Position, Status};
 
+/// Nodes searched for each position when no limit is given (`scoresheet annotate`,
+/// `:annotate`): about a second a position on one core.
+pub const DEFAULT_NODES: u64 = 300_000;
+
 /// The longest best line added as a variation, in plies: enough to show the idea,
 /// short enough to read.
 pub const VARIATION_PLIES: usize = 10;
@@ -42,11 +46,27 @@ pub fn analyse(
     engine: &mut Engine,
     limit: Limit,
 ) -> Result<Vec<PositionEval>, EngineError> {
+    let all = analyse_with(game, engine, limit, &mut |_, _| true)?;
+    Ok(all.unwrap_or_default())
+}
+
+/// [`analyse`] telling `progress` how many of the positions are done (and how many
+/// there are) before each one; `progress` returning false stops it there, with
+/// `Ok(None)`. A screen shows the progress and lets the user cancel.
+pub fn analyse_with(
+    game: &Game,
+    engine: &mut Engine,
+    limit: Limit,
+    progress: &mut dyn FnMut(usize, usize) -> bool,
+) -> Result<Option<Vec<PositionEval>>, EngineError> {
     let moves = main_moves(game);
     engine.new_game()?;
     let mut out = Vec::with_capacity(moves.len() + 1);
     let mut pos = game.start;
     for i in 0..=moves.len() {
+        if !progress(i, moves.len() + 1) {
+            return Ok(None);
+        }
         out.push(match pos.status() {
             Status::Checkmate => PositionEval {
                 score: Score::Mate(0).white(pos.side_to_move()),
@@ -79,11 +99,11 @@ pub fn analyse(
             pos = pos.play(*m);
         }
     }
-    Ok(out)
+    Ok(Some(out))
 }
 
 /// The main line's moves, up to the first null move (an engine cannot be given one).
-fn main_moves(game: &Game) -> Vec<ChessMove> {
+pub fn main_moves(game: &Game) -> Vec<ChessMove> {
     game.mainline()
         .into_iter()
         .map_while(|id| match game.node(id).mv {

@@ -9,6 +9,7 @@
 //! of a save in progress, restores the terminal and exits), and a panic
 //! (ratatui's hook).
 
+mod annotator;
 pub mod clipboard;
 pub mod input;
 mod session;
@@ -229,12 +230,17 @@ fn start(
     let result = (|| -> anyhow::Result<()> {
         loop {
             session.take_listed(&mut app);
+            session.follow_annotation(&mut app);
             if session.take_judged(&mut app)? {
                 return Ok(());
             }
             terminal.draw(|frame| ui::draw(frame, &app, &look))?;
             // While a list is read, the screen follows it (the count, the rows).
-            let wait = if session.listing() { 40 } else { 250 };
+            let wait = if session.listing() || session.annotating() {
+                40
+            } else {
+                250
+            };
             // Everything the terminal has sent is handled before the next
             // frame: a long pasted line and the Enter after it in one go.
             for event in input.read(Duration::from_millis(wait))? {

@@ -36,6 +36,8 @@ pub struct Session {
     loader: Option<Loader>,
     /// A decoded copy of the list's file, when it is compressed.
     unpacked: Option<Unpacked>,
+    /// `:annotate`'s engine at work.
+    annotator: Option<super::annotator::Annotator>,
     /// Training's work in the background (a drill gathered, an engine judging an
     /// answer): what it sends when done.
     judging: Option<std::sync::mpsc::Receiver<Done>>,
@@ -60,6 +62,7 @@ impl Session {
             aside: Vec::new(),
             loader: None,
             unpacked: None,
+            annotator: None,
             judging: None,
         };
         // Temporary files of a save killed last time, beside the game's file.
@@ -430,8 +433,40 @@ impl Session {
         }
     }
 
-    /// True while the list's file is still being read, or an engine judges an
-    /// answer: the loop looks for what they send more often.
+    /// Runs `:annotate`'s engine while the app wants one, stops it when it no longer
+    /// does, and gives the app what it reported.
+    pub fn follow_annotation(&mut self, app: &mut App) {
+        match (&app.annotating, &self.annotator) {
+            (Some(a), None) => {
+                let config = crate::engine::EngineConfig::default();
+                self.annotator = Some(super::annotator::Annotator::start(
+                    config,
+                    app.game.clone(),
+                    a.limit,
+                ));
+            }
+            (None, Some(_)) => self.annotator = None,
+            _ => {}
+        }
+        let Some(annotator) = &self.annotator else {
+            return;
+        };
+        let (reports, over) = annotator.take();
+        if over {
+            self.annotator = None;
+        }
+        for done in reports {
+            app.update(done);
+        }
+    }
+
+    /// True while `:annotate`'s engine works.
+    pub fn annotating(&self) -> bool {
+        self.annotator.is_some()
+    }
+
+    /// True while the list's file is still being read, or training works in the
+    /// background: the loop looks for what they send more often.
     pub fn listing(&self) -> bool {
         self.loader.is_some() || self.judging.is_some()
     }

@@ -213,6 +213,15 @@ pub const COMMANDS: &[Command] = &[
         run: run::snap,
     },
     Command {
+        name: "annotate",
+        aliases: &[],
+        args: "[depth N | nodes N | movetime MS | stop]",
+        doc:
+            "the engine annotates the main line: [%eval], ?! ? ??, best lines, accuracy (Esc stops)",
+        bang: "",
+        run: run::annotate,
+    },
+    Command {
         name: "view",
         aliases: &[],
         args: "sheet|text|indented",

@@ -162,6 +162,10 @@ pub fn view(app: &mut App, rest: &str, _: bool) -> Effect {
     Effect::None
 }
 
+pub fn annotate(app: &mut App, rest: &str, _: bool) -> Effect {
+    app.annotate_command(rest)
+}
+
 pub fn tags(app: &mut App, _: &str, _: bool) -> Effect {
     app.open_tags()
 }

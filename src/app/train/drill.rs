@@ -25,6 +25,9 @@ impl App {
             self.inform(note);
             return;
         }
+        if self.busy_annotating() {
+            return;
+        }
         if let Some(session) = self.train.session.take() {
             // A drill asked for again replaces the one under way.
             self.unstash(session.stash);
@@ -206,6 +209,9 @@ impl App {
 
     /// Asks the loop for a drill over `file`'s mistakes and the due exercises.
     pub fn ask_drill(&mut self, file: Option<PathBuf>) -> Effect {
+        if self.busy_annotating() {
+            return Effect::None;
+        }
         if file.is_some() && self.train.name.trim().is_empty() {
             self.refuse(
                 "set your name in the configuration ([training] name = \"…\", as your games' \

@@ -18,6 +18,9 @@ impl App {
             self.refuse("training already (:train stop ends it)");
             return Effect::None;
         }
+        if self.busy_annotating() {
+            return Effect::None;
+        }
         let line = self.game.mainline();
         let end = line.last().copied().unwrap_or(NodeId::ROOT);
         let from = if self.cursor != end && line.contains(&self.cursor) {

@@ -159,6 +159,16 @@ impl App {
         }
     }
 
+    /// Refuses to start training while `:annotate` works on the game on the screen
+    /// (its result is for that game); true when it refused.
+    pub(super) fn busy_annotating(&mut self) -> bool {
+        if self.annotating.is_none() {
+            return false;
+        }
+        self.refuse("the engine is annotating this game: wait for it, or Esc stops it, then train");
+        true
+    }
+
     /// Sets the game on the screen aside and shows `shown` in its place.
     fn begin(&mut self, kind: Kind, shown: Game, flipped: bool) {
         let stash = Stash {
