@@ -206,6 +206,9 @@ pub enum Done {
         due: usize,
         /// What was found, or why there is nothing to drill.
         note: String,
+        /// Answers go into the deck (not when it cannot be read: it is not written
+        /// over, and one message said so).
+        record: bool,
     },
     /// The engine's scores (White's side) after the moves of [`Effect::Judge`], or
     /// why it could not give them. Taken in by [`App::update`], which may ask for an
@@ -357,7 +360,8 @@ impl App {
                 exercises,
                 due,
                 note,
-            } => self.start_drill(exercises, due, note),
+                record,
+            } => self.start_drill(exercises, due, note, record),
         }
         self.refresh_feedback();
         self.refresh_opening();

@@ -152,6 +152,7 @@ fn a_drill_grades_the_first_answer_and_goes_on() {
         exercises: vec![exercise(), second.clone()],
         due: 1,
         note: "drill: 1 exercise due, 1 new".into(),
+        record: true,
     });
     assert!(app.training());
     assert_eq!(app.game.start.fen(), exercise().fen);
@@ -217,6 +218,7 @@ fn the_reveal_shows_the_answer_and_counts_a_miss() {
         exercises: vec![exercise()],
         due: 0,
         note: String::new(),
+        record: true,
     });
     let effect = app.update(Action::TrainReveal);
     assert!(matches!(effect, Effect::Review { passed: false, .. }));
@@ -333,6 +335,7 @@ fn an_engine_judges_what_no_annotation_does() {
         exercises: vec![exercise()],
         due: 0,
         note: String::new(),
+        record: true,
     });
     let effect = type_line(&mut app, "d3");
     assert!(matches!(effect, Effect::Judge { ref moves, .. } if moves == &["d2d3".to_string()]));
@@ -356,6 +359,7 @@ fn the_engine_gives_the_answer_no_annotation_has() {
         exercises: vec![bare],
         due: 0,
         note: String::new(),
+        record: true,
     });
     let effect = app.update(Action::TrainReveal);
     assert_eq!(
@@ -401,4 +405,17 @@ fn no_training_while_the_engine_annotates_the_game() {
     );
     assert_eq!(app.update(Action::Train), Effect::None);
     assert!(!app.training());
+}
+
+#[test]
+fn a_drill_that_cannot_record_asks_for_no_review() {
+    let mut app = opened(GAME);
+    app.update(Done::Drill {
+        exercises: vec![exercise()],
+        due: 0,
+        note: "drill: the deck cannot be read; answers are not recorded".into(),
+        record: false,
+    });
+    assert_eq!(type_line(&mut app, "Nxd4"), Effect::None);
+    assert!(app.message.text.contains("✓ Nxd4"), "{}", app.message.text);
 }

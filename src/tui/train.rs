@@ -25,10 +25,12 @@ pub fn gather_with(
     now: chrono::DateTime<chrono::Utc>,
 ) -> Done {
     let mut notes = Vec::new();
+    let mut record = true;
     let deck = match Deck::load(deck_path) {
         Ok(deck) => deck,
         Err(e) if file.is_some() => {
             notes.push(format!("{e}; answers are not recorded"));
+            record = false;
             Deck::default()
         }
         Err(e) => return Done::refusal(e.to_string()),
@@ -113,6 +115,7 @@ pub fn gather_with(
         exercises,
         due,
         note: format!("drill: {}", notes.join(", ")),
+        record,
     }
 }
 
@@ -241,5 +244,15 @@ mod tests {
         };
         assert!(text.contains("answer not recorded"), "{text}");
         assert_eq!(std::fs::read_to_string(&deck).unwrap(), "not json");
+        // A drill goes on without it, and says once that answers are not recorded.
+        let file = dir.path().join("mine.pgn");
+        std::fs::write(&file, GAMES).unwrap();
+        let Done::Drill { note, record, .. } =
+            gather_with(&deck, Some(&file), "Me", false, chrono::Utc::now())
+        else {
+            panic!("a drill")
+        };
+        assert!(!record);
+        assert!(note.contains("answers are not recorded"), "{note}");
     }
 }

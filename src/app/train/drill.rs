@@ -20,6 +20,7 @@ impl App {
         exercises: Vec<Exercise>,
         due: usize,
         note: String,
+        record: bool,
     ) {
         if exercises.is_empty() {
             self.inform(note);
@@ -40,6 +41,7 @@ impl App {
             done: false,
             found: 0,
             missed: 0,
+            record,
         };
         self.begin(Kind::Drill(drill), Game::default(), false);
         self.screen = Screen::Game;
@@ -248,6 +250,9 @@ pub(super) fn grade(drill: &mut Drill, exercise: &Exercise, passed: bool) -> Eff
         drill.found += 1;
     } else {
         drill.missed += 1;
+    }
+    if !drill.record {
+        return Effect::None;
     }
     Effect::Review {
         exercise: Box::new(exercise.clone()),

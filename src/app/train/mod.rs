@@ -82,6 +82,8 @@ pub struct Drill {
     pub found: u32,
     /// Missed.
     pub missed: u32,
+    /// Answers go into the deck.
+    pub record: bool,
 }
 
 #[derive(Debug)]
