@@ -46,6 +46,16 @@ fn the_scores_after_each_answer_are_white_s() {
     )
     .unwrap();
     assert_eq!(scores, [Score::Pawns(30), Score::Pawns(-120)]);
+    // With the position's own score first (the stand-in's default: 0.00).
+    let with_best = scoresheet::study::train::judge::scores(
+        &program,
+        &Position::start().fen(),
+        &["e2e4".into()],
+        true,
+        Limit::Depth(12),
+    )
+    .unwrap();
+    assert_eq!(with_best, [Score::Pawns(0), Score::Pawns(30)]);
     // A mate on the board is scored by the rules, without asking.
     let mate = scores_after(
         &program,

@@ -97,6 +97,8 @@ pub enum Effect {
         fen: String,
         /// The moves (UCI).
         moves: Vec<String>,
+        /// First the score of `fen` itself (the engine's best play there).
+        best: bool,
     },
     /// Ask an engine for the best move in `fen` (an exercise with no better line
     /// written); the loop answers with [`Done::Solved`], in the background.

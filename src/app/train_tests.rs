@@ -279,6 +279,7 @@ fn an_engine_judges_what_no_annotation_does() {
             engine: "stockfish".into(),
             fen: crate::position::Position::start().fen(),
             moves: vec!["e2e4".into(), "d2d4".into()],
+            best: false,
         }
     );
     assert!(
@@ -338,9 +339,12 @@ fn an_engine_judges_what_no_annotation_does() {
         record: true,
     });
     let effect = type_line(&mut app, "d3");
-    assert!(matches!(effect, Effect::Judge { ref moves, .. } if moves == &["d2d3".to_string()]));
-    // About 57 %, against 58 % before the mistake: passes, and is recorded.
-    let effect = app.update(Done::Judged(Ok(vec![Score::Pawns(80)])));
+    assert!(
+        matches!(effect, Effect::Judge { ref moves, best: true, .. } if moves == &["d2d3".to_string()])
+    );
+    // +0.80 after d3 against the engine's +0.90 for its best: within the margin, and
+    // recorded.
+    let effect = app.update(Done::Judged(Ok(vec![Score::Pawns(90), Score::Pawns(80)])));
     assert!(
         app.message.text.contains("within lichess's margin"),
         "{}",

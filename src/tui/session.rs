@@ -582,14 +582,20 @@ impl Session {
                 });
                 false
             }
-            Effect::Judge { engine, fen, moves } => {
+            Effect::Judge {
+                engine,
+                fen,
+                moves,
+                best,
+            } => {
                 let (send, receive) = std::sync::mpsc::channel();
                 self.judging = Some(receive);
                 std::thread::spawn(move || {
-                    let scores = crate::study::train::judge::scores_after(
+                    let scores = crate::study::train::judge::scores(
                         &engine,
                         &fen,
                         &moves,
+                        best,
                         crate::engine::Limit::Depth(crate::study::train::judge::DEPTH),
                     );
                     let _ = send.send(Done::Judged(scores));

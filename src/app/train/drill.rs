@@ -57,16 +57,17 @@ impl App {
         };
         let exercise = &drill.exercises[drill.at];
         let verdict = exercise.judge(mv, None);
+        // A move no annotation judges: the engine scores it against its own best play
+        // in the position (the same engine's view of both, as lichess's margin wants).
         if let (Some(engine), Verdict::Wrong { lost: None }) = (&self.train.engine, &verdict) {
-            if exercise.before.is_some() {
-                let effect = Effect::Judge {
-                    engine: engine.clone(),
-                    fen: exercise.fen.clone(),
-                    moves: vec![uci(mv)],
-                };
-                self.ask_engine(mv, san);
-                return effect;
-            }
+            let effect = Effect::Judge {
+                engine: engine.clone(),
+                fen: exercise.fen.clone(),
+                moves: vec![uci(mv)],
+                best: true,
+            };
+            self.ask_engine(mv, san);
+            return effect;
         }
         self.finish_drill(mv, san, verdict)
     }

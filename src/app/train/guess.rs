@@ -101,6 +101,7 @@ impl App {
                     engine: engine.clone(),
                     fen: pos.fen(),
                     moves: vec![uci(hidden), uci(mv)],
+                    best: false,
                 };
                 self.ask_engine(mv, san);
                 return effect;

@@ -330,7 +330,11 @@ impl App {
                 Effect::None
             }
             Some(Kind::Drill(d)) => {
-                let verdict = d.exercises[d.at].judge(mv, scores.first().copied());
+                let exercise = &d.exercises[d.at];
+                let verdict = match scores[..] {
+                    [best, after] => exercise.judge_by_engine(mv, best, after),
+                    _ => exercise.judge(mv, None),
+                };
                 self.finish_drill(mv, &san, verdict)
             }
             None => Effect::None,

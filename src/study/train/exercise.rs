@@ -103,6 +103,28 @@ impl Exercise {
         }
     }
 
+    /// Judges `answer` by an engine: `best` is its score of the position (its best
+    /// play), `after` its score after the answer, both from White's side. The answer
+    /// passes within lichess's margin of the best, as the same engine sees both.
+    pub fn judge_by_engine(&self, answer: Move, best: Score, after: Score) -> Verdict {
+        let uci = super::uci(answer);
+        if uci == self.played {
+            return Verdict::Played;
+        }
+        if self.answers.first().is_some_and(|a| a.uci == uci) {
+            return Verdict::Best;
+        }
+        let side = self.side();
+        let lost = win::percent_for(best, side) - win::percent_for(after, side);
+        if lost <= PASS_MARGIN {
+            Verdict::WithinMargin {
+                lost: lost.max(0.0),
+            }
+        } else {
+            Verdict::Wrong { lost: Some(lost) }
+        }
+    }
+
     /// Judges `answer`; `after` is an evaluation of the position after it (from an
     /// engine), when there is one. Without one, an answer passes when it is a known
     /// better move, or a move whose annotated evaluation is within the margin.
@@ -199,5 +221,22 @@ mod tests {
         // +0.40 for White is about 53.7%: within 2 points of 55.
         assert!(ex.judge(mv(&ex, "a2a3"), Some(Score::Pawns(40))).passed());
         assert!(!ex.judge(mv(&ex, "a2a3"), Some(Score::Pawns(-150))).passed());
+        // Against the engine's own view of the position's best play, not the annotation's:
+        // 0.1 pawn below a best of -0.50 passes, though far below the annotated 55 %.
+        assert!(matches!(
+            ex.judge_by_engine(mv(&ex, "a2a3"), Score::Pawns(-50), Score::Pawns(-60)),
+            Verdict::WithinMargin { .. }
+        ));
+        assert_eq!(
+            ex.judge_by_engine(mv(&ex, "f3e5"), Score::Pawns(0), Score::Pawns(0)),
+            Verdict::Played
+        );
+        assert_eq!(
+            ex.judge_by_engine(mv(&ex, "f3d4"), Score::Pawns(0), Score::Pawns(-500)),
+            Verdict::Best
+        );
+        assert!(!ex
+            .judge_by_engine(mv(&ex, "a2a3"), Score::Pawns(90), Score::Pawns(0))
+            .passed());
     }
 }

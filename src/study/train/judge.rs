@@ -25,11 +25,13 @@ pub fn from_engine(white: EngineScore) -> Score {
 }
 
 /// The score (White's side) after each of `moves` (UCI) from `fen`, by the engine
-/// at `program`, searched to `limit`.
-pub fn scores_after(
+/// at `program`, searched to `limit`; with `with_best`, first the score of `fen`
+/// itself (the engine's best play there).
+pub fn scores(
     program: &Path,
     fen: &str,
     moves: &[String],
+    with_best: bool,
     limit: Limit,
 ) -> Result<Vec<Score>, String> {
     let pos = Position::from_fen(fen).map_err(|e| e.to_string())?;
@@ -39,6 +41,14 @@ pub fn scores_after(
     };
     let mut engine = Engine::start(&config).map_err(|e| e.to_string())?;
     let mut scores = Vec::new();
+    if with_best {
+        let result = engine.search(&pos, &[], limit).map_err(|e| e.to_string())?;
+        let line = result
+            .lines
+            .first()
+            .ok_or_else(|| format!("{} gave no score for {fen}", engine.name()))?;
+        scores.push(from_engine(line.white_score(&pos)));
+    }
     for text in moves {
         let Some(crate::position::Move::Normal(mv)) = super::from_uci(text, &pos) else {
             return Err(format!("{text} is not a legal move in {fen}"));
@@ -82,4 +92,14 @@ pub fn best_move(program: &Path, fen: &str, limit: Limit) -> Result<String, Stri
         .best
         .map(|m| super::uci(crate::position::Move::Normal(m)))
         .ok_or_else(|| format!("{name} has no move in {fen}"))
+}
+
+/// [`scores`] after each of `moves` alone.
+pub fn scores_after(
+    program: &Path,
+    fen: &str,
+    moves: &[String],
+    limit: Limit,
+) -> Result<Vec<Score>, String> {
+    scores(program, fen, moves, false, limit)
 }
