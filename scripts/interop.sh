@@ -19,7 +19,9 @@
 #
 # Prints "interop: N games, identical moves in python-chess and pgn-extract" and
 # exits 0, or shows the first differing game and exits 1 (INTEROP_KEEP=DIR keeps
-# the files for a look).
+# the files for a look). Then, when stockfish is installed, 20 games annotated by
+# `scoresheet annotate` are read back: an [%eval] after every move in python-chess,
+# no complaint from pgn-extract.
 #
 # Runtime on 2 cores: about 70 s (23,000 games) when the release build is up to
 # date or only the crate changed; a cold release build adds about 4.5 minutes.
@@ -160,6 +162,43 @@ if [ "$check_rc" -ne 0 ] && [ -n "${INTEROP_KEEP:-}" ]; then
     # Keep the files for a closer look.
     cp -r "$tmp" "$INTEROP_KEEP"
     echo "interop: files kept in $INTEROP_KEEP"
+fi
+# --- 6. annotate: the evals it writes, read by python-chess --------------------------
+# A few games annotated by the real engine (cheap searches): python-chess must read an
+# [%eval] after every main-line move and no error; pgn-extract must read the games.
+if [ "$check_rc" -eq 0 ] && { command -v stockfish >/dev/null 2>&1; }; then
+    # The first games of what convert wrote: all read cleanly.
+    awk -v n=20 "$pick_games" "$tmp/converted.pgn" >"$tmp/annotate-in.pgn"
+    annotate_rc=0
+    "$bin" annotate "$tmp/annotate-in.pgn" --nodes 2000 --jobs 2 -o "$tmp/annotated.pgn" \
+        2>"$tmp/annotate.err" || annotate_rc=$?
+    if [ "$annotate_rc" -eq 0 ]; then
+        python3 - "$tmp/annotated.pgn" <<'PY' || check_rc=$?
+import sys, chess.pgn
+games = missing = 0
+with open(sys.argv[1], encoding="utf-8") as f:
+    while (game := chess.pgn.read_game(f)) is not None:
+        games += 1
+        if game.errors:
+            sys.exit(f"annotate: python-chess: game {games}: {game.errors[0]}")
+        missing += sum(node.eval() is None for node in game.mainline())
+if games == 0 or missing:
+    sys.exit(f"annotate: {games} games, {missing} moves without an eval")
+print(f"interop: annotate: {games} games, an eval after every move in python-chess")
+PY
+        pgn-extract --quiet -s -l "$tmp/annotate-pe.log" -o /dev/null "$tmp/annotated.pgn" \
+            2>/dev/null || check_rc=$?
+        if [ -s "$tmp/annotate-pe.log" ]; then
+            head -5 "$tmp/annotate-pe.log" >&2
+            check_rc=1
+        fi
+    else
+        echo "interop: scoresheet annotate failed (exit $annotate_rc):" >&2
+        head -5 "$tmp/annotate.err" >&2
+        check_rc=1
+    fi
+else
+    echo "interop: annotate check SKIPPED (stockfish missing, or the convert check failed)"
 fi
 echo "interop: took $(($(date +%s) - started)) s"
 exit "$check_rc"

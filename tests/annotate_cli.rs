@@ -311,3 +311,31 @@ fn a_game_from_a_set_up_position_is_sent_as_a_fen() {
     assert!(!pgn.contains("[BlackAccuracy"), "{pgn}");
     assert!(received(dir.path()).contains(&format!("position fen {fen}\n")));
 }
+
+#[test]
+fn after_an_engine_dies_the_next_game_gets_a_fresh_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = scripted().die_once_after_go(2).write(dir.path());
+    let out = annotate(&engine, &[GAMES, "--depth", "4"]);
+    let (pgn, err) = (flat(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    // Game 1 lost its engine and is written without annotations...
+    assert!(
+        err.contains("game 1 (Fool, A - Mate, B): engine StandIn stopped"),
+        "{err}"
+    );
+    assert!(
+        pgn.contains("1. e4 $1 {the usual} 1... e5 2. Qh5 Nc6"),
+        "{pgn}"
+    );
+    // ...game 3 is annotated by the engine started after it.
+    assert!(pgn.contains("2. c4 {[%eval 0.15]} 1/2-1/2"), "{pgn}");
+    assert!(
+        err.contains("game 3 (Queen, E - Gambit, F): White "),
+        "{err}"
+    );
+    assert!(
+        err.contains("1 game annotated, 1 copied as written, 2 with problems"),
+        "{err}"
+    );
+}

@@ -282,3 +282,36 @@ fn real_stockfish_searches_and_mates() {
     assert_eq!(r.best, parse_uci_move(&mate, "a1a8"));
     engine.quit();
 }
+
+#[test]
+fn a_flood_of_infos_reaches_a_screen_as_a_few_updates_ending_with_the_last() {
+    let dir = tempfile::tempdir().unwrap();
+    let flood: Vec<String> = (1..=60)
+        .map(|d| format!("info depth {d} score cp {d} pv e2e4"))
+        .collect();
+    let flood: Vec<&str> = flood.iter().map(String::as_str).collect();
+    let path = StandIn::new()
+        .on("position startpos", &flood, "e2e4")
+        .write(dir.path());
+    let (mut analysis, updates) = Analysis::start(config(path));
+    let id = analysis.aim(Target::default(), Limit::Infinite);
+    let mut seen = 0;
+    loop {
+        match updates
+            .recv_timeout(Duration::from_secs(5))
+            .expect("an update")
+        {
+            Update::Lines { id: got, lines } => {
+                assert_eq!(got, id);
+                seen += 1;
+                if lines.best().unwrap().depth == 60 {
+                    break;
+                }
+            }
+            Update::Ready { .. } => {}
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    assert!(seen < 10, "60 infos gave {seen} updates");
+    analysis.shutdown();
+}

@@ -25,7 +25,7 @@ fn a_guess_the_move_game_to_its_score() {
     // test runs (tests/training_engine.rs has the engine).
     std::fs::write(
         dir.path().join("config.toml"),
-        "[training]\nengine = \"\"\n",
+        "[engine]\npath = \"no-such-engine\"\n",
     )
     .unwrap();
     let mut term = Term::spawn(dir.path(), &["game.pgn"], 100, 30);
@@ -57,7 +57,7 @@ fn train_file_drills_my_mistakes_and_records_the_miss() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("config.toml"),
-        "[training]\nname = \"Me\"\nengine = \"\"\n",
+        "[training]\nname = \"Me\"\n\n[engine]\npath = \"no-such-engine\"\n",
     )
     .unwrap();
     std::fs::copy(

@@ -82,7 +82,7 @@ fn a_guess_judged_by_the_engine_in_the_real_binary() {
     let program = engine(dir.path());
     std::fs::write(
         dir.path().join("config.toml"),
-        format!("[training]\nengine = \"{}\"\n", program.display()),
+        format!("[engine]\npath = \"{}\"\n", program.display()),
     )
     .unwrap();
     std::fs::write(

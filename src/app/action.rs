@@ -236,6 +236,11 @@ actions! {
         doc "A novelty (N)" => |app| app.toggle_nag(146);
     NagClearPosition "nag-clear-position" on GAME keys ["Alt-9"] hint ""
         doc "Remove the position marks, keeping ! or ?" => App::clear_position_nags;
+    Engine "engine" on GAME keys ["Ctrl-e"] hint ""
+        doc "Open or close the engine's analysis pane (it follows the moves)" => App::toggle_engine;
+    EnginePlay "engine-play" on GAME keys ["Alt-m"] hint ""
+        doc "Play the engine's best move (inside the game: as a variation)"
+        => App::play_engine_move;
     ToggleTimer "toggle-timer" on GAME keys ["F5"] hint ""
         doc "Start or stop the move timer" => App::toggle_timer;
     Save "save" on GAME keys ["Ctrl-s"] hint "save"

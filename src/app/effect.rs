@@ -200,6 +200,8 @@ pub enum Done {
         /// What to say.
         message: String,
     },
+    /// What the engine of the analysis pane said.
+    Engine(crate::engine::Update),
     /// A drill gathered: the exercises (those due first), and what to say.
     Drill {
         /// The exercises.
@@ -314,6 +316,10 @@ impl App {
             } => self.rewrote(&path, before, after, &text),
             Done::Listed(event) => {
                 self.listed(event);
+                return;
+            }
+            Done::Engine(update) => {
+                self.engine_said(update);
                 return;
             }
             Done::ListOpened { path } => {

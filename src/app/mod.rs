@@ -11,6 +11,7 @@ pub mod comment;
 pub mod docs;
 pub mod editor;
 mod effect;
+pub mod engine;
 pub mod entry;
 pub mod help;
 pub mod keymap;
@@ -239,6 +240,8 @@ pub struct App {
     pub moves_view: MovesView,
     /// The study pane under the moves (engine or opening tree), if any.
     pub pane: pane::Pane,
+    /// The engine pane: what the engine is doing and its lines.
+    pub engine: engine::EngineView,
     /// `:annotate` under way: the loop runs the engine while this is set.
     pub annotating: Option<annotating::Annotating>,
     /// The user chose the view: opening a game keeps it.
@@ -291,6 +294,7 @@ impl App {
             list: None,
             moves_view: MovesView::Sheet,
             pane: pane::Pane::None,
+            engine: engine::EngineView::default(),
             annotating: None,
             view_chosen: false,
             help_scroll: help::HelpScroll::default(),

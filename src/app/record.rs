@@ -177,7 +177,7 @@ impl App {
 
     /// Plays one typed move after the cursor: follows it if it is already there,
     /// else extends the line, starts a variation or replaces the next move.
-    fn play(&mut self, typed: &Typed) {
+    pub(super) fn play(&mut self, typed: &Typed) {
         let before = self.position();
         self.play_in(typed, before);
     }

@@ -15,8 +15,8 @@ use toml::Spanned;
 use super::error::{line_col, ConfigError};
 use super::keys::{Key, KeyEntry, KeyTable};
 use super::settings::{
-    BoardSettings, BoardStyle, Colors, Inside, LangCode, MoveNotation, NotationSettings,
-    RecordingSettings, SquareSize, Theme, TrainingSettings,
+    BoardSettings, BoardStyle, Bounded, Colors, EngineSettings, Inside, LangCode, MoveNotation,
+    NotationSettings, RecordingSettings, SquareSize, Theme, TrainingSettings,
 };
 use super::Config;
 
@@ -30,6 +30,8 @@ pub(crate) struct Layer {
     board: BoardLayer,
     #[serde(default)]
     recording: RecordingLayer,
+    #[serde(default)]
+    engine: EngineLayer,
     #[serde(default)]
     training: TrainingLayer,
     #[serde(default)]
@@ -64,9 +66,17 @@ struct RecordingLayer {
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
+struct EngineLayer {
+    path: Option<String>,
+    threads: Option<Bounded<1, 1024>>,
+    hash: Option<Bounded<1, 65536>>,
+    lines: Option<Bounded<1, 5>>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct TrainingLayer {
     name: Option<String>,
-    engine: Option<String>,
 }
 
 /// One of an enum's names. A number or boolean is read as its text (so `colors = 256` works),
@@ -212,6 +222,13 @@ pub(crate) fn merge(defaults: Parsed<'_>, user: Parsed<'_>) -> Result<Config, Co
         timer: pick(ur.timer, dr.timer, "recording.timer", dt)?,
         inside: pick(ur.inside, dr.inside, "recording.inside", dt)?.0,
     };
+    let (ue, de) = (&user.layer.engine, &defaults.layer.engine);
+    let engine = EngineSettings {
+        path: pick(ue.path.clone(), de.path.clone(), "engine.path", dt)?,
+        threads: pick(ue.threads, de.threads, "engine.threads", dt)?.0,
+        hash: pick(ue.hash, de.hash, "engine.hash", dt)?.0,
+        lines: pick(ue.lines, de.lines, "engine.lines", dt)?.0,
+    };
     let training = TrainingSettings {
         name: pick(
             u.training.name.clone(),
@@ -219,17 +236,12 @@ pub(crate) fn merge(defaults: Parsed<'_>, user: Parsed<'_>) -> Result<Config, Co
             "training.name",
             dt,
         )?,
-        engine: pick(
-            u.training.engine.clone(),
-            d.training.engine.clone(),
-            "training.engine",
-            dt,
-        )?,
     };
     Ok(Config {
         notation,
         board,
         recording,
+        engine,
         training,
         keys: user.keys,
     })
@@ -295,7 +307,8 @@ fn table_expected(table: &str) -> String {
         "notation" => "input, display, lang",
         "board" => "style, theme, colors, square, coordinates",
         "recording" => "autosave, timer, inside",
-        "training" => "name, engine",
+        "engine" => "path, threads, hash, lines",
+        "training" => "name",
         "keys" => "one line per action",
         _ => return "expected a table".to_string(),
     };
@@ -306,6 +319,7 @@ fn table_expected(table: &str) -> String {
             "notation" => "[notation] then input = \"de\"",
             "board" => "[board] then theme = \"blue\"",
             "keys" => "[keys] then take-back = [\"Ctrl-z\"]",
+            "engine" => "[engine] then lines = 3",
             "training" => "[training] then name = \"Carlsen, Magnus\"",
             _ => "[recording] then autosave = true",
         }

@@ -16,8 +16,8 @@ use std::path::PathBuf;
 pub use error::{ConfigError, Invalid};
 pub use keys::{Key, KeyEntry, KeyParseError, KeyTable};
 pub use settings::{
-    BoardSettings, BoardStyle, Colors, Inside, MoveNotation, NotationSettings, RecordingSettings,
-    SquareSize, Theme, TrainingSettings,
+    BoardSettings, BoardStyle, Colors, EngineSettings, Inside, MoveNotation, NotationSettings,
+    RecordingSettings, SquareSize, Theme, TrainingSettings,
 };
 
 /// The built-in configuration, every setting and action at its default.
@@ -51,6 +51,8 @@ pub struct Config {
     pub board: BoardSettings,
     /// `[recording]`: autosave, timer, typing inside the game.
     pub recording: RecordingSettings,
+    /// `[engine]`: the analysis pane's engine.
+    pub engine: EngineSettings,
     /// `[training]`: your name in your games.
     pub training: TrainingSettings,
     /// `[keys]` as the user's file writes it (the app's keymap lays it over the

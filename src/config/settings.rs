@@ -44,15 +44,25 @@ pub struct RecordingSettings {
     pub inside: Inside,
 }
 
+/// `[engine]`: the UCI engine of the analysis pane.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineSettings {
+    /// The program: a path, or a name looked up on `PATH`.
+    pub path: String,
+    /// Threads the engine searches with.
+    pub threads: u32,
+    /// The engine's hash table, in MB.
+    pub hash: u32,
+    /// How many best lines the pane shows (1 to 5).
+    pub lines: u32,
+}
+
 /// `[training]`: who you are in your games.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct TrainingSettings {
     /// Your name as the White and Black tags of your games write it: it picks your
     /// side when your mistakes are looked for. Empty: not set.
     pub name: String,
-    /// The UCI engine that judges the answers no annotation judges: a path, or a
-    /// name looked up on `PATH` (then `/usr/games`). Empty: none.
-    pub engine: String,
 }
 
 /// How moves are shown on screen.
@@ -146,5 +156,24 @@ impl<'de> Deserialize<'de> for LangCode {
                 codes.join(", ")
             ))
         })
+    }
+}
+
+/// A whole number from `LO` to `HI`, as written in the file; anything else is refused with
+/// the range (serde's span then points the message at the value).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Bounded<const LO: u32, const HI: u32>(pub(crate) u32);
+
+impl<'de, const LO: u32, const HI: u32> Deserialize<'de> for Bounded<LO, HI> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let n = i64::deserialize(deserializer).map_err(|_: D::Error| {
+            serde::de::Error::custom(format!("expected a whole number from {LO} to {HI}"))
+        })?;
+        match u32::try_from(n) {
+            Ok(n) if (LO..=HI).contains(&n) => Ok(Bounded(n)),
+            _ => Err(serde::de::Error::custom(format!(
+                "expected a whole number from {LO} to {HI}"
+            ))),
+        }
     }
 }

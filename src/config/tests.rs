@@ -30,6 +30,11 @@ fn defaults_are_the_documented_ones() {
     assert!(!c.recording.autosave);
     assert!(!c.recording.timer);
     assert_eq!(c.recording.inside, Inside::Replace);
+    assert_eq!(c.engine.path, "stockfish");
+    assert_eq!(
+        (c.engine.threads, c.engine.hash, c.engine.lines),
+        (1, 64, 3)
+    );
     assert!(c.keys.entries.is_empty());
     assert_eq!(Config::default(), c);
 }
@@ -90,6 +95,10 @@ fn example_is_the_defaults_with_every_option_commented() {
         "recording.autosave",
         "recording.timer",
         "recording.inside",
+        "engine.path",
+        "engine.threads",
+        "engine.hash",
+        "engine.lines",
     ] {
         assert!(
             example
@@ -151,7 +160,7 @@ fn errors_quote_the_bad_key_or_value_and_say_where() {
         (
             "[colour]\n",
             (1, 2),
-            "unknown table [colour]: expected one of notation, board, recording, training, keys",
+            "unknown table [colour]: expected one of notation, board, recording, engine, training, keys",
         ),
         (
             "board.colour = 1\n",
@@ -163,6 +172,44 @@ fn errors_quote_the_bad_key_or_value_and_say_where() {
             "[keys]\nhelp = \"F1\"\n",
             (2, 8),
             "bad value \"F1\" for keys.help: expected a list of keys, like [\"F1\", \"?\"]",
+        ),
+    ];
+    for (text, position, message) in cases {
+        let e = error(text);
+        assert_eq!(e.message(), *message, "{text:?}");
+        assert_eq!(e.position(), Some(*position), "{text:?}");
+    }
+}
+
+#[test]
+fn engine_settings_are_read_and_out_of_range_numbers_refused() {
+    let c = Config::from_toml_str("[engine]\npath = \"/opt/sf\"\nlines = 5\nthreads = 2\n")
+        .expect("valid");
+    assert_eq!(c.engine.path, "/opt/sf");
+    assert_eq!(
+        (c.engine.threads, c.engine.hash, c.engine.lines),
+        (2, 64, 5)
+    );
+    let cases: &[(&str, (usize, usize), &str)] = &[
+        (
+            "[engine]\nlines = 9\n",
+            (2, 9),
+            "bad value 9 for engine.lines: expected a whole number from 1 to 5",
+        ),
+        (
+            "[engine]\nthreads = 0\n",
+            (2, 11),
+            "bad value 0 for engine.threads: expected a whole number from 1 to 1024",
+        ),
+        (
+            "[engine]\nhash = \"big\"\n",
+            (2, 8),
+            "bad value \"big\" for engine.hash: expected a whole number from 1 to 65536",
+        ),
+        (
+            "[engine]\ndepth = 20\n",
+            (2, 1),
+            "unknown key \"depth\" in [engine]: expected one of path, threads, hash, lines",
         ),
     ];
     for (text, position, message) in cases {
@@ -339,9 +386,9 @@ fn a_value_where_a_table_belongs_says_how_to_write_the_table() {
         assert!(e.contains(&format!("({listed})")), "{e}");
     }
     let unknown = error("[training]\nzzz = 1\n").message();
-    assert!(unknown.ends_with("expected name or engine"), "{unknown}");
+    assert!(unknown.ends_with("expected name"), "{unknown}");
     let e = error("training = 1\n").message();
-    assert!(e.contains("(name, engine)"), "{e}");
+    assert!(e.contains("(name)"), "{e}");
 }
 
 #[test]

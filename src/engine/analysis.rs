@@ -9,6 +9,7 @@
 use std::sync::mpsc::{channel, Receiver, Sender, TryRecvError};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use chess::ChessMove;
 
@@ -51,7 +52,8 @@ pub enum Update {
         /// The engine's `id name`.
         name: String,
     },
-    /// The best lines changed.
+    /// The best lines changed (at most one such update per [`THROTTLE`]; the last
+    /// lines of a search are always sent).
     Lines {
         /// The aim they belong to (as returned by [`Analysis::aim`]).
         id: u64,
@@ -169,6 +171,36 @@ struct Searching {
     lines: Lines,
     /// Stopped by us (re-aimed or stopped): its `bestmove` is not reported.
     stopping: bool,
+    /// Lines changed since the last [`Update::Lines`] (held back by [`THROTTLE`]).
+    unsent: bool,
+    /// When the last [`Update::Lines`] went out.
+    sent: Option<Instant>,
+}
+
+/// The least time between two [`Update::Lines`] of one search: an engine sends
+/// hundreds of `info` lines a second at low depths, and a screen needs a few.
+/// Lines held back go out when the time is up, or with the search's end.
+pub const THROTTLE: Duration = Duration::from_millis(100);
+
+impl Searching {
+    /// Sends the lines if any are unsent and the throttle allows (or `now` is forced).
+    fn flush(&mut self, sink: &mut impl FnMut(Update), force: bool) {
+        let due = self.sent.is_none_or(|t| t.elapsed() >= THROTTLE);
+        if self.unsent && (due || force) {
+            sink(Update::Lines {
+                id: self.id,
+                lines: self.lines.clone(),
+            });
+            self.unsent = false;
+            self.sent = Some(Instant::now());
+        }
+    }
+
+    /// How long until held-back lines are due; `None` when nothing is held back.
+    fn wait(&self) -> Option<Duration> {
+        self.unsent
+            .then(|| THROTTLE.saturating_sub(self.sent.map_or(THROTTLE, |t| t.elapsed())))
+    }
 }
 
 fn run(
@@ -240,25 +272,33 @@ fn serve(
                 id,
                 lines: Lines::new(target.end()),
                 stopping: false,
+                unsent: false,
+                sent: None,
             });
         }
-        match engine.next(None)? {
-            Event::Woken | Event::Quiet => {}
+        let wait = searching.as_ref().and_then(Searching::wait);
+        match engine.next(wait)? {
+            Event::Woken => {}
+            Event::Quiet => {
+                if let Some(s) = searching.as_mut().filter(|s| !s.stopping) {
+                    s.flush(sink, false);
+                }
+            }
             Event::Line(EngineLine::Info(info)) => {
                 if let Some(s) = searching.as_mut().filter(|s| !s.stopping) {
-                    if s.lines.update(&info) {
-                        sink(Update::Lines {
-                            id: s.id,
-                            lines: s.lines.clone(),
-                        });
-                    }
+                    s.unsent |= s.lines.update(&info);
+                    s.flush(sink, false);
                 }
             }
             Event::Line(EngineLine::BestMove(best)) => {
-                let Some(s) = searching.take() else { continue };
+                let Some(mut s) = searching.take() else {
+                    continue;
+                };
                 if s.stopping {
                     continue;
                 }
+                // The last lines before the end, so a screen showing lines sees them.
+                s.flush(sink, true);
                 let pos = s.lines.position;
                 let best =
                     match best.best {

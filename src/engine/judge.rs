@@ -9,8 +9,9 @@
 //! - judgements: lila `modules/tree/src/main/Advice.scala` (`CpAdvice`: drops of
 //!   0.3 / 0.2 / 0.1 in winning chances on the −1…+1 scale; `MateAdvice`: a mate
 //!   created or lost, judged by the centipawns on the other side: −999/−700 and
-//!   +999/+700); lila's `Analysis` only asks for advice when the engine's best move
-//!   was not the move played;
+//!   +999/+700); advice is only asked for when the position before had a variation,
+//!   which lila's `modules/fishnet/src/main/AnalysisBuilder.scala` (`makeInfos`) keeps
+//!   only when its first move is not the move played;
 //! - accuracy: lila `modules/analyse/src/main/AccuracyPercent.scala`
 //!   (`fromWinPercents`, `gameAccuracy`: windows of N/10 moves clamped to 2…8,
 //!   weights = the window's population standard deviation clamped to 0.5…12, the

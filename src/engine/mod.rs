@@ -21,7 +21,8 @@
 //!   [`Analysis::aim`] a [`Target`] (start + moves) with a [`Limit`]
 //!   ([`Limit::Infinite`] to follow a cursor) returns an id that the updates carry;
 //!   [`Analysis::stop`]; [`Analysis::shutdown`] (dropping shuts down without waiting).
-//!   Updates: `Ready { name }`, `Lines { id, lines }` (each time a line changes),
+//!   Updates: `Ready { name }`, `Lines { id, lines }` (when lines change, at most one
+//!   per [`THROTTLE`], the last always sent),
 //!   `Done { id, best, lines }` (a limited search ended), `Failed(EngineError)`
 //!   (the analysis is over; start another to restart).
 //! - [`Lines`] / [`PvLine`]: the best lines of a position (rank, depth, seldepth,
@@ -47,7 +48,7 @@ mod lines;
 mod process;
 pub mod uci;
 
-pub use analysis::{Analysis, Target, Update};
+pub use analysis::{Analysis, Target, Update, THROTTLE};
 pub use error::EngineError;
 pub use lines::{legal_prefix, line_moves, line_text, Lines, PvLine};
 pub use process::{find_program, Engine, EngineConfig, Event, SearchResult, Waker};

@@ -65,6 +65,30 @@ impl Score {
     }
 }
 
+/// A PGN `[%eval]` score (White's point of view) as a White-view [`Score`]. `#0`
+/// cannot say who is mated: it reads as `Mate(0)`, White mated; use
+/// [`Score::white`] with the side to move when that matters.
+impl From<crate::game::annotation::Score> for Score {
+    fn from(score: crate::game::annotation::Score) -> Score {
+        match score {
+            crate::game::annotation::Score::Pawns(cp) => Score::Cp(cp),
+            crate::game::annotation::Score::Mate(n) => Score::Mate(n),
+        }
+    }
+}
+
+impl Score {
+    /// A White-view score as PGN's `[%eval]` writes it: `#0` for a mate given or
+    /// suffered (python-chess reads `#0` by whose turn it is).
+    pub fn to_pgn(self) -> crate::game::annotation::Score {
+        match self {
+            Score::Cp(cp) => crate::game::annotation::Score::Pawns(cp),
+            Score::Mate(n) => crate::game::annotation::Score::Mate(n),
+            Score::MateGiven => crate::game::annotation::Score::Mate(0),
+        }
+    }
+}
+
 /// Whether a score is exact or only a bound (the engine's `lowerbound` /
 /// `upperbound`, sent while a search fails high or low).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

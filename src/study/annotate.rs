@@ -18,7 +18,7 @@ use chess::{ChessMove, Color};
 
 use crate::engine::judge::{game_accuracy, judge, Judgement};
 use crate::engine::{Engine, EngineError, Limit, Score};
-use crate::game::annotation::{self, split_comment, write_comment, Annotation, Eval};
+use crate::game::annotation::{split_comment, write_comment, Annotation, Eval};
 use crate::game::{Game, NodeId};
 use crate::position::{Move, Position, Status};
 
@@ -206,12 +206,7 @@ pub fn apply(game: &mut Game, evals: &[PositionEval]) -> Report {
 /// else in a comment of its own before the others.
 fn set_eval(game: &mut Game, id: NodeId, score: Score) {
     let eval = Annotation::Eval(Eval {
-        score: match score {
-            Score::Cp(cp) => annotation::Score::Pawns(cp),
-            Score::Mate(n) => annotation::Score::Mate(n),
-            // `#0` after a mate: python-chess reads it by whose turn it is.
-            Score::MateGiven => annotation::Score::Mate(0),
-        },
+        score: score.to_pgn(),
         depth: None,
     });
     let comments = &mut game.node_mut(id).comments_after;

@@ -11,6 +11,7 @@
 
 mod annotator;
 pub mod clipboard;
+mod engine;
 pub mod input;
 mod session;
 pub mod train;
@@ -189,10 +190,11 @@ fn start(
     }
     let mut app = App::new(settings(&config), game, new.out.clone());
     app.keymap = keymap;
+    app.engine =
+        crate::app::engine::EngineView::new(crate::app::engine::engine_config(&config.engine));
     app.train.name = config.training.name.clone();
-    app.train.engine = Some(config.training.engine.as_str())
-        .filter(|e| !e.is_empty())
-        .and_then(|e| crate::engine::find_program(std::path::Path::new(e)));
+    // The engine of [engine] judges training answers too, when it is there.
+    app.train.engine = crate::engine::find_program(std::path::Path::new(&config.engine.path));
     let mut session = Session::start(&mut app)?;
     if let Some((path, opened)) = file {
         session.show_opened(&mut app, path, opened);
@@ -227,17 +229,23 @@ fn start(
         ratatui_hook(info);
     }));
     let mut input = input::Reader::stdin();
+    let mut engine = engine::EngineRunner::default();
     let result = (|| -> anyhow::Result<()> {
         loop {
             session.take_listed(&mut app);
             session.follow_annotation(&mut app);
+            engine.serve(&mut app);
             if session.take_judged(&mut app)? {
                 return Ok(());
             }
             terminal.draw(|frame| ui::draw(frame, &app, &look))?;
-            // While a list is read, the screen follows it (the count, the rows).
+            // While a list is read or a game annotated, the screen follows it (the
+            // count, the rows, the progress); while an engine runs, its lines as they
+            // deepen.
             let wait = if session.listing() || session.annotating() {
                 40
+            } else if engine.running() {
+                100
             } else {
                 250
             };
@@ -271,6 +279,7 @@ fn start(
         }
     })();
     restore();
+    engine.close();
     session.close(&app);
     result?;
     Ok(crate::cli::exit::OK)

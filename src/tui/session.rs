@@ -438,7 +438,11 @@ impl Session {
     pub fn follow_annotation(&mut self, app: &mut App) {
         match (&app.annotating, &self.annotator) {
             (Some(a), None) => {
-                let config = crate::engine::EngineConfig::default();
+                // The configured engine ([engine]), searching one line.
+                let config = crate::engine::EngineConfig {
+                    multipv: 1,
+                    ..app.engine.config.clone()
+                };
                 self.annotator = Some(super::annotator::Annotator::start(
                     config,
                     app.game.clone(),

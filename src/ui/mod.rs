@@ -14,6 +14,7 @@
 mod bars;
 pub mod board;
 pub mod editor;
+pub mod engine;
 pub mod entry;
 pub mod list;
 pub mod look;

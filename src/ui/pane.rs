@@ -18,17 +18,23 @@ pub fn rows_wanted(app: &App, area: Rect) -> u16 {
     let _ = area;
     match app.pane {
         Pane::None => 0,
-        Pane::Engine | Pane::Tree => 9,
+        Pane::Engine => 2 + super::engine::rows_wanted(app),
+        Pane::Tree => 9,
     }
 }
 
 /// Draws the open pane into `area`.
 pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
-    let _ = look;
     let block = Block::bordered().title(app.pane.title());
     let inner = block.inner(area);
     block.render(area, buf);
-    // Each pane's body is drawn by its own module once it is wired in; until then the
-    // pane says what it is waiting for.
-    Paragraph::new("").render(inner, buf);
+    match app.pane {
+        Pane::Engine => super::engine::render(
+            &super::engine::view(app, look.ascii, look.color),
+            inner,
+            buf,
+        ),
+        // Each pane's body is drawn by its own module once it is wired in.
+        Pane::None | Pane::Tree => Paragraph::new("").render(inner, buf),
+    }
 }

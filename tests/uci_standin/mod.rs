@@ -32,7 +32,8 @@ pub struct StandIn {
     default: Reply,
     handshake: bool,
     die_after_go: Option<usize>,
-    infos_after_stop: Vec<String>,
+    /// Die only in the first process that gets that far (a marker file remembers).
+    die_once: bool,
 }
 
 impl Default for StandIn {
@@ -55,7 +56,7 @@ impl StandIn {
             },
             handshake: true,
             die_after_go: None,
-            infos_after_stop: Vec::new(),
+            die_once: false,
         }
     }
 
@@ -103,6 +104,15 @@ impl StandIn {
     /// error and exits with status 3 before answering.
     pub fn die_after_go(mut self, n: usize) -> Self {
         self.die_after_go = Some(n);
+        self
+    }
+
+    /// Like [`StandIn::die_after_go`], but only the first stand-in process that
+    /// reaches its n-th `go` dies (the ones started after it live): for testing that
+    /// a fresh engine takes over.
+    pub fn die_once_after_go(mut self, n: usize) -> Self {
+        self.die_after_go = Some(n);
+        self.die_once = true;
         self
     }
 
@@ -154,9 +164,15 @@ impl StandIn {
         s.push_str("    position*) pos=\"$line\" ;;\n");
         s.push_str("    go*)\n      gos=$((gos + 1))\n");
         if let Some(n) = self.die_after_go {
+            let once = if self.die_once {
+                let marker = quote(&dir.join("standin.died").display().to_string());
+                format!(" && [ ! -e {marker} ] && touch {marker}")
+            } else {
+                String::new()
+            };
             let _ = writeln!(
                 s,
-                "      if [ \"$gos\" -ge {n} ]; then echo 'standin: crashed' >&2; exit 3; fi"
+                "      if [ \"$gos\" -ge {n} ]{once}; then echo 'standin: crashed' >&2; exit 3; fi"
             );
         }
         s.push_str(

@@ -238,6 +238,14 @@ pub const COMMANDS: &[Command] = &[
         run: run::tags,
     },
     Command {
+        name: "engine",
+        aliases: &[],
+        args: "[restart|play]",
+        doc: "open or close the engine pane; restart the engine; play its best move",
+        bang: "",
+        run: run::engine,
+    },
+    Command {
         name: "list",
         aliases: &[],
         args: "",

@@ -226,3 +226,18 @@ pub fn train(app: &mut App, rest: &str, _: bool) -> Effect {
         }
     }
 }
+
+pub fn engine(app: &mut App, rest: &str, _: bool) -> Effect {
+    match rest {
+        "" => app.toggle_engine(),
+        "restart" => app.restart_engine(),
+        "play" => app.play_engine_move(),
+        other => {
+            app.refuse(format!(
+                "unknown :engine {other:?}: :engine opens or closes the pane, \
+                 :engine restart, :engine play"
+            ));
+            Effect::None
+        }
+    }
+}
