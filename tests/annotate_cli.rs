@@ -339,3 +339,32 @@ fn after_an_engine_dies_the_next_game_gets_a_fresh_one() {
         "{err}"
     );
 }
+
+#[test]
+fn an_output_that_fails_stops_the_run_without_hanging() {
+    if !Path::new("/dev/full").exists() {
+        eprintln!("SKIPPED: no /dev/full on this system");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let engine = scripted().write(dir.path());
+    // Enough games (over 64 KiB written) that writing fails while the reader is
+    // still handing games out.
+    let many = [GAMES; 80];
+    let out = assert_cmd::Command::cargo_bin("scoresheet")
+        .unwrap()
+        .arg("annotate")
+        .arg("--engine")
+        .arg(&engine)
+        .args(many)
+        .args(["--depth", "2", "-o", "/dev/full"])
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("cannot write /dev/full"),
+        "{}",
+        text(&out.stderr)
+    );
+}

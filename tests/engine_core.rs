@@ -25,6 +25,18 @@ fn config(path: std::path::PathBuf) -> EngineConfig {
 
 const AFTER_E4: &str = "position startpos moves e2e4";
 
+/// The first update `pick` takes, waiting at most 5 s for each (a test never hangs).
+fn first<T>(updates: &std::sync::mpsc::Receiver<Update>, pick: impl Fn(Update) -> Option<T>) -> T {
+    loop {
+        let update = updates
+            .recv_timeout(Duration::from_secs(5))
+            .expect("an update within 5 s");
+        if let Some(t) = pick(update) {
+            return t;
+        }
+    }
+}
+
 #[test]
 fn handshake_options_and_a_search() {
     let dir = tempfile::tempdir().unwrap();
@@ -314,4 +326,67 @@ fn a_flood_of_infos_reaches_a_screen_as_a_few_updates_ending_with_the_last() {
     }
     assert!(seen < 10, "60 infos gave {seen} updates");
     analysis.shutdown();
+}
+
+#[test]
+fn a_search_that_goes_silent_is_stopped_and_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = StandIn::new().hang_on_go().write(dir.path());
+    let cfg = EngineConfig {
+        silence_timeout: Some(Duration::from_millis(300)),
+        answer_timeout: Duration::from_millis(300),
+        ..config(path)
+    };
+    let mut engine = Engine::start(&cfg).unwrap();
+    let err = engine
+        .search(&Position::start(), &[], Limit::Depth(20))
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            EngineError::Timeout {
+                waiting_for: "bestmove",
+                ..
+            }
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_analysis_whose_engine_ignores_stop_fails_instead_of_waiting() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = StandIn::new()
+        .on(
+            "position startpos",
+            &["info depth 5 score cp 10 pv e2e4"],
+            "e2e4",
+        )
+        .deaf_to_stop()
+        .write(dir.path());
+    let cfg = EngineConfig {
+        answer_timeout: Duration::from_millis(300),
+        ..config(path)
+    };
+    let (mut analysis, updates) = Analysis::start(cfg);
+    analysis.aim(Target::default(), Limit::Infinite);
+    // Its first lines say the search is on; then stop it.
+    first(&updates, |u| {
+        matches!(u, Update::Lines { .. }).then_some(())
+    });
+    analysis.stop();
+    let failed = first(&updates, |u| match u {
+        Update::Failed(e) => Some(e),
+        _ => None,
+    });
+    assert!(
+        matches!(
+            failed,
+            EngineError::Timeout {
+                waiting_for: "bestmove",
+                ..
+            }
+        ),
+        "{failed}"
+    );
 }

@@ -214,16 +214,24 @@ fn pipeline(
     let job_rx = Arc::new(Mutex::new(job_rx));
     let (done_tx, done_rx) = channel::<(u64, Done)>();
     let mut first = Some(first);
-    std::thread::scope(|scope| {
-        scope.spawn(move || read_all(&args.files, lang, job_tx));
+    std::thread::scope(move |scope| {
+        let mut workers = 0;
         for _ in 0..jobs {
             let (rx, tx) = (Arc::clone(&job_rx), done_tx.clone());
             let engine = first.take();
             if !input::spawn_worker(scope, move || work(rx, tx, cfg, limit, engine)) {
                 break;
             }
+            workers += 1;
         }
+        // Only the workers hold the jobs' end now: when they are gone (the output
+        // failed, say), the reader's next hand-over fails and it stops too.
+        drop(job_rx);
         drop(done_tx);
+        if workers == 0 || !input::spawn_worker(scope, move || read_all(&args.files, lang, job_tx))
+        {
+            return Err(input::no_threads());
+        }
         write_in_order(done_rx, out, totals)
     })
 }
@@ -317,8 +325,8 @@ fn copied_through<R: std::io::Read>(reader: &mut Reader<R>, g: &ReadGame, name: 
     }
 }
 
-/// A worker: takes jobs until there are none, with its own engine (started when
-/// first needed, and again after one dies).
+/// A worker: takes jobs until there are none, with its own engine (started at once,
+/// and again after one dies).
 fn work(
     jobs: Arc<Mutex<Receiver<Job>>>,
     done: Sender<(u64, Done)>,
@@ -326,6 +334,11 @@ fn work(
     limit: Limit,
     mut engine: Option<Engine>,
 ) {
+    // Each worker starts its engine at once, so that `--jobs N` runs N engines from
+    // the first games on (one that cannot start is retried, and reported, per game).
+    if engine.is_none() {
+        engine = Engine::start(cfg).ok();
+    }
     loop {
         let job = match jobs.lock() {
             Ok(rx) => rx.recv(),

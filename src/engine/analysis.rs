@@ -115,15 +115,36 @@ impl Analysis {
         let (commands, command_rx) = channel();
         let waker = Arc::new(Mutex::new(None));
         let slot = Arc::clone(&waker);
+        // Shared so that a thread the system refuses can still be reported.
+        let sink = Arc::new(Mutex::new(sink));
+        let thread_sink = Arc::clone(&sink);
+        let path = cfg.path.display().to_string();
         let thread = std::thread::Builder::new()
             .name("engine".into())
-            .spawn(move || run(cfg, command_rx, slot, sink))
-            .expect("spawning the engine thread");
+            .spawn(move || {
+                run(cfg, command_rx, slot, |u| {
+                    if let Ok(mut sink) = thread_sink.lock() {
+                        sink(u);
+                    }
+                })
+            });
+        let thread = match thread {
+            Ok(thread) => Some(thread),
+            Err(e) => {
+                if let Ok(mut sink) = sink.lock() {
+                    sink(Update::Failed(EngineError::Spawn {
+                        path,
+                        reason: format!("no thread to run it in: {e}"),
+                    }));
+                }
+                None
+            }
+        };
         Analysis {
             commands,
             waker,
             next_id: 1,
-            thread: Some(thread),
+            thread,
         }
     }
 
@@ -169,8 +190,6 @@ impl Drop for Analysis {
 struct Searching {
     id: u64,
     lines: Lines,
-    /// Stopped by us (re-aimed or stopped): its `bestmove` is not reported.
-    stopping: bool,
     /// Lines changed since the last [`Update::Lines`] (held back by [`THROTTLE`]).
     unsent: bool,
     /// When the last [`Update::Lines`] went out.
@@ -253,25 +272,18 @@ fn serve(
                 Err(TryRecvError::Empty) => break,
             }
         }
-        if stop {
-            if let Some(s) = searching.as_mut().filter(|s| !s.stopping) {
-                engine.stop()?;
-                s.stopping = true;
-            }
+        // A search stopped or replaced ends with its `bestmove`, awaited here (within
+        // the answer timeout) and not reported.
+        if (stop || aim.is_some()) && searching.take().is_some() {
+            engine.stop()?;
+            engine.wait_bestmove()?;
         }
         if let Some((id, target, limit)) = aim {
-            if let Some(s) = searching.take() {
-                if !s.stopping {
-                    engine.stop()?;
-                }
-                engine.wait_bestmove()?;
-            }
             engine.set_position(&target.start, &target.moves)?;
             engine.go(limit)?;
             searching = Some(Searching {
                 id,
                 lines: Lines::new(target.end()),
-                stopping: false,
                 unsent: false,
                 sent: None,
             });
@@ -280,12 +292,12 @@ fn serve(
         match engine.next(wait)? {
             Event::Woken => {}
             Event::Quiet => {
-                if let Some(s) = searching.as_mut().filter(|s| !s.stopping) {
+                if let Some(s) = searching.as_mut() {
                     s.flush(sink, false);
                 }
             }
             Event::Line(EngineLine::Info(info)) => {
-                if let Some(s) = searching.as_mut().filter(|s| !s.stopping) {
+                if let Some(s) = searching.as_mut() {
                     s.unsent |= s.lines.update(&info);
                     s.flush(sink, false);
                 }
@@ -294,9 +306,6 @@ fn serve(
                 let Some(mut s) = searching.take() else {
                     continue;
                 };
-                if s.stopping {
-                    continue;
-                }
                 // The last lines before the end, so a screen showing lines sees them.
                 s.flush(sink, true);
                 let pos = s.lines.position;

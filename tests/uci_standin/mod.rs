@@ -6,7 +6,8 @@
 //! the whole `position …` line) matches gives the `info` lines and the best move.
 //! `go infinite` prints the infos and keeps the best move for `stop`. Every line it
 //! receives is appended to a log beside the script, so a test can check what was
-//! sent. Failure modes: no `uciok` ever, a banner of nonsense, dying on the n-th `go`.
+//! sent. Failure modes: no `uciok` ever, a banner of nonsense, dying on the n-th `go`
+//! (in every process, or once), a `go` never answered, a `stop` ignored.
 //!
 //! Use from a test file: `mod uci_standin;` then
 //! `StandIn::new().on("position startpos", &["info depth 1 score cp 20 pv e2e4"], "e2e4").write(dir)`.
@@ -34,6 +35,10 @@ pub struct StandIn {
     die_after_go: Option<usize>,
     /// Die only in the first process that gets that far (a marker file remembers).
     die_once: bool,
+    /// Say nothing at all to a `go` (a hung search).
+    hang: bool,
+    /// Ignore `stop`.
+    deaf: bool,
 }
 
 impl Default for StandIn {
@@ -57,6 +62,8 @@ impl StandIn {
             handshake: true,
             die_after_go: None,
             die_once: false,
+            hang: false,
+            deaf: false,
         }
     }
 
@@ -104,6 +111,18 @@ impl StandIn {
     /// error and exits with status 3 before answering.
     pub fn die_after_go(mut self, n: usize) -> Self {
         self.die_after_go = Some(n);
+        self
+    }
+
+    /// Answers the handshake but never a `go` (nor its `stop`): a hung engine.
+    pub fn hang_on_go(mut self) -> Self {
+        self.hang = true;
+        self
+    }
+
+    /// Ignores `stop`: an infinite search never ends.
+    pub fn deaf_to_stop(mut self) -> Self {
+        self.deaf = true;
         self
     }
 
@@ -175,10 +194,15 @@ impl StandIn {
                 "      if [ \"$gos\" -ge {n} ]{once}; then echo 'standin: crashed' >&2; exit 3; fi"
             );
         }
+        if self.hang {
+            s.push_str("      continue\n");
+        }
         s.push_str(
             "      infos\n      case \"$line\" in\n        *infinite*) searching=1 ;;\n        *) best ;;\n      esac ;;\n",
         );
-        s.push_str("    stop) if [ -n \"$searching\" ]; then searching=; best; fi ;;\n");
+        if !self.deaf {
+            s.push_str("    stop) if [ -n \"$searching\" ]; then searching=; best; fi ;;\n");
+        }
         s.push_str("    quit) exit 0 ;;\n  esac\ndone\n");
         std::fs::write(&path, s).expect("writing the stand-in");
         #[cfg(unix)]
