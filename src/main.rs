@@ -43,6 +43,8 @@ enum Command {
     List(cli::list::Args),
     /// Print unsaved games kept by the journal as PGN; --discard clears them.
     Recover(cli::recover::Args),
+    /// Training: list the exercises due today; with FILE, drill them and your mistakes in FILE.
+    Train(cli::train::Args),
 }
 
 /// `scoresheet new`: the recorder on a new game.
@@ -122,6 +124,17 @@ fn open(file: &std::path::Path) -> u8 {
     }
 }
 
+fn drill(file: &std::path::Path) -> u8 {
+    let file = scoresheet::app::command::expand_home(file);
+    match scoresheet::tui::train(&file) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("scoresheet: {e:#}");
+            cli::exit::PROBLEMS
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let code = match cli.command {
@@ -132,6 +145,10 @@ fn main() -> ExitCode {
         Some(Command::Fen(args)) => cli::fen::run(&args),
         Some(Command::List(args)) => cli::list::run(&args),
         Some(Command::Recover(args)) => cli::recover::run(&args),
+        Some(Command::Train(args)) => match &args.file {
+            Some(file) => drill(file),
+            None => cli::train::run(&args),
+        },
         Some(Command::New(args)) => record(args),
         None => match cli.file {
             Some(file) => open(&file),

@@ -10,6 +10,7 @@ pub mod input;
 pub mod list;
 pub mod parallel;
 pub mod recover;
+pub mod train;
 pub mod transcribe;
 
 use std::io::Read;
