@@ -110,16 +110,19 @@ fn main() {
         );
         std::process::exit(2);
     }
-    let corpus = common::corpus();
     let copies = if full { 47 } else { 2 };
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let path = dir.path().join("big.pgn");
-    {
+    // `SCORESHEET_BIG` keeps the big file between runs: written there when missing.
+    let path = match std::env::var_os("SCORESHEET_BIG") {
+        Some(p) => std::path::PathBuf::from(p),
+        None => dir.path().join("big.pgn"),
+    };
+    if !path.exists() {
+        let corpus = common::corpus();
         let mut out = std::io::BufWriter::new(std::fs::File::create(&path).expect("create"));
         write_copies(&corpus, copies, &mut out);
         out.flush().expect("flush");
     }
-    drop(corpus);
     let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
     println!(
         "file: {copies} copies, {:.0} MB (numbers from a loaded, shared machine)",

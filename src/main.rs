@@ -47,6 +47,8 @@ enum Command {
     Search(cli::search::SearchArgs),
     /// What was played from a position: move, games, White wins, draws, Black wins, Elo, year.
     Tree(cli::search::TreeArgs),
+    /// Training: list the exercises due today; with FILE, drill them and your mistakes in FILE.
+    Train(cli::train::Args),
 }
 
 /// `scoresheet new`: the recorder on a new game.
@@ -126,6 +128,17 @@ fn open(file: &std::path::Path) -> u8 {
     }
 }
 
+fn drill(file: &std::path::Path) -> u8 {
+    let file = scoresheet::app::command::expand_home(file);
+    match scoresheet::tui::train(&file) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("scoresheet: {e:#}");
+            cli::exit::PROBLEMS
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let code = match cli.command {
@@ -138,6 +151,10 @@ fn main() -> ExitCode {
         Some(Command::Search(args)) => cli::search::run_search(&args),
         Some(Command::Tree(args)) => cli::search::run_tree(&args),
         Some(Command::Recover(args)) => cli::recover::run(&args),
+        Some(Command::Train(args)) => match &args.file {
+            Some(file) => drill(file),
+            None => cli::train::run(&args),
+        },
         Some(Command::New(args)) => record(args),
         None => match cli.file {
             Some(file) => open(&file),

@@ -97,3 +97,68 @@ proptest! {
         invariants::app_survives(&keys);
     }
 }
+
+/// The inputs the fuzz targets found (and a few seeds), one folder per target under
+/// `tests/data/fuzz-regressions/`, each replayed through the same checks as its target.
+#[test]
+fn every_input_kept_from_fuzzing_still_passes() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fuzz-regressions");
+    let mut replayed = 0;
+    let mut targets: Vec<_> = std::fs::read_dir(&root)
+        .unwrap_or_else(|e| panic!("{}: {e}", root.display()))
+        .map(|e| e.expect("a directory entry").path())
+        .collect();
+    targets.sort();
+    for dir in targets {
+        let target = dir
+            .file_name()
+            .expect("a name")
+            .to_string_lossy()
+            .into_owned();
+        let mut inputs: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .map(|e| e.expect("a directory entry").path())
+            .collect();
+        inputs.sort();
+        for input in inputs {
+            let data = std::fs::read(&input).expect("the input reads");
+            let text = || std::str::from_utf8(&data).ok();
+            eprintln!("replaying {}", input.display());
+            match target.as_str() {
+                // As libfuzzer does for a `&str` target: bytes that are not UTF-8 are skipped.
+                "notation" => text().into_iter().for_each(invariants::notation_reads_back),
+                "fen" => text().into_iter().for_each(invariants::fen_round_trips),
+                "pgn_readers" => invariants::readers_agree(&data),
+                "pgn_write_read" => invariants::write_read_identity(&data),
+                "app_update" => invariants::app_survives(&data),
+                "pgn_differential" => {
+                    invariants::readers_agree(&data);
+                    invariants::chunks_agree(&data);
+                }
+                other => panic!("{}: no fuzz target is named {other}", dir.display()),
+            }
+            replayed += 1;
+        }
+    }
+    assert!(
+        replayed >= 4,
+        "only {replayed} inputs under {}",
+        root.display()
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, .. ProptestConfig::default() })]
+
+    #[test]
+    fn chunked_readers_index_and_catalog_agree_on_pgn_soup(data in pgn_soup()) {
+        invariants::chunks_agree(&data);
+    }
+
+    #[test]
+    fn chunked_readers_index_and_catalog_agree_on_random_bytes(
+        data in proptest::collection::vec(any::<u8>(), 0..200)
+    ) {
+        invariants::chunks_agree(&data);
+    }
+}

@@ -525,3 +525,26 @@ fn control_characters_from_a_file_never_reach_the_terminal() {
     // The rest of the text is still there.
     assert!(seen.contains("[2Jy"), "{seen}");
 }
+
+#[test]
+fn guessing_the_move_hides_the_game_and_shows_the_training_panel() {
+    let mut app = app_with(Position::start(), &["e4 e5 Nf3 Nc6 Bb5 a6"]);
+    for line in [":train guess white", "e4", "Nc3"] {
+        typed(&mut app, line);
+        app.update(Action::PlayEntry);
+    }
+    for (w, h) in [(80, 24), (120, 40)] {
+        let term = draw(&app, w, h);
+        let text = format!("{:?}", term.backend());
+        // The hidden moves are nowhere on the screen; the panel holds the score.
+        assert!(!text.contains("Nf3") && !text.contains("Bb5"), "{text}");
+        assert!(text.contains("Guess the move: White"), "{text}");
+        insta::assert_snapshot!(format!("training_guess_{w}x{h}"), term.backend());
+    }
+    // Every size draws (down to 1×1) while training.
+    for w in 1..=40 {
+        for h in 1..=14 {
+            draw(&app, w, h);
+        }
+    }
+}

@@ -5,7 +5,8 @@
 //! and that the file, when there is one, is whole PGN. Also two recorders on one journal
 //! directory at once.
 //!
-//! The rounds follow a fixed seed, so a failure names the round that reproduces it.
+//! The rounds follow a fixed seed (another one with `SCORESHEET_SOAK_SEED=N`), so a failure
+//! names the seed and round that reproduce it.
 
 mod pty;
 
@@ -54,7 +55,13 @@ enum End {
 
 #[test]
 fn killed_at_random_moments_the_recorder_gives_back_every_confirmed_move() {
-    let mut dice = Dice(0x5eed_cafe_f00d_1234);
+    // Another seed (`SCORESHEET_SOAK_SEED=N`) plays other rounds: for longer soaks.
+    let seed = std::env::var("SCORESHEET_SOAK_SEED")
+        .ok()
+        .map(|s| s.parse::<u64>().expect("SCORESHEET_SOAK_SEED is a number"))
+        .unwrap_or(0x5eed_cafe_f00d_1234);
+    // A zero state would roll zeros for ever.
+    let mut dice = Dice(seed.max(1));
     for round in 0..40 {
         let dir = tempfile::tempdir().expect("tempdir");
         let end = match dice.roll(3) {
@@ -64,7 +71,8 @@ fn killed_at_random_moments_the_recorder_gives_back_every_confirmed_move() {
         };
         let signal = ["KILL", "KILL", "TERM", "HUP"][dice.roll(4) as usize];
         let plies = 1 + dice.roll(MOVES.len() as u64 - 2) as usize;
-        let what = format!("round {round}: {plies} plies, then {end:?} with SIG{signal}");
+        let what =
+            format!("seed {seed}, round {round}: {plies} plies, then {end:?} with SIG{signal}");
 
         let mut term = Term::spawn(dir.path(), &["new", "--out", "game.pgn"], 100, 30);
         term.wait_for("White to move");

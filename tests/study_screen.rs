@@ -8,7 +8,7 @@ mod pty;
 
 use pty::{keys, Term};
 
-const ALT_R: &str = "\x1br";
+const ALT_Y: &str = "\x1by";
 
 /// Waits (10 s at most) until the screen satisfies `done`; returns it.
 fn wait_until(term: &Term, what: &str, done: impl Fn(&str) -> bool) -> String {
@@ -53,7 +53,7 @@ fn the_tree_pane_follows_the_cursor_and_search_opens_games_at_the_position() {
     term.send(keys::ENTER);
     term.wait_for("game 1 of games.pgn");
     // The tree at the start: four games start from the usual position.
-    term.send(ALT_R);
+    term.send(ALT_Y);
     let screen = term.wait_for("4 games here");
     assert!(screen.contains("Opening tree"), "{screen}");
     assert!(

@@ -243,7 +243,7 @@ actions! {
         => App::play_engine_move;
     ToggleTimer "toggle-timer" on GAME keys ["F5"] hint ""
         doc "Start or stop the move timer" => App::toggle_timer;
-    TreePane "tree-pane" on GAME keys ["Alt-r"] hint ""
+    TreePane "tree-pane" on GAME keys ["Alt-y"] hint ""
         doc "Show or hide the opening tree of the open file (Enter on an empty line plays its move)"
         => App::toggle_tree;
     TreeDown "tree-down" on GAME keys ["Alt-j"] hint ""
@@ -302,6 +302,12 @@ actions! {
         doc "Sort by opening name (again: reversed)" => |app| app.sort_list(Column::Opening);
     SortPlies "sort-plies" on LIST keys ["p"] hint ""
         doc "Sort by length in half-moves (again: reversed)" => |app| app.sort_list(Column::Plies);
+    Train "train" on ALL keys ["F7"] hint ""
+        doc "Drill your mistakes: the exercises due and those of the open file ([training] name); again: stop training"
+        => App::train_key;
+    TrainReveal "train-reveal" on GAME keys ["Alt-r"] hint "reveal/next"
+        doc "Training: show the hidden move, or the exercise's answer, then go on to the next"
+        => App::train_reveal;
     Quit "quit" on ALL keys ["Ctrl-c"] hint "quit"
         doc "Quit (asks again while the game is unsaved)" => App::quit_key;
 }

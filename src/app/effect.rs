@@ -71,6 +71,45 @@ pub enum Effect {
     Recovery(Recovery),
     /// Search a file, or build its opening tree, off the UI thread.
     Study(super::study::StudyJob),
+    /// Gather a drill: the exercises due in the deck, and `name`'s mistakes in
+    /// `file` not tried yet.
+    Drill {
+        /// The file to look for mistakes in (none: the due exercises only).
+        file: Option<PathBuf>,
+        /// Your name in its games.
+        name: String,
+        /// An engine judges answers: mistakes without a better line written are
+        /// offered too.
+        engine: bool,
+    },
+    /// Record the first answer to an exercise in the deck, which schedules it.
+    Review {
+        /// The exercise.
+        exercise: Box<crate::study::train::Exercise>,
+        /// Passed at the first try.
+        passed: bool,
+    },
+    /// Ask an engine for the score after each of `moves` from `fen`: the answer to
+    /// a training question that no annotation judges. The loop answers with
+    /// [`Done::Judged`], in the background.
+    Judge {
+        /// The engine's program.
+        engine: PathBuf,
+        /// The position.
+        fen: String,
+        /// The moves (UCI).
+        moves: Vec<String>,
+        /// First the score of `fen` itself (the engine's best play there).
+        best: bool,
+    },
+    /// Ask an engine for the best move in `fen` (an exercise with no better line
+    /// written); the loop answers with [`Done::Solved`], in the background.
+    Solve {
+        /// The engine's program.
+        engine: PathBuf,
+        /// The position.
+        fen: String,
+    },
     /// Leave; `discard` when the user said to throw the unsaved game away.
     Quit {
         /// `:q!`: the journal goes too.
@@ -180,6 +219,24 @@ pub enum Done {
     },
     /// What the engine of the analysis pane said.
     Engine(crate::engine::Update),
+    /// A drill gathered: the exercises (those due first), and what to say.
+    Drill {
+        /// The exercises.
+        exercises: Vec<crate::study::train::Exercise>,
+        /// How many come from the deck.
+        due: usize,
+        /// What was found, or why there is nothing to drill.
+        note: String,
+        /// Answers go into the deck (not when it cannot be read: it is not written
+        /// over, and one message said so).
+        record: bool,
+    },
+    /// The engine's scores (White's side) after the moves of [`Effect::Judge`], or
+    /// why it could not give them. Taken in by [`App::update`], which may ask for an
+    /// effect in return (recording the answer).
+    Judged(Result<Vec<crate::game::annotation::Score>, String>),
+    /// The engine's best move (UCI) for [`Effect::Solve`], or why it has none.
+    Solved(Result<String, String>),
     /// The unsaved games found, to offer in the recovery box.
     Unsaved {
         /// One description per game.
@@ -320,6 +377,18 @@ impl App {
             Done::Unsaved { games, broken } => self.offer_recovery(games, broken),
             Done::Searched { path, found } => self.searched(path, found),
             Done::Tree { fen, tree } => self.tree_done(fen, tree),
+            Done::Judged(scores) => {
+                self.judged(scores);
+            }
+            Done::Solved(best) => {
+                self.solved(best);
+            }
+            Done::Drill {
+                exercises,
+                due,
+                note,
+                record,
+            } => self.start_drill(exercises, due, note, record),
         }
         self.refresh_feedback();
         self.refresh_opening();

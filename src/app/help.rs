@@ -152,6 +152,9 @@ impl App {
             .filter(|d| !d.hint.is_empty() && d.screens.has(self.screen))
             // The list's key only where there is a list.
             .filter(|d| d.action != super::Action::List || self.list.is_some())
+            // The training's keys only while training, and then only the keys that work.
+            .filter(|d| d.action != super::Action::TrainReveal || self.training())
+            .filter(|d| !self.training() || super::train::ALLOWED.contains(&d.action))
             .filter_map(|d| {
                 let key = self.keymap.keys_of(d.name).first()?;
                 Some((key.to_string(), d.hint))

@@ -25,6 +25,9 @@ mod repair;
 mod result;
 pub mod study;
 pub mod tagform;
+pub mod train;
+#[cfg(test)]
+mod train_tests;
 pub use record::today;
 mod navigate;
 pub mod pane;
@@ -248,6 +251,8 @@ pub struct App {
     pub(super) view_chosen: bool,
     /// Where the help screen is scrolled to.
     pub help_scroll: help::HelpScroll,
+    /// Training: your name, and the session under way.
+    pub train: train::Trainer,
     history: Vec<String>,
     history_at: Option<usize>,
     quit_armed: bool,
@@ -297,6 +302,7 @@ impl App {
             annotating: None,
             view_chosen: false,
             help_scroll: help::HelpScroll::default(),
+            train: train::Trainer::default(),
             history: Vec::new(),
             history_at: None,
             quit_armed: false,
@@ -329,6 +335,11 @@ impl App {
     /// True (once) when the game changed since the last call: the loop writes the
     /// journal before the next frame confirms the change.
     pub fn take_journal_due(&mut self) -> bool {
+        // The game on the screen while training is the training's own: the game set
+        // aside is journaled as it was, and again after training if it changes.
+        if self.training() {
+            return false;
+        }
         std::mem::take(&mut self.journal_due)
     }
 
@@ -402,6 +413,16 @@ impl App {
     pub fn update(&mut self, msg: impl Into<Msg>) -> Effect {
         let action = match msg.into() {
             Msg::Action(action) => action,
+            Msg::Done(Done::Judged(scores)) => {
+                let effect = self.judged(scores);
+                self.refresh_feedback();
+                return effect;
+            }
+            Msg::Done(Done::Solved(best)) => {
+                let effect = self.solved(best);
+                self.refresh_feedback();
+                return effect;
+            }
             Msg::Done(done) => {
                 self.done(done);
                 return Effect::None;
@@ -434,6 +455,10 @@ impl App {
         let cursor = self.cursor;
         let edits = self.edits;
         let effect = self.recorded(|app| app.dispatch(action));
+        if matches!(effect, Effect::Quit { .. }) {
+            // The loop closes the session on the game set aside, not the training's.
+            self.end_training();
+        }
         self.refresh_feedback();
         // The opening depends on the moves up to the cursor only: most keys
         // (typing on the entry line) leave it as it is.
@@ -483,6 +508,9 @@ impl App {
             // a key the loop mapped) is ignored rather than lose their text.
             Overlay::Comment(_) | Overlay::Tags(_) => return Effect::None,
             Overlay::None => {}
+        }
+        if self.refused_while_training(action) {
+            return Effect::None;
         }
         let cursor = self.cursor;
         let effect = match action {

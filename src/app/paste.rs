@@ -121,6 +121,10 @@ impl App {
             ));
             return Effect::None;
         }
+        if self.training() {
+            self.train_paste(text);
+            return Effect::None;
+        }
         let kind = match classify(text) {
             Ok(kind) => kind,
             Err(e) => {

@@ -66,6 +66,9 @@ fn movetext(pos: &Position, sans: &[String]) -> String {
 
 impl App {
     pub(super) fn play_entry(&mut self) -> Effect {
+        if self.training() {
+            return self.train_entry();
+        }
         let text = self.entry.trim().to_string();
         if text.is_empty() {
             // With the tree pane open, Enter plays the move selected in it.

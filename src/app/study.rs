@@ -181,7 +181,7 @@ impl App {
     pub(super) fn tree_step(&mut self, step: isize) -> Effect {
         let Some(n) = self.current_tree().map(|t| t.branches.len()) else {
             if self.pane != Pane::Tree {
-                self.inform("the tree pane is closed: Alt-r or :tree opens it");
+                self.inform("the tree pane is closed: Alt-y or :tree opens it");
             }
             return Effect::None;
         };

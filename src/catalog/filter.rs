@@ -9,6 +9,14 @@
 //!   or two letters swapped (`carlsn`, `carslen`, `karlsen`, `carlssen` find `Carlsen`). These are the thresholds search
 //!   engines use for names (Meilisearch's defaults): short words must be exact, or every
 //!   three-letter query would match half the list.
+//!
+//! Typing narrows: beside its matches, a word keeps its *candidates*, the strings it is a
+//! few typos from a start of, however short (`carlos` is one typo from `carls`, a start of
+//! `Carlsen`, so Carlsen is a candidate, not a match). Candidates only shrink as letters
+//! are typed at the end of a word (matches may not: `carlss` and `carlssen` match Carlsen,
+//! `carlsse` does not), as long as the typos allowed stay the same (they grow at 5 and 9
+//! letters). So the next keystroke checks only the strings the one before had as
+//! candidates ([`implies`]).
 
 use memchr::memmem;
 
@@ -27,61 +35,151 @@ struct Word {
     typos: usize,
 }
 
+/// How a word relates to a string: it matches it, or it is at least a candidate (see the
+/// module documentation; a match is a candidate).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct Fit {
+    matches: bool,
+    candidate: bool,
+}
+
+impl Fit {
+    const BOTH: Fit = Fit {
+        matches: true,
+        candidate: true,
+    };
+
+    fn or(self, other: Fit) -> Fit {
+        Fit {
+            matches: self.matches || other.matches,
+            candidate: self.candidate || other.candidate,
+        }
+    }
+
+    fn and(self, other: Fit) -> Fit {
+        Fit {
+            matches: self.matches && other.matches,
+            candidate: self.candidate && other.candidate,
+        }
+    }
+}
+
 /// The longest word matched with typos (longer ones must be found as they are).
 const MAX_TYPO_WORD: usize = 48;
 
 impl Word {
     fn new(word: &str) -> Word {
-        let alnum = word.bytes().all(|b| b.is_ascii_alphanumeric());
-        let typos = match word.len() {
-            _ if !alnum => 0,
-            0..=4 => 0,
-            5..=8 => 1,
-            9..=MAX_TYPO_WORD => 2,
-            _ => 0,
-        };
         Word {
             finder: memmem::Finder::new(word.as_bytes()).into_owned(),
             letters: letters(word.as_bytes()),
-            typos,
+            typos: typos_of(word),
         }
     }
 
-    /// Whether the word matches `folded` (as part of it, or with typos).
-    #[cfg(test)]
-    fn matches(&self, folded: &str) -> bool {
-        self.finder.find(folded.as_bytes()).is_some() || (self.typos > 0 && self.near(folded))
+    /// Whether the word matches `folded`, whose letters are `set` (as part of it, or
+    /// with typos), or is a candidate for it.
+    fn fit(&self, folded: &str, set: u32) -> Fit {
+        if self.finder.find(folded.as_bytes()).is_some() {
+            return Fit::BOTH;
+        }
+        if self.typos > 0 && (self.letters & !set).count_ones() as usize <= self.typos {
+            self.near(folded)
+        } else {
+            Fit::default()
+        }
     }
 
-    /// Whether the word is a few typos from a word of `folded`.
-    fn near(&self, folded: &str) -> bool {
-        folded
-            .split(|c: char| !c.is_ascii_alphanumeric())
-            .any(|w| near_prefix(self.finder.needle(), w.as_bytes(), self.typos))
+    /// Whether the word matches `folded`.
+    #[cfg(test)]
+    fn matches(&self, folded: &str, set: u32) -> bool {
+        self.fit(folded, set).matches
     }
+
+    /// How near the word is to a word of `folded` (which it is not part of).
+    fn near(&self, folded: &str) -> Fit {
+        let mut fit = Fit::default();
+        for w in folded.split(|c: char| !c.is_ascii_alphanumeric()) {
+            fit = fit.or(near_start(self.finder.needle(), w.as_bytes(), self.typos));
+            if fit.matches {
+                break;
+            }
+        }
+        fit
+    }
+}
+
+/// Typos allowed in a query word (0 when short or not all letters and digits).
+fn typos_of(word: &str) -> usize {
+    let alnum = word.bytes().all(|b| b.is_ascii_alphanumeric());
+    match word.len() {
+        _ if !alnum => 0,
+        0..=4 => 0,
+        5..=8 => 1,
+        9..=MAX_TYPO_WORD => 2,
+        _ => 0,
+    }
+}
+
+/// Whether a query word being a candidate for a string implies that `old` was one (see
+/// [`implies`]).
+fn word_implies(old: &str, new: &str) -> bool {
+    new.starts_with(old) && (typos_of(new) == typos_of(old) || typos_of(new) == 0)
+}
+
+/// Whether every string that is a candidate for a text term of `new` was one for the term
+/// of `old` at the same place, and the other terms are the same, as when a letter or a
+/// term was typed at the end of `old`: the next filter then only checks `old`'s
+/// candidates.
+pub(crate) fn implies(old: &Query, new: &Query) -> bool {
+    new.terms.len() >= old.terms.len()
+        && old.terms.iter().zip(&new.terms).all(|(o, n)| match (o, n) {
+            (
+                Term::Text {
+                    fields: of,
+                    words: ow,
+                },
+                Term::Text {
+                    fields: nf,
+                    words: nw,
+                },
+            ) => {
+                of == nf
+                    && nw.len() >= ow.len()
+                    && ow.iter().zip(nw).all(|(o, n)| word_implies(o, n))
+            }
+            _ => o == n,
+        })
 }
 
 /// Whether `query` is at most `k` edits (insertion, deletion, substitution, or swapping two
 /// neighbours) away from `word`, or from a start of `word` at least as long as `query`
 /// (optimal string alignment distance, computed row by row and abandoned as soon as every
 /// cell of a row exceeds `k`).
+#[cfg(test)]
 fn near_prefix(query: &[u8], word: &[u8], k: usize) -> bool {
+    near_start(query, word, k).matches
+}
+
+/// [`near_prefix`], and whether `query` is at most `k` edits from any start of `word`
+/// (then `word` is a candidate: a start of `query` is as near, or nearer).
+fn near_start(query: &[u8], word: &[u8], k: usize) -> Fit {
     const W: usize = MAX_TYPO_WORD + 3;
+    let far = Fit::default();
     let m = query.len();
     if m > MAX_TYPO_WORD || m == 0 {
-        return false;
+        return far;
     }
     // Only starts of `word` up to `m + k` letters can be close enough.
     let n = word.len().min(m + k);
     if n + k < m {
-        return false;
+        return far;
     }
     // With one edit, the first two letters tell most words apart at once: unchanged, or
     // the first substituted, or one letter dropped, added or swapped at the start.
     if k == 1 && m >= 2 && n >= 2 {
         let (q0, q1, w0, w1) = (query[0], query[1], word[0], word[1]);
         if w0 != q0 && w0 != q1 && w1 != q0 && w1 != q1 {
-            return false;
+            return far;
         }
     }
     let (mut before, mut prev, mut cur) = ([0usize; W], [0usize; W], [0usize; W]);
@@ -101,21 +199,27 @@ fn near_prefix(query: &[u8], word: &[u8], k: usize) -> bool {
             best = best.min(d);
         }
         if best > k {
-            return false;
+            return far;
         }
         before = prev;
         prev = cur;
     }
     // The whole word, or a start of it at least as long as the query: with shorter starts,
     // `carlos` would find `Carlsen` (drop the `o`, and `carls` starts it).
-    prev[m.min(n)..=n].iter().any(|&d| d <= k)
+    Fit {
+        matches: prev[m.min(n)..=n].iter().any(|&d| d <= k),
+        candidate: prev[..=n].iter().any(|&d| d <= k),
+    }
 }
+
+/// Strings a thread checks at least when a table is matched on several.
+const PER_THREAD: usize = 1 << 15;
 
 /// Which strings of one table a text term matches: `hits[id]`, worked out for the ids the
 /// table had when last refreshed.
 #[derive(Debug, Default)]
 struct Hits {
-    hits: Vec<bool>,
+    hits: Vec<Fit>,
 }
 
 impl Hits {
@@ -132,7 +236,7 @@ impl Hits {
         let text = table.folded_text().as_bytes();
         let ends = table.folded_ends();
         let start_of = |id: usize| if id == 0 { 0 } else { ends[id - 1] as usize };
-        let mut all = vec![true; to - from];
+        let mut all = vec![Fit::BOTH; to - from];
         let mut found = vec![false; to - from];
         for word in words {
             found.iter_mut().for_each(|f| *f = false);
@@ -155,27 +259,94 @@ impl Hits {
                     at = hit + 1;
                 }
             }
-            for (k, (all, found)) in all.iter_mut().zip(&found).enumerate() {
-                if !*all || *found {
-                    continue;
+            if word.typos == 0 {
+                for (all, found) in all.iter_mut().zip(&found) {
+                    if !*found {
+                        *all = Fit::default();
+                    }
                 }
-                let id = from + k;
-                *all = word.typos > 0
-                    && (word.letters & !table.letters(id as u32)).count_ones() as usize
-                        <= word.typos
-                    && word.near(table.folded(id as u32));
+                continue;
             }
+            // Matching with typos is what costs: the strings are shared among the cores.
+            let check = |first: u32, all: &mut [Fit], found: &[bool]| {
+                for (id, (all, found)) in (first..).zip(all.iter_mut().zip(found)) {
+                    if !all.candidate || *found {
+                        continue;
+                    }
+                    let near =
+                        (word.letters & !table.letters(id)).count_ones() as usize <= word.typos;
+                    *all = if near {
+                        all.and(word.near(table.folded(id)))
+                    } else {
+                        Fit::default()
+                    };
+                }
+            };
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
+            let all_len = all.len();
+            let per = all_len.div_ceil(cores).max(PER_THREAD);
+            let mut first = from as u32;
+            let parts: Vec<_> = all
+                .chunks_mut(per)
+                .zip(found.chunks(per))
+                .map(|(all, found)| {
+                    let start = first;
+                    first += all.len() as u32;
+                    (start, all, found)
+                })
+                .collect();
+            let parts = std::sync::Mutex::new(parts);
+            // Each thread takes parts until none is left; this one too, so all are done
+            // even when the system grants no thread.
+            let work = || {
+                while let Some((start, all, found)) = parts.lock().ok().and_then(|mut p| p.pop()) {
+                    check(start, all, found);
+                }
+            };
+            std::thread::scope(|scope| {
+                for _ in 1..cores.min(all_len.div_ceil(per)) {
+                    let _ = std::thread::Builder::new().spawn_scoped(scope, work);
+                }
+                work();
+            });
         }
         if from == 0 {
             // Id 0 is the unknown value: it matches nothing.
-            all[0] = false;
+            all[0] = Fit::default();
         }
         self.hits.extend_from_slice(&all);
     }
 
+    /// The hits of `words` among the strings that were candidates for `old`'s words,
+    /// which `words` imply (see [`implies`]): only those strings are checked.
+    fn narrowed(old: &Hits, table: &Strings, words: &[Word]) -> Hits {
+        // Checking strings one by one costs more than one search over them all (see
+        // `refresh`) when most are left: then they are all matched again.
+        // (Not in unit tests, whose small tables would then never be narrowed.)
+        let most = old.hits.len() / 8;
+        if !cfg!(test) && old.hits.iter().filter(|f| f.candidate).count() > most {
+            let mut hits = Hits::default();
+            hits.refresh(table, words);
+            return hits;
+        }
+        let hits = (0u32..)
+            .zip(&old.hits)
+            .map(|(id, old)| {
+                if !old.candidate {
+                    return Fit::default();
+                }
+                let (folded, set) = (table.folded(id), table.letters(id));
+                words
+                    .iter()
+                    .fold(Fit::BOTH, |fit, w| fit.and(w.fit(folded, set)))
+            })
+            .collect();
+        Hits { hits }
+    }
+
     #[inline]
     fn get(&self, id: u32) -> bool {
-        self.hits.get(id as usize).copied().unwrap_or(false)
+        self.hits.get(id as usize).is_some_and(|f| f.matches)
     }
 }
 
@@ -233,6 +404,13 @@ pub(crate) struct Filter {
 impl Filter {
     /// Prepares `query` and matches the strings of `tables`.
     pub(crate) fn new(query: Query, tables: &Tables) -> Filter {
+        let mut filter = Filter::new_unmatched(query);
+        filter.refresh(tables);
+        filter
+    }
+
+    /// Prepares `query`, no string matched yet.
+    fn new_unmatched(query: Query) -> Filter {
         let texts = query
             .terms
             .iter()
@@ -249,7 +427,23 @@ impl Filter {
                 _ => None,
             })
             .collect();
-        let mut filter = Filter { query, texts };
+        Filter { query, texts }
+    }
+
+    /// The filter of `query`, which [`implies`] `old`'s query: its text terms check only
+    /// the strings `old` matched.
+    pub(crate) fn narrowed(old: &Filter, query: Query, tables: &Tables) -> Filter {
+        let mut filter = Filter::new_unmatched(query);
+        for (new, old) in filter.texts.iter_mut().zip(&old.texts) {
+            if let (Some(new), Some(old)) = (new, old) {
+                let w = &new.words;
+                new.players = Hits::narrowed(&old.players, &tables.players, w);
+                new.events = Hits::narrowed(&old.events, &tables.events, w);
+                new.sites = Hits::narrowed(&old.sites, &tables.sites, w);
+                new.rounds = Hits::narrowed(&old.rounds, &tables.rounds, w);
+                new.openings = Hits::narrowed(&old.openings, &tables.openings, w);
+            }
+        }
         filter.refresh(tables);
         filter
     }
@@ -293,7 +487,7 @@ mod tests {
     use super::*;
 
     fn word(query: &str, text: &str) -> bool {
-        Word::new(query).matches(text)
+        Word::new(query).matches(text, letters(text.as_bytes()))
     }
 
     #[test]
@@ -361,10 +555,66 @@ mod tests {
             interner = Interner::new();
             for id in 1..table.len() as u32 {
                 let folded = table.folded(id);
-                let alone = words.iter().all(|w| w.matches(folded));
+                let set = letters(folded.as_bytes());
+                let alone = words.iter().all(|w| w.matches(folded, set));
                 assert_eq!(hits.get(id), alone, "{query:?} in {folded:?}");
             }
             assert!(!hits.get(0));
+        }
+    }
+
+    /// A letter typed at the end of a word leaves fewer candidates, never more, while the
+    /// typos allowed stay the same, and a match is always a candidate.
+    #[test]
+    fn a_letter_typed_only_narrows_the_candidates() {
+        let fit = |q: &str, t: &str| Word::new(q).fit(t, letters(t.as_bytes()));
+        assert!(fit("carlos", "carlsen, magnus").candidate);
+        assert!(!fit("carlsse", "carlsen, magnus").matches);
+        assert!(fit("carlssen", "carlsen, magnus").matches);
+        let mut runner = proptest::test_runner::TestRunner::default();
+        let words = ("[abc]{2,11}", "[abc]{1,12}( [abc]{1,12})?");
+        runner
+            .run(&words, |(longer, text)| {
+                let shorter = &longer[..longer.len() - 1];
+                let (long, short) = (fit(&longer, &text), fit(shorter, &text));
+                proptest::prop_assert!(!long.matches || long.candidate);
+                if typos_of(shorter) == typos_of(&longer) && long.candidate {
+                    proptest::prop_assert!(short.candidate, "{longer} {text}");
+                }
+                Ok(())
+            })
+            .unwrap();
+    }
+
+    /// A table large enough to be matched on several threads gives what matching each
+    /// string by itself gives.
+    #[test]
+    fn a_large_table_is_matched_in_parts_alike() {
+        use super::super::strings::Interner;
+        let mut interner = Interner::new();
+        let mut seed = 7u32;
+        let mut letter = || {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            b"abcde"[(seed >> 16) as usize % 5] as char
+        };
+        for _ in 0..3 * PER_THREAD {
+            let name: String = (0..7).map(|_| letter()).collect();
+            interner.intern(&name);
+        }
+        let mut table = Strings::new();
+        table.append(interner.take());
+        for query in ["abcde", "abcdeab", "bad"] {
+            let words = [Word::new(query)];
+            let mut hits = Hits::default();
+            hits.refresh(&table, &words);
+            for id in 1..table.len() as u32 {
+                let (folded, set) = (table.folded(id), table.letters(id));
+                assert_eq!(
+                    hits.get(id),
+                    words[0].matches(folded, set),
+                    "{query} {folded}"
+                );
+            }
         }
     }
 

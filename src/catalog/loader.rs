@@ -15,10 +15,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
-use super::row::{outcome_code, Date, Eco, Row, Unreadable};
+use super::index::{self, Stage, STRINGS};
+use super::row::Row;
 use super::strings::Interner;
 use super::Tables;
-use crate::pgn::{Indexer, Outcome};
+use crate::pgn::Indexer;
 use crate::store::decompress::{self, Compression};
 use crate::store::unpacked::Unpacked;
 
@@ -159,11 +160,22 @@ impl Loader {
                 let sent = match source {
                     Source::Decoded(text, read) => {
                         let progress = move |_: u64| read.load(Ordering::Relaxed);
-                        run(Indexer::new(text), total, progress, &tx, &cancelled)
+                        let produce = stream(Indexer::new(text));
+                        run(produce, total, progress, &tx, &cancelled)
+                    }
+                    // Every core indexes a chunk of a plain file, as `list` does.
+                    Source::Plain(file) if jobs() > 1 => {
+                        let produce = |tx: &_, _: usize, cancel: &AtomicBool| {
+                            index::index_chunks(&file, jobs(), index::CHUNK, tx, cancel)
+                        };
+                        run(produce, total, |at| at, &tx, &cancelled)
                     }
                     Source::Plain(file) => match map(&file) {
-                        Some(map) => run(Indexer::in_memory(map), total, |at| at, &tx, &cancelled),
-                        None => run(Indexer::new(file), total, |at| at, &tx, &cancelled),
+                        Some(map) => {
+                            let produce = stream(Indexer::in_memory(map));
+                            run(produce, total, |at| at, &tx, &cancelled)
+                        }
+                        None => run(stream(Indexer::new(file)), total, |at| at, &tx, &cancelled),
                     },
                 };
                 let last = match sent {
@@ -261,17 +273,34 @@ impl Interners {
     }
 }
 
+/// The threads to index a plain file with: one per core.
+fn jobs() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+}
+
+/// What indexes the games, on a thread of its own: it hands them in file order to the
+/// sender, the first `first` games in a [`Raw`] of their own, and stops when told to.
+trait Produce: FnOnce(&mpsc::SyncSender<Stage>, usize, &AtomicBool) + Send {}
+impl<F: FnOnce(&mpsc::SyncSender<Stage>, usize, &AtomicBool) + Send> Produce for F {}
+
+/// Indexes one stream on one thread.
+fn stream<R: Read + Send>(mut indexer: Indexer<R>) -> impl Produce {
+    move |tx: &mpsc::SyncSender<Stage>, first: usize, _: &AtomicBool| {
+        index::index(&mut indexer, first, tx)
+    }
+}
+
 /// Indexes every game and sends the rows over `tx`; `progress` turns the offset reached in
 /// the (decompressed) input into bytes of the file read.
-fn run<R: Read + Send>(
-    mut indexer: Indexer<R>,
+fn run(
+    produce: impl Produce,
     total: u64,
     progress: impl Fn(u64) -> u64,
     tx: &mpsc::Sender<LoadEvent>,
     cancel: &AtomicBool,
 ) -> Result<(), Stop> {
     let sizes = (FIRST_BATCH, BATCH_MAX);
-    list(&mut indexer, total, progress, sizes, cancel, |batch| {
+    list(produce, total, progress, sizes, cancel, |batch| {
         tx.send(LoadEvent::Batch(Box::new(batch)))
             .map_err(|_| Stop::Dropped)
     })
@@ -281,12 +310,31 @@ fn run<R: Read + Send>(
 /// and measurements; the screen uses a [`Loader`]).
 /// `batch` games go in each batch (the time between batches aside).
 pub(crate) fn list_into<R: Read + Send>(
-    indexer: &mut Indexer<R>,
+    indexer: Indexer<R>,
     batch: usize,
     catalog: &mut super::Catalog,
 ) -> io::Result<()> {
+    list_with(stream(indexer), batch, catalog)
+}
+
+/// [`list_into`] for a regular file read in chunks of `chunk` bytes on `jobs` threads (the
+/// rows are the same: tests check it).
+#[cfg(test)]
+pub(crate) fn list_file_into(
+    file: &File,
+    jobs: usize,
+    chunk: u64,
+    batch: usize,
+    catalog: &mut super::Catalog,
+) -> io::Result<()> {
+    let produce =
+        |tx: &_, _: usize, cancel: &AtomicBool| index::index_chunks(file, jobs, chunk, tx, cancel);
+    list_with(produce, batch, catalog)
+}
+
+fn list_with(produce: impl Produce, batch: usize, catalog: &mut super::Catalog) -> io::Result<()> {
     let listed = list(
-        indexer,
+        produce,
         0,
         |at| at,
         (batch, batch),
@@ -306,33 +354,11 @@ pub(crate) fn list_into<R: Read + Send>(
     }
 }
 
-/// Games indexed but not yet interned: their rows without string ids, and their strings
-/// (White, Black, event, site, round, opening: [`STRINGS`] per game) one after the other.
-struct Raw {
-    rows: Vec<Row>,
-    text: String,
-    ends: Vec<u32>,
-    /// Offset reached in the input.
-    at: u64,
-}
-
-/// Strings per game in a [`Raw`].
-const STRINGS: usize = 6;
-
-/// Games per [`Raw`] after the first (which is a first batch's worth).
-const RAW_GAMES: usize = 2048;
-
-/// What the indexing thread hands to the interning one.
-enum Stage {
-    Games(Raw),
-    Failed(io::Error),
-}
-
 /// Indexes every game and hands the rows to `send_batch` in batches. Two threads share
 /// the work: one indexes and reads the numbers (dates, Elos, ECO codes), this one interns
 /// the strings and makes the batches; on a file in memory each takes about half.
-fn list<R: Read + Send>(
-    indexer: &mut Indexer<R>,
+fn list(
+    produce: impl Produce,
     total: u64,
     progress: impl Fn(u64) -> u64,
     (first_batch, batch_max): (usize, usize),
@@ -343,7 +369,7 @@ fn list<R: Read + Send>(
     std::thread::scope(|scope| {
         let indexing = std::thread::Builder::new()
             .name("game list index".into())
-            .spawn_scoped(scope, move || index(indexer, first_batch, &tx));
+            .spawn_scoped(scope, move || produce(&tx, first_batch, cancel));
         if indexing.is_err() {
             return Err(Stop::Failed(io::Error::other(
                 "the system grants no thread to index the file with",
@@ -418,102 +444,4 @@ fn list<R: Read + Send>(
         }
         send(&mut rows, &mut first, at, &mut interners)
     })
-}
-
-/// The indexing thread: indexes every game into [`Raw`]s (the first `first` games long,
-/// so the first batch comes at once) until the end, an error, or nobody listens.
-fn index<R: Read>(indexer: &mut Indexer<R>, first: usize, tx: &mpsc::SyncSender<Stage>) {
-    let eco_names: Vec<&'static str> = (0..=500u16)
-        .map(|packed| {
-            Eco::unpack(packed)
-                .and_then(|c| crate::study::eco::name_of_code(&c.to_string()))
-                .unwrap_or("")
-        })
-        .collect();
-    let fresh = |games: usize| Raw {
-        rows: Vec::with_capacity(games),
-        text: String::with_capacity(games * 64),
-        ends: Vec::with_capacity(games * STRINGS),
-        at: 0,
-    };
-    let mut limit = first;
-    let mut raw = fresh(limit);
-    loop {
-        match indexer.next_game_ref() {
-            Ok(Some(Some(game))) => {
-                raw.at = game.offset + game.len;
-                let (row, opening) = numbers_of(&game, &eco_names);
-                raw.rows.push(row);
-                for s in [
-                    game.white(),
-                    game.black(),
-                    game.event(),
-                    game.site(),
-                    game.round(),
-                    opening,
-                ] {
-                    raw.text.push_str(s);
-                    raw.ends.push(raw.text.len() as u32);
-                }
-            }
-            Ok(Some(None)) => {
-                raw.at = indexer.oversized_offset();
-                let mut row = Row {
-                    result: outcome_code(Outcome::Unknown),
-                    state: Unreadable::TooLarge.code(),
-                    ..Row::default()
-                };
-                row.set_offset(raw.at);
-                raw.rows.push(row);
-                let end = raw.text.len() as u32;
-                raw.ends.extend([end; STRINGS]);
-            }
-            Ok(None) => break,
-            Err(e) => {
-                let _ = tx.send(Stage::Games(raw));
-                let _ = tx.send(Stage::Failed(e));
-                return;
-            }
-        }
-        // A game's strings are short; a chunk of text stays well under 4 GiB.
-        if raw.rows.len() >= limit || raw.text.len() > 1 << 24 {
-            limit = RAW_GAMES;
-            if tx
-                .send(Stage::Games(std::mem::replace(&mut raw, fresh(limit))))
-                .is_err()
-            {
-                return;
-            }
-        }
-    }
-    let _ = tx.send(Stage::Games(raw));
-}
-
-/// The row of an indexed game, its strings aside (their ids come later), and the opening's
-/// name: the `Opening` tag, else the name of the ECO code.
-pub(super) fn numbers_of<'a, T: AsRef<str>>(
-    game: &'a crate::pgn::index::Entry<T>,
-    eco_names: &[&'static str],
-) -> (Row, &'a str) {
-    let elo = |text: &str| text.trim().parse::<u16>().unwrap_or(0);
-    let eco = Eco::parse(game.eco().trim());
-    let opening = match game.opening().trim() {
-        "" | "?" => eco_names[usize::from(Eco::packed(eco))],
-        tag => tag,
-    };
-    let result = Outcome::from_bytes(game.result().trim().as_bytes())
-        .or(game.outcome)
-        .unwrap_or(Outcome::Unknown);
-    let mut row = Row {
-        len: u32::try_from(game.len).unwrap_or(u32::MAX),
-        date: Date::parse(game.date()),
-        white_elo: elo(game.white_elo()),
-        black_elo: elo(game.black_elo()),
-        eco: Eco::packed(eco),
-        plies: u16::try_from(game.plies).unwrap_or(u16::MAX),
-        result: outcome_code(result),
-        ..Row::default()
-    };
-    row.set_offset(game.offset);
-    (row, opening)
 }

@@ -16,6 +16,7 @@
 //! games take about 100 MB with their tables.
 
 mod filter;
+mod index;
 mod loader;
 pub mod query;
 mod rewrite;
@@ -138,7 +139,7 @@ impl Catalog {
     pub fn read(src: impl io::Read + Send) -> io::Result<Catalog> {
         let mut catalog = Catalog::new();
         loader::list_into(
-            &mut crate::pgn::Indexer::new(src),
+            crate::pgn::Indexer::new(src),
             loader::BATCH_MAX,
             &mut catalog,
         )?;
@@ -335,31 +336,29 @@ impl Catalog {
         Ok(())
     }
 
-    /// Filters the list by `query`. When `query` only adds terms to the current one, only
-    /// the games shown now are checked.
+    /// Filters the list by `query`. When `query` can only have fewer candidates than the
+    /// current one (a term, or a letter at the end of a word, typed: see
+    /// [`filter::implies`]), only the strings that were candidates are checked.
     pub fn set_query(&mut self, query: Query) {
         if query.is_empty() {
             self.filter = None;
             self.view = None;
             return;
         }
-        let narrows = match (&self.filter, &self.view) {
-            (Some(f), Some(_)) => query.terms.starts_with(&f.query.terms),
-            _ => false,
-        };
         if self.filter.as_ref().is_some_and(|f| f.query == query) {
             return;
         }
-        let filter = Filter::new(query, &self.tables);
-        if narrows {
-            let rows = &self.rows;
-            if let Some(view) = &mut self.view {
-                view.retain(|&r| filter.matches(r, &rows[r as usize]));
+        match (&self.filter, &mut self.view) {
+            (Some(old), Some(_)) if filter::implies(&old.query, &query) => {
+                // The rows are all checked again (a few array reads each): the matches
+                // may not narrow, only the candidates.
+                self.filter = Some(Filter::narrowed(old, query, &self.tables));
+                self.rebuild_view();
             }
-            self.filter = Some(filter);
-        } else {
-            self.filter = Some(filter);
-            self.rebuild_view();
+            _ => {
+                self.filter = Some(Filter::new(query, &self.tables));
+                self.rebuild_view();
+            }
         }
     }
 
@@ -400,5 +399,7 @@ impl Catalog {
     }
 }
 
+#[cfg(test)]
+mod narrow_tests;
 #[cfg(test)]
 mod tests;

@@ -4,7 +4,7 @@
 //! the file as it was when reading began) are moved the same way, rewrite after
 //! rewrite, in the order they happened.
 
-use super::row::{Eco, Row};
+use super::row::Row;
 use super::{Catalog, LoadStatus};
 use crate::pgn::index::GameEntry;
 
@@ -86,18 +86,11 @@ impl Catalog {
         if self.retags.is_empty() {
             return;
         }
-        let eco_names: Vec<&'static str> = (0..=500u16)
-            .map(|packed| {
-                Eco::unpack(packed)
-                    .and_then(|c| crate::study::eco::name_of_code(&c.to_string()))
-                    .unwrap_or("")
-            })
-            .collect();
         for (offset, entry) in std::mem::take(&mut self.retags) {
             let Some(row) = self.rows.iter_mut().find(|r| r.offset() == offset) else {
                 continue;
             };
-            let (mut new, opening) = super::loader::numbers_of(&entry, &eco_names);
+            let (mut new, opening) = super::index::numbers_of(&entry, &super::index::ECO_NAMES);
             let tables = &mut self.tables;
             new.white = tables.players.add(entry.white());
             new.black = tables.players.add(entry.black());

@@ -154,8 +154,8 @@ fn a_game_too_large_is_a_row_with_the_reason() {
     );
     let text = [sample(), big, sample()].concat();
     let mut c = Catalog::new();
-    let mut indexer = Indexer::with_limits(text.as_bytes(), 1024, 4096);
-    loader::list_into(&mut indexer, 5, &mut c).unwrap();
+    let indexer = Indexer::with_limits(text.as_bytes(), 1024, 4096);
+    loader::list_into(indexer, 5, &mut c).unwrap();
     assert_eq!(c.games(), 13);
     let row = c.game(7).unwrap();
     assert_eq!(row.unreadable, Some(Unreadable::TooLarge));
@@ -299,15 +299,55 @@ fn batches_merge_into_the_sort_and_filter() {
             whole.set_filter(query).unwrap();
             let mut streamed = Catalog::new();
             // The first batch comes before the sort and filter are set, as on a screen.
-            let mut indexer = Indexer::new(text.as_bytes());
+            let indexer = Indexer::new(text.as_bytes());
             let mut first = Catalog::new();
-            loader::list_into(&mut Indexer::new(sample().as_bytes()), 4, &mut first).unwrap();
+            loader::list_into(Indexer::new(sample().as_bytes()), 4, &mut first).unwrap();
             streamed.sort_by(column);
             streamed.sort_by(column);
             streamed.set_filter(query).unwrap();
-            loader::list_into(&mut indexer, 5, &mut streamed).unwrap();
+            loader::list_into(indexer, 5, &mut streamed).unwrap();
             assert_eq!(shown(&streamed), shown(&whole), "{column:?} {query:?}");
             assert_eq!(streamed.games(), 42);
+        }
+    }
+}
+
+/// A file indexed in chunks on several threads gives the rows one thread gives, in the
+/// same order, whatever the chunk size: also where the splitter's guesses are wrong (a tag
+/// line inside a comment, a blank line inside a tag section, games without tags).
+#[test]
+fn chunks_on_several_threads_give_the_rows_of_one_thread() {
+    use std::io::Write;
+    let tricky = [
+        game(
+            &[("Event", "comment"), ("White", "Ivanchuk")],
+            "1. e4 {\n\n[Event \"fake\"]\n} e5 1-0",
+        ),
+        "[Event \"blank inside\"]\n\n[White \"Topalov\"]\n\n1. d4 d5 *\n\n".to_string(),
+        "1. c4 c5 1/2-1/2\n\n1. Nf3 Nf6 0-1\n\n".to_string(),
+        game(&[("Site", "no event"), ("Black", "Müller")], "1. g3 *"),
+    ]
+    .concat();
+    let text = [sample(), tricky].concat().repeat(9);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.pgn");
+    std::fs::File::create(&path)
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    let one = Catalog::read(text.as_bytes()).unwrap();
+    assert_eq!(one.games(), 108);
+    let all = one.page(0, usize::MAX);
+    for jobs in [1, 2, 3] {
+        for chunk in [1, 13, 100, 333, 1000, 1 << 20] {
+            let file = std::fs::File::open(&path).unwrap();
+            let mut many = Catalog::new();
+            loader::list_file_into(&file, jobs, chunk, 7, &mut many).unwrap();
+            assert_eq!(
+                many.page(0, usize::MAX),
+                all,
+                "{jobs} jobs, chunks of {chunk}"
+            );
         }
     }
 }

@@ -118,17 +118,4 @@ pub fn jobs(asked: Option<usize>) -> usize {
         .clamp(1, cores.saturating_mul(THREADS_PER_CORE))
 }
 
-/// Starts a worker thread in `scope`; `false` when the system grants no more threads (the
-/// caller then goes on with the workers it has, instead of panicking as
-/// `Scope::spawn` does).
-pub fn spawn_worker<'scope, 'env, F>(scope: &'scope std::thread::Scope<'scope, 'env>, f: F) -> bool
-where
-    F: FnOnce() + Send + 'scope,
-{
-    std::thread::Builder::new().spawn_scoped(scope, f).is_ok()
-}
-
-/// The error of a parallel read that could not start a single worker thread.
-pub fn no_threads() -> io::Error {
-    io::Error::other("the system grants no thread to read with (try --jobs 1)")
-}
+pub use crate::pgn::chunks::{no_threads, spawn_worker};

@@ -1,7 +1,7 @@
 //! `scoresheet list FILE`: one line per game from the index, without reading moves:
 //! number, White, Black, result, date, event, ECO, plies — separated by tabs.
 //!
-//! A regular file is indexed in chunks on every core (see `cli::chunks`): workers index
+//! A regular file is indexed in chunks on every core (see `pgn::chunks`): workers index
 //! and format, this thread writes in file order. With one job, or for any other input (a
 //! pipe), this thread indexes and formats while a second one writes.
 //!
@@ -16,9 +16,9 @@ use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::sync::mpsc;
 
-use super::chunks::{self, FileAt, Part, Shift, Until, END};
 use super::exit;
 use super::input::{self, Input};
+use crate::pgn::chunks::{self, Indexed, Part, Shift, Until};
 use crate::pgn::{GameRef, Indexer, Pos};
 
 /// Arguments of `list`.
@@ -184,34 +184,16 @@ fn list_chunks(file: &File, jobs: usize, chunk: u64) -> io::Result<()> {
 
 /// Indexes the games of `file` from `from` until `until` says stop.
 fn list_range(file: &File, from: Pos, until: &mut Until) -> io::Result<Part<Lines>> {
-    let src = FileAt::for_reader_at(file, from.offset);
-    let mut indexer = Indexer::new(src).starting_at(from.offset, from.game);
-    let (mut lines, mut starts) = (Lines::default(), Vec::new());
-    let stop = loop {
-        let offset = match indexer.next_start()? {
-            Some(next) if !until.stops_at(next) => {
-                starts.push((next, 0));
-                match indexer.next_game_ref()? {
-                    Some(Some(e)) => lines.push(&e),
-                    Some(None) => lines.push_unreadable(indexer.next_number() - 1),
-                    None => {}
-                }
-                continue;
-            }
-            Some(next) => next,
-            None => END,
-        };
-        break Pos {
-            offset,
-            game: indexer.next_number(),
-            ..from
-        };
-    };
-    Ok(Part {
-        out: lines,
-        stop,
-        starts,
-    })
+    chunks::index_range(
+        file,
+        from,
+        until,
+        Lines::default(),
+        |lines, number, game| match game {
+            Indexed::Game(e) => lines.push(&e),
+            Indexed::TooLarge(_) => lines.push_unreadable(number),
+        },
+    )
 }
 
 /// Lists a stream (or a regular file on one thread): this thread indexes and formats the

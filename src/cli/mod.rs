@@ -4,14 +4,14 @@
 
 pub mod annotate;
 pub mod check;
-mod chunks;
 pub mod convert;
 pub mod fen;
 pub mod input;
 pub mod list;
-mod parallel;
+pub mod parallel;
 pub mod recover;
 pub mod search;
+pub mod train;
 pub mod transcribe;
 
 use std::io::Read;

@@ -16,9 +16,9 @@ use std::io::{self, Read, Write};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 
-use super::chunks::{self, FileAt, Part, Until, END};
 use super::input::{no_threads, spawn_worker};
 use crate::notation::Lang;
+use crate::pgn::chunks::{self, FileAt, Part, Until, END};
 use crate::pgn::split::whole_games_end;
 use crate::pgn::{GameBuilder, GameError, Pos, Reader, SliceReader, MAX_GAME};
 

@@ -13,10 +13,10 @@ use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use super::chunks::{self, FileAt, Part, Until, END};
 use super::exit;
 use super::input::{self, Input};
 use crate::notation::Lang;
+use crate::pgn::chunks::{self, FileAt, Part, Until, END};
 use crate::pgn::{GameError, Pos, Reader, Skip, Visitor};
 use crate::position::Position;
 use crate::study::follow::{Follow, GameInfo, Tags, Walked};

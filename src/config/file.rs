@@ -16,7 +16,7 @@ use super::error::{line_col, ConfigError};
 use super::keys::{Key, KeyEntry, KeyTable};
 use super::settings::{
     BoardSettings, BoardStyle, Bounded, Colors, EngineSettings, Inside, LangCode, MoveNotation,
-    NotationSettings, RecordingSettings, SquareSize, Theme,
+    NotationSettings, RecordingSettings, SquareSize, Theme, TrainingSettings,
 };
 use super::Config;
 
@@ -32,6 +32,8 @@ pub(crate) struct Layer {
     recording: RecordingLayer,
     #[serde(default)]
     engine: EngineLayer,
+    #[serde(default)]
+    training: TrainingLayer,
     #[serde(default)]
     keys: BTreeMap<Spanned<String>, Vec<Spanned<String>>>,
 }
@@ -69,6 +71,12 @@ struct EngineLayer {
     threads: Option<Bounded<1, 1024>>,
     hash: Option<Bounded<1, 65536>>,
     lines: Option<Bounded<1, 5>>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TrainingLayer {
+    name: Option<String>,
 }
 
 /// One of an enum's names. A number or boolean is read as its text (so `colors = 256` works),
@@ -221,11 +229,20 @@ pub(crate) fn merge(defaults: Parsed<'_>, user: Parsed<'_>) -> Result<Config, Co
         hash: pick(ue.hash, de.hash, "engine.hash", dt)?.0,
         lines: pick(ue.lines, de.lines, "engine.lines", dt)?.0,
     };
+    let training = TrainingSettings {
+        name: pick(
+            u.training.name.clone(),
+            d.training.name.clone(),
+            "training.name",
+            dt,
+        )?,
+    };
     Ok(Config {
         notation,
         board,
         recording,
         engine,
+        training,
         keys: user.keys,
     })
 }
@@ -291,6 +308,7 @@ fn table_expected(table: &str) -> String {
         "board" => "style, theme, colors, square, coordinates",
         "recording" => "autosave, timer, inside",
         "engine" => "path, threads, hash, lines",
+        "training" => "name",
         "keys" => "one line per action",
         _ => return "expected a table".to_string(),
     };
@@ -302,6 +320,7 @@ fn table_expected(table: &str) -> String {
             "board" => "[board] then theme = \"blue\"",
             "keys" => "[keys] then take-back = [\"Ctrl-z\"]",
             "engine" => "[engine] then lines = 3",
+            "training" => "[training] then name = \"Carlsen, Magnus\"",
             _ => "[recording] then autosave = true",
         }
     )

@@ -17,7 +17,7 @@ pub use error::{ConfigError, Invalid};
 pub use keys::{Key, KeyEntry, KeyParseError, KeyTable};
 pub use settings::{
     BoardSettings, BoardStyle, Colors, EngineSettings, Inside, MoveNotation, NotationSettings,
-    RecordingSettings, SquareSize, Theme,
+    RecordingSettings, SquareSize, Theme, TrainingSettings,
 };
 
 /// The built-in configuration, every setting and action at its default.
@@ -53,6 +53,8 @@ pub struct Config {
     pub recording: RecordingSettings,
     /// `[engine]`: the analysis pane's engine.
     pub engine: EngineSettings,
+    /// `[training]`: your name in your games.
+    pub training: TrainingSettings,
     /// `[keys]` as the user's file writes it (the app's keymap lays it over the
     /// default keys declared with each action).
     pub keys: KeyTable,

@@ -57,6 +57,14 @@ pub struct EngineSettings {
     pub lines: u32,
 }
 
+/// `[training]`: who you are in your games.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TrainingSettings {
+    /// Your name as the White and Black tags of your games write it: it picks your
+    /// side when your mistakes are looked for. Empty: not set.
+    pub name: String,
+}
+
 /// How moves are shown on screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]

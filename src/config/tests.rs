@@ -160,7 +160,7 @@ fn errors_quote_the_bad_key_or_value_and_say_where() {
         (
             "[colour]\n",
             (1, 2),
-            "unknown table [colour]: expected one of notation, board, recording, engine, keys",
+            "unknown table [colour]: expected one of notation, board, recording, engine, training, keys",
         ),
         (
             "board.colour = 1\n",
@@ -385,6 +385,10 @@ fn a_value_where_a_table_belongs_says_how_to_write_the_table() {
         let e = error(&format!("{table} = 1\n")).message();
         assert!(e.contains(&format!("({listed})")), "{e}");
     }
+    let unknown = error("[training]\nzzz = 1\n").message();
+    assert!(unknown.ends_with("expected name"), "{unknown}");
+    let e = error("training = 1\n").message();
+    assert!(e.contains("(name)"), "{e}");
 }
 
 #[test]

@@ -9,6 +9,9 @@
 //! - [`builder`]: [`GameBuilder`], the visitor that resolves every move through the
 //!   notation engine and builds a [`crate::game::Game`] (or only validates).
 //! - [`split`]: cutting a stream into blocks of whole games, for `check --jobs` on a pipe.
+//! - [`chunks`]: reading a regular file on several threads in chunks cut at guessed game
+//!   boundaries (checked in order), with the results in file order; [`chunks::index_range`]
+//!   indexes a chunk (`list` and the game list share it).
 //!
 //! The streaming [`Reader`] and [`Indexer`] can also start in the middle of an input, at a
 //! point where a game starts or between games (`starting_at`), and say where the next game
@@ -45,6 +48,7 @@
 
 mod boundary;
 pub mod builder;
+pub mod chunks;
 mod feed;
 pub mod index;
 mod lexer;

@@ -1,6 +1,6 @@
 //! Cutting a stream of PGN into blocks of whole games, for checking blocks on
 //! several threads (`check --jobs` on a pipe; a regular file is split without
-//! scanning, by guesses checked afterwards, in `cli::chunks`). The cut points are found by the same scanner the reader uses,
+//! scanning, by guesses checked afterwards, in `pgn::chunks`). The cut points are found by the same scanner the reader uses,
 //! so a block read on its own gives exactly the games the whole file gives (a
 //! `[Event` line inside a comment is never taken for a new game).
 

@@ -376,6 +376,10 @@ pub(crate) fn write_locked(
 ) -> io::Result<()> {
     let dir = parent(target);
     let mut tmp = target::create_live(|| {
+        #[cfg(test)]
+        if tests::READ_ONLY_DIR.with(|f| f.get()) {
+            return Err(io::Error::from(io::ErrorKind::PermissionDenied));
+        }
         tempfile::Builder::new()
             .prefix(target::TEMP_PREFIX)
             .suffix(target::TEMP_SUFFIX)

@@ -7,6 +7,9 @@ thread_local! {
     /// Makes [`write_atomically`] fail as on a full disk, after its temporary file
     /// exists: a failure that permissions cannot fake for root.
     pub(super) static DISK_FULL: Cell<bool> = const { Cell::new(false) };
+    /// Makes creating the temporary file fail as in a read-only directory, for
+    /// root, whom permission bits do not stop.
+    pub(super) static READ_ONLY_DIR: Cell<bool> = const { Cell::new(false) };
 }
 
 const THREE: &str = "\
@@ -363,21 +366,27 @@ fn a_failed_save_says_why_and_leaves_the_file() {
         std::fs::create_dir(&ro).unwrap();
         let path = file_with(&ro, "games.pgn", THREE.as_bytes());
         std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o555)).unwrap();
-        if permissions_do_not_bite(&ro) {
-            eprintln!("note: running as root: the read-only directory case is not tested");
-        } else {
-            let (_, slot) = load_game(&path, 2).unwrap();
-            let err = replace_game(&path, &slot, &pgn_of("1. d4", "C")).unwrap_err();
-            let msg = err.to_string();
-            assert!(
-                msg.contains("read-only") && msg.contains("not changed"),
-                "{msg}"
-            );
-            let err = append_game(&path, &pgn_of("1. d4", "C")).unwrap_err();
-            assert!(matches!(err, SaveError::Write { .. }));
-            assert_eq!(std::fs::read_to_string(&path).unwrap(), THREE);
-        }
+        // Root is not stopped by permission bits: the directory then fails as a
+        // read-only one would, where the temporary file is made.
+        let root = permissions_do_not_bite(&ro);
+        let _ = std::fs::remove_file(ro.join("probe"));
+        READ_ONLY_DIR.with(|f| f.set(root));
+        let (_, slot) = load_game(&path, 2).unwrap();
+        let replaced = replace_game(&path, &slot, &pgn_of("1. d4", "C"));
+        let appended = append_game(&path, &pgn_of("1. d4", "C"));
+        READ_ONLY_DIR.with(|f| f.set(false));
+        let msg = replaced.unwrap_err().to_string();
+        assert!(
+            msg.contains("read-only") && msg.contains("not changed"),
+            "{msg}"
+        );
+        assert!(
+            matches!(appended, Err(SaveError::Write { .. })),
+            "{appended:?}"
+        );
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), THREE);
         std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755)).unwrap();
+        assert_eq!(std::fs::read_dir(&ro).unwrap().count(), 1, "only the file");
     }
 }
 

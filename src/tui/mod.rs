@@ -15,6 +15,7 @@ mod engine;
 pub mod input;
 mod session;
 mod study;
+pub mod train;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -128,10 +129,29 @@ pub fn open(path: &std::path::Path) -> anyhow::Result<u8> {
     }
 }
 
+/// `scoresheet train FILE`: the screen on a drill of the exercises due and of your
+/// mistakes in `path`. Returns the exit code.
+pub fn train(path: &std::path::Path) -> anyhow::Result<u8> {
+    if let Err(e) = crate::store::probe(path) {
+        eprintln!("scoresheet: {e}");
+        return Ok(crate::cli::exit::USAGE);
+    }
+    start(NewGame::default(), None, Some(path))
+}
+
 /// The recorder on `new`, opening `file` first when given.
 fn run_with(
     new: NewGame,
     file: Option<(&std::path::Path, crate::store::Opened)>,
+) -> anyhow::Result<u8> {
+    start(new, file, None)
+}
+
+/// The recorder on `new`, opening `file` first, or starting a drill over `drill`.
+fn start(
+    new: NewGame,
+    file: Option<(&std::path::Path, crate::store::Opened)>,
+    drill: Option<&std::path::Path>,
 ) -> anyhow::Result<u8> {
     let (config, keymap) = match Config::load().and_then(|c| Keymap::new(&c.keys).map(|k| (c, k))) {
         Ok(both) => both,
@@ -173,9 +193,16 @@ fn run_with(
     app.keymap = keymap;
     app.engine =
         crate::app::engine::EngineView::new(crate::app::engine::engine_config(&config.engine));
+    app.train.name = config.training.name.clone();
+    // The engine of [engine] judges training answers too, when it is there.
+    app.train.engine = crate::engine::find_program(std::path::Path::new(&config.engine.path));
     let mut session = Session::start(&mut app)?;
     if let Some((path, opened)) = file {
         session.show_opened(&mut app, path, opened);
+    }
+    if let Some(drill) = drill {
+        let effect = app.ask_drill(Some(drill.to_path_buf()));
+        session.carry_out(&mut app, effect)?;
     }
 
     // SIGTERM, SIGHUP, SIGINT and SIGQUIT end the recorder from a thread of their
@@ -210,6 +237,9 @@ fn run_with(
             session.take_study(&mut app);
             session.follow_annotation(&mut app);
             engine.serve(&mut app);
+            if session.take_judged(&mut app)? {
+                return Ok(());
+            }
             terminal.draw(|frame| ui::draw(frame, &app, &look))?;
             // While a list is read, a search or tree is worked out or a game annotated, the
             // screen follows it (the count, the rows, the progress); while an engine runs,

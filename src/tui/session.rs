@@ -38,8 +38,14 @@ pub struct Session {
     unpacked: Option<Unpacked>,
     /// The thread that searches and builds opening trees, once one was asked for.
     study: Option<super::study::Study>,
+    /// The last change could not be journaled (and the player was told): the next one
+    /// that is says so, so that the warning does not outlive the fault unnoticed.
+    unjournaled: bool,
     /// `:annotate`'s engine at work.
     annotator: Option<super::annotator::Annotator>,
+    /// Training's work in the background (a drill gathered, an engine judging an
+    /// answer): what it sends when done.
+    judging: Option<std::sync::mpsc::Receiver<Done>>,
 }
 
 use lines::{describe, describe_broken, moves};
@@ -62,7 +68,9 @@ impl Session {
             loader: None,
             unpacked: None,
             study: None,
+            unjournaled: false,
             annotator: None,
+            judging: None,
         };
         // Temporary files of a save killed last time, beside the game's file.
         if let Some(file) = &app.file {
@@ -123,17 +131,25 @@ impl Session {
             .as_deref()
             .map(|p| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf()));
         if self.journal.is_none() {
-            if app.game.is_empty() && !app.unsaved {
+            // A saved game needs no journal: none is made (nor missed) until it
+            // changes again.
+            if !app.unsaved {
                 return;
             }
             match Journal::create(&self.dir, out.as_deref()) {
                 Ok(journal) => self.journal = Some(journal),
                 Err(e) => {
+                    self.unjournaled = true;
+                    let dir = self.dir.display().to_string();
+                    let why = e.to_string();
+                    let why = if why.contains(&dir) {
+                        why
+                    } else {
+                        format!("{dir}: {why}")
+                    };
                     tell(
                         app,
-                        Done::refusal(format!(
-                            "cannot keep a journal: {e} (moves are not protected against a crash)"
-                        )),
+                        Done::refusal(format!("nothing is journaled: {why}; :w saves the moves")),
                     );
                     return;
                 }
@@ -147,16 +163,29 @@ impl Session {
         };
         if let Some(journal) = &mut self.journal {
             match journal.record(&app.game, out.as_deref(), !app.unsaved, slot.as_ref()) {
-                Err(e) => tell(
-                    app,
-                    Done::refusal(format!(
-                        "the journal {} could not be written: {e} (the last moves are not \
-                     protected against a crash)",
-                        journal.path().display()
-                    )),
-                ),
+                Err(e) => {
+                    self.unjournaled = true;
+                    tell(
+                        app,
+                        Done::refusal(format!(
+                            "nothing is journaled: {} could not be written: {e}; :w saves the \
+                             moves",
+                            journal.path().display()
+                        )),
+                    )
+                }
                 Ok(()) => {
-                    if let Some(lost) = lost {
+                    if std::mem::take(&mut self.unjournaled) {
+                        // Each record holds the whole game: the moves made meanwhile
+                        // are in it too.
+                        tell(
+                            app,
+                            Done::notice(format!(
+                                "journaled again: the whole game is in {}, safe from a crash",
+                                journal.path().display()
+                            )),
+                        );
+                    } else if let Some(lost) = lost {
                         tell(
                             app,
                             Done::refusal(format!(
@@ -468,9 +497,42 @@ impl Session {
         self.annotator.is_some()
     }
 
-    /// True while the list's file is still being read.
+    /// True while the list's file is still being read, or training works in the
+    /// background: the loop looks for what they send more often.
     pub fn listing(&self) -> bool {
-        self.loader.is_some()
+        self.loader.is_some() || self.judging.is_some()
+    }
+
+    /// Gives the app what training's work in the background sent (a drill, an
+    /// engine's judgement) when it came, and carries out what the app asks in
+    /// return; true when that is to quit.
+    pub fn take_judged(&mut self, app: &mut App) -> anyhow::Result<bool> {
+        let Some(receiver) = &self.judging else {
+            return Ok(false);
+        };
+        let done = match receiver.try_recv() {
+            Ok(done) => done,
+            Err(std::sync::mpsc::TryRecvError::Empty) => return Ok(false),
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                // Its thread died: whatever waits for it is told, so that nothing
+                // waits for ever.
+                self.judging = None;
+                let why = "training's work in the background ended without an answer";
+                for done in [Done::Judged(Err(why.into())), Done::Solved(Err(why.into()))] {
+                    let effect = app.update(done);
+                    if self.carry_out(app, effect)? {
+                        return Ok(true);
+                    }
+                }
+                if !app.message.error {
+                    tell(app, Done::refusal(why));
+                }
+                return Ok(false);
+            }
+        };
+        self.judging = None;
+        let effect = app.update(done);
+        self.carry_out(app, effect)
     }
 
     /// Gives the app the rows the loader read since the last call (a few batches
@@ -575,6 +637,54 @@ impl Session {
                         )),
                     ),
                     Err(e) => tell(app, Done::refusal(format!("{what} not copied: {e}"))),
+                }
+                false
+            }
+            Effect::Drill { file, name, engine } => {
+                // A large file takes a while to read: the screen goes on meanwhile.
+                let (send, receive) = std::sync::mpsc::channel();
+                self.judging = Some(receive);
+                std::thread::spawn(move || {
+                    let _ = send.send(super::train::gather(file.as_deref(), &name, engine));
+                });
+                false
+            }
+            Effect::Judge {
+                engine,
+                fen,
+                moves,
+                best,
+            } => {
+                let (send, receive) = std::sync::mpsc::channel();
+                self.judging = Some(receive);
+                std::thread::spawn(move || {
+                    let scores = crate::study::train::judge::scores(
+                        &engine,
+                        &fen,
+                        &moves,
+                        best,
+                        crate::engine::Limit::Depth(crate::study::train::judge::DEPTH),
+                    );
+                    let _ = send.send(Done::Judged(scores));
+                });
+                false
+            }
+            Effect::Solve { engine, fen } => {
+                let (send, receive) = std::sync::mpsc::channel();
+                self.judging = Some(receive);
+                std::thread::spawn(move || {
+                    let best = crate::study::train::judge::best_move(
+                        &engine,
+                        &fen,
+                        crate::engine::Limit::Depth(crate::study::train::judge::DEPTH),
+                    );
+                    let _ = send.send(Done::Solved(best));
+                });
+                false
+            }
+            Effect::Review { exercise, passed } => {
+                if let Some(problem) = super::train::review(&exercise, passed) {
+                    tell(app, problem);
                 }
                 false
             }

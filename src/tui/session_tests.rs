@@ -242,6 +242,39 @@ fn a_deleted_journal_is_noticed_and_made_again() {
 }
 
 #[test]
+fn a_journal_that_cannot_be_written_warns_until_it_can_and_then_holds_every_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut run = Run::start(dir.path(), None);
+    run.line("e4");
+    // A full disk: every change says nothing is journaled, recording goes on.
+    FAIL_WRITES.with(|f| f.set(true));
+    run.line("e5");
+    let warned = run.app.message.clone();
+    run.line("Nf3");
+    let warned_again = run.app.message.clone();
+    FAIL_WRITES.with(|f| f.set(false));
+    for message in [&warned, &warned_again] {
+        assert!(message.error, "{message:?}");
+        assert!(
+            message.text.starts_with("nothing is journaled"),
+            "{message:?}"
+        );
+    }
+    assert_eq!(run.moves(), ["e4", "e5", "Nf3"]);
+    // Room again: the next change journals the whole game and says so, once.
+    run.line("Nc6");
+    assert!(!run.app.message.error, "{:?}", run.app.message);
+    assert!(
+        run.app.message.text.starts_with("journaled again"),
+        "{:?}",
+        run.app.message
+    );
+    assert_eq!(journaled(&run.journals), [vec!["e4", "e5", "Nf3", "Nc6"]]);
+    run.line("Bb5");
+    assert!(run.app.message.text.is_empty(), "{:?}", run.app.message);
+}
+
+#[test]
 fn a_read_only_file_is_replaced_only_when_forced() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("ro.pgn");

@@ -25,6 +25,8 @@ pub fn opening_line(app: &App, area: Rect, buf: &mut Buffer) {
             Some(game) => format!("{game} {}", path.display()),
             None => path.display().to_string(),
         },
+        // The training's own game is never saved.
+        None if app.training() => "training".to_string(),
         None => "no file yet (:w FILE)".to_string(),
     };
     let mark = if app.unsaved { " [+]" } else { "" };
@@ -90,7 +92,11 @@ pub fn status(app: &App) -> (String, Style) {
             Style::default().fg(Color::Cyan),
         ),
         Feedback::Ready(mv) => (
-            format!("Enter plays {}", shown(app, std::slice::from_ref(mv))),
+            format!(
+                "Enter {} {}",
+                if app.training() { "answers" } else { "plays" },
+                shown(app, std::slice::from_ref(mv))
+            ),
             Style::default().fg(Color::Green),
         ),
         Feedback::Ambiguous(_, sans) => (

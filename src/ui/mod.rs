@@ -25,6 +25,7 @@ pub mod sheet;
 pub mod tagform;
 mod tags;
 pub mod text;
+pub mod train;
 pub mod tree;
 
 use ratatui::buffer::Buffer;
@@ -280,14 +281,15 @@ fn main_area(app: &App, look: &Look, main: Rect, buf: &mut Buffer) {
         Layout::vertical([Constraint::Length(board_h), Constraint::Fill(1)]).areas(left);
     let marks = app.game.node(app.cursor).marks();
     board::render(app, look, size, &marks, board_area, buf);
-    tags::render(
-        app,
-        Rect {
-            width: left_w,
-            ..tags_area
-        },
-        buf,
-    );
+    let under = Rect {
+        width: left_w,
+        ..tags_area
+    };
+    if app.training() {
+        train::render(&app.training_lines(), under, buf);
+    } else {
+        tags::render(app, under, buf);
+    }
     moves_and_pane(app, look, right, "", buf);
 }
 

@@ -244,3 +244,188 @@ pub fn app_survives(keys: &[u8]) {
         "the journal does not give the game back"
     );
 }
+
+/// Where each game starts (offset, line) and how many there are, as one streaming reader of
+/// the whole text sees them: the reference the other doors are held to.
+fn sequential_starts(data: &[u8]) -> Vec<(u64, u64)> {
+    read_all(Reader::new(data))
+        .into_iter()
+        .map(|(start, _)| (start.offset, start.line))
+        .collect()
+}
+
+/// The chunked parallel reader ([`scoresheet::pgn::chunks::read_file`], what `check --jobs`
+/// and `list` stand on) with `work` reading each range: the games it reports, as (absolute
+/// number, offset, absolute line), in the order it writes them; line 0 when `lines` is false
+/// (an indexer counts none).
+fn chunked_starts(
+    file: &std::fs::File,
+    chunk: u64,
+    lines: bool,
+    work: impl Fn(
+            &std::fs::File,
+            Pos,
+            &mut scoresheet::pgn::chunks::Until,
+        ) -> std::io::Result<scoresheet::pgn::chunks::Part<Vec<(u64, u64, u64)>>>
+        + Sync,
+) -> (u64, Vec<(u64, u64, u64)>) {
+    let mut got = Vec::new();
+    let games = scoresheet::pgn::chunks::read_file(file, 2, chunk, work, |part, shift, first| {
+        for &(n, offset, line) in part.iter().filter(|g| g.0 >= first) {
+            let line = if lines { shift.line(line) } else { 0 };
+            got.push((shift.game(n), offset, line));
+        }
+        Ok(())
+    })
+    .expect("reading a temporary file");
+    (games, got)
+}
+
+/// A range read as `check --jobs` reads it: a streaming reader started at `from`, asking
+/// before each game whether to stop.
+fn reader_range(
+    file: &std::fs::File,
+    from: Pos,
+    until: &mut scoresheet::pgn::chunks::Until,
+) -> std::io::Result<scoresheet::pgn::chunks::Part<Vec<(u64, u64, u64)>>> {
+    use scoresheet::pgn::chunks::{FileAt, Part, END};
+    let mut reader = Reader::new(FileAt::for_reader_at(file, from.offset)).starting_at(from);
+    let (mut games, mut starts) = (Vec::new(), Vec::new());
+    let stop = loop {
+        match reader.next_start()? {
+            Some(next) if until.stops_at(next.offset) => break next,
+            Some(next) => {
+                starts.push((next.offset, next.line));
+                games.push((next.game, next.offset, next.line));
+            }
+            None => {
+                break Pos {
+                    offset: END,
+                    game: reader.games_read() + 1,
+                    ..from
+                }
+            }
+        }
+        if reader.read_game_restarting(&mut Log::default())?.is_none() {
+            break Pos {
+                offset: END,
+                game: reader.games_read() + 1,
+                ..from
+            };
+        }
+    };
+    Ok(Part {
+        out: games,
+        stop,
+        starts,
+    })
+}
+
+/// A range read as `list` reads it: an indexer started at `from`.
+fn indexer_range(
+    file: &std::fs::File,
+    from: Pos,
+    until: &mut scoresheet::pgn::chunks::Until,
+) -> std::io::Result<scoresheet::pgn::chunks::Part<Vec<(u64, u64, u64)>>> {
+    use scoresheet::pgn::chunks::{FileAt, Part, END};
+    let mut indexer =
+        Indexer::new(FileAt::for_reader_at(file, from.offset)).starting_at(from.offset, from.game);
+    let (mut games, mut starts) = (Vec::new(), Vec::new());
+    let stop = loop {
+        let offset = match indexer.next_start()? {
+            Some(next) if !until.stops_at(next) => {
+                let number = indexer.next_number();
+                starts.push((next, 0));
+                if indexer.next_game()?.is_some() {
+                    // The indexer counts no lines: the line is checked by the reader.
+                    games.push((number, next, 0));
+                }
+                continue;
+            }
+            Some(next) => next,
+            None => END,
+        };
+        break Pos {
+            offset,
+            game: indexer.next_number(),
+            ..from
+        };
+    };
+    Ok(Part {
+        out: games,
+        stop,
+        starts,
+    })
+}
+
+/// The differential over game boundaries: on any bytes, the streaming reader, the chunked
+/// parallel reader (over a reader and over the indexer, with chunk edges everywhere from
+/// every byte to a third of the text), `check --jobs` on a file and on a stream, the index
+/// and the game list's catalog all find the same games at the same offsets (and the
+/// readers at the same lines), and `check`'s report is the sequential one byte for byte.
+pub fn chunks_agree(data: &[u8]) {
+    use std::io::Write as _;
+    let want = sequential_starts(data);
+    let numbered: Vec<(u64, u64, u64)> = want
+        .iter()
+        .enumerate()
+        .map(|(k, &(offset, line))| (k as u64 + 1, offset, line))
+        .collect();
+    let unlined: Vec<(u64, u64, u64)> = numbered.iter().map(|&(n, o, _)| (n, o, 0)).collect();
+
+    let mut tmp = tempfile::NamedTempFile::new().expect("a temporary file");
+    tmp.write_all(data).expect("written");
+    let file = tmp.as_file();
+    let len = data.len() as u64;
+    let mut sizes = vec![1, 2, 7, 64, len / 3 + 1];
+    sizes.dedup();
+    for chunk in sizes {
+        let (games, got) = chunked_starts(file, chunk, true, reader_range);
+        assert_eq!(got, numbered, "chunks of {chunk} bytes read: the games");
+        assert_eq!(
+            games,
+            want.len() as u64,
+            "chunks of {chunk} bytes read: count"
+        );
+        let (games, got) = chunked_starts(file, chunk, false, indexer_range);
+        assert_eq!(got, unlined, "chunks of {chunk} bytes indexed: the games");
+        assert_eq!(
+            games,
+            want.len() as u64,
+            "chunks of {chunk} bytes indexed: count"
+        );
+    }
+
+    let lang = scoresheet::notation::Lang::english();
+    let mut sequential = Vec::new();
+    let counts = scoresheet::cli::check::check_sequential(data, lang, "f", &mut sequential)
+        .expect("reading memory");
+    assert_eq!(counts.0, want.len() as u64, "check: count");
+    for chunk in [3, 64] {
+        let mut report = Vec::new();
+        let got = scoresheet::cli::parallel::check_chunks(file, 2, chunk, lang, "f", &mut report)
+            .expect("reading a temporary file");
+        assert_eq!(got, counts, "check in chunks of {chunk}: counts");
+        assert_eq!(
+            String::from_utf8_lossy(&report),
+            String::from_utf8_lossy(&sequential),
+            "check in chunks of {chunk}: the report"
+        );
+    }
+    let mut report = Vec::new();
+    let got = scoresheet::cli::parallel::check_stream(data, 2, lang, "f", &mut report)
+        .expect("reading memory");
+    assert_eq!(got, counts, "check of a stream on two threads: counts");
+    assert_eq!(
+        String::from_utf8_lossy(&report),
+        String::from_utf8_lossy(&sequential),
+        "check of a stream on two threads: the report"
+    );
+
+    let catalog = scoresheet::catalog::Catalog::read(data).expect("reading memory");
+    let listed: Vec<u64> = (1..=catalog.games() as u64)
+        .map(|n| catalog.game(n).expect("a listed game").offset)
+        .collect();
+    let offsets: Vec<u64> = want.iter().map(|s| s.0).collect();
+    assert_eq!(listed, offsets, "the game list: offsets");
+}

@@ -286,6 +286,14 @@ pub const COMMANDS: &[Command] = &[
         run: run::tree,
     },
     Command {
+        name: "train",
+        aliases: &[],
+        args: "guess [white|black] | mistakes [FILE] | reveal | stop",
+        doc: "guess this game's moves as a side; drill your mistakes (due ones, then FILE's); stop",
+        bang: "",
+        run: run::train,
+    },
+    Command {
         name: "help",
         aliases: &["h"],
         args: "",

@@ -196,6 +196,45 @@ pub fn help(app: &mut App, _: &str, _: bool) -> Effect {
     Effect::None
 }
 
+pub fn train(app: &mut App, rest: &str, _: bool) -> Effect {
+    let (what, arg) = match rest.split_once(char::is_whitespace) {
+        Some((what, arg)) => (what, arg.trim()),
+        None => (rest, ""),
+    };
+    match what {
+        "guess" => match arg {
+            "" => app.start_guess(None),
+            "white" | "w" => app.start_guess(Some(chess::Color::White)),
+            "black" | "b" => app.start_guess(Some(chess::Color::Black)),
+            _ => {
+                app.refuse(format!(
+                    "unknown side '{}' for :train guess: white or black",
+                    crate::message::shown(arg)
+                ));
+                Effect::None
+            }
+        },
+        "mistakes" | "" if app.training() && what.is_empty() => app.stop_training(),
+        "mistakes" | "" => {
+            let file = if arg.is_empty() {
+                app.training_file()
+            } else {
+                Some(super::file_arg(arg))
+            };
+            app.ask_drill(file)
+        }
+        "reveal" | "next" => app.train_reveal(),
+        "stop" => app.stop_training(),
+        _ => {
+            app.refuse(format!(
+                "unknown :train '{}': guess [white|black], mistakes [FILE], reveal, stop",
+                crate::message::shown(what)
+            ));
+            Effect::None
+        }
+    }
+}
+
 pub fn engine(app: &mut App, rest: &str, _: bool) -> Effect {
     match rest {
         "" => app.toggle_engine(),

@@ -1,5 +1,6 @@
-//! Reading a regular file on several threads by speculative splitting, for the commands that
-//! go through every game (`check --jobs N`, `list`). Pipes keep their one-stream paths.
+//! Reading a regular file on several threads by speculative splitting, for whatever goes
+//! through every game of a file (`check --jobs N`, `list`, the game list's index). Pipes
+//! keep their one-stream paths.
 //!
 //! The file is cut by byte offset into chunks of `chunk` bytes. No thread scans the game
 //! boundaries ahead of the workers; instead each chunk's first game is *guessed*: the first
@@ -36,8 +37,8 @@ use std::os::unix::fs::FileExt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 
-use super::input::{no_threads, spawn_worker};
-use crate::pgn::Pos;
+use super::index::GameRef;
+use super::{Indexer, Pos};
 
 /// Offset of a stop at the end of the input.
 pub const END: u64 = u64::MAX;
@@ -189,6 +190,73 @@ fn read_full_at(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
         }
     }
     Ok(n)
+}
+
+/// Starts a worker thread in `scope`; `false` when the system grants no more threads (the
+/// caller then goes on with the workers it has, instead of panicking as
+/// `Scope::spawn` does).
+pub fn spawn_worker<'scope, 'env, F>(scope: &'scope std::thread::Scope<'scope, 'env>, f: F) -> bool
+where
+    F: FnOnce() + Send + 'scope,
+{
+    std::thread::Builder::new().spawn_scoped(scope, f).is_ok()
+}
+
+/// The error of a parallel read that could not start a single worker thread.
+pub fn no_threads() -> io::Error {
+    io::Error::other("the system grants no thread to read with (try --jobs 1)")
+}
+
+/// A game met by [`index_range`]: its entry, or, for a game too large to index, where it
+/// starts.
+pub enum Indexed<'a> {
+    /// The game's entry (tags borrowed until the next game).
+    Game(GameRef<'a>),
+    /// A game over the size limit, starting at this absolute offset: it keeps its number.
+    TooLarge(u64),
+}
+
+/// Indexes the games of `file` from `from` until `until` says stop, handing each to
+/// `each` with its number counted from the range's start: the `work` of [`read_file`] for
+/// whatever only needs the tags (`list`, the game list). `out` starts empty and is what
+/// `each` fills.
+pub fn index_range<T>(
+    file: &File,
+    from: Pos,
+    until: &mut Until,
+    mut out: T,
+    mut each: impl FnMut(&mut T, u64, Indexed),
+) -> io::Result<Part<T>> {
+    let src = FileAt::for_reader_at(file, from.offset);
+    let mut indexer = Indexer::new(src).starting_at(from.offset, from.game);
+    let mut starts = Vec::new();
+    let stop = loop {
+        let offset = match indexer.next_start()? {
+            Some(next) if !until.stops_at(next) => {
+                starts.push((next, 0));
+                match indexer.next_game_ref()? {
+                    Some(Some(e)) => {
+                        let number = e.number;
+                        each(&mut out, number, Indexed::Game(e));
+                    }
+                    Some(None) => {
+                        let at = indexer.oversized_offset();
+                        each(&mut out, indexer.next_number() - 1, Indexed::TooLarge(at));
+                    }
+                    None => {}
+                }
+                continue;
+            }
+            Some(next) => next,
+            None => END,
+        };
+        break Pos {
+            offset,
+            game: indexer.next_number(),
+            ..from
+        };
+    };
+    Ok(Part { out, stop, starts })
 }
 
 /// A worker's report on one chunk.

@@ -1,0 +1,425 @@
+//! Training driven through `update`, as the keys would drive it.
+
+use super::*;
+use crate::study::train::exercise::Answer;
+use crate::study::train::Exercise;
+
+fn type_line(app: &mut App, text: &str) -> Effect {
+    for c in text.chars() {
+        app.update(Action::Type(c));
+    }
+    app.update(Action::PlayEntry)
+}
+
+fn sans(app: &App) -> Vec<String> {
+    app.game
+        .mainline()
+        .iter()
+        .map(|&id| app.game.node(id).san.clone())
+        .collect()
+}
+
+fn opened(pgn: &str) -> App {
+    let game = crate::pgn::builder::read_games(pgn.as_bytes())
+        .remove(0)
+        .game;
+    let mut app = App::new(Settings::default(), game, None);
+    app.take_journal_due();
+    app
+}
+
+const GAME: &str = "[White \"Me\"]\n[Black \"Them\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n";
+
+#[test]
+fn guess_the_move_as_white_to_the_score() {
+    let mut app = opened(GAME);
+    let before = app.game.clone();
+    type_line(&mut app, ":train guess white");
+    assert!(app.training());
+    // Nothing of the game is shown yet: White's first move is hidden.
+    assert!(app.game.is_empty());
+    assert!(
+        app.message.text.contains("guess the move as White"),
+        "{}",
+        app.message.text
+    );
+    // The game's move, in another notation: right, and Black's reply is shown.
+    type_line(&mut app, "e2e4");
+    assert!(!app.message.error, "{}", app.message.text);
+    assert!(
+        app.message.text.contains("✓ e4: the game's move"),
+        "{}",
+        app.message.text
+    );
+    assert_eq!(sans(&app), ["e4", "e5"]);
+    // A wrong guess is scored wrong and leaves the move hidden; a second try is not scored.
+    type_line(&mut app, "Nc3");
+    assert!(app.message.error);
+    assert!(
+        app.message.text.contains("✗ Nc3 is not the game's move"),
+        "{}",
+        app.message.text
+    );
+    assert_eq!(sans(&app), ["e4", "e5"]);
+    type_line(&mut app, "Nf3");
+    assert!(
+        app.message.text.contains("not scored"),
+        "{}",
+        app.message.text
+    );
+    assert_eq!(sans(&app), ["e4", "e5", "Nf3", "Nc6"]);
+    // A pasted game would replace what is trained: refused; a pasted move is an answer.
+    app.update(Msg::Paste {
+        text: "[White \"A\"]\n\n1. d4 *\n".into(),
+        whole: true,
+    });
+    assert!(
+        app.message.text.contains("not while training"),
+        "{}",
+        app.message.text
+    );
+    assert_eq!(sans(&app), ["e4", "e5", "Nf3", "Nc6"]);
+    // Keys that would edit the game are refused while training.
+    app.update(Action::TakeBack);
+    assert!(
+        app.message.text.contains("not while training"),
+        "{}",
+        app.message.text
+    );
+    type_line(&mut app, ":w");
+    assert!(app.message.text.contains("does not work while training"));
+    // The reveal shows the last move without a guess (wrong), and the game ends.
+    app.update(Action::TrainReveal);
+    assert!(!app.training());
+    assert!(
+        app.message
+            .text
+            .contains("end of the game: 1 of 3 (33%): 1 the game's move, 0 as good, 2 wrong"),
+        "{}",
+        app.message.text
+    );
+    // The game on the screen is back as it was, and nothing was journaled.
+    assert_eq!(app.game, before);
+    assert!(!app.take_journal_due());
+    assert!(!app.unsaved);
+}
+
+#[test]
+fn guess_black_from_the_current_move() {
+    let mut app = opened(GAME);
+    app.update(Action::GoStart);
+    app.update(Action::MoveForward);
+    app.update(Action::MoveForward);
+    type_line(&mut app, ":train guess black");
+    assert_eq!(sans(&app), ["e4", "e5", "Nf3"]);
+    assert!(app.flipped);
+    type_line(&mut app, ":train stop");
+    assert!(!app.training());
+    assert!(app.message.text.contains("0 of 0"), "{}", app.message.text);
+    assert!(!app.flipped);
+    type_line(&mut app, ":train guess green");
+    assert!(app.message.error);
+}
+
+fn exercise() -> Exercise {
+    // After 1.e4 e5 2.Nf3 Nc6 3.Bc4 Nd4 White played 4.Nxe5?; 4.Nxd4 was best.
+    Exercise {
+        fen: "r1bqkbnr/pppp1ppp/8/4p3/2BnP3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4".into(),
+        played: "f3e5".into(),
+        answers: vec![
+            Answer {
+                uci: "f3d4".into(),
+                white_percent: Some(58.0),
+            },
+            Answer {
+                uci: "c2c3".into(),
+                white_percent: Some(57.0),
+            },
+        ],
+        before: Some(58.0),
+        lost: 21.7,
+        source: "Me – Them, Club, 4.Nxe5".into(),
+    }
+}
+
+#[test]
+fn a_drill_grades_the_first_answer_and_goes_on() {
+    let mut app = opened(GAME);
+    let before = app.game.clone();
+    let mut second = exercise();
+    second.played = "e1g1".into();
+    app.update(Done::Drill {
+        exercises: vec![exercise(), second.clone()],
+        due: 1,
+        note: "drill: 1 exercise due, 1 new".into(),
+        record: true,
+    });
+    assert!(app.training());
+    assert_eq!(app.game.start.fen(), exercise().fen);
+    assert!(app.training_lines()[0].contains("1 of 2 (due)"));
+    // The move of the game: a miss, recorded once.
+    let effect = type_line(&mut app, "Nxe5");
+    assert!(
+        app.message.text.contains("is the move played in the game"),
+        "{}",
+        app.message.text
+    );
+    assert_eq!(
+        effect,
+        Effect::Review {
+            exercise: Box::new(exercise()),
+            passed: false
+        }
+    );
+    // Found at the second try: not graded again.
+    assert_eq!(type_line(&mut app, "Nxd4"), Effect::None);
+    assert!(
+        app.message.text.contains("✓ Nxd4: the best move known"),
+        "{}",
+        app.message.text
+    );
+    assert_eq!(sans(&app), ["Nxd4"]);
+    app.update(Action::TrainReveal);
+    // The second: within the margin of the best at the first try.
+    assert!(
+        app.message.text.contains("exercise 2 of 2"),
+        "{}",
+        app.message.text
+    );
+    let effect = type_line(&mut app, "c3");
+    assert!(
+        app.message.text.contains("within lichess's margin"),
+        "{}",
+        app.message.text
+    );
+    assert_eq!(
+        effect,
+        Effect::Review {
+            exercise: Box::new(second),
+            passed: true
+        }
+    );
+    app.update(Action::TrainReveal);
+    assert!(!app.training());
+    assert!(
+        app.message
+            .text
+            .contains("drill done: 1 found, 1 missed of 2"),
+        "{}",
+        app.message.text
+    );
+    assert_eq!(app.game, before);
+}
+
+#[test]
+fn the_reveal_shows_the_answer_and_counts_a_miss() {
+    let mut app = opened(GAME);
+    app.update(Done::Drill {
+        exercises: vec![exercise()],
+        due: 0,
+        note: String::new(),
+        record: true,
+    });
+    let effect = app.update(Action::TrainReveal);
+    assert!(matches!(effect, Effect::Review { passed: false, .. }));
+    assert!(
+        app.message.text.contains("the best move known: Nxd4"),
+        "{}",
+        app.message.text
+    );
+    assert_eq!(sans(&app), ["Nxd4"]);
+    // Quitting while training leaves the game set aside on the screen for the loop.
+    let effect = app.update(Action::Quit);
+    assert_eq!(effect, Effect::Quit { discard: false });
+    assert!(!app.training());
+    assert!(app.game.start == crate::position::Position::start());
+}
+
+#[test]
+fn the_train_key_asks_for_a_drill_and_needs_a_name_for_a_file() {
+    let mut app = opened(GAME);
+    app.file = Some("games.pgn".into());
+    let effect = app.update(Action::Train);
+    assert!(
+        app.message.text.contains("[training] name"),
+        "{}",
+        app.message.text
+    );
+    assert_eq!(
+        effect,
+        Effect::Drill {
+            file: None,
+            name: String::new(),
+            engine: false,
+        }
+    );
+    app.train.name = "Me".into();
+    assert_eq!(
+        app.update(Action::Train),
+        Effect::Drill {
+            file: Some("games.pgn".into()),
+            name: "Me".into(),
+            engine: false,
+        }
+    );
+}
+
+#[test]
+fn an_engine_judges_what_no_annotation_does() {
+    use crate::game::annotation::Score;
+    let mut app = opened(GAME);
+    app.train.engine = Some("stockfish".into());
+    type_line(&mut app, ":train guess white");
+    // d4 is not the game's move and the game has no evaluations: the engine is asked
+    // about both moves, and answers are held until it says.
+    let effect = type_line(&mut app, "d4");
+    assert_eq!(
+        effect,
+        Effect::Judge {
+            engine: "stockfish".into(),
+            fen: crate::position::Position::start().fen(),
+            moves: vec!["e2e4".into(), "d2d4".into()],
+            best: false,
+        }
+    );
+    assert!(
+        app.message.text.contains("asking the engine about d4"),
+        "{}",
+        app.message.text
+    );
+    type_line(&mut app, "e4");
+    assert!(
+        app.message.text.contains("still judging d4"),
+        "{}",
+        app.message.text
+    );
+    app.update(Action::ClearEntry);
+    // +0.30 after e4, +0.25 after d4: within the margin, as good.
+    app.update(Done::Judged(Ok(vec![Score::Pawns(30), Score::Pawns(25)])));
+    assert!(
+        app.message
+            .text
+            .contains("✓ d4 is as good as the game's e4"),
+        "{}",
+        app.message.text
+    );
+    assert_eq!(sans(&app), ["e4", "e5"]);
+    // An engine that fails: said, and the answer judged without it (wrong).
+    type_line(&mut app, "Nc3");
+    app.update(Done::Judged(Err("stockfish died".into())));
+    assert!(app.message.error);
+    assert!(
+        app.message
+            .text
+            .contains("the engine could not judge Nc3: stockfish died")
+            && app.message.text.contains("✗ Nc3 is not the game's move"),
+        "{}",
+        app.message.text
+    );
+
+    // Revealed while the engine judges: its late answer is dropped, not applied to the
+    // next move.
+    type_line(&mut app, "Nc3");
+    app.update(Action::TrainReveal);
+    assert_eq!(sans(&app), ["e4", "e5", "Nf3", "Nc6"]);
+    app.update(Done::Judged(Ok(vec![Score::Pawns(30), Score::Pawns(30)])));
+    assert_eq!(sans(&app), ["e4", "e5", "Nf3", "Nc6"]);
+    assert!(
+        !app.message.text.contains("as good"),
+        "{}",
+        app.message.text
+    );
+
+    // A drill's answer no annotation knows: judged against the position before.
+    type_line(&mut app, ":train stop");
+    app.update(Done::Drill {
+        exercises: vec![exercise()],
+        due: 0,
+        note: String::new(),
+        record: true,
+    });
+    let effect = type_line(&mut app, "d3");
+    assert!(
+        matches!(effect, Effect::Judge { ref moves, best: true, .. } if moves == &["d2d3".to_string()])
+    );
+    // +0.80 after d3 against the engine's +0.90 for its best: within the margin, and
+    // recorded.
+    let effect = app.update(Done::Judged(Ok(vec![Score::Pawns(90), Score::Pawns(80)])));
+    assert!(
+        app.message.text.contains("within lichess's margin"),
+        "{}",
+        app.message.text
+    );
+    assert!(matches!(effect, Effect::Review { passed: true, .. }));
+}
+
+#[test]
+fn the_engine_gives_the_answer_no_annotation_has() {
+    let mut app = opened(GAME);
+    app.train.engine = Some("stockfish".into());
+    let mut bare = exercise();
+    bare.answers.clear();
+    app.update(Done::Drill {
+        exercises: vec![bare],
+        due: 0,
+        note: String::new(),
+        record: true,
+    });
+    let effect = app.update(Action::TrainReveal);
+    assert_eq!(
+        effect,
+        Effect::Solve {
+            engine: "stockfish".into(),
+            fen: exercise().fen,
+        }
+    );
+    assert!(app
+        .message
+        .text
+        .contains("asking the engine for the best move"));
+    // Answers wait for it.
+    type_line(&mut app, "Nxd4");
+    assert!(
+        app.message.text.contains("a moment"),
+        "{}",
+        app.message.text
+    );
+    app.update(Action::ClearEntry);
+    let effect = app.update(Done::Solved(Ok("f3d4".into())));
+    assert!(matches!(effect, Effect::Review { passed: false, .. }));
+    assert!(
+        app.message.text.contains("the best move known: Nxd4"),
+        "{}",
+        app.message.text
+    );
+    assert_eq!(sans(&app), ["Nxd4"]);
+}
+
+#[test]
+fn no_training_while_the_engine_annotates_the_game() {
+    let mut app = opened(GAME);
+    type_line(&mut app, ":annotate");
+    assert!(app.annotating.is_some(), "{}", app.message.text);
+    type_line(&mut app, ":train guess white");
+    assert!(!app.training());
+    assert!(
+        app.message.text.contains("annotating this game"),
+        "{}",
+        app.message.text
+    );
+    assert_eq!(app.update(Action::Train), Effect::None);
+    assert!(!app.training());
+}
+
+#[test]
+fn a_drill_that_cannot_record_asks_for_no_review() {
+    let mut app = opened(GAME);
+    app.update(Done::Drill {
+        exercises: vec![exercise()],
+        due: 0,
+        note: "drill: the deck cannot be read; answers are not recorded".into(),
+        record: false,
+    });
+    assert_eq!(type_line(&mut app, "Nxd4"), Effect::None);
+    assert!(app.message.text.contains("✓ Nxd4"), "{}", app.message.text);
+}

@@ -1,0 +1,213 @@
+//! The indexing side of the [`Loader`](super::Loader): games indexed into [`Raw`] rows
+//! (numbers read, strings not yet interned), in file order, handed to the interning thread
+//! as [`Stage`]s. Two producers: [`index`] reads one stream on one thread (a compressed
+//! file, a pipe-like source, or one core); [`index_chunks`] reads a regular file in chunks
+//! on every core with the splitter `list` and `check` use ([`crate::pgn::chunks`]), and
+//! hands the chunks over in file order, so the rows are the same as one thread's.
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, LazyLock};
+
+use super::row::{outcome_code, Date, Eco, Row, Unreadable};
+use crate::pgn::chunks::{self, Indexed};
+use crate::pgn::{GameRef, Indexer, Outcome};
+
+/// Games indexed but not yet interned: their rows without string ids, and their strings
+/// (White, Black, event, site, round, opening: [`STRINGS`] per game) one after the other.
+pub(super) struct Raw {
+    pub(super) rows: Vec<Row>,
+    pub(super) text: String,
+    pub(super) ends: Vec<u32>,
+    /// Offset reached in the input.
+    pub(super) at: u64,
+}
+
+/// Strings per game in a [`Raw`].
+pub(super) const STRINGS: usize = 6;
+
+/// Games per [`Raw`] after the first (which is a first batch's worth).
+const RAW_GAMES: usize = 2048;
+
+/// Bytes per chunk when a file is indexed on several threads (as `list` does): the first
+/// rows wait for the first chunk, so it is smaller than `list`'s (a millisecond or two).
+pub(super) const CHUNK: u64 = 1 << 20;
+
+/// What the indexing side hands to the interning one.
+pub(super) enum Stage {
+    Games(Raw),
+    Failed(io::Error),
+}
+
+/// The name of each packed ECO code (empty when it has none), to stand for a missing
+/// `Opening` tag.
+pub(super) static ECO_NAMES: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    (0..=500u16)
+        .map(|packed| {
+            Eco::unpack(packed)
+                .and_then(|c| crate::study::eco::name_of_code(&c.to_string()))
+                .unwrap_or("")
+        })
+        .collect()
+});
+
+impl Raw {
+    fn with_room(games: usize) -> Raw {
+        Raw {
+            rows: Vec::with_capacity(games),
+            text: String::with_capacity(games * 64),
+            ends: Vec::with_capacity(games * STRINGS),
+            at: 0,
+        }
+    }
+
+    /// Adds an indexed game.
+    fn push(&mut self, game: &GameRef) {
+        self.at = game.offset + game.len;
+        let (row, opening) = numbers_of(game, &ECO_NAMES);
+        self.rows.push(row);
+        for s in [
+            game.white(),
+            game.black(),
+            game.event(),
+            game.site(),
+            game.round(),
+            opening,
+        ] {
+            self.text.push_str(s);
+            self.ends.push(self.text.len() as u32);
+        }
+    }
+
+    /// Adds a game too large to index, starting at `at`: a row marked so.
+    fn push_too_large(&mut self, at: u64) {
+        self.at = at;
+        let mut row = Row {
+            result: outcome_code(Outcome::Unknown),
+            state: Unreadable::TooLarge.code(),
+            ..Row::default()
+        };
+        row.set_offset(at);
+        self.rows.push(row);
+        let end = self.text.len() as u32;
+        self.ends.extend([end; STRINGS]);
+    }
+
+    /// Drops the first `games` games (read again from a true boundary by the splitter).
+    fn drop_first(&mut self, games: usize) {
+        let games = games.min(self.rows.len());
+        if games == 0 {
+            return;
+        }
+        let cut = self.ends[games * STRINGS - 1];
+        self.rows.drain(..games);
+        self.text.drain(..cut as usize);
+        self.ends.drain(..games * STRINGS);
+        self.ends.iter_mut().for_each(|e| *e -= cut);
+    }
+}
+
+/// The indexing thread for one stream: indexes every game into [`Raw`]s (the first
+/// `first` games long, so the first batch comes at once) until the end, an error, or
+/// nobody listens.
+pub(super) fn index<R: Read>(indexer: &mut Indexer<R>, first: usize, tx: &mpsc::SyncSender<Stage>) {
+    let mut limit = first;
+    let mut raw = Raw::with_room(limit);
+    loop {
+        match indexer.next_game_ref() {
+            Ok(Some(Some(game))) => raw.push(&game),
+            Ok(Some(None)) => raw.push_too_large(indexer.oversized_offset()),
+            Ok(None) => break,
+            Err(e) => {
+                let _ = tx.send(Stage::Games(raw));
+                let _ = tx.send(Stage::Failed(e));
+                return;
+            }
+        }
+        // A game's strings are short; a chunk of text stays well under 4 GiB.
+        if raw.rows.len() >= limit || raw.text.len() > 1 << 24 {
+            limit = RAW_GAMES;
+            if tx
+                .send(Stage::Games(std::mem::replace(
+                    &mut raw,
+                    Raw::with_room(limit),
+                )))
+                .is_err()
+            {
+                return;
+            }
+        }
+    }
+    let _ = tx.send(Stage::Games(raw));
+}
+
+/// Indexes a regular file in chunks of `chunk` bytes on `jobs` threads and hands each
+/// chunk's games to `tx` in file order, until the end, an error, `cancel`, or nobody
+/// listens. The rows are those [`index`] gives, whatever `jobs` and `chunk` (the
+/// splitter's guarantee).
+pub(super) fn index_chunks(
+    file: &File,
+    jobs: usize,
+    chunk: u64,
+    tx: &mpsc::SyncSender<Stage>,
+    cancel: &AtomicBool,
+) {
+    let work = |file: &File, from, until: &mut chunks::Until| {
+        let room = (chunk / 512).min(1 << 16) as usize;
+        chunks::index_range(
+            file,
+            from,
+            until,
+            Raw::with_room(room),
+            |raw, _, game| match game {
+                Indexed::Game(e) => raw.push(&e),
+                Indexed::TooLarge(at) => raw.push_too_large(at),
+            },
+        )
+    };
+    let read = chunks::read_file(file, jobs, chunk, work, |mut raw, _, first| {
+        if cancel.load(Ordering::Relaxed) {
+            return Err(io::ErrorKind::Interrupted.into());
+        }
+        // Games before `first` were read again from the true position, and handed over.
+        raw.drop_first(usize::try_from(first.saturating_sub(1)).unwrap_or(usize::MAX));
+        if raw.rows.is_empty() {
+            return Ok(());
+        }
+        tx.send(Stage::Games(raw))
+            .map_err(|_| io::ErrorKind::BrokenPipe.into())
+    });
+    if let Err(e) = read {
+        let _ = tx.send(Stage::Failed(e));
+    }
+}
+
+/// The row of an indexed game, its strings aside (their ids come later), and the opening's
+/// name: the `Opening` tag, else the name of the ECO code.
+pub(super) fn numbers_of<'a, T: AsRef<str>>(
+    game: &'a crate::pgn::index::Entry<T>,
+    eco_names: &[&'static str],
+) -> (Row, &'a str) {
+    let elo = |text: &str| text.trim().parse::<u16>().unwrap_or(0);
+    let eco = Eco::parse(game.eco().trim());
+    let opening = match game.opening().trim() {
+        "" | "?" => eco_names[usize::from(Eco::packed(eco))],
+        tag => tag,
+    };
+    let result = Outcome::from_bytes(game.result().trim().as_bytes())
+        .or(game.outcome)
+        .unwrap_or(Outcome::Unknown);
+    let mut row = Row {
+        len: u32::try_from(game.len).unwrap_or(u32::MAX),
+        date: Date::parse(game.date()),
+        white_elo: elo(game.white_elo()),
+        black_elo: elo(game.black_elo()),
+        eco: Eco::packed(eco),
+        plies: u16::try_from(game.plies).unwrap_or(u16::MAX),
+        result: outcome_code(result),
+        ..Row::default()
+    };
+    row.set_offset(game.offset);
+    (row, opening)
+}

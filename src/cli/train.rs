@@ -1,0 +1,73 @@
+//! `scoresheet train`: what the training deck has due today, one exercise per line
+//! on standard output (when, where from, the position's FEN), a summary on
+//! standard error. `scoresheet train FILE` opens the screen on a drill of the
+//! exercises due and of your mistakes in FILE (see `tui::train`).
+
+use std::io::Write;
+
+use super::exit;
+use crate::study::train::deck::{self, Deck};
+
+/// Arguments of `train`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A PGN file of your games: drill the exercises due, then your mistakes in it (your
+    /// name is `[training] name` in the configuration). Without it: list what is due today.
+    #[arg(value_name = "FILE.pgn")]
+    pub file: Option<std::path::PathBuf>,
+}
+
+/// The end of today where the user is, in UTC: what is due by then is due today.
+fn end_of_today() -> chrono::DateTime<chrono::Utc> {
+    use chrono::{Days, Local, NaiveTime, TimeZone};
+    let tomorrow = Local::now()
+        .date_naive()
+        .checked_add_days(Days::new(1))
+        .unwrap_or(chrono::NaiveDate::MAX);
+    Local
+        .from_local_datetime(&tomorrow.and_time(NaiveTime::MIN))
+        .earliest()
+        .map_or_else(chrono::Utc::now, |t| t.with_timezone(&chrono::Utc))
+}
+
+/// Lists what is due today; returns the exit code (2 when the deck cannot be read).
+pub fn run(_: &Args) -> u8 {
+    let path = deck::path();
+    let deck = match Deck::load(&path) {
+        Ok(deck) => deck,
+        Err(e) => {
+            eprintln!("scoresheet train: {e}");
+            return exit::USAGE;
+        }
+    };
+    let until = end_of_today();
+    let due = deck.due(until);
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for entry in &due {
+        let e = &entry.exercise;
+        let _ = writeln!(
+            out,
+            "{}\t{}\t{} to play\t{}",
+            entry.card.due.format("%Y-%m-%d %H:%M"),
+            e.source,
+            crate::position::color_name(e.side()),
+            e.fen
+        );
+    }
+    let _ = out.flush();
+    let next = deck
+        .next_due(until)
+        .map(|d| format!("; the next after today is due {}", d.format("%Y-%m-%d")))
+        .unwrap_or_default();
+    eprintln!(
+        "{} due today, of {} in the deck ({}){next}",
+        crate::plural::count(due.len(), "exercise", "exercises"),
+        deck.entries.len(),
+        path.display()
+    );
+    if !due.is_empty() {
+        eprintln!("`scoresheet train FILE` drills them, then your mistakes in FILE (F7 in the game screen too)");
+    }
+    exit::OK
+}
