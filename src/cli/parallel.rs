@@ -108,7 +108,12 @@ struct Done {
 }
 
 fn check_block(seq: u64, data: &[u8], lang: &'static Lang) -> Done {
-    let mut reader = SliceReader::new(data);
+    // Only the first block starts the stream (and may have its byte-order mark).
+    let mut reader = if seq == 0 {
+        SliceReader::new(data)
+    } else {
+        SliceReader::continuing(data)
+    };
     let mut builder = GameBuilder::new(false).reading(lang);
     let mut problems = Vec::new();
     let mut games = 0;

@@ -227,6 +227,19 @@ impl<'a> SliceReader<'a> {
         }
     }
 
+    /// A reader over `data`, a piece of a longer input that does not start it: a
+    /// byte-order mark at its start is one between games (files concatenated), a
+    /// character of its line as it is anywhere else, not the input's own mark.
+    pub fn continuing(data: &'a [u8]) -> Self {
+        SliceReader {
+            data,
+            pos: 0,
+            game: 0,
+            tracker: Tracker::new(),
+            scratch: Scratch::default(),
+        }
+    }
+
     /// Reads the next game into `visitor`; `None` at the end of the input.
     pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> Option<V::Output> {
         let start = seek_game(self.data, self.pos, true).ok()??;
