@@ -233,6 +233,7 @@ fn start(
     let result = (|| -> anyhow::Result<()> {
         loop {
             session.take_listed(&mut app);
+            session.take_checked(&mut app);
             session.follow_annotation(&mut app);
             engine.serve(&mut app);
             if session.take_judged(&mut app)? {
