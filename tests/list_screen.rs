@@ -59,6 +59,7 @@ fn unreadable(number: u64) -> GameRow<'static> {
         opening: "",
         plies: 0,
         unreadable: Some(Unreadable::TooLarge),
+        problem: None,
     }
 }
 
@@ -143,6 +144,24 @@ fn without_colour_the_selection_and_marks_stay() {
         .unwrap();
     let x = text.lines().nth(row).unwrap().find("cannot").unwrap();
     assert_eq!(buf[(x as u16, row as u16)].fg, Color::Red);
+}
+
+/// A game the check found a problem in keeps its columns and gets a ✗ after its number,
+/// in colour or not.
+#[test]
+fn a_game_with_a_problem_is_marked() {
+    let c = catalog();
+    let mut marked = c.game(2).unwrap();
+    marked.problem = Some("line 12 column 4 \"Ke3\": illegal");
+    for color in [true, false] {
+        let term = draw(&c, Some(marked.clone()), None, None, color, (80, 24));
+        let text = screen(&term);
+        let rows: Vec<&str> = text.lines().filter(|l| l.contains('✗')).collect();
+        assert_eq!(rows.len(), 1, "{text}");
+        let number_end = rows[0].find('✗').unwrap();
+        assert_eq!(rows[0][..number_end].trim(), "2", "{text}");
+        assert!(rows[0].contains("Ljubojević"), "{text}");
+    }
 }
 
 #[test]

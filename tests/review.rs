@@ -410,3 +410,35 @@ fn the_recovery_box_shows_over_the_list() {
     term.send(keys::CTRL_C);
     assert_eq!(term.wait_exit(), 0);
 }
+
+/// Once the list is read, its games are checked move by move in the background: a game
+/// with an illegal move is marked, selecting it says where and why, and it opens for
+/// repair.
+#[test]
+fn a_game_with_an_illegal_move_is_marked_in_the_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "[White \"Good\"]\n[Black \"One\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n\
+                [White \"Bad\"]\n[Black \"Two\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 Nc6 *\n\n\
+                [White \"Good\"]\n[Black \"Three\"]\n[Result \"*\"]\n\n1. d4 *\n";
+    std::fs::write(dir.path().join("three.pgn"), text).unwrap();
+    let mut term = Term::spawn(dir.path(), &["three.pgn"], 100, 30);
+    term.wait_for("3 games");
+    let screen = term.wait_for("✗");
+    // The rows of the list (the status line may speak of the mark too).
+    let marked: Vec<&str> = screen
+        .lines()
+        .filter(|l| l.contains('✗') && l.starts_with(|c: char| c.is_ascii_digit()))
+        .collect();
+    assert_eq!(marked.len(), 1, "{screen}");
+    assert!(marked[0].contains("Bad"), "{screen}");
+    term.send(keys::DOWN);
+    wait_selected(&term, &["Bad"]);
+    term.wait_for("game 2 ✗ line 11 column 13 \"Ke3\"");
+    term.send(keys::ENTER);
+    term.wait_for("Ke3");
+    // Opened for repair, the game counts as changed: quitting asks once more.
+    term.send(keys::CTRL_C);
+    term.wait_for("press again to quit");
+    term.send(keys::CTRL_C);
+    term.wait_exit();
+}

@@ -124,6 +124,8 @@ pub enum Effect {
 pub enum Done {
     /// Rows of the list's file read in the background, its end, or an error.
     Listed(crate::catalog::LoadEvent),
+    /// What the check of the list's games found (see `catalog::check`).
+    Checked(crate::catalog::check::CheckEvent),
     /// `:annotate`'s engine has done `done` of `total` positions.
     Annotating {
         /// Positions done.
@@ -322,6 +324,7 @@ impl App {
                     self.inform(format!("no changes: {} is as it was", path.display()));
                 }
             }
+            Done::Checked(event) => self.checked(event),
             Done::Annotating { done, total } => self.annotate_progress(done, total),
             Done::Annotated(evals) => self.annotated(&evals),
             Done::AnnotateFailed(why) => self.annotate_failed(&why),

@@ -152,6 +152,29 @@ impl App {
         }
     }
 
+    /// The check of the list's games found problems (marked on their rows), or ended.
+    pub(super) fn checked(&mut self, event: crate::catalog::check::CheckEvent) {
+        use crate::catalog::check::CheckEvent;
+        let Some(list) = self.list.as_deref_mut() else {
+            return;
+        };
+        match event {
+            CheckEvent::Found(found) => list.catalog.mark_problems(found),
+            CheckEvent::Done(_) => {
+                let marked = list.catalog.problems();
+                if marked > 0 && self.screen == Screen::List && self.message.text.is_empty() {
+                    self.inform(format!(
+                        "checked: {} with a problem (marked ✗; select one to see why)",
+                        crate::plural::count(marked, "game", "games")
+                    ));
+                }
+            }
+            CheckEvent::Failed(e) => {
+                self.refuse(format!("the check of the games stopped: {e}"));
+            }
+        }
+    }
+
     fn list_mut(&mut self) -> Option<&mut GameList> {
         self.list.as_deref_mut()
     }

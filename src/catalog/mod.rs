@@ -15,6 +15,7 @@
 //! Memory: a row is 48 bytes and strings are interned (see [`strings`]), so 1.5 million
 //! games take about 100 MB with their tables.
 
+pub mod check;
 mod filter;
 mod index;
 mod loader;
@@ -102,6 +103,10 @@ pub struct Catalog {
     rewrites: Vec<rewrite::Rewrite>,
     /// Rows to show as a save wrote their games, waiting for the loader to finish.
     retags: Vec<rewrite::Retag>,
+    /// Games the check found a problem in (row index → where and why).
+    problems: std::collections::HashMap<u32, Box<str>>,
+    /// Rows whose games a save wrote again: the check's word on them is outdated.
+    resaved: std::collections::HashSet<u32>,
     tables: Tables,
     /// Every row (index), in the sort order; file order when not sorted.
     order: Vec<u32>,
@@ -125,6 +130,8 @@ impl Catalog {
             rows: Vec::new(),
             rewrites: Vec::new(),
             retags: Vec::new(),
+            problems: std::collections::HashMap::new(),
+            resaved: std::collections::HashSet::new(),
             tables: Tables::new(),
             order: Vec::new(),
             view: None,
@@ -289,7 +296,27 @@ impl Catalog {
             opening: t.openings.get(row.opening),
             plies: u32::from(row.plies),
             unreadable: Unreadable::of(row.state),
+            problem: self.problems.get(&index).map(|p| &**p),
         }
+    }
+
+    /// Marks the games the check found a problem in: `(game number, where and why)`.
+    /// A game written again since (by a save) was checked as it was then, and keeps no
+    /// mark.
+    pub fn mark_problems(&mut self, found: Vec<(u64, String)>) {
+        for (number, what) in found {
+            let Some(index) = number.checked_sub(1).and_then(|i| u32::try_from(i).ok()) else {
+                continue;
+            };
+            if (index as usize) < self.rows.len() && !self.resaved.contains(&index) {
+                self.problems.insert(index, what.into());
+            }
+        }
+    }
+
+    /// How many games are marked with a problem.
+    pub fn problems(&self) -> usize {
+        self.problems.len()
     }
 
     /// The current sort, if any (`None`: file order).

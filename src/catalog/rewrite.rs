@@ -87,9 +87,13 @@ impl Catalog {
             return;
         }
         for (offset, entry) in std::mem::take(&mut self.retags) {
-            let Some(row) = self.rows.iter_mut().find(|r| r.offset() == offset) else {
+            let Some(index) = self.rows.iter().position(|r| r.offset() == offset) else {
                 continue;
             };
+            // Written anew by the program, the game has no problem the check saw.
+            self.problems.remove(&(index as u32));
+            self.resaved.insert(index as u32);
+            let row = &mut self.rows[index];
             let (mut new, opening) = super::index::numbers_of(&entry, &super::index::ECO_NAMES);
             let tables = &mut self.tables;
             new.white = tables.players.add(entry.white());

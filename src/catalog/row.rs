@@ -346,6 +346,9 @@ pub struct GameRow<'a> {
     pub plies: u32,
     /// Why the game is listed without details, if it is.
     pub unreadable: Option<Unreadable>,
+    /// What the check that follows the listing found wrong in the game (an illegal
+    /// move, text that does not read), if anything: where and why.
+    pub problem: Option<&'a str>,
 }
 
 #[cfg(test)]

@@ -574,3 +574,58 @@ fn a_game_written_again_shows_its_new_tags_in_the_list() {
     assert_eq!(c.matches(), 1);
     assert_eq!(c.get(0).unwrap().number, 2);
 }
+
+/// The check after the listing finds the game with an illegal move (and the one whose
+/// results disagree), says where and why, and the list marks them; a game written again
+/// by a save keeps no mark.
+#[test]
+fn the_check_marks_the_games_with_a_problem() {
+    let text = [
+        game(
+            &[("White", "A"), ("Result", "1-0")],
+            "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0",
+        ),
+        game(&[("White", "B"), ("Result", "*")], "1. e4 e5 2. Ke3 Nc6 *"),
+        game(&[("White", "C"), ("Result", "1-0")], "1. d4 d5 0-1"),
+        game(&[("White", "D"), ("Result", "*")], "1. c4 *"),
+    ]
+    .concat();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.pgn");
+    std::fs::write(&path, &text).unwrap();
+    let checker = check::Checker::start(&path).unwrap();
+    let mut found = Vec::new();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let games = loop {
+        match checker.try_next() {
+            Some(check::CheckEvent::Found(f)) => found.extend(f),
+            Some(check::CheckEvent::Done(n)) => break n,
+            Some(check::CheckEvent::Failed(e)) => panic!("{e}"),
+            None => {
+                assert!(std::time::Instant::now() < deadline);
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+        }
+    };
+    assert_eq!(games, 4);
+    let numbers: Vec<u64> = found.iter().map(|(n, _)| *n).collect();
+    assert_eq!(numbers, [2, 3], "{found:?}");
+    assert!(found[0].1.contains("\"Ke3\""), "{}", found[0].1);
+    assert!(found[0].1.starts_with("line "), "{}", found[0].1);
+
+    let mut c = Catalog::read(text.as_bytes()).unwrap();
+    c.apply(LoadEvent::Done);
+    c.mark_problems(found);
+    assert_eq!(c.problems(), 2);
+    assert!(c.game(2).unwrap().problem.unwrap().contains("Ke3"));
+    assert_eq!(c.game(1).unwrap().problem, None);
+    // Game 2 repaired and saved: written anew, it has no mark.
+    let g2 = c.game(2).unwrap();
+    let (offset, len) = (g2.offset, g2.len);
+    let repaired = game(&[("White", "B"), ("Result", "*")], "1. e4 e5 2. Ke2 Nc6 *");
+    let repaired = repaired.trim_end();
+    c.rewritten((offset, len), (offset, repaired.len() as u64));
+    c.retag(offset, repaired);
+    assert_eq!(c.game(2).unwrap().problem, None);
+    assert_eq!(c.problems(), 1);
+}

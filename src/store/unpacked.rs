@@ -137,6 +137,11 @@ impl Unpacked {
         &self.source
     }
 
+    /// Where the decoded copy is (a temporary file, deleted with this).
+    pub fn text_path(&self) -> &Path {
+        self.copy.path()
+    }
+
     /// Bytes of text in the copy so far.
     pub fn len(&self) -> u64 {
         self.written.load(Ordering::Acquire)

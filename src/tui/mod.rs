@@ -235,6 +235,7 @@ fn start(
         loop {
             session.take_listed(&mut app);
             session.take_study(&mut app);
+            session.take_checked(&mut app);
             session.follow_annotation(&mut app);
             engine.serve(&mut app);
             if session.take_judged(&mut app)? {

@@ -43,6 +43,8 @@ pub struct Session {
     unjournaled: bool,
     /// `:annotate`'s engine at work.
     annotator: Option<super::annotator::Annotator>,
+    /// The check of every game of the list's file, once it is listed.
+    checker: Option<crate::catalog::check::Checker>,
     /// Training's work in the background (a drill gathered, an engine judging an
     /// answer): what it sends when done.
     judging: Option<std::sync::mpsc::Receiver<Done>>,
@@ -70,6 +72,7 @@ impl Session {
             study: None,
             unjournaled: false,
             annotator: None,
+            checker: None,
             judging: None,
         };
         // Temporary files of a save killed last time, beside the game's file.
@@ -447,6 +450,8 @@ impl Session {
             }
             Opened::Many => match Loader::open_copying(path) {
                 Ok((loader, copy)) => {
+                    // The check of another file's games is of no use now.
+                    self.checker = None;
                     self.loader = Some(loader);
                     self.unpacked = copy;
                     app.update(Done::ListOpened {
@@ -495,6 +500,40 @@ impl Session {
     /// True while `:annotate`'s engine works.
     pub fn annotating(&self) -> bool {
         self.annotator.is_some()
+    }
+
+    /// Starts the check of every game of the list's file (read from the decoded copy
+    /// when it is compressed), so that the list marks the games with a problem.
+    fn start_check(&mut self, app: &mut App) {
+        let Some(list) = app.list() else {
+            return;
+        };
+        let path = match &self.unpacked {
+            Some(copy) if same_file(copy.source(), &list.path) => copy.text_path().to_path_buf(),
+            _ => list.path.clone(),
+        };
+        match crate::catalog::check::Checker::start(&path) {
+            Ok(checker) => self.checker = Some(checker),
+            Err(e) => tell(
+                app,
+                Done::notice(format!("the games of the list are not checked: {e}")),
+            ),
+        }
+    }
+
+    /// Gives the app what the check of the list's games found since the last call.
+    pub fn take_checked(&mut self, app: &mut App) {
+        let Some(checker) = &self.checker else {
+            return;
+        };
+        while let Some(event) = checker.try_next() {
+            let over = !matches!(event, crate::catalog::check::CheckEvent::Found(_));
+            app.update(Done::Checked(event));
+            if over {
+                self.checker = None;
+                return;
+            }
+        }
     }
 
     /// True while the list's file is still being read, or training works in the
@@ -546,9 +585,13 @@ impl Session {
                 return;
             };
             let last = !matches!(event, crate::catalog::LoadEvent::Batch(_));
+            let done = matches!(event, crate::catalog::LoadEvent::Done);
             app.update(Done::Listed(event));
             if last {
                 self.loader = None;
+                if done {
+                    self.start_check(app);
+                }
                 return;
             }
         }

@@ -321,6 +321,16 @@ pub fn render(view: &ListView, area: Rect, buf: &mut Buffer) {
             let style = if unknown && !selected { dim } else { base };
             put(buf, area, y, p, &text, style);
         }
+        if row.problem.is_some() {
+            // In the gap after the number: the check found an illegal move or text that
+            // does not read (the status line says what when the row is selected).
+            let number = columns[0];
+            let x = area.x + number.x + number.width;
+            if x < area.right() {
+                let style = base.fg(colour(Color::Red)).add_modifier(Modifier::BOLD);
+                buf.set_string(x, y, "✗", style);
+            }
+        }
     }
     let count = match view.matches {
         Some(m) => format!("{} of {} match", grouped(m), grouped(view.games)),

@@ -122,7 +122,18 @@ fn list_screen(app: &App, area: Rect, buf: &mut Buffer) {
     let Some(games) = app.list() else {
         return;
     };
-    let status = bars::status(app);
+    let mut status = bars::status(app);
+    // Nothing else to say: the selected game's problem, when the check found one.
+    if status.0.is_empty() && !games.filtering {
+        if let Some(row) = games.catalog.get(games.selected) {
+            if let Some(problem) = row.problem {
+                status = (
+                    format!("game {} ✗ {problem}: Enter opens it to repair", row.number),
+                    Style::default().fg(Color::Red),
+                );
+            }
+        }
+    }
     let hint_rows = u16::from(area.height >= 6);
     // A message wider than the screen (a filter's error, what to do with an unsaved
     // game) takes a second row to be read whole, while the screen has rows to spare.
