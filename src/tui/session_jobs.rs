@@ -1,0 +1,169 @@
+//! The work the session does in the background beside the screen, polled by the loop
+//! between frames: the list's loader and the check of its games, `:annotate`'s
+//! engine, the study thread (search, tree) and training's jobs.
+
+use super::*;
+
+impl Session {
+    /// Runs `:annotate`'s engine while the app wants one, stops it when it no longer
+    /// does, and gives the app what it reported.
+    pub fn follow_annotation(&mut self, app: &mut App) {
+        match (&app.annotating, &self.annotator) {
+            (Some(a), None) => {
+                // The configured engine ([engine]), searching one line.
+                let config = crate::engine::EngineConfig {
+                    multipv: 1,
+                    ..app.engine.config.clone()
+                };
+                self.annotator = Some(crate::tui::annotator::Annotator::start(
+                    config,
+                    app.game.clone(),
+                    a.limit,
+                ));
+            }
+            (None, Some(_)) => self.annotator = None,
+            _ => {}
+        }
+        let Some(annotator) = &self.annotator else {
+            return;
+        };
+        let (reports, over) = annotator.take();
+        if over {
+            self.annotator = None;
+        }
+        for done in reports {
+            app.update(done);
+        }
+    }
+
+    /// True while `:annotate`'s engine works.
+    pub fn annotating(&self) -> bool {
+        self.annotator.is_some()
+    }
+
+    /// Starts the check of every game of the list's file (read from the decoded copy
+    /// when it is compressed), so that the list marks the games with a problem.
+    fn start_check(&mut self, app: &mut App) {
+        let Some(list) = app.list() else {
+            return;
+        };
+        let path = match &self.unpacked {
+            Some(copy) if same_file(copy.source(), &list.path) => copy.text_path().to_path_buf(),
+            _ => list.path.clone(),
+        };
+        match crate::catalog::check::Checker::start(&path) {
+            Ok(checker) => self.checker = Some(checker),
+            Err(e) => tell(
+                app,
+                Done::notice(format!("the games of the list are not checked: {e}")),
+            ),
+        }
+    }
+
+    /// Gives the app what the check of the list's games found since the last call.
+    pub fn take_checked(&mut self, app: &mut App) {
+        let Some(checker) = &self.checker else {
+            return;
+        };
+        while let Some(event) = checker.try_next() {
+            let over = !matches!(event, crate::catalog::check::CheckEvent::Found(_));
+            app.update(Done::Checked(event));
+            if over {
+                self.checker = None;
+                return;
+            }
+        }
+    }
+
+    /// True while the list's file is still being read, or training works in the
+    /// background: the loop looks for what they send more often.
+    pub fn listing(&self) -> bool {
+        self.loader.is_some() || self.judging.is_some()
+    }
+
+    /// Gives the app what training's work in the background sent (a drill, an
+    /// engine's judgement) when it came, and carries out what the app asks in
+    /// return; true when that is to quit.
+    pub fn take_judged(&mut self, app: &mut App) -> anyhow::Result<bool> {
+        let Some(receiver) = &self.judging else {
+            return Ok(false);
+        };
+        let done = match receiver.try_recv() {
+            Ok(done) => done,
+            Err(std::sync::mpsc::TryRecvError::Empty) => return Ok(false),
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                // Its thread died: whatever waits for it is told, so that nothing
+                // waits for ever.
+                self.judging = None;
+                let why = "training's work in the background ended without an answer";
+                for done in [Done::Judged(Err(why.into())), Done::Solved(Err(why.into()))] {
+                    let effect = app.update(done);
+                    if self.carry_out(app, effect)? {
+                        return Ok(true);
+                    }
+                }
+                if !app.message.error {
+                    tell(app, Done::refusal(why));
+                }
+                return Ok(false);
+            }
+        };
+        self.judging = None;
+        let effect = app.update(done);
+        self.carry_out(app, effect)
+    }
+
+    /// Gives the app the rows the loader read since the last call (a few batches
+    /// at most, so that keys are not kept waiting).
+    pub fn take_listed(&mut self, app: &mut App) {
+        let Some(loader) = &self.loader else {
+            return;
+        };
+        for _ in 0..8 {
+            let Some(event) = loader.try_next() else {
+                return;
+            };
+            let last = !matches!(event, crate::catalog::LoadEvent::Batch(_));
+            let done = matches!(event, crate::catalog::LoadEvent::Done);
+            app.update(Done::Listed(event));
+            if last {
+                self.loader = None;
+                if done {
+                    self.start_check(app);
+                }
+                return;
+            }
+        }
+    }
+
+    /// Sends the study thread what the app asks (the tree at the cursor) and gives the
+    /// app the answers that came in.
+    pub fn take_study(&mut self, app: &mut App) {
+        if let Some(job) = app.take_study_request() {
+            self.ask_study(app, job);
+        }
+        let Some(study) = &mut self.study else {
+            return;
+        };
+        for done in study.answers() {
+            app.update(done);
+        }
+    }
+
+    /// True while the study thread works on something asked.
+    pub fn studying(&self) -> bool {
+        self.study.as_ref().is_some_and(|s| s.busy())
+    }
+
+    pub(super) fn ask_study(&mut self, app: &mut App, job: crate::app::study::StudyJob) {
+        if self.study.is_none() {
+            self.study = crate::tui::study::Study::start();
+        }
+        match &mut self.study {
+            Some(study) => study.ask(job),
+            None => {
+                app.update(Done::refusal("the system grants no thread to search with"));
+            }
+        }
+    }
+}
