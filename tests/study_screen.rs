@@ -54,7 +54,7 @@ fn the_tree_pane_follows_the_cursor_and_search_opens_games_at_the_position() {
     term.wait_for("game 1 of games.pgn");
     // The tree at the start: four games start from the usual position.
     term.send(ALT_Y);
-    let screen = term.wait_for("4 games here");
+    let screen = term.wait_for("4 games        1-0");
     assert!(screen.contains("Opening tree"), "{screen}");
     assert!(
         words(&screen).contains("d4 2 50% 0% 50% 2300 2010"),
@@ -64,7 +64,7 @@ fn the_tree_pane_follows_the_cursor_and_search_opens_games_at_the_position() {
     for _ in 0..5 {
         term.send(keys::RIGHT);
     }
-    let screen = term.wait_for("3 games here");
+    let screen = term.wait_for("3 games        1-0");
     assert!(
         words(&screen).contains("Bb4 2 50% 50% 0% 2367 2005"),
         "{screen}"
@@ -79,12 +79,12 @@ fn the_tree_pane_follows_the_cursor_and_search_opens_games_at_the_position() {
     wait_until(&term, "game 1 at 3. Nc3", |s| {
         !s.contains("of 8 match")
             && s.contains("game 1 of 8 in games.pgn")
-            && s.contains("3 games here")
+            && s.contains("3 games        1-0")
     });
     // Alt-J selects d5, Enter (nothing typed) plays it: a variation here.
     term.send(ALT_J);
     term.send(keys::ENTER);
-    term.wait_for("1 game here, 1 ended");
+    term.wait_for("(1 ended here)");
     term.line(":q!", "");
     assert_eq!(term.wait_exit(), 0);
     assert!(!term.on_alternate_screen(), "the terminal is restored");

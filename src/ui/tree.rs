@@ -53,12 +53,17 @@ pub fn render(view: &TreeLines, area: Rect, buf: &mut Buffer) {
         return;
     };
     let mut lines: Vec<Line> = Vec::new();
+    // The count of games heads the moves' column, the other columns' names follow it.
     let head = format!(
-        "{} here{}",
+        "{:<13} {:>4} {:>4} {:>4} {:>4} year{}",
         crate::plural::count(tree.games as usize, "game", "games"),
+        "1-0",
+        "=",
+        "0-1",
+        "Elo",
         match tree.ended {
             0 => String::new(),
-            n => format!(", {n} ended"),
+            n => format!(" ({n} ended here)"),
         }
     );
     lines.push(Line::styled(
@@ -119,7 +124,10 @@ mod tests {
     #[test]
     fn the_selected_move_stays_in_view_and_any_size_draws() {
         let shown = rows(Rect::new(0, 0, 40, 3), 4);
-        assert!(shown[0].starts_with("15 games here"), "{shown:?}");
+        assert!(
+            shown[0].starts_with("15 games       1-0    =  0-1  Elo year"),
+            "{shown:?}"
+        );
         assert!(
             shown[2].starts_with("b3"),
             "the selection is in view: {shown:?}"
