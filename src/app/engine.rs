@@ -90,7 +90,8 @@ impl App {
     /// the position at the cursor. Each change is asked for once.
     pub fn engine_orders(&mut self) -> Vec<EngineOrder> {
         let mut orders = Vec::new();
-        let open = self.pane == Pane::Engine;
+        // While training the engine rests: its lines would give the answers away.
+        let open = self.pane == Pane::Engine && !self.training();
         let wanted = (open && self.screen == Screen::Game)
             .then(|| self.engine_target())
             .flatten();

@@ -321,3 +321,25 @@ fn an_unknown_engine_argument_is_refused_with_the_choices() {
     );
     assert_eq!(app.pane, pane::Pane::None);
 }
+
+/// While training, the pane's engine rests: its lines would give the answers away.
+/// Training over, it searches again.
+#[test]
+fn the_engine_rests_while_training() {
+    let mut app = app_on(GAME);
+    let mut fake = Fake::default();
+    app.update(Action::Engine);
+    fake.serve(&mut app);
+    assert!(fake.running);
+    app.run_command("train guess white");
+    assert!(app.training(), "{}", app.message.text);
+    assert_eq!(fake.serve(&mut app), [EngineOrder::Shutdown]);
+    assert!(!fake.running);
+    app.run_command("train stop");
+    assert!(!app.training());
+    let orders = fake.serve(&mut app);
+    assert!(
+        matches!(orders[..], [EngineOrder::Start(_), ..]),
+        "{orders:?}"
+    );
+}

@@ -68,6 +68,11 @@ pub fn view(app: &App, ascii: bool, color: bool) -> EnginePane {
     let engine = &app.engine;
     let pos = app.position();
     let path = engine.config.path.display().to_string();
+    if app.training() {
+        // Its lines would give the answers away.
+        v.note = Some("resting while you train: its lines would give the answers away".into());
+        return v;
+    }
     match &engine.state {
         EngineState::Failed(why) => {
             v.error = true;
