@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex};
 
 use super::input::{no_threads, spawn_worker};
 use crate::notation::Lang;
-use crate::pgn::chunks::{self, FileAt, Part, Until, END};
+use crate::pgn::chunks::{self, Part, Until};
 use crate::pgn::split::whole_games_end;
 use crate::pgn::{GameBuilder, GameError, Pos, Reader, SliceReader, MAX_GAME};
 
@@ -59,36 +59,23 @@ fn check_range(
     until: &mut Until,
     lang: &'static Lang,
 ) -> io::Result<Part<Vec<Problem>>> {
-    let mut reader = Reader::new(FileAt::for_reader_at(file, from.offset)).starting_at(from);
     let mut builder = GameBuilder::new(false).reading(lang);
-    let (mut problems, mut starts) = (Vec::new(), Vec::new());
-    let at_end = |reader: &Reader<_>| Pos {
-        offset: END,
-        game: reader.games_read() + 1,
-        ..from
-    };
-    let stop = loop {
-        match reader.next_start()? {
-            Some(next) if until.stops_at(next.offset) => break next,
-            Some(next) => starts.push((next.offset, next.line)),
-            None => break at_end(&reader),
-        }
-        let Some(g) = reader.read_game_restarting(&mut builder)? else {
-            break at_end(&reader);
-        };
-        if g.has_problems() {
-            problems.push(Problem {
-                game: g.number,
-                players: g.players(),
-                errors: g.problems().into_iter().cloned().collect(),
-            });
-        }
-    };
-    Ok(Part {
-        out: problems,
-        stop,
-        starts,
-    })
+    chunks::read_range(
+        file,
+        from,
+        until,
+        &mut builder,
+        Vec::new(),
+        |problems, g| {
+            if g.has_problems() {
+                problems.push(Problem {
+                    game: g.number,
+                    players: g.players(),
+                    errors: g.problems().into_iter().cloned().collect(),
+                });
+            }
+        },
+    )
 }
 
 /// Bytes read at a time; blocks in flight stay a few times this, whatever the file size.

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use super::exit;
 use super::input::{self, Input};
 use crate::notation::Lang;
-use crate::pgn::chunks::{self, FileAt, Part, Until, END};
+use crate::pgn::chunks::{self, FileAt, Part, Until};
 use crate::pgn::{GameError, Pos, Reader, Skip, Visitor};
 use crate::position::Position;
 use crate::study::follow::{Follow, GameInfo, Tags, Walked};
@@ -202,29 +202,9 @@ fn read_range<T>(
     follow: (Option<u64>, bool),
     item: &impl Fn(Walked) -> Item<T>,
 ) -> io::Result<Part<Vec<Item<T>>>> {
-    let mut reader = Reader::new(FileAt::for_reader_at(file, from.offset)).starting_at(from);
     let mut f = follower(lang, follow);
-    let (mut items, mut starts) = (Vec::new(), Vec::new());
-    let at_end = |reader: &Reader<_>| Pos {
-        offset: END,
-        game: reader.games_read() + 1,
-        ..from
-    };
-    let stop = loop {
-        match reader.next_start()? {
-            Some(next) if until.stops_at(next.offset) => break next,
-            Some(next) => starts.push((next.offset, next.line)),
-            None => break at_end(&reader),
-        }
-        let Some(w) = reader.read_game_restarting(&mut f)? else {
-            break at_end(&reader);
-        };
-        items.push(item(w));
-    };
-    Ok(Part {
-        out: items,
-        stop,
-        starts,
+    chunks::read_range(file, from, until, &mut f, Vec::new(), |items, w| {
+        items.push(item(w))
     })
 }
 

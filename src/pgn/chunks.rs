@@ -38,7 +38,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 
 use super::index::GameRef;
-use super::{Indexer, Pos};
+use super::{Indexer, Pos, Reader, Visitor};
 
 /// Offset of a stop at the end of the input.
 pub const END: u64 = u64::MAX;
@@ -434,4 +434,37 @@ pub fn read_file<T: Send>(
         result
     })?;
     Ok(at.game - 1)
+}
+
+/// Reads the games of `file` from `from` until `until` says stop, each into `visitor`,
+/// handing what it gives to `each` (which gathers it in `out`): the range reader of the
+/// commands that read a file in chunks with the full reader (`check`, `search`, `tree`;
+/// see [`read_file`]).
+pub fn read_range<V: Visitor, T>(
+    file: &File,
+    from: Pos,
+    until: &mut Until,
+    visitor: &mut V,
+    mut out: T,
+    mut each: impl FnMut(&mut T, V::Output),
+) -> io::Result<Part<T>> {
+    let mut reader = Reader::new(FileAt::for_reader_at(file, from.offset)).starting_at(from);
+    let mut starts = Vec::new();
+    let at_end = |reader: &Reader<_>| Pos {
+        offset: END,
+        game: reader.games_read() + 1,
+        ..from
+    };
+    let stop = loop {
+        match reader.next_start()? {
+            Some(next) if until.stops_at(next.offset) => break next,
+            Some(next) => starts.push((next.offset, next.line)),
+            None => break at_end(&reader),
+        }
+        let Some(game) = reader.read_game_restarting(visitor)? else {
+            break at_end(&reader);
+        };
+        each(&mut out, game);
+    };
+    Ok(Part { out, stop, starts })
 }
