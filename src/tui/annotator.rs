@@ -46,7 +46,22 @@ impl Annotator {
     pub fn take(&self) -> (Vec<Done>, bool) {
         let mut out = Vec::new();
         let mut over = false;
-        while let Ok(report) = self.reports.try_recv() {
+        loop {
+            let report = match self.reports.try_recv() {
+                Ok(report) => report,
+                // The thread ended without its last word (it panicked): said, so that
+                // the app does not ask for another at once.
+                Err(mpsc::TryRecvError::Disconnected) => {
+                    if !over {
+                        out.push(Done::AnnotateFailed(
+                            "the annotation's thread stopped without an answer".into(),
+                        ));
+                    }
+                    over = true;
+                    break;
+                }
+                Err(mpsc::TryRecvError::Empty) => break,
+            };
             match report {
                 Report::Progress(done, total) => out.push(Done::Annotating { done, total }),
                 Report::Finished(Ok(Some(evals))) => {
@@ -60,12 +75,6 @@ impl Annotator {
                 }
             }
         }
-        if matches!(
-            self.reports.try_recv(),
-            Err(mpsc::TryRecvError::Disconnected)
-        ) {
-            over = true;
-        }
         (out, over)
     }
 }
@@ -73,5 +82,47 @@ impl Annotator {
 impl Drop for Annotator {
     fn drop(&mut self) {
         self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An engine that cannot be run ends the annotation with its reason, once.
+    #[test]
+    fn an_engine_that_cannot_run_ends_it_with_the_reason() {
+        let config = EngineConfig {
+            path: "/nonexistent/engine".into(),
+            ..EngineConfig::default()
+        };
+        let game = crate::pgn::builder::read_games(&b"1. e4 e5 *\n"[..])
+            .remove(0)
+            .game;
+        let annotator = Annotator::start(config, game, Limit::Depth(1));
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        let mut said = Vec::new();
+        loop {
+            let (reports, over) = annotator.take();
+            said.extend(reports);
+            if over {
+                break;
+            }
+            assert!(std::time::Instant::now() < deadline, "no end: {said:?}");
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        let failures: Vec<_> = said
+            .iter()
+            .filter_map(|d| match d {
+                Done::AnnotateFailed(why) => Some(why),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(failures.len(), 1, "{said:?}");
+        assert!(
+            failures[0].contains("/nonexistent/engine"),
+            "{}",
+            failures[0]
+        );
     }
 }
