@@ -1,12 +1,17 @@
 //! Drives the real binary in a pseudo-terminal: spawn it at a fixed size, read
 //! its screen through a terminal emulator, type keys, wait for text (with a
-//! deadline, never a fixed sleep).
+//! deadline, never a fixed sleep), and close the terminal as a window closed
+//! under the program would ([`Term::close_terminal`]).
 
 #![allow(dead_code)]
 
+use std::fs::File;
 use std::io::{Read, Write};
+use std::os::fd::{AsRawFd, BorrowedFd, OwnedFd};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use portable_pty::{native_pty_system, Child, CommandBuilder, MasterPty, PtySize};
@@ -38,11 +43,18 @@ pub mod keys {
 }
 
 /// A running recorder.
+///
+/// The terminal's side of the pseudo-terminal (the master) is held three times: by
+/// the pty itself, by the writer and by the reader thread. All three are closed by
+/// [`Term::close_terminal`], which is what makes the kernel hang the terminal up.
+/// (The writer is a plain duplicate of the master rather than portable-pty's writer,
+/// whose drop types a line end and an end-of-file character into the program.)
 pub struct Term {
     parser: Arc<Mutex<vt100::Parser>>,
-    writer: Box<dyn Write + Send>,
+    writer: Option<File>,
     child: Box<dyn Child + Send + Sync>,
-    master: Box<dyn MasterPty + Send>,
+    master: Option<Box<dyn MasterPty + Send>>,
+    reader: Option<(Arc<AtomicBool>, JoinHandle<()>)>,
     /// Where the files of this run live (data dir, config, saved games).
     pub dir: PathBuf,
 }
@@ -75,6 +87,19 @@ impl Term {
         rows: u16,
         env: &[(&str, &str)],
     ) -> Term {
+        Term::spawn_program(dir, env!("CARGO_BIN_EXE_scoresheet"), args, cols, rows, env)
+    }
+
+    /// Starts `program ARGS` (a shell that runs the binary, say) in `dir` on a
+    /// `cols`×`rows` terminal, with the environment of [`Term::spawn_with`].
+    pub fn spawn_program(
+        dir: &Path,
+        program: &str,
+        args: &[&str],
+        cols: u16,
+        rows: u16,
+        env: &[(&str, &str)],
+    ) -> Term {
         let pty = native_pty_system()
             .openpty(PtySize {
                 rows,
@@ -83,7 +108,7 @@ impl Term {
                 pixel_height: 0,
             })
             .expect("a pseudo-terminal");
-        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_scoresheet"));
+        let mut cmd = CommandBuilder::new(program);
         cmd.args(args);
         cmd.cwd(dir);
         cmd.env("TERM", "xterm-256color");
@@ -96,30 +121,50 @@ impl Term {
         }
         let child = pty.slave.spawn_command(cmd).expect("the binary starts");
         drop(pty.slave);
-        let mut reader = pty.master.try_clone_reader().expect("a reader");
-        let writer = pty.master.take_writer().expect("a writer");
+        let master_fd = || -> OwnedFd {
+            let raw = pty.master.as_raw_fd().expect("the master's descriptor");
+            // SAFETY: the descriptor is the pty's, open while `pty.master` lives (here).
+            unsafe { BorrowedFd::borrow_raw(raw) }
+                .try_clone_to_owned()
+                .expect("a duplicate of the master")
+        };
+        let writer = File::from(master_fd());
         let parser = Arc::new(Mutex::new(vt100::Parser::new(
             rows.try_into().unwrap(),
             cols.try_into().unwrap(),
             0,
         )));
-        let sink = Arc::clone(&parser);
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 8192];
-            while let Ok(n) = reader.read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                sink.lock().unwrap().process(&buf[..n]);
-            }
+        let stop = Arc::new(AtomicBool::new(false));
+        let reader = std::thread::spawn({
+            let (sink, stop, mut master) = (
+                Arc::clone(&parser),
+                Arc::clone(&stop),
+                File::from(master_fd()),
+            );
+            move || read_screen(&mut master, &sink, &stop)
         });
         Term {
             parser,
-            writer,
+            writer: Some(writer),
             child,
-            master: pty.master,
+            master: Some(pty.master),
+            reader: Some((stop, reader)),
             dir: dir.to_path_buf(),
         }
+    }
+
+    /// Closes the terminal under the program, as a terminal window closed or an ssh
+    /// connection dropped: every descriptor of the master side is closed (the writer,
+    /// the reader thread's, the pty's), so the kernel hangs the terminal up — SIGHUP
+    /// to the program when it is the terminal's controlling process, and end of file
+    /// or EIO on its reads and writes in any case. The screen keeps its last state.
+    pub fn close_terminal(&mut self) {
+        self.writer.take();
+        if let Some((stop, reader)) = self.reader.take() {
+            stop.store(true, Ordering::SeqCst);
+            reader.join().expect("the reader thread ends");
+        }
+        self.master.take();
     }
 
     /// The screen's text now.
@@ -166,8 +211,9 @@ impl Term {
 
     /// Types text (keys are sent as the terminal would).
     pub fn send(&mut self, text: &str) {
-        self.writer.write_all(text.as_bytes()).unwrap();
-        self.writer.flush().unwrap();
+        let writer = self.writer.as_mut().expect("the terminal is open");
+        writer.write_all(text.as_bytes()).unwrap();
+        writer.flush().unwrap();
     }
 
     /// Types a line and presses Enter, then waits for the entry line to be
@@ -199,6 +245,8 @@ impl Term {
             .unwrap()
             .set_size(rows.try_into().unwrap(), cols.try_into().unwrap());
         self.master
+            .as_ref()
+            .expect("the terminal is open")
             .resize(PtySize {
                 rows,
                 cols,
@@ -238,6 +286,36 @@ impl Term {
             .status()
             .unwrap();
         assert!(status.success());
+    }
+}
+
+/// The reader thread: feeds what the program writes to the screen's emulator until
+/// the program's side closes or `stop` is set. It waits in `poll(2)` with a short
+/// timeout rather than in `read(2)`, so that it can let go of its descriptor when
+/// told to (a descriptor blocked in a read stays open, and the terminal with it).
+fn read_screen(master: &mut File, sink: &Mutex<vt100::Parser>, stop: &AtomicBool) {
+    let mut buf = [0u8; 8192];
+    while !stop.load(Ordering::SeqCst) {
+        let mut ready = libc::pollfd {
+            fd: master.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one valid pollfd, for the duration of the call.
+        match unsafe { libc::poll(&mut ready, 1, 20) } {
+            0 => continue,
+            n if n < 0
+                && std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted =>
+            {
+                continue
+            }
+            n if n < 0 => return,
+            _ => {}
+        }
+        match master.read(&mut buf) {
+            Ok(0) | Err(_) => return,
+            Ok(n) => sink.lock().unwrap().process(&buf[..n]),
+        }
     }
 }
 
