@@ -331,6 +331,12 @@ pub fn run(args: &Args) -> u8 {
         }
         Ok(())
     };
+    // What was there before, to say what a failed write left (a target that cannot
+    // even be looked at is not written at all).
+    let before = args
+        .output
+        .as_deref()
+        .map(|path| target::kind(path).unwrap_or(target::Kind::Regular { read_only: false }));
     let written = match &args.output {
         Some(path) => write_file(path, args.force, convert_all),
         None => {
@@ -348,8 +354,12 @@ pub fn run(args: &Args) -> u8 {
                 eprintln!("scoresheet convert: {e}: --force replaces it");
             }
             Some(path) => eprintln!(
-                "scoresheet convert: cannot write {to}: {}",
-                crate::store::save::explain(&e, path)
+                "scoresheet convert: cannot write {to}: {}; {}",
+                crate::store::save::explain(&e, path),
+                crate::store::save::left_after_failure(
+                    before.unwrap_or(target::Kind::Missing),
+                    path
+                )
             ),
             None => eprintln!("scoresheet convert: cannot write {to}: {e}"),
         }

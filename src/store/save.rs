@@ -181,12 +181,26 @@ pub(crate) fn why(e: &io::Error, path: &Path) -> String {
         io::ErrorKind::ReadOnlyFilesystem => "the file system is read-only".into(),
         io::ErrorKind::StorageFull => "the disk is full".into(),
         io::ErrorKind::QuotaExceeded => "the disk quota is used up".into(),
+        io::ErrorKind::FileTooLarge => {
+            "the file would be larger than the system lets this program write (ulimit -f)".into()
+        }
         io::ErrorKind::NotFound => format!("no such file or directory (does {dir} exist?)"),
         io::ErrorKind::NotADirectory => format!("{dir} is not a directory"),
         io::ErrorKind::IsADirectory => "it is a directory".into(),
         _ => return e.to_string(),
     };
     format!("{hint}: {e}")
+}
+
+/// What a failed [`write_file`] left at its target, as the end of a message: a file that
+/// was there is as it was, a missing one was not made, a device or pipe (written as a
+/// stream) may have had part of the text. `before` is the target's kind before the write.
+pub fn left_after_failure(before: Kind, path: &Path) -> String {
+    match before {
+        Kind::Regular { .. } | Kind::Directory => format!("{} was not changed", path.display()),
+        Kind::Missing => format!("no file {} was made", path.display()),
+        Kind::Special => "part of the text may have been written to it".into(),
+    }
 }
 
 fn parent(path: &Path) -> &Path {

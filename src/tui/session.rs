@@ -166,6 +166,11 @@ impl Session {
         };
         if let Some(journal) = &mut self.journal {
             match journal.record(&app.game, out.as_deref(), !app.unsaved, slot.as_ref()) {
+                // Just saved (the file is synced), so nothing needs the journal; its
+                // older records would offer a stale copy after a crash, and a warning
+                // would hide "saved to". It goes; the next change makes a new one, and
+                // warns if that cannot be written either.
+                Err(_) if !app.unsaved => self.finish_journal(),
                 Err(e) => {
                     self.unjournaled = true;
                     tell(

@@ -275,6 +275,29 @@ fn a_journal_that_cannot_be_written_warns_until_it_can_and_then_holds_every_move
 }
 
 #[test]
+fn a_save_while_the_journal_cannot_be_written_says_saved_and_leaves_no_stale_journal() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.pgn");
+    let mut run = Run::start(dir.path(), Some(file.clone()));
+    run.line("e4");
+    FAIL_WRITES.with(|f| f.set(true));
+    run.line("e5");
+    assert!(run.app.message.text.starts_with("nothing is journaled"));
+    run.line(":w");
+    let after_save = run.app.message.clone();
+    FAIL_WRITES.with(|f| f.set(false));
+    assert!(!after_save.error, "{after_save:?}");
+    assert!(after_save.text.starts_with("saved to"), "{after_save:?}");
+    assert_eq!(games_in(&file), [vec!["e4", "e5"]]);
+    // The journal's last record (1. e4, unsaved) would come back after a crash as
+    // an unsaved game, though the file holds more: it is gone.
+    assert_eq!(journaled(&run.journals), Vec::<Vec<String>>::new());
+    // The next change journals again, in a new journal.
+    run.line("Nf3");
+    assert_eq!(journaled(&run.journals), [vec!["e4", "e5", "Nf3"]]);
+}
+
+#[test]
 fn a_read_only_file_is_replaced_only_when_forced() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("ro.pgn");
