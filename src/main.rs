@@ -110,10 +110,7 @@ fn record(args: NewArgs) -> u8 {
     };
     match scoresheet::tui::run(new) {
         Ok(code) => code,
-        Err(e) => {
-            eprintln!("scoresheet: {e:#}");
-            cli::exit::PROBLEMS
-        }
+        Err(e) => failed(&e),
     }
 }
 
@@ -121,10 +118,7 @@ fn open(file: &std::path::Path) -> u8 {
     let file = scoresheet::app::command::expand_home(file);
     match scoresheet::tui::open(&file) {
         Ok(code) => code,
-        Err(e) => {
-            eprintln!("scoresheet: {e:#}");
-            cli::exit::PROBLEMS
-        }
+        Err(e) => failed(&e),
     }
 }
 
@@ -132,11 +126,16 @@ fn drill(file: &std::path::Path) -> u8 {
     let file = scoresheet::app::command::expand_home(file);
     match scoresheet::tui::train(&file) {
         Ok(code) => code,
-        Err(e) => {
-            eprintln!("scoresheet: {e:#}");
-            cli::exit::PROBLEMS
-        }
+        Err(e) => failed(&e),
     }
+}
+
+/// Says why the screen ended on an error. Not with `eprintln!`, which panics when
+/// standard error is a terminal that was closed (the very error being reported).
+fn failed(e: &anyhow::Error) -> u8 {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "scoresheet: {e:#}");
+    cli::exit::PROBLEMS
 }
 
 fn main() -> ExitCode {

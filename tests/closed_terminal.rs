@@ -24,8 +24,8 @@ fn prompt(ply: usize) -> String {
 const MOVES: [&str; 3] = ["e4", "e5", "Nf3"];
 
 /// Plays [`MOVES`], types half a move, closes the terminal and waits for the program
-/// to end; its exit code.
-fn record_then_close(term: &mut Term) -> u32 {
+/// to end; how it ended.
+fn record_then_close(term: &mut Term) -> portable_pty::ExitStatus {
     term.wait_for("White to move");
     for (ply, mv) in MOVES.iter().enumerate() {
         term.line(mv, &prompt(ply + 1));
@@ -35,7 +35,7 @@ fn record_then_close(term: &mut Term) -> u32 {
     term.close_terminal();
     // Fails after 10 s with the last screen: a program that hangs or spins on the
     // closed terminal never gets here.
-    term.wait_exit()
+    term.wait_exit_status()
 }
 
 /// The confirmed moves come back, and no temporary file is left beside the game.
@@ -64,8 +64,14 @@ fn check_nothing_lost(dir: &std::path::Path) {
 fn a_closed_terminal_ends_the_recorder_that_controls_it_and_loses_no_confirmed_move() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut term = Term::spawn(dir.path(), &["new", "--out", "game.pgn"], 100, 30);
-    // It ends on the SIGHUP or on the end of its input, whichever it sees first.
-    record_then_close(&mut term);
+    // It ends on the SIGHUP (129) or on the end of its input (1, an error of its
+    // terminal), whichever it sees first; never killed by a signal (an abort from a
+    // panic while printing to the closed terminal) nor panicking (101).
+    let status = record_then_close(&mut term);
+    assert!(
+        status.signal().is_none() && matches!(status.exit_code(), 1 | 129),
+        "the recorder did not end cleanly: {status:?}"
+    );
     check_nothing_lost(dir.path());
 }
 
@@ -90,11 +96,17 @@ fn a_closed_terminal_ends_a_recorder_started_from_a_shell_without_any_signal() {
         30,
         &[],
     );
-    let code = record_then_close(&mut term);
+    // The shell passes the recorder's exit code on (128 + N when signal N killed it).
+    let code = record_then_close(&mut term).exit_code();
     assert_ne!(
         code,
         128 + 1,
         "the recorder got a SIGHUP: this run does not test a terminal closed without one"
+    );
+    assert_eq!(
+        code, 1,
+        "the recorder ends on the error of its terminal (1), not killed by a signal (an abort \
+         from a panic while printing to the closed terminal: 134) nor panicking (101)"
     );
     check_nothing_lost(dir.path());
 }

@@ -101,9 +101,16 @@ pub fn action_of(app: &App, event: &crossterm::event::KeyEvent) -> Option<Action
 
 /// Gives the terminal back: bracketed paste off, then ratatui's restore (raw
 /// mode off, main screen).
+///
+/// Failures are ignored, never printed: when the terminal is gone (closed under the
+/// program) there is nothing to restore, and printing to it would panic (ratatui's
+/// `restore` does, with `eprintln!`), which in a panic hook or a signal thread aborts
+/// the process.
 pub fn restore() {
-    let _ = crossterm::execute!(std::io::stdout(), crossterm::event::DisableBracketedPaste);
-    ratatui::restore();
+    let out = &mut std::io::stdout();
+    let _ = crossterm::execute!(out, crossterm::event::DisableBracketedPaste);
+    let _ = ratatui::try_restore();
+    let _ = crossterm::execute!(out, crossterm::cursor::Show);
 }
 
 /// Runs the recorder; returns the exit code.
@@ -220,14 +227,16 @@ fn start(
         }
     });
     let look = look(&config);
+    let first_hook = std::panic::take_hook();
     let mut terminal = ratatui::try_init()?;
     // Pasted text comes as one event (a line break in it is not Enter); the
-    // panic hook turns the mode off again with the rest.
+    // panic hook turns the mode off again with the rest. It replaces ratatui's,
+    // whose failures to restore a closed terminal would panic inside the hook.
     let _ = crossterm::execute!(std::io::stdout(), crossterm::event::EnableBracketedPaste);
-    let ratatui_hook = std::panic::take_hook();
+    drop(std::panic::take_hook());
     std::panic::set_hook(Box::new(move |info| {
-        let _ = crossterm::execute!(std::io::stdout(), crossterm::event::DisableBracketedPaste);
-        ratatui_hook(info);
+        restore();
+        first_hook(info);
     }));
     let mut input = input::Reader::stdin();
     let mut engine = engine::EngineRunner::default();
@@ -282,6 +291,11 @@ fn start(
         }
     })();
     restore();
+    // A terminal that is gone cannot show its cursor again, and ratatui's drop
+    // would then print that to it, which panics: such a terminal is let go as is.
+    if terminal.show_cursor().is_err() {
+        std::mem::forget(terminal);
+    }
     engine.close();
     session.close(&app);
     result?;

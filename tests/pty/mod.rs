@@ -261,14 +261,21 @@ impl Term {
         self.child.process_id().expect("a pid")
     }
 
-    /// Waits for the program to end; its exit code.
+    /// Waits for the program to end; its exit code (1 when a signal ended it: see
+    /// [`Term::wait_exit_status`]).
     pub fn wait_exit(&mut self) -> u32 {
+        self.wait_exit_status().exit_code()
+    }
+
+    /// Waits for the program to end; how it ended (an exit code, or the signal that
+    /// killed it).
+    pub fn wait_exit_status(&mut self) -> portable_pty::ExitStatus {
         let deadline = Instant::now() + Duration::from_secs(10);
         loop {
             if let Some(status) = self.child.try_wait().unwrap() {
                 // Let the reader take the last bytes (the terminal restore).
                 std::thread::sleep(Duration::from_millis(50));
-                return status.exit_code();
+                return status;
             }
             assert!(
                 Instant::now() < deadline,
