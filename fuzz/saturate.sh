@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Runs one fuzz target until its coverage stops growing: one process, at the lowest
+# priority, with a corpus kept between runs (fuzz/corpus/TARGET), until `cov:` has not
+# grown for STALL seconds of the run (default 600) or MAX seconds have passed (default
+# 7200). Every line the fuzzer prints is kept with the second it came, in
+# fuzz/logs/TARGET.log, and a summary (time, executions, final cov, when it last grew)
+# is printed at the end. A crashing input stops the run: it is in fuzz/artifacts/TARGET/.
+#
+# Build the targets first, without a sanitizer (safe Rust's bugs are panics, which
+# libFuzzer catches all the same, and the run is several times faster):
+#   cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz build -s none -O
+# then: fuzz/saturate.sh pgn_readers [STALL] [MAX]
+set -euo pipefail
+target=${1:?usage: saturate.sh TARGET [STALL_SECONDS] [MAX_SECONDS]}
+stall=${2:-600}
+max=${3:-7200}
+here=$(cd "$(dirname "$0")" && pwd)
+bin="$here/target/x86_64-unknown-linux-gnu/release/$target"
+[ -x "$bin" ] || { echo "no $bin: build the targets first (see the top of $0)" >&2; exit 2; }
+mkdir -p "$here/corpus/$target" "$here/artifacts/$target" "$here/logs"
+log="$here/logs/$target.log"
+: >"$log"
+args=(-print_final_stats=1 -max_total_time="$max" -artifact_prefix="$here/artifacts/$target/")
+seeds=()
+case $target in
+  pgn_*)
+    args+=(-dict="$here/pgn.dict" -max_len=4096)
+    seeds+=("$here/../tests/data/quirks")
+    ;;
+  app_update) args+=(-max_len=512) ;;
+esac
+# pgn_differential starts threads: nothing to add without a sanitizer (no leak checker).
+seeds+=("$here/../tests/data/fuzz-regressions/$target")
+existing=()
+for s in "${seeds[@]}"; do [ -d "$s" ] && existing+=("$s"); done
+
+start=$EPOCHSECONDS
+(
+  nice -n 19 "$bin" "${args[@]}" "$here/corpus/$target" "${existing[@]}" 2>&1 &
+  echo $! >"$here/logs/$target.pid"
+  wait
+) | while IFS= read -r line; do printf '%s %s\n' "$((EPOCHSECONDS - start))" "$line"; done >>"$log" &
+reader=$!
+sleep 2
+pid=$(cat "$here/logs/$target.pid")
+
+best=-1
+grew=0
+while kill -0 "$pid" 2>/dev/null; do
+  sleep 15
+  cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2 || true)
+  now=$((EPOCHSECONDS - start))
+  if [ -n "$cov" ] && [ "$cov" -gt "$best" ]; then
+    best=$cov
+    grew=$now
+  fi
+  if [ $((now - grew)) -ge "$stall" ]; then
+    kill -INT "$pid" 2>/dev/null || true
+    break
+  fi
+done
+wait "$reader" || true
+end=$((EPOCHSECONDS - start))
+execs=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | cut -d' ' -f2 || true)
+# The second the final coverage was first printed (the checks above look every 15 s).
+grew=$(grep -m1 "cov: $best " "$log" | cut -d' ' -f1 || echo "$grew")
+crash=$(grep -E 'Test unit written to|deadly signal|panicked' "$log" | head -3 || true)
+echo "$target: ran ${end}s, ${execs:-?} executions, final cov $best, last grew at ${grew}s"
+[ -z "$crash" ] || echo "$target: FOUND $crash"
