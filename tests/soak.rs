@@ -1,9 +1,9 @@
 //! A crash soak of the real binary in a pseudo-terminal: record, and end the recorder at a
 //! moment chosen at random — right after an Enter, in the middle of typing a move, during
-//! `:w` — with SIGKILL, SIGTERM or SIGHUP, round after round; then check that every move the
-//! screen had confirmed comes back (from the journal, or from the file when it was saved),
-//! and that the file, when there is one, is whole PGN. Also two recorders on one journal
-//! directory at once.
+//! `:w` — with SIGKILL, SIGTERM or SIGHUP, or by closing its terminal, round after round;
+//! then check that every move the screen had confirmed comes back (from the journal, or
+//! from the file when it was saved), and that the file, when there is one, is whole PGN.
+//! Also two recorders on one journal directory at once.
 //!
 //! The rounds follow a fixed seed (another one with `SCORESHEET_SOAK_SEED=N`), so a failure
 //! names the seed and round that reproduce it.
@@ -69,7 +69,8 @@ fn killed_at_random_moments_the_recorder_gives_back_every_confirmed_move() {
             1 => End::WhileTyping,
             _ => End::DuringSave,
         };
-        let signal = ["KILL", "KILL", "TERM", "HUP"][dice.roll(4) as usize];
+        // CLOSE closes the terminal itself (every descriptor of its side).
+        let signal = ["KILL", "KILL", "TERM", "HUP", "CLOSE"][dice.roll(5) as usize];
         let plies = 1 + dice.roll(MOVES.len() as u64 - 2) as usize;
         let what =
             format!("seed {seed}, round {round}: {plies} plies, then {end:?} with SIG{signal}");
@@ -96,8 +97,18 @@ fn killed_at_random_moments_the_recorder_gives_back_every_confirmed_move() {
         }
         // A moment for the keys to arrive, from nothing to a few milliseconds.
         std::thread::sleep(Duration::from_micros(dice.roll(4000)));
-        term.signal(signal);
-        term.wait_exit();
+        if signal == "CLOSE" {
+            term.close_terminal();
+        } else {
+            term.signal(signal);
+        }
+        let status = term.wait_exit_status();
+        // Only SIGKILL may end it from outside: the others are caught, and it leaves on
+        // its own (no abort from writing to a terminal that is gone).
+        assert!(
+            signal == "KILL" || status.signal().is_none(),
+            "{what}: ended by {status:?}"
+        );
 
         let want = &MOVES[..confirmed];
         let mut found = recovered(dir.path());
