@@ -548,3 +548,27 @@ fn guessing_the_move_hides_the_game_and_shows_the_training_panel() {
         }
     }
 }
+
+/// With `[keys] preset = "vim"` the entry line starts with the mode; normal mode
+/// has no cursor (nothing types there) and its hints name the letters.
+#[test]
+fn vim_preset_shows_its_mode() {
+    let config = Config::from_toml_str("[keys]\npreset = \"vim\"\n").unwrap();
+    let mut game = Game::default();
+    game.set_tag("Date", "2026.11.21");
+    let mut app = App::new(settings(&config), game, Some("club.pgn".into()));
+    describe_keys(&mut app, &config);
+    app.update(Action::InsertMode);
+    typed(&mut app, "e4 e5");
+    app.update(Action::PlayEntry);
+    typed(&mut app, "N");
+    let insert = draw(&app, 80, 24);
+    insta::assert_snapshot!("vim_insert_80x24", insert.backend());
+    app.update(Action::Cancel);
+    let normal = draw(&app, 80, 24);
+    insta::assert_snapshot!("vim_normal_80x24", normal.backend());
+    app.update(Action::Help);
+    let help = draw(&app, 80, 24).backend().to_string();
+    assert!(help.contains("Modes (vim preset)"), "{help}");
+    assert!(help.contains("NORMAL (now)"), "{help}");
+}

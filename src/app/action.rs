@@ -104,12 +104,6 @@ actions! {
         };
     PlayEntry "play-entry" on GAME keys ["Enter"] hint ""
         doc "Play the move or run the command on the entry line" => App::play_entry;
-    InsertMode "insert-mode" on GAME keys [] vim ["i", "a"] hint "type"
-        doc "Vim preset: type a move on the entry line (insert mode; Enter plays it and stays, Esc goes back to normal mode)"
-        => App::insert_mode;
-    CommandLine "command-line" on GAME keys [] vim [":"] hint ""
-        doc "Start a :command on the entry line (vim preset: Enter runs it and goes back to normal mode)"
-        => App::command_line;
     EraseChar "erase-char" on ALL keys ["Backspace"] hint ""
         doc "Erase the last character of the entry line (of the filter, on the list)" => |app| {
             if app.screen == Screen::List {
@@ -322,6 +316,12 @@ actions! {
     TrainReveal "train-reveal" on GAME keys ["Alt-r"] hint "reveal/next"
         doc "Training: show the hidden move, or the exercise's answer, then go on to the next"
         => App::train_reveal;
+    InsertMode "insert-mode" on GAME keys [] vim ["i", "a"] hint ""
+        doc "Vim preset: type a move on the entry line (insert mode; Enter plays it and stays, Esc goes back to normal mode)"
+        => App::insert_mode;
+    CommandLine "command-line" on GAME keys [] vim [":"] hint ""
+        doc "Start a :command on the entry line (vim preset: Enter runs it and goes back to normal mode)"
+        => App::command_line;
     Quit "quit" on ALL keys ["Ctrl-c"] hint "quit"
         doc "Quit (asks again while the game is unsaved)" => App::quit_key;
 }

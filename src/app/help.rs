@@ -192,13 +192,16 @@ impl App {
     /// The hint line's keys and labels: the first key of each action of this
     /// screen that has a hint label, in the declarations' order.
     pub fn hints(&self) -> Vec<(String, &'static str)> {
-        // With modes, the way back to normal mode comes first while typing.
-        let leave =
-            (self.keymap.modal() && self.screen == super::Screen::Game && !self.normal_mode())
-                .then(|| self.key_named("cancel"))
-                .flatten()
-                .map(|key| (key.to_string(), "normal"));
-        leave.into_iter().chain(self.declared_hints()).collect()
+        // With modes, the way to the other mode comes first: to type, or back.
+        let modal = self.keymap.modal() && self.screen == super::Screen::Game;
+        let switch = match (modal, self.normal_mode()) {
+            (false, _) => None,
+            (true, true) => self
+                .key_named("insert-mode")
+                .map(|k| (k.to_string(), "type")),
+            (true, false) => self.key_named("cancel").map(|k| (k.to_string(), "normal")),
+        };
+        switch.into_iter().chain(self.declared_hints()).collect()
     }
 
     /// The declared actions' hints, with the key to name where the user is.

@@ -140,6 +140,19 @@ fn colon_opens_the_command_line_and_normal_mode_comes_back_after_the_command() {
     // Backspace over the colon leaves the command line, as in vim.
     press(&mut app, &config, ":<bs>");
     assert_eq!((app.mode, app.entry.as_str()), (Mode::Normal, ""));
+    // A command that fails says why and normal mode comes back, as in vim; `:`
+    // then Up brings the line back to fix.
+    press(&mut app, &config, ":view nosuch<ret>");
+    assert!(app.message.error, "{}", app.message.text);
+    assert_eq!((app.mode, app.entry.as_str()), (Mode::Normal, ""));
+    press(&mut app, &config, ":");
+    app.update(Action::HistoryPrev);
+    assert_eq!(
+        (app.mode, app.entry.as_str()),
+        (Mode::Command, ":view nosuch")
+    );
+    press(&mut app, &config, "<esc>");
+    assert_eq!((app.mode, app.entry.as_str()), (Mode::Normal, ""));
     // f flips too.
     press(&mut app, &config, "f");
     assert!(!app.flipped);
