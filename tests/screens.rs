@@ -229,8 +229,18 @@ fn crowded_apps() -> Vec<(&'static str, App)> {
         selected: 1,
         confirm_discard: false,
     });
+    // The vim preset's mode takes room at the start of the entry line.
+    let vim_config = Config::from_toml_str("[keys]\npreset = \"vim\"\n").unwrap();
+    let mut vim_normal = plain();
+    vim_normal.set_keymap(scoresheet::app::Keymap::new(&vim_config.keys).unwrap());
+    let mut vim_insert = plain();
+    vim_insert.set_keymap(scoresheet::app::Keymap::new(&vim_config.keys).unwrap());
+    vim_insert.update(Action::InsertMode);
+    typed(&mut vim_insert, &"Nf3 Nc6 Bb5 a6 ".repeat(20));
     vec![
         ("plain", plain()),
+        ("vim normal", vim_normal),
+        ("vim insert", vim_insert),
         ("help", help),
         ("scrolled help", scrolled),
         ("long entry", long_entry),
