@@ -581,4 +581,5 @@ fn vim_preset_shows_its_mode() {
     let help = draw(&app, 80, 24).backend().to_string();
     assert!(help.contains("Modes (vim preset)"), "{help}");
     assert!(help.contains("NORMAL (now)"), "{help}");
+    assert!(help.contains("↑↓ kj PgUp PgDn scroll"), "{help}");
 }

@@ -502,7 +502,10 @@ impl App {
                     Action::GoEnd | Action::ListLast => scroll.top.set(usize::MAX),
                     // A character closes it and goes on the entry line: typing a move
                     // with the help open loses no key.
-                    Action::Type(_) => self.overlay = Overlay::None,
+                    // So do the vim preset's ways to type (`i`, `:`).
+                    Action::Type(_) | Action::InsertMode | Action::CommandLine => {
+                        self.overlay = Overlay::None
+                    }
                     // Esc, the help key again, or anything else closes it.
                     _ => {
                         self.overlay = Overlay::None;

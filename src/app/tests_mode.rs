@@ -223,4 +223,8 @@ fn in_normal_mode_the_help_scrolls_with_j_and_k() {
     press(&mut app, &config, "<esc>");
     assert_eq!(app.overlay, Overlay::None);
     assert_eq!(app.mode, Mode::Normal);
+    // i closes it and types, as a character closes it in the default preset.
+    press(&mut app, &config, "?ie4");
+    assert_eq!(app.overlay, Overlay::None);
+    assert_eq!((app.mode, app.entry.as_str()), (Mode::Insert, "e4"));
 }
