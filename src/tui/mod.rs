@@ -166,7 +166,7 @@ fn start(
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         eprintln!(
             "scoresheet: the recorder needs a terminal, and standard input or output is not one; \
-             the batch commands (check, convert, fen, list, transcribe, recover) work anywhere"
+             the batch commands (`scoresheet --help` lists them) work anywhere"
         );
         return Ok(crate::cli::exit::USAGE);
     }
