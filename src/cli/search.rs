@@ -118,7 +118,7 @@ fn read_games<T: Send>(
     chunk: u64,
     lang: &'static Lang,
     follow: (Option<u64>, bool),
-    map: impl Fn(&Walked) -> T + Sync,
+    map: impl Fn(Walked) -> T + Sync,
     mut sink: impl FnMut(u64, T),
 ) -> io::Result<(u64, u64)> {
     let mut err = BufWriter::new(io::stderr().lock());
@@ -140,7 +140,8 @@ fn read_games<T: Send>(
                         problem(e.pos.line, w.read.number, &players, e)?;
                     }
                 }
-                sink(w.read.number, map(&w));
+                let number = w.read.number;
+                sink(number, map(w));
             }
             (games, bad)
         }

@@ -202,9 +202,12 @@ impl Follow {
         }
         if depth == 1 && plies > self.handled {
             self.handled = plies;
-            let mv = infer_move(&self.last, pos.board());
+            let (mv, before) = match self.builder.last_move() {
+                Some((mv, before)) => (mv, *before.board()),
+                None => (infer_move(&self.last, pos.board()), self.last),
+            };
             if self.indexing && self.moves.len() < MAX_INDEXED_PLIES {
-                super::index::code::encode(&self.last, mv, &mut self.codes);
+                super::index::code::encode(&before, mv, &mut self.codes);
                 self.keys.push(super::key::key(pos.board()));
             }
             self.moves.push(mv);

@@ -4,7 +4,7 @@
 //! among what games reach in their first plies, keeps their tree rows and postings ready,
 //! and puts every other position of every game in the hash table.
 
-use std::collections::HashMap;
+use hashbrown::HashMap;
 
 use super::format::{
     self, next_code, put_varint, Header, GAME_LEN, HEADER_LEN, HOT_GAMES, HOT_LEN, HOT_PLIES,
@@ -39,7 +39,7 @@ pub struct Compact {
     pub plies: u32,
     /// The positions it first reaches within its first [`HOT_PLIES`] plies, in ply order.
     pub early: Vec<Early>,
-    /// The keys of the other positions it reaches, each once, sorted.
+    /// The keys of the positions after its first [`HOT_PLIES`] plies, in ply order.
     pub keys: Vec<u64>,
     /// The game has problems (an illegal move, a result that disagrees, …).
     pub problems: bool,
@@ -48,7 +48,7 @@ pub struct Compact {
 impl Compact {
     /// The compact form of a game read by [`crate::study::follow::Follow`] with
     /// `indexing`, which started at `offset`.
-    pub fn of(offset: u64, w: &Walked) -> Compact {
+    pub fn of(offset: u64, w: Walked) -> Compact {
         let plies = w.keys.len().saturating_sub(1);
         let mut early: Vec<Early> = Vec::with_capacity(HOT_PLIES);
         for (ply, &key) in w.keys.iter().enumerate().take(HOT_PLIES) {
@@ -66,16 +66,18 @@ impl Compact {
                 next: next_code(next),
             });
         }
-        let mut keys: Vec<u64> = w.keys.iter().skip(HOT_PLIES).copied().collect();
-        keys.sort_unstable();
-        keys.dedup();
-        keys.retain(|k| !early.iter().any(|e| e.key == *k));
         let standard = w.start == crate::position::Position::start();
+        let mut keys = w.keys;
+        // Later positions go to the hash table as they come: one the game reached before
+        // gives a second entry of the same game in the same bucket, which a search reads
+        // as one (and the replay finds its first visit). Sorting each game's positions to
+        // drop those few cost more than they weigh.
+        keys.drain(..keys.len().min(HOT_PLIES));
         Compact {
             offset,
             info: w.tags.info(),
             start: (!standard).then(|| w.start.fen()),
-            moves: w.codes.clone(),
+            moves: w.codes,
             plies: plies as u32,
             early,
             keys,
@@ -192,8 +194,9 @@ impl Builder {
         self.problems
     }
 
-    /// The hot positions, by key: the early visits that reach each, in file order.
-    fn hot(&self) -> Vec<(u64, Vec<EarlyAt>)> {
+    /// The hot positions, by key: the early visits that reach each, in file order; and
+    /// which early visits are to hot positions.
+    fn hot(&self) -> (Vec<(u64, Vec<EarlyAt>)>, Vec<bool>) {
         // Counting every key exactly would cost a hash table of millions; a sketch of
         // counters first leaves only the few keys that may be hot to count exactly.
         let bits = (64 - (self.early.len() as u64).leading_zeros()).clamp(8, 20);
@@ -208,12 +211,15 @@ impl Builder {
                 exact.entry(e.key).or_default().push(*e);
             }
         }
-        let mut hot: Vec<(u64, Vec<EarlyAt>)> = exact
-            .into_iter()
-            .filter(|(_, v)| v.len() >= self.hot_games as usize)
+        exact.retain(|_, v| v.len() >= self.hot_games as usize);
+        let is_hot = self
+            .early
+            .iter()
+            .map(|e| sketch[slot(e.key)] >= self.hot_games && exact.contains_key(&e.key))
             .collect();
+        let mut hot: Vec<(u64, Vec<EarlyAt>)> = exact.into_iter().collect();
         hot.sort_unstable_by_key(|h| h.0);
-        hot
+        (hot, is_hot)
     }
 
     /// The index file's bytes, for a source of `size` bytes modified at `mtime` (seconds
@@ -223,7 +229,7 @@ impl Builder {
         if self.too_many {
             return None;
         }
-        let hot = self.hot();
+        let (hot, is_hot) = self.hot();
         // The hot sections.
         let (mut hot_keys, mut rows, mut postings) = (Vec::new(), Vec::new(), Vec::new());
         let mut row_count = 0u32;
@@ -261,14 +267,15 @@ impl Builder {
                 row_count += 1;
             }
         }
-        let is_hot = |k: u64| hot.binary_search_by_key(&k, |h| h.0).is_ok();
         // The other early visits join the hash table, in game order.
         let rest: Vec<(u32, u32)> = self
             .early
             .iter()
-            .filter(|e| !is_hot(e.key))
-            .map(|e| (e.game, (e.key >> 32) as u32))
+            .zip(&is_hot)
+            .filter(|(_, hot)| !**hot)
+            .map(|(e, _)| (e.game, (e.key >> 32) as u32))
             .collect();
+        drop(is_hot);
         let entries = self.keys.len() as u64 + rest.len() as u64;
         if entries > u64::from(u32::MAX) {
             return None;

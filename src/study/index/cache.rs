@@ -130,7 +130,9 @@ pub fn store(stamp: &Stamp, bytes: &[u8]) -> io::Result<()> {
         .prefix(".index-")
         .tempfile_in(dir)?;
     tmp.write_all(bytes)?;
-    tmp.as_file().sync_all()?;
+    // No sync: the index is a cache, and one torn by a crash fails its checksums and is
+    // rebuilt; waiting for hundreds of megabytes to reach the disk would double the
+    // first search.
     tmp.persist(&target).map_err(|e| e.error)?;
     Ok(())
 }

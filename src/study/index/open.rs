@@ -69,7 +69,7 @@ pub fn read_file<T: Send>(
     chunk: u64,
     lang: &'static Lang,
     follow: (Option<u64>, bool),
-    map: impl Fn(&Walked) -> T + Sync,
+    map: impl Fn(Walked) -> T + Sync,
     mut sink: impl FnMut(u64, T),
     mut problem: impl FnMut(u64, u64, &str, &GameError) -> io::Result<()>,
 ) -> io::Result<(u64, u64)> {
@@ -80,7 +80,7 @@ pub fn read_file<T: Send>(
             let errors = w.read.problems().into_iter().cloned().collect();
             (w.read.players(), errors)
         }),
-        out: map(&w),
+        out: map(w),
     };
     if jobs > 1 {
         let work = |file: &File, from: Pos, until: &mut Until| {

@@ -122,7 +122,7 @@ fn index(pgn: &str, hot: u32) -> Index {
     let mut f = follower(Lang::english(), (None, false));
     let mut builder = Builder::with_hot_games(hot);
     while let Some(w) = reader.read_game_restarting(&mut f) {
-        builder.add(Compact::of(w.read.start.offset, &w));
+        builder.add(Compact::of(w.read.start.offset, w));
     }
     let bytes = builder.finish("test.pgn", 0, (0, 0)).expect("an index");
     Index::open(Bytes::Owned(bytes)).expect("opens")
