@@ -4,15 +4,15 @@
 //!
 //! A move is named by its piece — the how-manieth of the mover's pieces counting squares
 //! from a1 to h8 (`p`, 0 to 15 on a real board) — and its destination — the how-manieth
-//! square of that piece's reach, a set that depends only on the piece, its square and
-//! the occupancy (`d`): the squares a knight, bishop, rook, queen or king attacks that
-//! hold no piece of its own, plus c1/g1 (c8/g8) for a king on e1 (e8); for a pawn, the
-//! squares one and two ahead and the two diagonals ahead, times four when it promotes
-//! (knight, bishop, rook, queen). Bytes:
+//! square of that piece's reach, a set that depends only on the piece and its square
+//! (`d`): the squares a knight, bishop, rook, queen or king would reach on an empty
+//! board, plus c1/g1 (c8/g8) for a king on e1 (e8); for a pawn, the squares one ahead,
+//! two ahead from its first rank, and the two diagonals ahead, times four when it
+//! promotes (knight, bishop, rook, queen). Bytes:
 //!
 //! ```text
 //! p << 4 | d                  d < 15
-//! p << 4 | 15, d              p < 15, d >= 15 (a queen's far squares)
+//! p << 4 | 15, d              p < 15, d >= 15 (a queen's later squares)
 //! 0xFF, 0                     a null move
 //! 0xFF, 1, d                  p = 15, d >= 15
 //! 0xFF, 2, from, to, promo    anything else (more than 16 pieces on a set-up board)
@@ -22,7 +22,7 @@
 //! rather than play nonsense.
 
 use chess::{
-    get_bishop_moves, get_king_moves, get_knight_moves, get_rook_moves, BitBoard, Board, ChessMove,
+    get_bishop_rays, get_king_moves, get_knight_moves, get_rook_rays, BitBoard, Board, ChessMove,
     Color, Piece, Square, ALL_SQUARES, EMPTY,
 };
 
@@ -31,47 +31,51 @@ use crate::position::legal::is_legal;
 const PROMOTIONS: [Piece; 4] = [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen];
 
 /// The squares a piece of the side to move on `from` may name as its destination (see the
-/// module documentation), and whether its moves promote.
+/// module documentation), and whether its moves promote. Only the piece and its square
+/// count, not the other pieces: small tables instead of the sliding pieces' large ones.
 fn reach(board: &Board, from: Square, piece: Piece) -> (BitBoard, bool) {
     let side = board.side_to_move();
-    let ours = *board.color_combined(side);
-    let occupied = *board.combined();
     let set = match piece {
-        Piece::Knight => get_knight_moves(from) & !ours,
-        Piece::Bishop => get_bishop_moves(from, occupied) & !ours,
-        Piece::Rook => get_rook_moves(from, occupied) & !ours,
-        Piece::Queen => (get_bishop_moves(from, occupied) | get_rook_moves(from, occupied)) & !ours,
+        Piece::Knight => get_knight_moves(from),
+        Piece::Bishop => get_bishop_rays(from),
+        Piece::Rook => get_rook_rays(from),
+        Piece::Queen => get_bishop_rays(from) | get_rook_rays(from),
         Piece::King => {
-            let mut set = get_king_moves(from) & !ours;
+            let mut set = get_king_moves(from);
             let home = match side {
                 Color::White => Square::E1,
                 Color::Black => Square::E8,
             };
             if from == home {
                 // Castling: the king's two-square moves (never adjacent, never overlapping).
-                let rank = from.get_rank();
-                set |= BitBoard::set(rank, chess::File::C) | BitBoard::set(rank, chess::File::G);
+                set |= BitBoard(CASTLING_SQUARES[side.to_index()]);
             }
             set
         }
         Piece::Pawn => {
-            let mut set = EMPTY;
-            if let Some(one) = from.forward(side) {
-                set |= BitBoard::from_square(one);
-                if from.get_rank() == side.to_second_rank() {
-                    if let Some(two) = one.forward(side) {
-                        set |= BitBoard::from_square(two);
-                    }
+            let bb = 1u64 << from.to_index();
+            const NOT_A: u64 = !0x0101_0101_0101_0101;
+            const NOT_H: u64 = !0x8080_8080_8080_8080;
+            let set = match side {
+                Color::White => {
+                    (bb << 8) | ((bb & 0xFF00) << 16) | ((bb & NOT_A) << 7) | ((bb & NOT_H) << 9)
                 }
-                set |= one.left().map_or(EMPTY, BitBoard::from_square);
-                set |= one.right().map_or(EMPTY, BitBoard::from_square);
-            }
+                Color::Black => {
+                    (bb >> 8)
+                        | ((bb & 0x00FF_0000_0000_0000) >> 16)
+                        | ((bb & NOT_H) >> 7)
+                        | ((bb & NOT_A) >> 9)
+                }
+            };
             let promotes = from.get_rank() == side.to_seventh_rank();
-            return (set, promotes);
+            return (BitBoard(set), promotes);
         }
     };
     (set, false)
 }
+
+/// c1 and g1, c8 and g8: where a castling king goes.
+const CASTLING_SQUARES: [u64; 2] = [1 << 2 | 1 << 6, 1 << 58 | 1 << 62];
 
 /// How many squares of `set` come before `sq` (a1 first).
 fn rank_in(set: BitBoard, sq: Square) -> u32 {
