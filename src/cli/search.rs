@@ -9,15 +9,14 @@
 //! the games that reach the position. Standard input, compressed files and `--variations`
 //! (the index holds main lines only) are read through every time.
 
-use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use super::exit;
 use super::input::{self, Input};
+use super::search_rows::{self as rows, write_row, Row};
 use crate::notation::Lang;
-use crate::pgn::chunks::FileAt;
-use crate::pgn::{GameError, Pos, Reader, Skip, Visitor};
+use crate::pgn::{GameError, Reader};
 use crate::position::Position;
 use crate::study::follow::{Tags, Walked};
 use crate::study::index::cache;
@@ -285,118 +284,6 @@ fn answer(
     Ok((Answer::Read(found), games, bad))
 }
 
-/// Reads only the tags of a game (its movetext is skipped).
-#[derive(Default)]
-struct TagsOnly(Tags);
-
-impl Visitor for TagsOnly {
-    type Output = Tags;
-
-    fn wants_tag(&mut self, name: &[u8]) -> bool {
-        matches!(
-            name,
-            b"White" | b"Black" | b"Result" | b"Date" | b"Event" | b"ECO"
-        )
-    }
-
-    fn tag(&mut self, name: &[u8], value: &str, _: Pos) {
-        let t = &mut self.0;
-        let field = match name {
-            b"White" => &mut t.white,
-            b"Black" => &mut t.black,
-            b"Result" => &mut t.result,
-            b"Date" => &mut t.date,
-            b"Event" => &mut t.event,
-            _ => &mut t.eco,
-        };
-        *field = value.to_string();
-    }
-
-    fn begin_movetext(&mut self) -> Skip {
-        Skip(true)
-    }
-
-    fn end_game(&mut self) -> Tags {
-        std::mem::take(&mut self.0)
-    }
-}
-
-/// The file the index answered for, to read the tags of the games found: mapped into
-/// memory when it can be (no system call per game), else read at each game's offset.
-enum Source {
-    Map(memmap2::Mmap),
-    File(File),
-}
-
-impl Source {
-    fn open(path: &Path) -> io::Result<Source> {
-        let file = File::open(path)?;
-        // SAFETY: only read; a file truncated meanwhile faults instead of giving a read
-        // error, the caveat `list` documents for its own map.
-        Ok(match unsafe { memmap2::Mmap::map(&file) } {
-            Ok(map) => Source::Map(map),
-            Err(_) => Source::File(file),
-        })
-    }
-
-    /// The tags of the game starting at `offset`.
-    fn tags_at(&self, offset: u64) -> io::Result<Tags> {
-        match self {
-            Source::Map(map) => {
-                let at = usize::try_from(offset).unwrap_or(usize::MAX).min(map.len());
-                let mut reader = crate::pgn::SliceReader::new(&map[at..]);
-                Ok(reader
-                    .read_game(&mut TagsOnly::default())
-                    .unwrap_or_default())
-            }
-            Source::File(file) => {
-                let at = Pos {
-                    offset,
-                    line: 1,
-                    column: 1,
-                    game: 1,
-                };
-                let mut reader = Reader::new(FileAt::for_reader_at(file, offset)).starting_at(at);
-                Ok(reader
-                    .read_game(&mut TagsOnly::default())?
-                    .unwrap_or_default())
-            }
-        }
-    }
-}
-
-/// Writes one result line: `list`'s columns (number, White, Black, result, date, event, ECO,
-/// plies), then the ply at which the game reaches the position.
-fn write_row(
-    out: &mut impl Write,
-    file: Option<&str>,
-    number: u64,
-    tags: &Tags,
-    plies: u32,
-    ply: u32,
-) -> io::Result<()> {
-    if let Some(file) = file {
-        write!(out, "{}\t", crate::message::shown(file))?;
-    }
-    write!(out, "{number}")?;
-    for field in [
-        &tags.white,
-        &tags.black,
-        &tags.result,
-        &tags.date,
-        &tags.event,
-        &tags.eco,
-    ] {
-        // As `list`: a tab, line feed or escape in a value would break the columns.
-        match crate::message::escaped(field) {
-            Some(escaped) => write!(out, "\t{escaped}")?,
-            None if field.is_empty() => write!(out, "\t?")?,
-            None => write!(out, "\t{field}")?,
-        }
-    }
-    writeln!(out, "\t{plies}\t{ply}")
-}
-
 /// Runs `search`; returns the exit code.
 pub fn run_search(args: &SearchArgs) -> u8 {
     run(
@@ -408,11 +295,16 @@ pub fn run_search(args: &SearchArgs) -> u8 {
                 let lang =
                     super::parse_lang("search", &args.common.input_lang).unwrap_or(Lang::english());
                 let hits = ask_index(path, &mut index, &args.common, lang, |i| i.search(out.1))?;
-                let source = Source::open(path)?;
-                for h in &hits {
-                    let tags = source.tags_at(h.game.offset)?;
-                    write_row(out.0, file, h.game.number, &tags, h.game.plies, h.ply)?;
-                }
+                let rows: Vec<Row> = hits
+                    .iter()
+                    .map(|h| Row {
+                        offset: h.game.offset,
+                        number: h.game.number,
+                        plies: h.game.plies,
+                        ply: h.ply,
+                    })
+                    .collect();
+                rows::write_rows(out.0, file, path, &rows)?;
                 Ok(hits.len() as u64)
             }
             Answer::Read(found) => {
