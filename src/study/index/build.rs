@@ -292,26 +292,6 @@ impl Builder {
             starts[i + 1] += starts[i];
         }
         let table_len = usize::try_from(shape.entries_len(entries)?).ok()?;
-        let mut fill = starts.clone();
-        let mut table = vec![0u8; table_len];
-        let mut put = |top: u32, game: u32| {
-            let b = bucket(top);
-            let slot = fill[b];
-            fill[b] += 1;
-            shape.write_entry(&mut table, u64::from(slot), game);
-        };
-        let (mut at, mut r) = (0usize, 0usize);
-        for (game, &n) in self.key_counts.iter().enumerate() {
-            let game = game as u32;
-            for &k in &self.keys[at..at + n as usize] {
-                put(k, game);
-            }
-            at += n as usize;
-            while r < rest.len() && rest[r].0 == game {
-                put(rest[r].1, game);
-                r += 1;
-            }
-        }
         let header = Header {
             size,
             mtime,
@@ -337,7 +317,7 @@ impl Builder {
         ];
         let body_len = sections.iter().map(|s| s.len()).sum::<usize>()
             + starts.len() * 4
-            + table.len()
+            + table_len
             + self.moves.len();
         let crc_len = format::blocks(body_len as u64) as usize * 4;
         let body_at = HEADER_LEN + crc_len;
@@ -350,8 +330,30 @@ impl Builder {
         for s in &starts {
             out.extend_from_slice(&s.to_le_bytes());
         }
-        out.extend_from_slice(&table);
-        drop(table);
+        // The entries are written in place (the table is the largest section).
+        let table_at = out.len();
+        out.resize(table_at + table_len, 0);
+        let table = &mut out[table_at..];
+        let mut fill = starts;
+        let mut put = |top: u32, game: u32| {
+            let b = bucket(top);
+            let slot = fill[b];
+            fill[b] += 1;
+            shape.write_entry(table, u64::from(slot), game);
+        };
+        let (mut at, mut r) = (0usize, 0usize);
+        for (game, &n) in self.key_counts.iter().enumerate() {
+            let game = game as u32;
+            for &k in &self.keys[at..at + n as usize] {
+                put(k, game);
+            }
+            at += n as usize;
+            while r < rest.len() && rest[r].0 == game {
+                put(rest[r].1, game);
+                r += 1;
+            }
+        }
+        drop((rest, self.keys, self.key_counts, self.early));
         out.extend_from_slice(&self.moves);
         let crcs = format::block_checksums(&out[body_at..]);
         for (i, c) in crcs.iter().enumerate() {
