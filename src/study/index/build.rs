@@ -225,7 +225,7 @@ impl Builder {
     /// The index file's bytes, for a source of `size` bytes modified at `mtime` (seconds
     /// and nanoseconds) found at `path`; `None` when the file holds more positions than an
     /// index can (over four thousand million).
-    pub fn finish(self, path: &str, size: u64, mtime: (i64, u32)) -> Option<Vec<u8>> {
+    pub fn finish(mut self, path: &str, size: u64, mtime: (i64, u32)) -> Option<Vec<u8>> {
         if self.too_many {
             return None;
         }
@@ -276,6 +276,11 @@ impl Builder {
             .map(|(e, _)| (e.game, (e.key >> 32) as u32))
             .collect();
         drop(is_hot);
+        // What is laid out below no longer needs the early visits: their memory goes
+        // before the file's bytes are allocated.
+        let hot_count = hot.len() as u32;
+        drop(hot);
+        self.early = Vec::new();
         let entries = self.keys.len() as u64 + rest.len() as u64;
         if entries > u64::from(u32::MAX) {
             return None;
@@ -302,7 +307,7 @@ impl Builder {
             problems: self.problems,
             starts_len: self.starts.len() as u64,
             path_len: path.len() as u32,
-            hot: hot.len() as u32,
+            hot: hot_count,
             hot_rows: row_count,
             postings_len: postings.len() as u64,
             crc: 0,
@@ -353,7 +358,7 @@ impl Builder {
                 r += 1;
             }
         }
-        drop((rest, self.keys, self.key_counts, self.early));
+        drop((rest, self.keys, self.key_counts));
         out.extend_from_slice(&self.moves);
         let crcs = format::block_checksums(&out[body_at..]);
         for (i, c) in crcs.iter().enumerate() {
