@@ -86,6 +86,9 @@ impl Compact {
     }
 }
 
+/// Entries sorted by part of the table at a time when the table is written (32 MB).
+const RUN: usize = 1 << 22;
+
 /// The largest offset a game record holds (a terabyte).
 const MAX_40: u64 = (1 << 40) - 1;
 
@@ -113,6 +116,8 @@ pub struct Builder {
     problems: u32,
     too_many: bool,
     hot_games: u32,
+    /// Entries sorted at a time when the table is written ([`RUN`]; tests use few).
+    run: usize,
 }
 
 impl Default for Builder {
@@ -136,7 +141,15 @@ impl Builder {
             problems: 0,
             too_many: false,
             hot_games: games.max(1),
+            run: RUN,
         }
+    }
+
+    /// The same, writing the table a few entries at a time (tests: every path taken).
+    #[cfg(test)]
+    pub fn with_run(mut self, entries: usize) -> Self {
+        self.run = entries.max(1);
+        self
     }
 
     /// Adds the next game of the file.
@@ -346,18 +359,43 @@ impl Builder {
             fill[b] += 1;
             shape.write_entry(table, u64::from(slot), game);
         };
+        // Writing the entries game after game would land each in a random place of the
+        // table (most of the build's time went to waiting for memory). Instead the entries
+        // of a run of games are first sorted by the part of the table they go to, then
+        // written part after part: each part is small enough to stay in the cache, and the
+        // entries of a bucket still come in game order.
+        let part_bits = u32::from(shape.bucket_bits).min(10);
+        let part = |top: u32| (top >> (32 - part_bits)) as usize;
+        let mut parts: Vec<Vec<(u32, u32)>> = vec![Vec::new(); 1 << part_bits];
+        let mut pending = 0usize;
+        let mut flush = |parts: &mut Vec<Vec<(u32, u32)>>| {
+            for p in parts.iter_mut() {
+                for &(top, game) in p.iter() {
+                    put(top, game);
+                }
+                p.clear();
+            }
+        };
         let (mut at, mut r) = (0usize, 0usize);
         for (game, &n) in self.key_counts.iter().enumerate() {
             let game = game as u32;
             for &k in &self.keys[at..at + n as usize] {
-                put(k, game);
+                parts[part(k)].push((k, game));
             }
             at += n as usize;
+            pending += n as usize;
             while r < rest.len() && rest[r].0 == game {
-                put(rest[r].1, game);
+                parts[part(rest[r].1)].push((rest[r].1, game));
                 r += 1;
+                pending += 1;
+            }
+            if pending >= self.run {
+                flush(&mut parts);
+                pending = 0;
             }
         }
+        flush(&mut parts);
+        drop(parts);
         drop((rest, self.keys, self.key_counts));
         out.extend_from_slice(&self.moves);
         let crcs = format::block_checksums(&out[body_at..]);

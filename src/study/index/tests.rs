@@ -120,7 +120,7 @@ fn games(games: usize) -> (String, Vec<Position>, Vec<Line>) {
 fn index(pgn: &str, hot: u32) -> Index {
     let mut reader = SliceReader::new(pgn.as_bytes());
     let mut f = follower(Lang::english(), (None, false));
-    let mut builder = Builder::with_hot_games(hot);
+    let mut builder = Builder::with_hot_games(hot).with_run(500);
     while let Some(w) = reader.read_game_restarting(&mut f) {
         builder.add(Compact::of(w.read.start.offset, w));
     }
