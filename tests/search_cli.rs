@@ -256,3 +256,132 @@ fn compressed_files_are_read_like_the_others() {
     assert_eq!(r.code, 0, "{}", r.err);
     assert_eq!(found(&r.out), [(2, 2)]);
 }
+
+#[test]
+fn an_index_of_an_older_version_is_rebuilt_without_a_word() {
+    let (_dir, pgn, cache) = setup();
+    let path = pgn.to_str().expect("path");
+    let args = ["search", path, "--moves", "1. d4 Nf6"];
+    run(&cache, &args);
+    let index = indexes(&cache).pop().expect("an index");
+    // The version field (after the eight bytes of magic) of an older layout.
+    let mut bytes = std::fs::read(&index).expect("read index");
+    bytes[8..12].copy_from_slice(&2u32.to_le_bytes());
+    std::fs::write(&index, &bytes).expect("write index");
+    let r = run(&cache, &args);
+    assert!(r.err.contains("index built"), "{}", r.err);
+    assert!(!r.err.contains("damaged"), "{}", r.err);
+    assert_eq!(found(&r.out), [(1, 2), (4, 2)]);
+    let r = run(&cache, &args);
+    assert!(r.err.contains("from the index"), "{}", r.err);
+}
+
+/// A file of 2,200 games on four lines (results, ratings and years vary): two share their
+/// first six plies, so that the positions on the way are reached by more games than an
+/// index replays (they are "hot": answered from rows kept ready); one reaches one of
+/// those positions again at ply 20, after knights out and back.
+fn many_games(dir: &Path) -> PathBuf {
+    let lines = [
+        "d4 Nf6 c4 e6 Nc3 Bb4 Qc2 O-O a3 Bxc3+ Qxc3 b6 Bg5 Bb7 f3 h6 Bh4 d5 e3 Nbd7",
+        "d4 Nf6 c4 e6 Nc3 Bb4 e3 O-O Bd3 d5 Nf3 c5 O-O Nc6 a3 Bxc3 bxc3 dxc4 Bxc4 Qc7",
+        "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Be3 e5 Nb3 Be6 f3 Be7 Qd2 O-O O-O-O Nbd7",
+        "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 d4 Nf6 c4 e6 Nc3",
+    ];
+    let results = ["1-0", "0-1", "1/2-1/2", "*"];
+    let mut text = String::new();
+    for i in 0..2200usize {
+        let moves: Vec<&str> = lines[i % 4].split(' ').collect();
+        // Games end at different plies, some of them inside the hot plies.
+        let plies = moves.len() - (i / 4) % 15;
+        let result = results[(i / 4) % 4];
+        text.push_str(&format!(
+            "[Event \"Many\"]\n[White \"W{i}\"]\n[Black \"B{i}\"]\n[Result \"{result}\"]\n\
+             [Date \"{}.01.01\"]\n[WhiteElo \"{}\"]\n\n",
+            1990 + i % 30,
+            2000 + i % 500
+        ));
+        for (k, mv) in moves[..plies].iter().enumerate() {
+            if k % 2 == 0 {
+                text.push_str(&format!("{}. ", k / 2 + 1));
+            }
+            text.push_str(mv);
+            text.push(' ');
+        }
+        text.push_str(result);
+        text.push_str("\n\n");
+    }
+    let pgn = dir.join("many.pgn");
+    std::fs::write(&pgn, text).expect("write");
+    pgn
+}
+
+/// Runs scoresheet with `args` and the file on standard input (read through, no index).
+fn run_stdin(cache: &Path, args: &[&str], input: &Path) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .env("SCORESHEET_CACHE_DIR", cache)
+        .args(args)
+        .write_stdin(std::fs::read(input).expect("read"))
+        .output()
+        .expect("run");
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+#[test]
+fn positions_many_games_reach_are_answered_as_reading_the_file_through() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pgn = many_games(dir.path());
+    let cache = dir.path().join("cache");
+    let path = pgn.to_str().expect("path");
+    for moves in [
+        "",
+        "1. d4",
+        "1. d4 Nf6 2. c4 e6",
+        "1. d4 Nf6 2. c4 e6 3. Nc3",
+        "1. d4 Nf6 2. c4 e6 3. Nc3 Bb4 4. e3 O-O",
+        "1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. Be3 e5 7. Nb3 Be6",
+    ] {
+        for command in ["search", "tree"] {
+            let indexed = run(&cache, &[command, path, "--moves", moves]);
+            assert_eq!(indexed.code, 0, "{}", indexed.err);
+            let through = run_stdin(&cache, &[command, "-", "--moves", moves], &pgn);
+            assert!(!through.is_empty(), "{command} {moves}");
+            assert_eq!(indexed.out, through, "{command} \"{moves}\"");
+        }
+    }
+    // The knights' games reach 1. d4 Nf6 2. c4 e6 at ply 20, the others at ply 4.
+    let r = run(&cache, &["search", path, "--moves", "1. d4 Nf6 2. c4 e6"]);
+    let plies: Vec<u32> = found(&r.out).iter().map(|f| f.1).collect();
+    let knights = (0..2200usize)
+        .filter(|i| i % 4 == 3 && 21 - (i / 4) % 15 >= 20)
+        .count();
+    assert!(knights > 0);
+    assert_eq!(plies.iter().filter(|p| **p == 20).count(), knights);
+    assert_eq!(plies.iter().filter(|p| **p == 4).count(), 1100);
+}
+
+#[test]
+fn a_damage_found_while_answering_rebuilds_the_index() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pgn = many_games(dir.path());
+    let cache = dir.path().join("cache");
+    let path = pgn.to_str().expect("path");
+    // The position after the Najdorf line's 20 plies: the last games of the file reach it.
+    let najdorf = "1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. Be3 e5 7. Nb3 Be6 \
+                   8. f3 Be7 9. Qd2 O-O 10. O-O-O Nbd7";
+    let args = ["search", path, "--moves", najdorf];
+    let before = run(&cache, &args);
+    assert!(!found(&before.out).is_empty());
+    // The last byte holds the last game's moves: a block that opening the index does
+    // not read, and that this search does.
+    let index = indexes(&cache).pop().expect("an index");
+    let mut bytes = std::fs::read(&index).expect("read index");
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x5a;
+    std::fs::write(&index, &bytes).expect("write index");
+    let r = run(&cache, &args);
+    assert!(r.err.contains("damaged"), "{}", r.err);
+    assert_eq!(r.out, before.out);
+    let r = run(&cache, &args);
+    assert!(r.err.contains("from the index"), "{}", r.err);
+    assert_eq!(r.out, before.out);
+}

@@ -11,6 +11,7 @@ pub mod list;
 pub mod parallel;
 pub mod recover;
 pub mod search;
+mod search_rows;
 pub mod train;
 pub mod transcribe;
 

@@ -22,9 +22,8 @@ use crate::pgn::chunks::{self, Part, Until};
 use crate::pgn::split::whole_games_end;
 use crate::pgn::{GameBuilder, GameError, Pos, Reader, SliceReader, MAX_GAME};
 
-/// Bytes per chunk of a regular file: small enough that the last chunks keep every thread
-/// busy, large enough that finding each chunk's start costs nothing.
-pub const CHUNK: u64 = 1 << 20;
+/// Bytes per chunk of a regular file (see [`crate::pgn::chunks::CHUNK`]).
+pub const CHUNK: u64 = crate::pgn::chunks::CHUNK;
 
 /// Checks a regular file with `jobs` threads, in chunks of `chunk` bytes; returns (games,
 /// games with errors).

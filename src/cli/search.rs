@@ -9,22 +9,21 @@
 //! the games that reach the position. Standard input, compressed files and `--variations`
 //! (the index holds main lines only) are read through every time.
 
-use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use super::exit;
 use super::input::{self, Input};
+use super::search_rows::{self as rows, write_row, Row};
 use crate::notation::Lang;
-use crate::pgn::chunks::{self, FileAt, Part, Until};
-use crate::pgn::{GameError, Pos, Reader, Skip, Visitor};
+use crate::pgn::{GameError, Reader};
 use crate::position::Position;
-use crate::study::follow::{Follow, GameInfo, Tags, Walked};
-use crate::study::index::build::{Builder, Compact};
-use crate::study::index::cache::{self, Found, Stamp};
-use crate::study::index::{Bytes, Index};
+use crate::study::follow::{Tags, Walked};
+use crate::study::index::cache;
+use crate::study::index::open::{self, follower, Event};
+use crate::study::index::{Damage, Index};
 use crate::study::key::key;
-use crate::study::tree::{Next, Tree};
+use crate::study::tree::{Next, Tally, Tree};
 
 /// The position asked for.
 #[derive(Debug, clap::Args)]
@@ -106,17 +105,10 @@ pub fn position_after(text: &str) -> Result<Position, String> {
     Ok(g.mainline().last().map_or(g.start, |id| g.position_at(*id)))
 }
 
-/// What one game gave, with what the writer needs to report its problems.
-struct Item<T> {
-    number: u64,
-    problems: Option<(String, Vec<GameError>)>,
-    out: T,
-}
-
-/// Reads every game of `input` through [`Follow`] (on `jobs` threads for a regular file),
-/// maps each with `map` (on the reading threads), and hands the results to `sink` in file
-/// order with absolute game numbers; problems go to standard error in `check`'s format.
-/// Returns (games, games with problems).
+/// Reads every game of `input` through [`follower`] (on `jobs` threads for a regular
+/// file), maps each with `map` (on the reading threads), and hands the results to `sink`
+/// in file order with absolute game numbers; problems go to standard error in `check`'s
+/// format. Returns (games, games with problems).
 #[allow(clippy::too_many_arguments)]
 fn read_games<T: Send>(
     input: Input,
@@ -125,93 +117,42 @@ fn read_games<T: Send>(
     chunk: u64,
     lang: &'static Lang,
     follow: (Option<u64>, bool),
-    map: impl Fn(&Walked) -> T + Sync,
+    map: impl Fn(Walked) -> T + Sync,
     mut sink: impl FnMut(u64, T),
 ) -> io::Result<(u64, u64)> {
     let mut err = BufWriter::new(io::stderr().lock());
-    let mut bad = 0u64;
-    let item = |w: Walked| Item {
-        number: w.read.number,
-        problems: w.read.has_problems().then(|| {
-            let errors = w.read.problems().into_iter().cloned().collect();
-            (w.read.players(), errors)
-        }),
-        out: map(&w),
+    let mut problem = |line: u64, game: u64, players: &str, e: &GameError| {
+        super::check::write_problem(&mut err, name, line, game, players, e)
     };
-    let games = match input.regular_file() {
-        Some(file) if jobs > 1 => {
-            let work = |file: &File, from: Pos, until: &mut Until| {
-                read_range(file, from, until, lang, follow, &item)
-            };
-            chunks::read_file(file, jobs, chunk, work, |items, shift, first| {
-                for it in items.into_iter().filter(|it| it.number >= first) {
-                    let number = shift.game(it.number);
-                    if let Some((players, errors)) = &it.problems {
-                        bad += 1;
-                        for e in errors {
-                            let line = shift.line(e.pos.line);
-                            super::check::write_problem(&mut err, name, line, number, players, e)?;
-                        }
-                    }
-                    sink(number, it.out);
-                }
-                Ok(())
-            })?
-        }
-        _ => {
+    let counts = match input.regular_file() {
+        Some(file) => open::read_file(file, jobs, chunk, lang, follow, map, sink, &mut problem)?,
+        None => {
             let mut reader = Reader::new(input);
             let mut f = follower(lang, follow);
-            let mut games = 0;
+            let (mut games, mut bad) = (0, 0);
             while let Some(w) = reader.read_game_restarting(&mut f)? {
                 games += 1;
-                let it = item(w);
-                if let Some((players, errors)) = &it.problems {
+                if w.read.has_problems() {
                     bad += 1;
-                    for e in errors {
-                        super::check::write_problem(
-                            &mut err, name, e.pos.line, it.number, players, e,
-                        )?;
+                    let players = w.read.players();
+                    for e in w.read.problems() {
+                        problem(e.pos.line, w.read.number, &players, e)?;
                     }
                 }
-                sink(it.number, it.out);
+                let number = w.read.number;
+                sink(number, map(w));
             }
-            games
+            (games, bad)
         }
     };
     err.flush()?;
-    Ok((games, bad))
-}
-
-/// The visitor for a read: searching for a target, or (without one) keeping what an
-/// index needs.
-fn follower(lang: &'static Lang, (target, variations): (Option<u64>, bool)) -> Follow {
-    let f = Follow::new(lang, target, variations);
-    if target.is_none() {
-        f.indexing()
-    } else {
-        f
-    }
-}
-
-/// Reads the games of `file` from `from` until `until` says stop (see [`chunks::read_file`]).
-fn read_range<T>(
-    file: &File,
-    from: Pos,
-    until: &mut Until,
-    lang: &'static Lang,
-    follow: (Option<u64>, bool),
-    item: &impl Fn(Walked) -> Item<T>,
-) -> io::Result<Part<Vec<Item<T>>>> {
-    let mut f = follower(lang, follow);
-    chunks::read_range(file, from, until, &mut f, Vec::new(), |items, w| {
-        items.push(item(w))
-    })
+    Ok(counts)
 }
 
 /// How a file was answered.
 enum Answer {
     /// From its index (built now when `built`).
-    Indexed { index: Index, built: bool },
+    Indexed { index: Box<Index>, built: bool },
     /// By reading it through: the games that reach the position (number, tags, plies,
     /// ply, next move, facts).
     Read(Vec<Found1>),
@@ -226,59 +167,58 @@ struct Found1 {
     next: Next,
 }
 
-/// Opens the index of `path` (a regular, uncompressed file), building and storing it when
-/// missing, stale or damaged; standard error says when one was damaged or could not be
-/// stored. Returns the index, whether it was built now, and (games, games with problems).
-pub fn open_index(
+/// Opens the index of `path` (see [`open::open_or_build`]), saying on standard error when
+/// one was damaged or could not be stored, and writing the file's problems there in
+/// `check`'s format. Returns the index, whether it was built now, and (games, games with
+/// problems).
+fn open_index(
     path: &Path,
     jobs: usize,
     chunk: u64,
     lang: &'static Lang,
-    quiet: bool,
+    rebuild: bool,
 ) -> io::Result<(Index, bool, u64, u64)> {
     let name = input::name(path);
-    let stamp = Stamp::of(path)?;
-    match cache::find(&stamp) {
-        Found::Fresh(index) => {
-            let (games, bad) = (u64::from(index.games()), u64::from(index.header().problems));
-            return Ok((index, false, games, bad));
+    let mut err = BufWriter::new(io::stderr().lock());
+    let opened = open::open_or_build(path, jobs, chunk, lang, rebuild, |event| match event {
+        Event::Damaged(why) => writeln!(
+            err,
+            "scoresheet: the index of {name} was damaged ({why}): rebuilding it"
+        ),
+        Event::NotStored(e) => writeln!(
+            err,
+            "scoresheet: the index of {name} could not be stored in {}: {e}",
+            cache::dir().display()
+        ),
+        Event::Problem(line, game, players, e) => {
+            super::check::write_problem(&mut err, &name, line, game, players, e)
         }
-        Found::Damaged(why) if !quiet => {
-            eprintln!("scoresheet: the index of {name} was damaged ({why}): rebuilding it")
+    })?;
+    err.flush()?;
+    Ok((opened.index, opened.built, opened.games, opened.problems))
+}
+
+/// Asks the index of `path` with `ask`; an index found damaged while answering is
+/// rebuilt (standard error says so) and asked again.
+fn ask_index<T>(
+    path: &Path,
+    index: &mut Index,
+    common: &Common,
+    lang: &'static Lang,
+    ask: impl Fn(&Index) -> Result<T, Damage>,
+) -> io::Result<T> {
+    match ask(index) {
+        Ok(answer) => Ok(answer),
+        Err(why) => {
+            eprintln!(
+                "scoresheet: the index of {} was damaged ({why}): rebuilding it",
+                input::name(path)
+            );
+            let jobs = input::jobs(common.jobs);
+            *index = open_index(path, jobs, common.chunk, lang, true)?.0;
+            ask(index).map_err(|e| io::Error::other(format!("the index just built: {e}")))
         }
-        _ => {}
     }
-    let mut builder = Builder::default();
-    let input = Input::open(path)?;
-    let (games, bad) = read_games(
-        input,
-        &name,
-        jobs,
-        chunk,
-        lang,
-        (None, false),
-        |w| Compact::of(w.read.start.offset, w),
-        |_, c| builder.add(c),
-    )?;
-    let Some(bytes) = builder.finish(&stamp.path_text(), stamp.size, stamp.mtime) else {
-        return Err(io::Error::other(
-            "the file holds too many positions to index",
-        ));
-    };
-    // A file that changed while it was read is answered as read, but not stored.
-    if Stamp::of(path).ok().as_ref() == Some(&stamp) {
-        if let Err(e) = cache::store(&stamp, &bytes) {
-            if !quiet {
-                eprintln!(
-                    "scoresheet: the index of {name} could not be stored in {}: {e}",
-                    cache::dir().display()
-                );
-            }
-        }
-    }
-    let index = Index::open(Bytes::Owned(bytes))
-        .map_err(|e| io::Error::other(format!("the index just built is unreadable: {e}")))?;
-    Ok((index, true, games, bad))
 }
 
 /// Whether a path names a regular file that is not compressed (one that can be indexed).
@@ -303,7 +243,14 @@ fn answer(
     let jobs = input::jobs(common.jobs);
     if !variations && indexable(path) {
         let (index, built, games, bad) = open_index(path, jobs, common.chunk, lang, false)?;
-        return Ok((Answer::Indexed { index, built }, games, bad));
+        return Ok((
+            Answer::Indexed {
+                index: Box::new(index),
+                built,
+            },
+            games,
+            bad,
+        ));
     }
     let name = input::name(path);
     let mut found = Vec::new();
@@ -337,118 +284,6 @@ fn answer(
     Ok((Answer::Read(found), games, bad))
 }
 
-/// Reads only the tags of a game (its movetext is skipped).
-#[derive(Default)]
-struct TagsOnly(Tags);
-
-impl Visitor for TagsOnly {
-    type Output = Tags;
-
-    fn wants_tag(&mut self, name: &[u8]) -> bool {
-        matches!(
-            name,
-            b"White" | b"Black" | b"Result" | b"Date" | b"Event" | b"ECO"
-        )
-    }
-
-    fn tag(&mut self, name: &[u8], value: &str, _: Pos) {
-        let t = &mut self.0;
-        let field = match name {
-            b"White" => &mut t.white,
-            b"Black" => &mut t.black,
-            b"Result" => &mut t.result,
-            b"Date" => &mut t.date,
-            b"Event" => &mut t.event,
-            _ => &mut t.eco,
-        };
-        *field = value.to_string();
-    }
-
-    fn begin_movetext(&mut self) -> Skip {
-        Skip(true)
-    }
-
-    fn end_game(&mut self) -> Tags {
-        std::mem::take(&mut self.0)
-    }
-}
-
-/// The file the index answered for, to read the tags of the games found: mapped into
-/// memory when it can be (no system call per game), else read at each game's offset.
-enum Source {
-    Map(memmap2::Mmap),
-    File(File),
-}
-
-impl Source {
-    fn open(path: &Path) -> io::Result<Source> {
-        let file = File::open(path)?;
-        // SAFETY: only read; a file truncated meanwhile faults instead of giving a read
-        // error, the caveat `list` documents for its own map.
-        Ok(match unsafe { memmap2::Mmap::map(&file) } {
-            Ok(map) => Source::Map(map),
-            Err(_) => Source::File(file),
-        })
-    }
-
-    /// The tags of the game starting at `offset`.
-    fn tags_at(&self, offset: u64) -> io::Result<Tags> {
-        match self {
-            Source::Map(map) => {
-                let at = usize::try_from(offset).unwrap_or(usize::MAX).min(map.len());
-                let mut reader = crate::pgn::SliceReader::new(&map[at..]);
-                Ok(reader
-                    .read_game(&mut TagsOnly::default())
-                    .unwrap_or_default())
-            }
-            Source::File(file) => {
-                let at = Pos {
-                    offset,
-                    line: 1,
-                    column: 1,
-                    game: 1,
-                };
-                let mut reader = Reader::new(FileAt::for_reader_at(file, offset)).starting_at(at);
-                Ok(reader
-                    .read_game(&mut TagsOnly::default())?
-                    .unwrap_or_default())
-            }
-        }
-    }
-}
-
-/// Writes one result line: `list`'s columns (number, White, Black, result, date, event, ECO,
-/// plies), then the ply at which the game reaches the position.
-fn write_row(
-    out: &mut impl Write,
-    file: Option<&str>,
-    number: u64,
-    tags: &Tags,
-    plies: u32,
-    ply: u32,
-) -> io::Result<()> {
-    if let Some(file) = file {
-        write!(out, "{}\t", crate::message::shown(file))?;
-    }
-    write!(out, "{number}")?;
-    for field in [
-        &tags.white,
-        &tags.black,
-        &tags.result,
-        &tags.date,
-        &tags.event,
-        &tags.eco,
-    ] {
-        // As `list`: a tab, line feed or escape in a value would break the columns.
-        match crate::message::escaped(field) {
-            Some(escaped) => write!(out, "\t{escaped}")?,
-            None if field.is_empty() => write!(out, "\t?")?,
-            None => write!(out, "\t{field}")?,
-        }
-    }
-    writeln!(out, "\t{plies}\t{ply}")
-}
-
 /// Runs `search`; returns the exit code.
 pub fn run_search(args: &SearchArgs) -> u8 {
     run(
@@ -456,13 +291,20 @@ pub fn run_search(args: &SearchArgs) -> u8 {
         "search",
         args.variations,
         |out, file, path, answer| match answer {
-            Answer::Indexed { index, .. } => {
-                let hits = index.find(out.1);
-                let source = Source::open(path)?;
-                for h in &hits {
-                    let tags = source.tags_at(h.game.offset)?;
-                    write_row(out.0, file, h.game.number, &tags, h.game.plies, h.ply)?;
-                }
+            Answer::Indexed { mut index, .. } => {
+                let lang =
+                    super::parse_lang("search", &args.common.input_lang).unwrap_or(Lang::english());
+                let hits = ask_index(path, &mut index, &args.common, lang, |i| i.search(out.1))?;
+                let rows: Vec<Row> = hits
+                    .iter()
+                    .map(|h| Row {
+                        offset: h.game.offset,
+                        number: h.game.number,
+                        plies: h.game.plies,
+                        ply: h.ply,
+                    })
+                    .collect();
+                rows::write_rows(out.0, file, path, &rows)?;
                 Ok(hits.len() as u64)
             }
             Answer::Read(found) => {
@@ -477,23 +319,45 @@ pub fn run_search(args: &SearchArgs) -> u8 {
 
 /// Runs `tree`; returns the exit code.
 pub fn run_tree(args: &TreeArgs) -> u8 {
-    let mut all: Vec<(Next, GameInfo)> = Vec::new();
+    let mut all: Vec<(Next, Tally)> = Vec::new();
     let mut at = Position::start();
-    let code = run(&args.common, "tree", false, |out, _, _, answer| {
+    let mut found_any = false;
+    let code = run(&args.common, "tree", false, |out, _, path, answer| {
         at = *out.1;
-        let before = all.len();
-        match answer {
-            Answer::Indexed { index, .. } => {
-                all.extend(index.find(out.1).into_iter().map(|h| (h.next, h.game.info)))
+        let found = match answer {
+            Answer::Indexed { mut index, .. } => {
+                let lang =
+                    super::parse_lang("tree", &args.common.input_lang).unwrap_or(Lang::english());
+                let tree = ask_index(path, &mut index, &args.common, lang, |i| i.tree(out.1))?;
+                for b in &tree.branches {
+                    all.push((b.next, b.tally()));
+                }
+                if tree.ended > 0 {
+                    let ended = Tally {
+                        games: tree.ended,
+                        ..Tally::default()
+                    };
+                    all.push((Next::End, ended));
+                }
+                tree.games
             }
-            Answer::Read(found) => all.extend(found.into_iter().map(|f| (f.next, f.tags.info()))),
-        }
-        Ok((all.len() - before) as u64)
+            Answer::Read(found) => {
+                let n = found.len() as u64;
+                all.extend(
+                    found
+                        .into_iter()
+                        .map(|f| (f.next, Tally::of(&f.tags.info()))),
+                );
+                n
+            }
+        };
+        found_any |= found > 0;
+        Ok(found)
     });
-    if code == exit::USAGE && all.is_empty() {
+    if code == exit::USAGE && !found_any && all.is_empty() {
         return code;
     }
-    let tree = Tree::build(&at, all);
+    let tree = Tree::from_tallies(&at, all);
     let mut out = BufWriter::new(io::stdout().lock());
     let written = (|| -> io::Result<()> {
         for b in &tree.branches {

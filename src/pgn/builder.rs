@@ -101,6 +101,8 @@ struct Frame {
     pending: Vec<String>,
     /// Moves read in this line.
     moves: u32,
+    /// The last move played in this line (`None`: a null move, or none yet).
+    last: Option<chess::ChessMove>,
 }
 
 /// The most moves one game's tree holds, variations included: far beyond any game of chess
@@ -180,6 +182,14 @@ impl GameBuilder {
     pub fn line_so_far(&self) -> Option<(usize, u32, &Position)> {
         let top = self.stack.last().filter(|f| !f.dead)?;
         Some((self.stack.len(), top.moves, &top.pos))
+    }
+
+    /// The last move of the line being read (`None` for a null move) and the position
+    /// before it, once the line has a move: what a follower of the positions needs to
+    /// know which move was played without working it out.
+    pub fn last_move(&self) -> Option<(Option<chess::ChessMove>, &Position)> {
+        let top = self.stack.last().filter(|f| !f.dead && f.moves > 0)?;
+        Some((top.last, &top.prev_pos))
     }
 
     fn problem(&mut self, pos: Pos, token: &str, reason: String) {
@@ -297,6 +307,7 @@ impl Visitor for GameBuilder {
             dead: false,
             pending: Vec::new(),
             moves: 0,
+            last: None,
         });
         Skip(false)
     }
@@ -362,9 +373,13 @@ impl Visitor for GameBuilder {
             Move::Normal(m) => {
                 frame.prev_pos = frame.pos;
                 frame.prev_pos.play_into(m, &mut frame.pos);
+                frame.last = Some(m);
             }
             Move::Null => match frame.pos.play_null() {
-                Some(p) => frame.prev_pos = std::mem::replace(&mut frame.pos, p),
+                Some(p) => {
+                    frame.prev_pos = std::mem::replace(&mut frame.pos, p);
+                    frame.last = None;
+                }
                 None => {
                     frame.dead = true;
                     let reason = "a null move is impossible while in check".to_string();
@@ -416,6 +431,7 @@ impl Visitor for GameBuilder {
             dead: top.dead || top.moves == 0,
             pending: Vec::new(),
             moves: 0,
+            last: None,
         };
         self.stack.push(frame);
         Skip(false)

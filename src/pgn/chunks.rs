@@ -40,6 +40,10 @@ use std::sync::{mpsc, Arc, Mutex};
 use super::index::GameRef;
 use super::{Indexer, Pos, Reader, Visitor};
 
+/// Bytes per chunk of a regular file: small enough that the last chunks keep every thread
+/// busy, large enough that finding each chunk's start costs nothing.
+pub const CHUNK: u64 = 1 << 20;
+
 /// Offset of a stop at the end of the input.
 pub const END: u64 = u64::MAX;
 

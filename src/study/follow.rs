@@ -128,13 +128,16 @@ pub struct Walked {
     /// The first ply (counted from the start of the game) at which any line reaches the
     /// target position; only looked for when a target was given.
     pub reached: Option<u32>,
-    /// For an index ([`Follow::indexing`]): each main-line move as its index among the
-    /// legal moves in the `chess` crate's generation order (255 for a null move), and the
-    /// keys of the main line's positions, the start included.
+    /// For an index ([`Follow::indexing`]): the main line's moves in the index's move
+    /// codes ([`super::index::code`]), and the keys of its positions, the start included
+    /// (both for the first [`MAX_INDEXED_PLIES`] moves).
     pub codes: Vec<u8>,
     /// See `codes`.
     pub keys: Vec<u64>,
 }
+
+/// Moves of a main line an index keeps (its game records count plies in 16 bits).
+pub const MAX_INDEXED_PLIES: usize = u16::MAX as usize;
 
 /// The visitor (see the module documentation). Reusable across games.
 pub struct Follow {
@@ -199,20 +202,13 @@ impl Follow {
         }
         if depth == 1 && plies > self.handled {
             self.handled = plies;
-            let mv = infer_move(&self.last, pos.board());
-            if self.indexing && self.codes.len() == self.moves.len() {
-                // A move not found (it cannot happen: the builder played it) ends the
-                // line the index keeps.
-                let code = match mv {
-                    None => Some(super::index::format::NULL_MOVE),
-                    Some(mv) => chess::MoveGen::new_legal(&self.last)
-                        .position(|m| m == mv)
-                        .and_then(|i| u8::try_from(i).ok()),
-                };
-                if let Some(code) = code {
-                    self.codes.push(code);
-                    self.keys.push(super::key::key(pos.board()));
-                }
+            let (mv, before) = match self.builder.last_move() {
+                Some((mv, before)) => (mv, *before.board()),
+                None => (infer_move(&self.last, pos.board()), self.last),
+            };
+            if self.indexing && self.moves.len() < MAX_INDEXED_PLIES {
+                super::index::code::encode(&before, mv, &mut self.codes);
+                self.keys.push(super::key::key(pos.board()));
             }
             self.moves.push(mv);
             self.last = *pos.board();

@@ -47,21 +47,82 @@ impl Branch {
         (self.elo_count > 0).then(|| (self.elo_sum + self.elo_count / 2) / self.elo_count)
     }
 
-    fn add(&mut self, info: &GameInfo) {
-        self.games += 1;
+    /// Its games' facts added up (to merge trees over several files).
+    pub fn tally(&self) -> Tally {
+        Tally {
+            games: self.games,
+            white_wins: self.white_wins,
+            draws: self.draws,
+            black_wins: self.black_wins,
+            elo_sum: self.elo_sum,
+            elo_count: self.elo_count,
+            last_year: self.last_year,
+        }
+    }
+
+    fn add(&mut self, t: &Tally) {
+        self.games += t.games;
+        self.white_wins += t.white_wins;
+        self.draws += t.draws;
+        self.black_wins += t.black_wins;
+        self.elo_sum += t.elo_sum;
+        self.elo_count += t.elo_count;
+        self.last_year = self.last_year.max(t.last_year);
+    }
+}
+
+/// The facts of some games added up: what a branch of the tree shows (an index keeps
+/// them ready for the positions many games reach).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Games.
+    pub games: u64,
+    /// Won by White.
+    pub white_wins: u64,
+    /// Drawn.
+    pub draws: u64,
+    /// Won by Black.
+    pub black_wins: u64,
+    /// Sum of the ratings known (both players of each game).
+    pub elo_sum: u64,
+    /// How many ratings are known.
+    pub elo_count: u64,
+    /// The latest year among the games with a dated Date tag (0 when none is).
+    pub last_year: u16,
+}
+
+impl Tally {
+    /// One game's facts.
+    pub fn of(info: &GameInfo) -> Tally {
+        let mut t = Tally {
+            games: 1,
+            last_year: info.year,
+            ..Tally::default()
+        };
         match info.result {
-            GameResult::WhiteWins => self.white_wins += 1,
-            GameResult::Draw => self.draws += 1,
-            GameResult::BlackWins => self.black_wins += 1,
+            GameResult::WhiteWins => t.white_wins = 1,
+            GameResult::Draw => t.draws = 1,
+            GameResult::BlackWins => t.black_wins = 1,
             GameResult::Unknown => {}
         }
         for elo in [info.white_elo, info.black_elo] {
             if elo > 0 {
-                self.elo_sum += u64::from(elo);
-                self.elo_count += 1;
+                t.elo_sum += u64::from(elo);
+                t.elo_count += 1;
             }
         }
-        self.last_year = self.last_year.max(info.year);
+        t
+    }
+
+    /// Adds `other`'s games to these.
+    pub fn add(&mut self, other: &Tally) {
+        self.games += other.games;
+        self.white_wins += other.white_wins;
+        self.draws += other.draws;
+        self.black_wins += other.black_wins;
+        self.elo_sum += other.elo_sum;
+        self.elo_count += other.elo_count;
+        self.last_year = self.last_year.max(other.last_year);
     }
 }
 
@@ -80,12 +141,24 @@ impl Tree {
     /// The tree from the games reaching `pos`: for each, what it played at its first
     /// visit to the position, and its facts.
     pub fn build(pos: &Position, games: impl IntoIterator<Item = (Next, GameInfo)>) -> Tree {
+        Tree::from_tallies(
+            pos,
+            games
+                .into_iter()
+                .map(|(next, info)| (next, Tally::of(&info))),
+        )
+    }
+
+    /// The tree from games reaching `pos` given in groups: what each group played at its
+    /// first visit to the position, and the group's facts added up (a move may come in
+    /// several groups).
+    pub fn from_tallies(pos: &Position, groups: impl IntoIterator<Item = (Next, Tally)>) -> Tree {
         let mut by_move: HashMap<Next, Branch> = HashMap::new();
         let mut tree = Tree::default();
-        for (next, info) in games {
-            tree.games += 1;
+        for (next, tally) in groups {
+            tree.games += tally.games;
             if next == Next::End {
-                tree.ended += 1;
+                tree.ended += tally.games;
                 continue;
             }
             by_move
@@ -104,7 +177,7 @@ impl Tree {
                     elo_count: 0,
                     last_year: 0,
                 })
-                .add(&info);
+                .add(&tally);
         }
         tree.branches = by_move.into_values().collect();
         tree.branches

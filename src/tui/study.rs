@@ -5,15 +5,16 @@
 //! others).
 
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 
 use crate::app::study::StudyJob;
 use crate::app::Done;
+use crate::pgn::chunks::CHUNK;
 use crate::position::Position;
 use crate::study::index::cache::Stamp;
-use crate::study::index::Index;
-use crate::study::tree::Tree;
+use crate::study::index::open::open_or_build;
+use crate::study::index::{Damage, Index};
 
 /// The thread and its two channels.
 pub struct Study {
@@ -76,16 +77,13 @@ fn work(rx: mpsc::Receiver<StudyJob>, tx: mpsc::Sender<Done>) {
                     tree: Err(String::new()),
                 },
                 StudyJob::Tree { path, fen } => {
-                    let tree = answer(&mut indexes, &path, &fen).map(|(index, pos)| {
-                        let hits = index.find(&pos);
-                        Tree::build(&pos, hits.into_iter().map(|h| (h.next, h.game.info)))
-                    });
+                    let tree = ask(&mut indexes, &path, &fen, |index, pos| index.tree(pos));
                     Done::Tree { fen, tree }
                 }
                 StudyJob::Search { path, fen } => {
-                    let found = answer(&mut indexes, &path, &fen).map(|(index, pos)| {
-                        let hits = index.find(&pos);
-                        hits.into_iter().map(|h| (h.game.number, h.ply)).collect()
+                    let found = ask(&mut indexes, &path, &fen, |index, pos| {
+                        let hits = index.search(pos)?;
+                        Ok(hits.into_iter().map(|h| (h.game.number, h.ply)).collect())
                     });
                     Done::Searched { path, found }
                 }
@@ -97,23 +95,32 @@ fn work(rx: mpsc::Receiver<StudyJob>, tx: mpsc::Sender<Done>) {
     }
 }
 
-/// The index of `path` (opened or built as needed) and the position of `fen`.
-fn answer<'a>(
-    indexes: &'a mut HashMap<PathBuf, (Stamp, Index)>,
-    path: &std::path::Path,
+/// Asks the index of `path` (opened or built as needed) about the position of `fen`; an
+/// index found damaged while answering is rebuilt and asked again.
+fn ask<T>(
+    indexes: &mut HashMap<PathBuf, (Stamp, Index)>,
+    path: &Path,
     fen: &str,
-) -> Result<(&'a Index, Position), String> {
+    question: impl Fn(&Index, &Position) -> Result<T, Damage>,
+) -> Result<T, String> {
     let pos = Position::from_fen(fen).map_err(|e| e.to_string())?;
-    let stamp = Stamp::of(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let fresh = indexes.get(path).is_some_and(|(s, _)| *s == stamp);
-    if !fresh {
-        let lang = crate::notation::Lang::english();
-        let jobs = crate::cli::input::jobs(None);
-        let chunk = crate::cli::parallel_chunk();
-        let (index, ..) = crate::cli::search::open_index(path, jobs, chunk, lang, true)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        indexes.insert(path.to_path_buf(), (stamp, index));
+    let cannot = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
+    let stamp = Stamp::of(path).map_err(cannot)?;
+    let mut rebuild = false;
+    loop {
+        let fresh = indexes.get(path).is_some_and(|(s, _)| *s == stamp);
+        if !fresh || rebuild {
+            let lang = crate::notation::Lang::english();
+            let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let opened =
+                open_or_build(path, jobs, CHUNK, lang, rebuild, |_| Ok(())).map_err(cannot)?;
+            indexes.insert(path.to_path_buf(), (stamp.clone(), opened.index));
+        }
+        let (_, index) = indexes.get(path).ok_or("no index")?;
+        match question(index, &pos) {
+            Ok(answer) => return Ok(answer),
+            Err(why) if rebuild => return Err(format!("the index of {}: {why}", path.display())),
+            Err(_) => rebuild = true,
+        }
     }
-    let (_, index) = indexes.get(path).ok_or("no index")?;
-    Ok((index, pos))
 }

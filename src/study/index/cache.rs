@@ -77,7 +77,7 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 /// What was found in the cache for a source.
 pub enum Found {
     /// An index of this very version of the source.
-    Fresh(Index),
+    Fresh(Box<Index>),
     /// None yet.
     Missing,
     /// One of another version of the source (or of another file with the same hash).
@@ -98,6 +98,13 @@ pub fn find(stamp: &Stamp) -> Found {
         Ok(map) => Bytes::Map(map),
         Err(_) => return Found::Missing,
     };
+    // An index of another version of this program is replaced without a word.
+    let version = super::format::VERSION.to_le_bytes();
+    if bytes.get(..8) == Some(super::format::MAGIC.as_slice())
+        && bytes.get(8..12) != Some(version.as_slice())
+    {
+        return Found::Stale;
+    }
     match Index::open(bytes) {
         Ok(index) => {
             let h = index.header();
@@ -105,7 +112,7 @@ pub fn find(stamp: &Stamp) -> Found {
                 && h.mtime == stamp.mtime
                 && index.source_path() == stamp.path_text().as_bytes()
             {
-                Found::Fresh(index)
+                Found::Fresh(Box::new(index))
             } else {
                 Found::Stale
             }
@@ -123,7 +130,9 @@ pub fn store(stamp: &Stamp, bytes: &[u8]) -> io::Result<()> {
         .prefix(".index-")
         .tempfile_in(dir)?;
     tmp.write_all(bytes)?;
-    tmp.as_file().sync_all()?;
+    // No sync: the index is a cache, and one torn by a crash fails its checksums and is
+    // rebuilt; waiting for hundreds of megabytes to reach the disk would double the
+    // first search.
     tmp.persist(&target).map_err(|e| e.error)?;
     Ok(())
 }

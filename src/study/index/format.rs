@@ -4,42 +4,135 @@
 //! header (HEADER_LEN bytes)
 //!   0  magic "SCSHIDX1"            8  format version (u32)
 //!  12  source size (u64)          20  source mtime: seconds (i64), 28 nanoseconds (u32)
-//!  32  games (u32)                36  plies (u64)           44  entries (u64)
+//!  32  games (u32)                36  bytes of move codes (u64)   44  entries (u64)
 //!  52  bucket bits, fingerprint bits, game bits (u8 each), 55 zero
 //!  56  games with problems (u32)  60  length of the starts section (u64)
-//!  68  length of the path (u32)   72  CRC-32 of the whole file with these 4 bytes zero
+//!  68  length of the path (u32)   72  hot positions (u32)   76  hot rows (u32)
+//!  80  bytes of hot postings (u64)
+//!  88  CRC-32 of the header (these 4 bytes zero) and the block checksums; 92.. zero
+//! block checksums: the CRC-32 of each BLOCK bytes of everything after them (the last
+//!   block may be shorter): a section is checked when it is first read, so a damaged
+//!   index is found without reading all of it at every start
 //! the source's canonical path (UTF-8, lossy)
 //! games: GAME_LEN bytes each (game i is the file's game i + 1): offset in the source
-//!   (u40), where its moves start (u40), plies (u16), White's and Black's rating (u16 each,
-//!   0 unknown), year (u16, 0 unknown), result (u8: 0 unknown, 1 1-0, 2 draw, 3 0-1), flags
-//!   (u8: 1 = the game starts from a FEN given in the starts section)
+//!   (u40), where its move codes start (u40), plies (u16), White's and Black's rating (u16
+//!   each, 0 unknown), year (u16, 0 unknown), result (u8: 0 unknown, 1 1-0, 2 draw,
+//!   3 0-1), flags (u8: 1 = the game starts from a FEN given in the starts section)
 //! starts: for each game with its own start: game (u32), FEN length (u16), FEN
+//! hot positions, HOT_LEN bytes each, by key: key (u64), first row (u32), rows (u32),
+//!   where its postings start in the postings (u64), postings (u32), 4 zero
+//! hot rows, ROW_LEN bytes each: the move (u16, see `next_code`), 2 zero, games, White
+//!   wins, draws, Black wins, ratings known (u32 each), sum of the ratings (u64), last
+//!   year (u16), 2 zero
+//! hot postings: for each game that reaches the position in its first HOT_PLIES
+//!   plies, in file order: game minus the previous one's (LEB128), ply (LEB128)
 //! buckets: 2^bucket_bits + 1 entry offsets (u32): bucket b holds entries
 //!   [offsets[b], offsets[b + 1])
 //! entries: `game bits + fingerprint bits` each, packed (entry i at bit i × that, in
 //!   little-endian order), then 8 bytes of zeros: the game index in the low bits, and
 //!   above it the fingerprint, the key's bits right after the bucket's
-//! moves: one byte per ply: the move's index among the legal moves in the `chess` crate's
-//!   generation order, or NULL_MOVE
+//! moves: each game's main line in the codes of [`super::code`]
 //! ```
 //!
-//! A position's key picks its bucket (the top bits) and fingerprint (the next bits); the
-//! games of the entries that match are candidates, and each is confirmed by replaying its
-//! moves until the position comes (which also gives the ply and the move played next). A
-//! candidate that never reaches it (two keys sharing bucket and fingerprint) is dropped.
+//! A position's key is first looked up among the hot positions — those that many games
+//! reach early, whose tree rows and postings are kept ready (for the games that reach
+//! them in their first HOT_PLIES plies; those games have no entry for them). Then the key
+//! picks its bucket (the top bits) and fingerprint (the next bits); the games of the
+//! entries that match are candidates, and each is confirmed by replaying its moves until
+//! the position comes (which also gives the ply and the move played next). A candidate
+//! that never reaches it (two keys sharing bucket and fingerprint) is dropped.
+
+use chess::{ChessMove, Piece, ALL_SQUARES};
+
+use crate::study::tree::Next;
 
 /// The file's first bytes.
 pub const MAGIC: &[u8; 8] = b"SCSHIDX1";
 /// The layout's version: an index of another version is rebuilt.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 /// Bytes of the header.
-pub const HEADER_LEN: usize = 80;
-/// Where the checksum sits in the header.
-pub const CRC_AT: usize = 72;
+pub const HEADER_LEN: usize = 128;
+/// Where the header's checksum sits.
+pub const CRC_AT: usize = 88;
 /// Bytes per game record.
 pub const GAME_LEN: usize = 20;
-/// The move byte of a null move.
-pub const NULL_MOVE: u8 = 255;
+/// Bytes per hot position.
+pub const HOT_LEN: usize = 32;
+/// Bytes per hot row.
+pub const ROW_LEN: usize = 36;
+/// Bytes checked by each block checksum.
+pub const BLOCK: usize = 16 << 10;
+/// Positions reached by at least this many games within their first [`HOT_PLIES`]
+/// plies are hot: replaying that many games costs milliseconds, more would not.
+pub const HOT_GAMES: u32 = 1024;
+/// Plies from the start of a game within which its positions may count as hot (the
+/// positions many games reach are openings; counting every ply would cost the build).
+pub const HOT_PLIES: usize = 16;
+
+/// The 16-bit form of what a game played from a position (hot rows keep it).
+pub fn next_code(next: Next) -> u16 {
+    match next {
+        Next::End => 0xFFFF,
+        Next::Null => 0xFFFE,
+        Next::Move(mv) => {
+            let promo = match mv.get_promotion() {
+                None => 0,
+                Some(Piece::Knight) => 1,
+                Some(Piece::Bishop) => 2,
+                Some(Piece::Rook) => 3,
+                Some(_) => 4,
+            };
+            (mv.get_source().to_index() | mv.get_dest().to_index() << 6 | promo << 12) as u16
+        }
+    }
+}
+
+/// The move of a [`next_code`], `None` for a code no move has.
+pub fn next_of(code: u16) -> Option<Next> {
+    match code {
+        0xFFFF => Some(Next::End),
+        0xFFFE => Some(Next::Null),
+        _ => {
+            let promo = match code >> 12 {
+                0 => None,
+                1 => Some(Piece::Knight),
+                2 => Some(Piece::Bishop),
+                3 => Some(Piece::Rook),
+                4 => Some(Piece::Queen),
+                _ => return None,
+            };
+            let (from, to) = (usize::from(code & 63), usize::from(code >> 6 & 63));
+            Some(Next::Move(ChessMove::new(
+                ALL_SQUARES[from],
+                ALL_SQUARES[to],
+                promo,
+            )))
+        }
+    }
+}
+
+/// Appends `v` in LEB128.
+pub fn put_varint(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push(v as u8 | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+/// Reads a LEB128 number at `*at`, moving `*at` past it.
+pub fn get_varint(b: &[u8], at: &mut usize) -> Option<u64> {
+    let mut v = 0u64;
+    for shift in (0..64).step_by(7) {
+        let byte = *b.get(*at)?;
+        *at += 1;
+        v |= u64::from(byte & 0x7F) << shift;
+        if byte < 0x80 {
+            return Some(v);
+        }
+    }
+    None
+}
 
 /// How keys map to entries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -145,9 +238,9 @@ pub struct Header {
     pub mtime: (i64, u32),
     /// Games indexed.
     pub games: u32,
-    /// Plies (bytes of the moves section).
-    pub plies: u64,
-    /// Entries (positions, each once per game).
+    /// Bytes of the moves section.
+    pub move_bytes: u64,
+    /// Entries (positions, each once per game, but for hot ones).
     pub entries: u64,
     /// How keys map to entries.
     pub shape: Shape,
@@ -157,7 +250,13 @@ pub struct Header {
     pub starts_len: u64,
     /// Bytes of the path.
     pub path_len: u32,
-    /// The checksum.
+    /// Hot positions.
+    pub hot: u32,
+    /// Hot rows.
+    pub hot_rows: u32,
+    /// Bytes of hot postings.
+    pub postings_len: u64,
+    /// The header's checksum.
     pub crc: u32,
 }
 
@@ -181,7 +280,7 @@ impl Header {
         b[20..28].copy_from_slice(&self.mtime.0.to_le_bytes());
         b[28..32].copy_from_slice(&self.mtime.1.to_le_bytes());
         b[32..36].copy_from_slice(&self.games.to_le_bytes());
-        b[36..44].copy_from_slice(&self.plies.to_le_bytes());
+        b[36..44].copy_from_slice(&self.move_bytes.to_le_bytes());
         b[44..52].copy_from_slice(&self.entries.to_le_bytes());
         b[52] = self.shape.bucket_bits;
         b[53] = self.shape.fp_bits;
@@ -189,7 +288,10 @@ impl Header {
         b[56..60].copy_from_slice(&self.problems.to_le_bytes());
         b[60..68].copy_from_slice(&self.starts_len.to_le_bytes());
         b[68..72].copy_from_slice(&self.path_len.to_le_bytes());
-        b[72..76].copy_from_slice(&self.crc.to_le_bytes());
+        b[72..76].copy_from_slice(&self.hot.to_le_bytes());
+        b[76..80].copy_from_slice(&self.hot_rows.to_le_bytes());
+        b[80..88].copy_from_slice(&self.postings_len.to_le_bytes());
+        b[CRC_AT..CRC_AT + 4].copy_from_slice(&self.crc.to_le_bytes());
         b
     }
 
@@ -207,24 +309,38 @@ impl Header {
             size: u64_at(b, 12),
             mtime: (u64_at(b, 20) as i64, u32_at(b, 28)),
             games: u32_at(b, 32),
-            plies: u64_at(b, 36),
+            move_bytes: u64_at(b, 36),
             entries: u64_at(b, 44),
             shape: shape.is_sane().then_some(shape)?,
             problems: u32_at(b, 56),
             starts_len: u64_at(b, 60),
             path_len: u32_at(b, 68),
-            crc: u32_at(b, 72),
+            hot: u32_at(b, 72),
+            hot_rows: u32_at(b, 76),
+            postings_len: u64_at(b, 80),
+            crc: u32_at(b, CRC_AT),
         })
     }
 }
 
-/// The CRC-32 of a whole index file, its checksum field taken as zero.
-pub fn checksum(file: &[u8]) -> u32 {
+/// Blocks of a body of `len` bytes.
+pub fn blocks(len: u64) -> u64 {
+    len.div_ceil(BLOCK as u64)
+}
+
+/// The CRC-32 of the header (its checksum taken as zero) and the block checksums that
+/// follow it (`head` holds both).
+pub fn header_checksum(head: &[u8]) -> u32 {
     let mut h = crc32fast::Hasher::new();
-    h.update(&file[..CRC_AT]);
+    h.update(&head[..CRC_AT]);
     h.update(&[0; 4]);
-    h.update(&file[CRC_AT + 4..]);
+    h.update(&head[CRC_AT + 4..]);
     h.finalize()
+}
+
+/// The block checksums of a body.
+pub fn block_checksums(body: &[u8]) -> Vec<u32> {
+    body.chunks(BLOCK).map(crc32fast::hash).collect()
 }
 
 /// Reads a little-endian u32 at `at`.

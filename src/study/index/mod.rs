@@ -8,16 +8,25 @@
 
 pub mod build;
 pub mod cache;
+pub mod code;
 pub mod format;
+pub mod open;
+#[cfg(test)]
+mod tests;
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-use chess::{Board, MoveGen};
+use chess::Board;
 
-use self::format::{read_u32, read_u40, Header, GAME_LEN, HEADER_LEN, NULL_MOVE};
+use self::code::{decode, Decoded};
+use self::format::{
+    get_varint, next_of, read_u32, read_u40, read_u64, Header, BLOCK, GAME_LEN, HEADER_LEN,
+    HOT_LEN, HOT_PLIES, ROW_LEN,
+};
 use super::follow::{GameInfo, GameResult};
 use super::key::key;
-use super::tree::Next;
+use super::tree::{Next, Tally, Tree};
 use crate::position::Position;
 
 /// The bytes of an index: mapped from its file, or held in memory (just built).
@@ -77,78 +86,144 @@ pub struct Hit {
     pub game: GameRecord,
     /// The first ply at which its main line reaches the position.
     pub ply: u32,
-    /// What it played there.
-    pub next: Next,
+}
+
+/// A game replayed to the position: the hit and what it played there.
+struct Replayed {
+    hit: Hit,
+    next: Next,
+}
+
+/// A hot position's record.
+struct Hot {
+    rows: (usize, usize),
+    postings_at: usize,
+    postings: u32,
+}
+
+/// Where the sections are.
+struct Layout {
+    body_at: usize,
+    path: usize,
+    games: usize,
+    hot: usize,
+    rows: usize,
+    postings: usize,
+    buckets: usize,
+    entries: usize,
+    moves: usize,
+    end: usize,
 }
 
 /// An index, checked and ready to answer.
 pub struct Index {
     bytes: Bytes,
     header: Header,
-    path: (usize, usize),
-    games_at: usize,
-    buckets_at: usize,
-    entries_at: usize,
-    moves_at: usize,
+    at: Layout,
     starts: HashMap<u32, Board>,
+    /// Blocks whose checksum has been found right.
+    checked: Vec<AtomicBool>,
 }
 
 /// Candidates above which the replays are shared among threads.
 const PARALLEL_FROM: usize = 4096;
 
 impl Index {
-    /// Checks index bytes (header, lengths, checksum) and opens them.
+    /// Checks index bytes (header, lengths, the checksums of the sections read at every
+    /// question) and opens them; the other sections are checked when first read.
     pub fn open(bytes: Bytes) -> Result<Index, Damage> {
         let header = Header::read(&bytes).ok_or(Damage::Header)?;
         let len = |n: u64, each: u64| n.checked_mul(each).ok_or(Damage::Length);
-        let path_len = u64::from(header.path_len);
-        let games_len = len(u64::from(header.games), GAME_LEN as u64)?;
-        let buckets_len = len((1u64 << header.shape.bucket_bits) + 1, 4)?;
-        let entries_len = header
-            .shape
-            .entries_len(header.entries)
-            .ok_or(Damage::Length)?;
-        let total = [
-            path_len,
-            games_len,
+        let sections = [
+            u64::from(header.path_len),
+            len(u64::from(header.games), GAME_LEN as u64)?,
             header.starts_len,
-            buckets_len,
-            entries_len,
-            header.plies,
-        ]
-        .iter()
-        .try_fold(HEADER_LEN as u64, |sum, n| sum.checked_add(*n))
-        .ok_or(Damage::Length)?;
-        if total != bytes.len() as u64 {
+            len(u64::from(header.hot), HOT_LEN as u64)?,
+            len(u64::from(header.hot_rows), ROW_LEN as u64)?,
+            header.postings_len,
+            len((1u64 << header.shape.bucket_bits) + 1, 4)?,
+            header
+                .shape
+                .entries_len(header.entries)
+                .ok_or(Damage::Length)?,
+            header.move_bytes,
+        ];
+        let body = sections
+            .iter()
+            .try_fold(0u64, |sum, n| sum.checked_add(*n))
+            .ok_or(Damage::Length)?;
+        let body_at = (HEADER_LEN as u64)
+            .checked_add(len(format::blocks(body), 4)?)
+            .ok_or(Damage::Length)?;
+        if body_at.checked_add(body) != Some(bytes.len() as u64) {
             return Err(Damage::Length);
         }
-        if format::checksum(&bytes) != header.crc {
+        let body_at = body_at as usize;
+        if format::header_checksum(&bytes[..body_at]) != header.crc {
             return Err(Damage::Checksum);
         }
-        let path_at = HEADER_LEN;
-        let games_at = path_at + path_len as usize;
-        let starts_at = games_at + games_len as usize;
-        let buckets_at = starts_at + header.starts_len as usize;
-        let entries_at = buckets_at + buckets_len as usize;
-        let moves_at = entries_at + entries_len as usize;
-        let starts = read_starts(&bytes[starts_at..buckets_at])?;
-        let index = Index {
+        let mut starts_of = [0usize; 10];
+        starts_of[0] = body_at;
+        for (i, n) in sections.iter().enumerate() {
+            starts_of[i + 1] = starts_of[i] + *n as usize;
+        }
+        let [path, games, starts, hot, rows, postings, buckets, entries, moves, end] = starts_of;
+        let blocks = format::blocks(body) as usize;
+        let mut index = Index {
             header,
-            path: (path_at, games_at),
-            games_at,
-            buckets_at,
-            entries_at,
-            moves_at,
-            starts,
+            at: Layout {
+                body_at,
+                path,
+                games,
+                hot,
+                rows,
+                postings,
+                buckets,
+                entries,
+                moves,
+                end,
+            },
+            starts: HashMap::new(),
+            checked: (0..blocks).map(|_| AtomicBool::new(false)).collect(),
             bytes,
         };
+        index.check(path, games)?;
+        index.check(starts, rows)?;
+        index.starts = read_starts(&index.bytes[starts..hot])?;
         // Offsets that point outside their sections would make answers wrong, not crash:
         // still, an index that holds such things is not one this code wrote.
-        let last = (1usize << index.header.shape.bucket_bits) * 4;
-        if read_u32(&index.bytes, index.buckets_at + last) as u64 != index.header.entries {
+        let last = buckets + (1usize << index.header.shape.bucket_bits) * 4;
+        index.check(last, last + 4)?;
+        if u64::from(read_u32(&index.bytes, last)) != index.header.entries {
             return Err(Damage::Length);
         }
         Ok(index)
+    }
+
+    /// Checks the blocks that hold bytes `from..to` (once each).
+    fn check(&self, from: usize, to: usize) -> Result<(), Damage> {
+        if to <= from {
+            return Ok(());
+        }
+        let body = self.at.body_at;
+        for b in (from - body) / BLOCK..=(to - 1 - body) / BLOCK {
+            if self.checked[b].load(Ordering::Relaxed) {
+                continue;
+            }
+            let start = body + b * BLOCK;
+            let block = &self.bytes[start..(start + BLOCK).min(self.at.end)];
+            if crc32fast::hash(block) != read_u32(&self.bytes, HEADER_LEN + 4 * b) {
+                return Err(Damage::Checksum);
+            }
+            self.checked[b].store(true, Ordering::Relaxed);
+        }
+        Ok(())
+    }
+
+    /// Bytes `from..to`, checked.
+    fn read(&self, from: usize, to: usize) -> Result<&[u8], Damage> {
+        self.check(from, to)?;
+        Ok(&self.bytes[from..to])
     }
 
     /// The header.
@@ -158,7 +233,7 @@ impl Index {
 
     /// The source's path as stored.
     pub fn source_path(&self) -> &[u8] {
-        &self.bytes[self.path.0..self.path.1]
+        &self.bytes[self.at.path..self.at.games]
     }
 
     /// Bytes of the whole index.
@@ -177,11 +252,11 @@ impl Index {
     }
 
     /// Game `i` (0 is the first).
-    pub fn game(&self, i: u32) -> GameRecord {
-        let at = self.games_at + i as usize * GAME_LEN;
-        let r = &self.bytes[at..at + GAME_LEN];
+    pub fn game(&self, i: u32) -> Result<GameRecord, Damage> {
+        let at = self.at.games + i as usize * GAME_LEN;
+        let r = self.read(at, at + GAME_LEN)?;
         let u16_at = |k: usize| u16::from_le_bytes([r[k], r[k + 1]]);
-        GameRecord {
+        Ok(GameRecord {
             offset: read_u40(r, 0),
             moves_at: read_u40(r, 5),
             number: u64::from(i) + 1,
@@ -193,20 +268,131 @@ impl Index {
                 result: GameResult::from_code(r[18]),
             },
             custom_start: r[19] & 1 != 0,
-        }
+        })
     }
 
     /// The games whose main line reaches `pos` (same placement, side to move, castling
     /// rights, and en-passant square when the capture is legal), in file order, each with
-    /// the first ply it does and the move it played there.
-    pub fn find(&self, pos: &Position) -> Vec<Hit> {
+    /// the first ply it does.
+    pub fn search(&self, pos: &Position) -> Result<Vec<Hit>, Damage> {
         let target = key(pos.board());
-        let candidates = self.candidates(target);
-        let confirm = |games: &[u32]| -> Vec<Hit> {
-            games
-                .iter()
-                .filter_map(|&g| self.replay(g, target))
-                .collect()
+        let mut hits = Vec::new();
+        let hot = self.hot(target)?;
+        if let Some(h) = &hot {
+            let b = self.read(h.postings_at, self.at.buckets)?;
+            let (mut at, mut game) = (0usize, 0u64);
+            for _ in 0..h.postings {
+                let step = get_varint(b, &mut at).ok_or(Damage::Length)?;
+                let ply = get_varint(b, &mut at).ok_or(Damage::Length)?;
+                game += step;
+                let g = u32::try_from(game).map_err(|_| Damage::Length)?;
+                if g >= self.header.games {
+                    return Err(Damage::Length);
+                }
+                hits.push(Hit {
+                    game: self.game(g)?,
+                    ply: ply as u32,
+                });
+            }
+        }
+        let replayed = self.replayed(target, hot.is_some())?;
+        if replayed.is_empty() {
+            return Ok(hits);
+        }
+        hits.extend(replayed.into_iter().map(|r| r.hit));
+        hits.sort_by_key(|h| h.game.number);
+        Ok(hits)
+    }
+
+    /// The opening tree at `pos` over the games of the index.
+    pub fn tree(&self, pos: &Position) -> Result<Tree, Damage> {
+        let target = key(pos.board());
+        let mut groups: Vec<(Next, Tally)> = Vec::new();
+        let hot = self.hot(target)?;
+        if let Some(h) = &hot {
+            let rows = self.read(h.rows.0, h.rows.1)?;
+            for r in rows.chunks_exact(ROW_LEN) {
+                let next = next_of(u16::from_le_bytes([r[0], r[1]])).ok_or(Damage::Length)?;
+                let n = |i: usize| u64::from(read_u32(r, 4 + 4 * i));
+                groups.push((
+                    next,
+                    Tally {
+                        games: n(0),
+                        white_wins: n(1),
+                        draws: n(2),
+                        black_wins: n(3),
+                        elo_count: n(4),
+                        elo_sum: read_u64(r, 24),
+                        last_year: u16::from_le_bytes([r[32], r[33]]),
+                    },
+                ));
+            }
+        }
+        for r in self.replayed(target, hot.is_some())? {
+            groups.push((r.next, Tally::of(&r.hit.game.info)));
+        }
+        Ok(Tree::from_tallies(pos, groups))
+    }
+
+    /// The hot position of `target`, if it is one.
+    fn hot(&self, target: u64) -> Result<Option<Hot>, Damage> {
+        let n = self.header.hot as usize;
+        if n == 0 {
+            return Ok(None);
+        }
+        let keys = self.read(self.at.hot, self.at.rows)?;
+        let key_of = |i: usize| read_u64(keys, i * HOT_LEN);
+        let (mut lo, mut hi) = (0usize, n);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if key_of(mid) < target {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        if lo == n || key_of(lo) != target {
+            return Ok(None);
+        }
+        let h = &keys[lo * HOT_LEN..(lo + 1) * HOT_LEN];
+        let first = read_u32(h, 8) as usize;
+        let rows = read_u32(h, 12) as usize;
+        let row_at = |r: usize| {
+            r.checked_mul(ROW_LEN)
+                .and_then(|b| b.checked_add(self.at.rows))
+        };
+        let (from, to) = (
+            row_at(first).ok_or(Damage::Length)?,
+            row_at(first + rows).ok_or(Damage::Length)?,
+        );
+        let postings_at = usize::try_from(read_u64(h, 16))
+            .ok()
+            .and_then(|p| p.checked_add(self.at.postings))
+            .ok_or(Damage::Length)?;
+        if to > self.at.postings || postings_at > self.at.buckets {
+            return Err(Damage::Length);
+        }
+        Ok(Some(Hot {
+            rows: (from, to),
+            postings_at,
+            postings: read_u32(h, 24),
+        }))
+    }
+
+    /// The games of the hash table that reach `target`, replayed, in file order; for a
+    /// hot position (`hot`) only those that reach it later than its hot postings cover.
+    fn replayed(&self, target: u64, hot: bool) -> Result<Vec<Replayed>, Damage> {
+        let candidates = self.candidates(target)?;
+        let confirm = |games: &[u32]| -> Result<Vec<Replayed>, Damage> {
+            let mut out = Vec::new();
+            for &g in games {
+                if let Some(r) = self.replay(g, target)? {
+                    if !(hot && (r.hit.ply as usize) < HOT_PLIES) {
+                        out.push(r);
+                    }
+                }
+            }
+            Ok(out)
         };
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         if candidates.len() < PARALLEL_FROM || threads < 2 {
@@ -218,23 +404,35 @@ impl Index {
                 .chunks(per)
                 .map(|part| s.spawn(move || confirm(part)))
                 .collect();
-            parts
-                .into_iter()
-                .flat_map(|p| p.join().unwrap_or_default())
-                .collect()
+            let mut all = Vec::new();
+            for p in parts {
+                all.extend(p.join().unwrap_or(Ok(Vec::new()))?);
+            }
+            Ok(all)
         })
     }
 
     /// The games whose entries match `target`'s bucket and fingerprint, in file order.
-    fn candidates(&self, target: u64) -> Vec<u32> {
+    fn candidates(&self, target: u64) -> Result<Vec<u32>, Damage> {
         let shape = self.header.shape;
         let b = shape.bucket(target);
-        let from = read_u32(&self.bytes, self.buckets_at + b * 4) as usize;
-        let to = read_u32(&self.bytes, self.buckets_at + (b + 1) * 4) as usize;
+        let at = self.at.buckets + b * 4;
+        let offsets = self.read(at, at + 8)?;
+        let (from, to) = (read_u32(offsets, 0) as u64, read_u32(offsets, 4) as u64);
+        let bits = u64::from(shape.bits());
+        let (lo, hi) = (
+            (from * bits / 8) as usize,
+            (to * bits).div_ceil(8) as usize + 8,
+        );
+        let packed_len = self.at.moves - self.at.entries;
+        self.check(
+            self.at.entries + lo.min(packed_len),
+            self.at.entries + hi.min(packed_len),
+        )?;
         let fp = shape.fingerprint(target);
         let games = self.header.games;
-        let packed = &self.bytes[self.entries_at..self.moves_at];
-        let mut out: Vec<u32> = (from as u64..to as u64)
+        let packed = &self.bytes[self.at.entries..self.at.moves];
+        let mut out: Vec<u32> = (from..to)
             .filter_map(|i| {
                 let (game, f) = shape.split(shape.read_entry(packed, i));
                 (f == fp && game < games).then_some(game)
@@ -242,54 +440,66 @@ impl Index {
             .collect();
         // Entries of a bucket are in game order; two keys of one game may share both.
         out.dedup();
-        out
+        Ok(out)
     }
 
     /// Replays game `g` until it reaches `target`: the hit, or `None` if it never does.
-    fn replay(&self, g: u32, target: u64) -> Option<Hit> {
-        let game = self.game(g);
+    fn replay(&self, g: u32, target: u64) -> Result<Option<Replayed>, Damage> {
+        let game = self.game(g)?;
         let mut board = if game.custom_start {
-            *self.starts.get(&g)?
+            match self.starts.get(&g) {
+                Some(b) => *b,
+                None => return Ok(None),
+            }
         } else {
             Board::default()
         };
-        let from = self
-            .moves_at
-            .checked_add(usize::try_from(game.moves_at).ok()?)?;
-        let moves = self
-            .bytes
-            .get(from..from.checked_add(game.plies as usize)?)?;
-        for (ply, &m) in moves.iter().enumerate() {
+        let Some(from) = usize::try_from(game.moves_at)
+            .ok()
+            .and_then(|m| m.checked_add(self.at.moves))
+            .filter(|m| *m <= self.at.end)
+        else {
+            return Err(Damage::Length);
+        };
+        // A code takes at most five bytes.
+        let to = from
+            .saturating_add(game.plies as usize * 5)
+            .min(self.at.end);
+        let moves = self.read(from, to)?;
+        let mut at = 0;
+        for ply in 0..game.plies {
+            let step = decode(&board, &moves[at..]);
             if key(&board) == target {
-                return Some(Hit {
-                    game,
-                    ply: ply as u32,
-                    next: decode(&board, m).map_or(Next::End, |mv| match mv {
-                        Some(mv) => Next::Move(mv),
-                        None => Next::Null,
-                    }),
-                });
+                let next = match step {
+                    Some((Decoded::Move(mv), _)) => Next::Move(mv),
+                    Some((Decoded::Null, _)) => Next::Null,
+                    None => Next::End,
+                };
+                let hit = Hit { game, ply };
+                return Ok(Some(Replayed { hit, next }));
             }
-            board = match decode(&board, m)? {
-                Some(mv) => board.make_move_new(mv),
-                None => board.null_move()?,
+            // A code that names no legal move (it cannot be, the blocks were checked)
+            // leaves the game out.
+            let Some((step, used)) = step else {
+                return Ok(None);
+            };
+            at += used;
+            board = match step {
+                Decoded::Move(mv) => board.make_move_new(mv),
+                Decoded::Null => match board.null_move() {
+                    Some(b) => b,
+                    None => return Ok(None),
+                },
             };
         }
-        (key(&board) == target).then_some(Hit {
-            game,
-            ply: game.plies,
+        Ok((key(&board) == target).then_some(Replayed {
+            hit: Hit {
+                game,
+                ply: game.plies,
+            },
             next: Next::End,
-        })
+        }))
     }
-}
-
-/// The move of a move byte on `board`: `Some(None)` for a null move, `None` for a byte
-/// that names no legal move (a damaged index: the game is left out).
-fn decode(board: &Board, m: u8) -> Option<Option<chess::ChessMove>> {
-    if m == NULL_MOVE {
-        return Some(None);
-    }
-    MoveGen::new_legal(board).nth(usize::from(m)).map(Some)
 }
 
 fn read_starts(mut b: &[u8]) -> Result<HashMap<u32, Board>, Damage> {
