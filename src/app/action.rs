@@ -113,7 +113,10 @@ actions! {
             Effect::None
         };
     Cancel "cancel" on ALL keys ["Esc"] hint ""
-        doc "Close the overlay or clear the entry line (on the list: close, then clear, the filter; on an empty line, stop :annotate)" => |app| {
+        doc "Close the overlay or clear the entry line (on the list: close, then clear, the filter; on an empty line, stop :annotate or the search for your mistakes)" => |app| {
+            if app.esc_stops_gathering() {
+                return Effect::None;
+            }
             if app.screen == Screen::List {
                 return app.list_cancel();
             }
