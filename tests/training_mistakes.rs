@@ -308,7 +308,7 @@ fn esc_stops_a_search_for_mistakes_that_hangs() {
         30,
         &[("SCORESHEET_CACHE_DIR", cache.to_str().unwrap())],
     );
-    term.wait_for("the engine looks for your mistakes: 0 of 1 games, 0 of 8 positions");
+    term.wait_for("finding your mistakes: 0 of 1 games ░░░░░░░░░░ 0% (Esc stops");
     term.send(keys::ESC);
     term.wait_for("stopped looking for your mistakes");
     // The screen answers at once, and quits without waiting for the engine.

@@ -323,9 +323,9 @@ fn the_search_for_mistakes_shows_its_progress_and_esc_stops_it() {
         positions: 4000,
     }));
     assert!(
-        app.message.text.starts_with(
-            "the engine looks for your mistakes: 3 of 50 games, 400 of 4000 positions ██░"
-        ),
+        app.message
+            .text
+            .starts_with("finding your mistakes: 3 of 50 games █░░░░░░░░░ 10% (Esc stops"),
         "{}",
         app.message.text
     );

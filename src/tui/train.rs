@@ -8,19 +8,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 
 use crate::app::Done;
-use crate::engine::{EngineConfig, Limit};
+use crate::engine::EngineConfig;
 use crate::plural::count;
-use crate::study::train::analyse::{analyse_games, jobs_for, Progress};
+use crate::study::train::analyse::{analyse_games, jobs_for, Progress, LIMIT};
 use crate::study::train::cache::{engine_stamp, Cache, Key};
 use crate::study::train::deck::{self, Deck};
 use crate::study::train::{mistakes, Exercise};
 
 /// The most new exercises one drill takes from a file (the rest wait for the next).
 pub const NEW_PER_DRILL: usize = 20;
-
-/// How long the engine searches each position of a game without evaluations: as long
-/// as `scoresheet annotate` and `:annotate` do.
-pub const LIMIT: Limit = Limit::Nodes(crate::study::annotate::DEFAULT_NODES);
 
 /// What a drill is gathered from.
 #[derive(Debug, Clone)]
@@ -55,7 +51,9 @@ impl Gatherer {
         let (tx, reports) = mpsc::channel();
         let cancel = Arc::new(AtomicBool::new(false));
         let stop = Arc::clone(&cancel);
-        let spawned = std::thread::Builder::new()
+        // A thread the system refuses takes its sender with it: the first look says
+        // that it ended without an answer.
+        let _ = std::thread::Builder::new()
             .name("drill".into())
             .spawn(move || {
                 let progress = |p: Progress| {
@@ -73,10 +71,6 @@ impl Gatherer {
                     let _ = tx.send(Done::Gathered(Box::new(done)));
                 }
             });
-        if let Err(e) = spawned {
-            // Its sender went with the closure: the next look says the thread ended.
-            let _ = e;
-        }
         Gatherer { reports, cancel }
     }
 

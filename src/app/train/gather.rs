@@ -19,20 +19,21 @@ impl Gathering {
         let Some(p) = self.progress else {
             return "looking for your mistakes… (Esc stops)".into();
         };
-        const WIDTH: usize = 20;
-        let filled = (p.positions_done * WIDTH)
-            .checked_div(p.positions)
-            .unwrap_or(0)
-            .min(WIDTH);
+        // The count and the bar first: a narrow status line cuts the end.
+        const WIDTH: usize = 10;
+        let part = |width: usize| {
+            (p.positions_done * width)
+                .checked_div(p.positions)
+                .unwrap_or(0)
+                .min(width)
+        };
         format!(
-            "the engine looks for your mistakes: {} of {} games, {} of {} positions {}{} (Esc stops; \
-             what is done is kept)",
+            "finding your mistakes: {} of {} games {}{} {}% (Esc stops; finished games are kept)",
             p.games_done,
             p.games,
-            p.positions_done,
-            p.positions,
-            "█".repeat(filled),
-            "░".repeat(WIDTH - filled)
+            "█".repeat(part(WIDTH)),
+            "░".repeat(WIDTH - part(WIDTH)),
+            part(100)
         )
     }
 }

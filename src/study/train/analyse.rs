@@ -12,6 +12,10 @@ use crate::engine::{Engine, EngineConfig, EngineError, Limit};
 use crate::game::Game;
 use crate::study::annotate::{analyse_with, main_moves, PositionEval};
 
+/// How long the engine searches each position of a game without evaluations: as long
+/// as `scoresheet annotate` and `:annotate` do (about a second a position on one core).
+pub const LIMIT: Limit = Limit::Nodes(crate::study::annotate::DEFAULT_NODES);
+
 /// How far an analysis is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Progress {

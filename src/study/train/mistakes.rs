@@ -242,6 +242,10 @@ pub fn your_games(
     let mut builder = crate::pgn::GameBuilder::new(true);
     let mut selection = Selection::default();
     let mut games = Vec::new();
+    let keep = last.unwrap_or(usize::MAX);
+    // Newest first by date, then by place in the file.
+    let newest_first =
+        |(a, x): &(String, Yours), (b, y): &(String, Yours)| b.cmp(a).then(y.number.cmp(&x.number));
     while let Some(read) = reader.read_game(&mut builder)? {
         selection.read += 1;
         if read.refused {
@@ -259,9 +263,15 @@ pub fn your_games(
                 number: read.number,
             },
         ));
+        // Only the newest `last` are kept: a file of thousands of your games is
+        // not held whole.
+        if games.len() >= keep.saturating_mul(2).max(64) {
+            games.sort_by(newest_first);
+            games.truncate(keep);
+        }
     }
-    games.sort_by(|(a, x), (b, y)| b.cmp(a).then(y.number.cmp(&x.number)));
-    games.truncate(last.unwrap_or(usize::MAX));
+    games.sort_by(newest_first);
+    games.truncate(keep);
     selection.games = games.into_iter().map(|(_, g)| g).collect();
     Ok(selection)
 }
@@ -352,6 +362,17 @@ mod tests {
         let last = your_games(text.as_bytes(), "me", Some(2)).unwrap();
         assert_eq!((last.read, last.yours), (6, 5));
         assert_eq!(events(&last), ["January", "December"]);
+        // Many games, out of order: the newest still come first, however many were
+        // read before them.
+        let many: Vec<String> = (0..200)
+            .map(|i| {
+                let year = 1900 + (i * 37) % 200;
+                format!("[White \"Me\"]\n[Date \"{year}.01.01\"]\n[Event \"{year}\"]\n\n1. e4 *\n")
+            })
+            .collect();
+        let newest = your_games(many.join("\n").as_bytes(), "Me", Some(3)).unwrap();
+        assert_eq!((newest.read, newest.yours), (200, 200));
+        assert_eq!(events(&newest), ["2099", "2098", "2097"]);
     }
 
     /// An engine's analysis of `game`: `(score from White's side, best line)` per
