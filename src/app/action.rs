@@ -306,7 +306,7 @@ actions! {
     SortPlies "sort-plies" on LIST keys ["p"] hint ""
         doc "Sort by length in half-moves (again: reversed)" => |app| app.sort_list(Column::Plies);
     Train "train" on ALL keys ["F7"] hint ""
-        doc "Drill your mistakes: the exercises due and those of the open file ([training] name); again: stop training"
+        doc "Drill your mistakes: the exercises due, then those of your last 50 games in the open file ([training] name); again: stop training"
         => App::train_key;
     TrainReveal "train-reveal" on GAME keys ["Alt-r"] hint "reveal/next"
         doc "Training: show the hidden move, or the exercise's answer, then go on to the next"
