@@ -169,6 +169,43 @@ fn the_engine_finds_the_mistake_and_the_second_drill_asks_it_nothing() {
 }
 
 #[test]
+fn two_games_newest_first_and_the_same_mistake_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let program = engine(dir.path());
+    let file = dir.path().join("mine.pgn");
+    // A later game where I fell for it again, unfinished.
+    let again = "[Event \"Blitz\"]\n[Date \"2026.11.20\"]\n[White \"Them\"]\n[Black \"Me\"]\n\n\
+        1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 *\n";
+    std::fs::write(&file, format!("{MINE}\n{again}")).unwrap();
+    let mut request = request(&file, Some(&program));
+    let (done, _) = gather(dir.path(), &request, false);
+    let Some(Done::Drill {
+        exercises, note, ..
+    }) = done
+    else {
+        panic!("a drill: {done:?}")
+    };
+    assert_eq!(exercises.len(), 1, "{exercises:#?}");
+    assert_eq!(exercises[0].source, "Them – Me, Blitz 2026.11.20, 3...Nf6");
+    assert!(note.contains("your 2 games"), "{note}");
+    assert!(note.contains("2 mistakes"), "{note}");
+    assert!(note.contains("2 analysed by the engine"), "{note}");
+    assert_eq!(searches(dir.path()), 7 + 7);
+    // The newest one alone.
+    request.last = Some(1);
+    let (done, _) = gather(dir.path(), &request, false);
+    let Some(Done::Drill { note, .. }) = done else {
+        panic!("a drill: {done:?}")
+    };
+    assert!(note.contains("your last 1 of 2"), "{note}");
+    assert!(
+        note.contains("1 analysed by the engine (1 kept from before)"),
+        "{note}"
+    );
+    assert_eq!(searches(dir.path()), 14);
+}
+
+#[test]
 fn a_cancel_keeps_nothing_half_done_and_a_damaged_cache_is_rebuilt() {
     let dir = tempfile::tempdir().unwrap();
     let program = engine(dir.path());

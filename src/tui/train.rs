@@ -143,9 +143,13 @@ pub fn gather_with(
                 let (all, judged) = (found.exercises.len(), found.judged());
                 // Without an engine a mistake can be judged only against a better line
                 // written in the game.
+                // The same mistake in two games (an opening played again) is one
+                // exercise, as the deck counts it: the newest game's.
+                let mut seen = std::collections::HashSet::new();
                 let fresh: Vec<Exercise> = std::mem::take(&mut found.exercises)
                     .into_iter()
                     .filter(|e| deck.get(&e.key()).is_none() && (engine || !e.answers.is_empty()))
+                    .filter(|e| seen.insert(e.key()))
                     .collect();
                 let waiting = fresh.len();
                 exercises.extend(fresh.into_iter().take(NEW_PER_DRILL));
