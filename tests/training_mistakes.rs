@@ -393,3 +393,24 @@ fn real_stockfish_finds_the_blunder() {
     let best = nf6[0].best_san().expect("a best move");
     assert!(["g6", "Qe7", "Qf6"].contains(&best.as_str()), "{best}");
 }
+
+#[test]
+fn last_needs_a_file_and_a_count_above_zero() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = pty::batch(dir.path())
+        .args(["train", "--last", "5"])
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(stderr.contains("<FILE.pgn>"), "{stderr}");
+    std::fs::write(dir.path().join("mine.pgn"), MINE).unwrap();
+    let out = pty::batch(dir.path())
+        .args(["train", "mine.pgn", "--last", "0"])
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(
+        stderr.contains("\"0\": a number of games above 0, or all"),
+        "{stderr}"
+    );
+}

@@ -18,7 +18,7 @@ pub struct Args {
     pub file: Option<std::path::PathBuf>,
     /// With FILE: look through your N newest games (by their Date tag), or `all`.
     /// Games without [%eval] are analysed by the engine first (kept for next time).
-    #[arg(long, value_name = "N|all", default_value_t = Last::Games(DEFAULT_LAST), value_parser = parse_last)]
+    #[arg(long, value_name = "N|all", default_value_t = Last::Games(DEFAULT_LAST), value_parser = parse_last, requires = "file")]
     pub last: Last,
 }
 
