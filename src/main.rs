@@ -122,9 +122,9 @@ fn open(file: &std::path::Path) -> u8 {
     }
 }
 
-fn drill(file: &std::path::Path) -> u8 {
+fn drill(file: &std::path::Path, last: Option<usize>) -> u8 {
     let file = scoresheet::app::command::expand_home(file);
-    match scoresheet::tui::train(&file) {
+    match scoresheet::tui::train(&file, last) {
         Ok(code) => code,
         Err(e) => failed(&e),
     }
@@ -151,7 +151,7 @@ fn main() -> ExitCode {
         Some(Command::Tree(args)) => cli::search::run_tree(&args),
         Some(Command::Recover(args)) => cli::recover::run(&args),
         Some(Command::Train(args)) => match &args.file {
-            Some(file) => drill(file),
+            Some(file) => drill(file, args.last.games()),
             None => cli::train::run(&args),
         },
         Some(Command::New(args)) => record(args),

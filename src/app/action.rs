@@ -118,11 +118,14 @@ actions! {
             Effect::None
         };
     Cancel "cancel" on ALL keys ["Esc"] hint ""
-        doc "Close the overlay or clear the entry line (on the list: close, then clear, the filter; on an empty line, stop :annotate; vim preset: back to normal mode)" => |app| {
+        doc "Close the overlay or clear the entry line (on the list: close, then clear, the filter; on an empty line, stop :annotate or the search for your mistakes; vim preset: back to normal mode)" => |app| {
             if app.screen == Screen::List {
+                if app.esc_stops_gathering() {
+                    return Effect::None;
+                }
                 return app.list_cancel();
             }
-            if app.leave_insert() {
+            if app.leave_insert() || app.esc_stops_gathering() {
                 return Effect::None;
             }
             // Esc on an empty line stops an annotation under way.
@@ -311,7 +314,7 @@ actions! {
     SortPlies "sort-plies" on LIST keys ["p"] hint ""
         doc "Sort by length in half-moves (again: reversed)" => |app| app.sort_list(Column::Plies);
     Train "train" on ALL keys ["F7"] hint ""
-        doc "Drill your mistakes: the exercises due and those of the open file ([training] name); again: stop training"
+        doc "Drill your mistakes: the exercises due, then those of your last 50 games in the open file ([training] name); again: stop training"
         => App::train_key;
     TrainReveal "train-reveal" on GAME keys ["Alt-r"] hint "reveal/next"
         doc "Training: show the hidden move, or the exercise's answer, then go on to the next"

@@ -78,9 +78,11 @@ pub enum Effect {
         file: Option<PathBuf>,
         /// Your name in its games.
         name: String,
-        /// An engine judges answers: mistakes without a better line written are
-        /// offered too.
+        /// An engine judges answers and analyses the games without evaluations:
+        /// mistakes without a better line written are offered too.
         engine: bool,
+        /// How many of your games to look through, newest first (`None`: all).
+        last: Option<usize>,
     },
     /// Record the first answer to an exercise in the deck, which schedules it.
     Review {
@@ -233,6 +235,12 @@ pub enum Done {
         /// over, and one message said so).
         record: bool,
     },
+    /// How far the engine is in the games a drill looks through (those without
+    /// evaluations).
+    Gathering(crate::study::train::analyse::Progress),
+    /// The end of gathering a drill: the drill ([`Done::Drill`]), or what to say
+    /// instead (nothing to drill, a deck that cannot be read).
+    Gathered(Box<Done>),
     /// The engine's scores (White's side) after the moves of [`Effect::Judge`], or
     /// why it could not give them. Taken in by [`App::update`], which may ask for an
     /// effect in return (recording the answer).
@@ -392,6 +400,14 @@ impl App {
                 note,
                 record,
             } => self.start_drill(exercises, due, note, record),
+            Done::Gathering(progress) => self.gather_progress(progress),
+            Done::Gathered(done) => {
+                // Stopped meanwhile: what it found is not wanted.
+                if self.train.gathering.take().is_some() {
+                    self.done(*done);
+                }
+                return;
+            }
         }
         self.refresh_feedback();
         self.refresh_opening();

@@ -251,17 +251,114 @@ fn the_train_key_asks_for_a_drill_and_needs_a_name_for_a_file() {
             file: None,
             name: String::new(),
             engine: false,
+            last: Some(50),
         }
     );
+    // The due exercises come back: nothing to drill.
+    app.update(Done::Gathered(Box::new(Done::notice("nothing to drill"))));
+    assert_eq!(app.message.text, "nothing to drill");
     app.train.name = "Me".into();
+    // By default, your last fifty games.
     assert_eq!(
         app.update(Action::Train),
         Effect::Drill {
             file: Some("games.pgn".into()),
             name: "Me".into(),
             engine: false,
+            last: Some(50),
         }
     );
+    assert!(
+        app.message
+            .text
+            .contains("the last 50 games of Me in games.pgn"),
+        "{}",
+        app.message.text
+    );
+    // One drill at a time.
+    assert_eq!(app.update(Action::Train), Effect::None);
+    assert!(
+        app.message.text.starts_with("already looking"),
+        "{}",
+        app.message.text
+    );
+    app.update(Done::Gathered(Box::new(Done::notice("nothing to drill"))));
+    assert_eq!(
+        type_line(&mut app, ":train mistakes 10 other.pgn"),
+        Effect::Drill {
+            file: Some("other.pgn".into()),
+            name: "Me".into(),
+            engine: false,
+            last: Some(10),
+        }
+    );
+    app.update(Done::Gathered(Box::new(Done::notice("nothing to drill"))));
+    assert!(matches!(
+        type_line(&mut app, ":train mistakes all"),
+        Effect::Drill {
+            last: None,
+            file: Some(_),
+            ..
+        }
+    ));
+    app.update(Done::Gathered(Box::new(Done::notice("nothing to drill"))));
+    assert_eq!(type_line(&mut app, ":train mistakes 0"), Effect::None);
+    assert!(app.message.error, "{}", app.message.text);
+}
+
+#[test]
+fn the_search_for_mistakes_shows_its_progress_and_esc_stops_it() {
+    let mut app = opened(GAME);
+    app.file = Some("games.pgn".into());
+    app.train.name = "Me".into();
+    app.train.engine = Some("stockfish".into());
+    assert!(matches!(
+        app.update(Action::Train),
+        Effect::Drill { engine: true, .. }
+    ));
+    app.update(Done::Gathering(crate::study::train::analyse::Progress {
+        games_done: 3,
+        games: 50,
+        positions_done: 400,
+        positions: 4000,
+    }));
+    assert!(
+        app.message
+            .text
+            .starts_with("finding your mistakes: 3 of 50 games █░░░░░░░░░ 10% (Esc stops"),
+        "{}",
+        app.message.text
+    );
+    // Esc on an empty line stops it; what it would have found is not wanted any more.
+    app.update(Action::Cancel);
+    assert!(app.train.gathering.is_none());
+    assert!(
+        app.message
+            .text
+            .starts_with("stopped looking for your mistakes"),
+        "{}",
+        app.message.text
+    );
+    app.update(Done::Gathered(Box::new(Done::Drill {
+        exercises: vec![exercise()],
+        due: 0,
+        note: "drill".into(),
+        record: true,
+    })));
+    assert!(!app.training());
+    // :train stop stops it too.
+    app.update(Action::Train);
+    type_line(&mut app, ":train stop");
+    assert!(app.train.gathering.is_none());
+    // And a drill that arrives while it is wanted starts.
+    app.update(Action::Train);
+    app.update(Done::Gathered(Box::new(Done::Drill {
+        exercises: vec![exercise()],
+        due: 0,
+        note: "drill".into(),
+        record: true,
+    })));
+    assert!(app.training());
 }
 
 #[test]

@@ -7,6 +7,7 @@ use std::io::Write;
 
 use super::exit;
 use crate::study::train::deck::{self, Deck};
+use crate::study::train::mistakes::DEFAULT_LAST;
 
 /// Arguments of `train`.
 #[derive(Debug, clap::Args)]
@@ -15,6 +16,48 @@ pub struct Args {
     /// name is `[training] name` in the configuration). Without it: list what is due today.
     #[arg(value_name = "FILE.pgn")]
     pub file: Option<std::path::PathBuf>,
+    /// With FILE: look through your N newest games (by their Date tag), or `all`.
+    /// Games without [%eval] are analysed by the engine first (kept for next time).
+    #[arg(long, value_name = "N|all", default_value_t = Last::Games(DEFAULT_LAST), value_parser = parse_last, requires = "file")]
+    pub last: Last,
+}
+
+/// How many of your games a drill looks through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Last {
+    /// The newest so many.
+    Games(usize),
+    /// All of them.
+    All,
+}
+
+impl std::fmt::Display for Last {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Last::Games(n) => write!(f, "{n}"),
+            Last::All => f.write_str("all"),
+        }
+    }
+}
+
+impl Last {
+    /// The count, `None` for all.
+    pub fn games(self) -> Option<usize> {
+        match self {
+            Last::Games(n) => Some(n),
+            Last::All => None,
+        }
+    }
+}
+
+fn parse_last(text: &str) -> Result<Last, String> {
+    if text == "all" {
+        return Ok(Last::All);
+    }
+    match text.parse::<usize>() {
+        Ok(n) if n > 0 => Ok(Last::Games(n)),
+        _ => Err(format!("\"{text}\": a number of games above 0, or all")),
+    }
 }
 
 /// The end of today where the user is, in UTC: what is due by then is due today.

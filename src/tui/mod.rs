@@ -133,13 +133,14 @@ pub fn open(path: &std::path::Path) -> anyhow::Result<u8> {
 }
 
 /// `scoresheet train FILE`: the screen on a drill of the exercises due and of your
-/// mistakes in `path`. Returns the exit code.
-pub fn train(path: &std::path::Path) -> anyhow::Result<u8> {
+/// mistakes in the newest `last` of your games in `path` (all when `None`). Returns
+/// the exit code.
+pub fn train(path: &std::path::Path, last: Option<usize>) -> anyhow::Result<u8> {
     if let Err(e) = crate::store::probe(path) {
         eprintln!("scoresheet: {e}");
         return Ok(crate::cli::exit::USAGE);
     }
-    start(NewGame::default(), None, Some(path))
+    start(NewGame::default(), None, Some((path, last)))
 }
 
 /// The recorder on `new`, opening `file` first when given.
@@ -150,11 +151,12 @@ fn run_with(
     start(new, file, None)
 }
 
-/// The recorder on `new`, opening `file` first, or starting a drill over `drill`.
+/// The recorder on `new`, opening `file` first, or starting a drill over `drill` (a
+/// file, and how many of your games in it).
 fn start(
     new: NewGame,
     file: Option<(&std::path::Path, crate::store::Opened)>,
-    drill: Option<&std::path::Path>,
+    drill: Option<(&std::path::Path, Option<usize>)>,
 ) -> anyhow::Result<u8> {
     let (config, keymap) = match Config::load().and_then(|c| Keymap::new(&c.keys).map(|k| (c, k))) {
         Ok(both) => both,
@@ -203,8 +205,8 @@ fn start(
     if let Some((path, opened)) = file {
         session.show_opened(&mut app, path, opened);
     }
-    if let Some(drill) = drill {
-        let effect = app.ask_drill(Some(drill.to_path_buf()));
+    if let Some((drill, last)) = drill {
+        let effect = app.ask_drill(Some(drill.to_path_buf()), last);
         session.carry_out(&mut app, effect)?;
     }
 
@@ -243,7 +245,7 @@ fn start(
             session.take_checked(&mut app);
             session.follow_annotation(&mut app);
             engine.serve(&mut app);
-            if session.take_judged(&mut app)? {
+            if session.take_judged(&mut app)? || session.take_gathered(&mut app)? {
                 return Ok(());
             }
             terminal.draw(|frame| ui::draw(frame, &app, &look))?;

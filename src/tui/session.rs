@@ -45,9 +45,11 @@ pub struct Session {
     annotator: Option<super::annotator::Annotator>,
     /// The check of every game of the list's file, once it is listed.
     checker: Option<crate::catalog::check::Checker>,
-    /// Training's work in the background (a drill gathered, an engine judging an
-    /// answer): what it sends when done.
+    /// Training's work in the background (an engine judging an answer): what it
+    /// sends when done.
     judging: Option<std::sync::mpsc::Receiver<Done>>,
+    /// A drill being gathered (by the engine too, for games without evaluations).
+    gatherer: Option<super::train::Gatherer>,
 }
 
 use lines::{describe, describe_broken, moves};
@@ -74,6 +76,7 @@ impl Session {
             annotator: None,
             checker: None,
             judging: None,
+            gatherer: None,
         };
         // Temporary files of a save killed last time, beside the game's file.
         if let Some(file) = &app.file {
@@ -437,13 +440,26 @@ impl Session {
                 }
                 false
             }
-            Effect::Drill { file, name, engine } => {
-                // A large file takes a while to read: the screen goes on meanwhile.
-                let (send, receive) = std::sync::mpsc::channel();
-                self.judging = Some(receive);
-                std::thread::spawn(move || {
-                    let _ = send.send(super::train::gather(file.as_deref(), &name, engine));
+            Effect::Drill {
+                file,
+                name,
+                engine,
+                last,
+            } => {
+                // Reading a large file, and the engine's work on games without
+                // evaluations, take a while: the screen goes on meanwhile.
+                let engine = app.train.engine.clone().filter(|_| engine).map(|path| {
+                    crate::engine::EngineConfig {
+                        path,
+                        ..app.engine.config.clone()
+                    }
                 });
+                self.gatherer = Some(super::train::Gatherer::start(super::train::Request {
+                    file,
+                    name,
+                    last,
+                    engine,
+                }));
                 false
             }
             Effect::Judge {

@@ -78,7 +78,31 @@ impl Session {
     /// True while the list's file is still being read, or training works in the
     /// background: the loop looks for what they send more often.
     pub fn listing(&self) -> bool {
-        self.loader.is_some() || self.judging.is_some()
+        self.loader.is_some() || self.judging.is_some() || self.gatherer.is_some()
+    }
+
+    /// Gives the app what the drill being gathered reported (the engine's progress,
+    /// then the drill), and carries out what the app asks in return; stops the work
+    /// when the app no longer wants it (Esc). True when the app asks to quit.
+    pub fn take_gathered(&mut self, app: &mut App) -> anyhow::Result<bool> {
+        if app.train.gathering.is_none() {
+            // Dropping it cancels the engine's work.
+            self.gatherer = None;
+        }
+        let Some(gatherer) = &self.gatherer else {
+            return Ok(false);
+        };
+        let (reports, over) = gatherer.take();
+        if over {
+            self.gatherer = None;
+        }
+        for done in reports {
+            let effect = app.update(done);
+            if self.carry_out(app, effect)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// Gives the app what training's work in the background sent (a drill, an

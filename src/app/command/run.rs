@@ -216,18 +216,35 @@ pub fn train(app: &mut App, rest: &str, _: bool) -> Effect {
         },
         "mistakes" | "" if app.training() && what.is_empty() => app.stop_training(),
         "mistakes" | "" => {
+            // A count first, when given: `:train mistakes 50 games.pgn`, `all`.
+            let (last, arg) = match arg.split_once(char::is_whitespace).unwrap_or((arg, "")) {
+                ("all", rest) => (None, rest.trim()),
+                (n, rest) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
+                    match n.parse::<usize>() {
+                        Ok(n) if n > 0 => (Some(n), rest.trim()),
+                        _ => {
+                            app.refuse(format!(
+                                ":train mistakes {n}: give a number of games above 0, or all"
+                            ));
+                            return Effect::None;
+                        }
+                    }
+                }
+                _ => (Some(crate::study::train::mistakes::DEFAULT_LAST), arg),
+            };
             let file = if arg.is_empty() {
                 app.training_file()
             } else {
                 Some(super::file_arg(arg))
             };
-            app.ask_drill(file)
+            app.ask_drill(file, last)
         }
+        "stop" if app.stop_gathering() => Effect::None,
         "reveal" | "next" => app.train_reveal(),
         "stop" => app.stop_training(),
         _ => {
             app.refuse(format!(
-                "unknown :train '{}': guess [white|black], mistakes [FILE], reveal, stop",
+                "unknown :train '{}': guess [white|black], mistakes [N|all] [FILE], reveal, stop",
                 crate::message::shown(what)
             ));
             Effect::None

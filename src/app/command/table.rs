@@ -250,8 +250,8 @@ pub const COMMANDS: &[Command] = &[
     Command {
         name: "train",
         aliases: &[],
-        args: "guess [white|black] | mistakes [FILE] | reveal | stop",
-        doc: "guess this game's moves as a side; drill your mistakes (due ones, then FILE's); stop",
+        args: "guess [white|black] | mistakes [N|all] [FILE] | reveal | stop",
+        doc: "guess this game's moves as a side; drill your mistakes (due ones, then those of your last N games in FILE, 50 by default); stop",
         bang: "",
         run: run::train,
     },

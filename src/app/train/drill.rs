@@ -6,11 +6,13 @@ use std::path::PathBuf;
 
 use chess::Color;
 
+use super::gather::Gathering;
 use super::{points, Drill, Kind};
 use crate::app::{App, Effect, Screen};
 use crate::game::{Game, NodeId};
 use crate::position::{color_name, Move};
 use crate::study::train::exercise::Verdict;
+use crate::study::train::mistakes::DEFAULT_LAST;
 use crate::study::train::{uci, Exercise};
 
 impl App {
@@ -202,45 +204,56 @@ impl App {
     }
 
     /// F7 and `:train mistakes [FILE]`: a drill of the exercises due and of the
-    /// mistakes in `file` (the open file by default); while training, it stops.
+    /// mistakes in `file` (the open file by default) in your last
+    /// [`DEFAULT_LAST`] games; while training, it stops.
     pub fn train_key(&mut self) -> Effect {
         if self.training() {
             return self.stop_training();
         }
-        self.ask_drill(self.training_file())
+        self.ask_drill(self.training_file(), Some(DEFAULT_LAST))
     }
 
-    /// Asks the loop for a drill over `file`'s mistakes and the due exercises.
-    pub fn ask_drill(&mut self, file: Option<PathBuf>) -> Effect {
-        if self.busy_annotating() {
+    /// Asks the loop for a drill over the mistakes in the newest `last` of your games
+    /// in `file` (all when `None`) and the due exercises.
+    pub fn ask_drill(&mut self, file: Option<PathBuf>, last: Option<usize>) -> Effect {
+        if self.busy_annotating() || self.busy_gathering() {
             return Effect::None;
         }
+        let engine = self.train.engine.is_some();
         if file.is_some() && self.train.name.trim().is_empty() {
             self.refuse(
                 "set your name in the configuration ([training] name = \"…\", as your games' \
                  White and Black tags write it) to find your mistakes; the exercises due are \
                  drilled without it",
             );
+            self.train.gathering = Some(Gathering::default());
             return Effect::Drill {
                 file: None,
                 name: String::new(),
-                engine: self.train.engine.is_some(),
+                engine,
+                last,
             };
         }
         if let Some(file) = &file {
+            let games = match last {
+                Some(n) => format!("the last {n} games of {}", self.train.name),
+                None => format!("all the games of {}", self.train.name),
+            };
             self.inform(format!(
-                "looking for {}'s mistakes in {}…",
-                self.train.name,
+                "looking for your mistakes in {games} in {}… (Esc stops)",
                 file.display()
             ));
         }
+        self.train.gathering = Some(Gathering::default());
         Effect::Drill {
             file,
             name: self.train.name.clone(),
-            engine: self.train.engine.is_some(),
+            engine,
+            last,
         }
     }
 }
+
 /// Records the first answer to an exercise: the tally, and the deck (through the loop).
 pub(super) fn grade(drill: &mut Drill, exercise: &Exercise, passed: bool) -> Effect {
     if drill.graded.is_some() {

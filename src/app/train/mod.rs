@@ -13,6 +13,7 @@
 //! panel's lines; `guess` and `drill` hold what is particular to each.
 
 mod drill;
+mod gather;
 mod guess;
 
 use std::path::PathBuf;
@@ -38,6 +39,8 @@ pub struct Trainer {
     pending: Option<Pending>,
     /// The engine looks for the best move of the exercise on the board.
     solving: bool,
+    /// A drill is being gathered (your mistakes looked for, by the engine too).
+    pub gathering: Option<gather::Gathering>,
 }
 
 /// An answer waiting for the engine's judgement.

@@ -1,8 +1,10 @@
 //! Finds your mistakes in a game: the moves of the main line where the side you
 //! played lost at least [`MISTAKE_DROP`] win-percentage points, by the `[%eval]`
 //! annotations after the moves (what `scoresheet annotate`, lichess and most
-//! engines' exports write). The variations that branch at a mistake (an
-//! annotator's or an engine's better line) give the answers.
+//! engines' exports write; [`find`]), or by an engine's analysis of a game that has
+//! none ([`from_evals`]). The variations that branch at a mistake (an annotator's or
+//! an engine's better line), or the engine's best move, give the answers. Which of
+//! a file's games are yours, newest first: [`your_games`].
 
 use chess::Color;
 
@@ -10,6 +12,8 @@ use super::exercise::{Answer, Exercise};
 use super::win::{self, MISTAKE_DROP};
 use crate::game::annotation::{Annotation, Score};
 use crate::game::{Game, Node, NodeId};
+use crate::position::Move;
+use crate::study::annotate::PositionEval;
 
 /// The `[%eval]` written after a move, if any.
 pub fn eval_of(node: &Node) -> Option<Score> {
@@ -129,45 +133,147 @@ pub fn find(game: &Game, side: Color) -> Vec<Exercise> {
     out
 }
 
-/// The mistakes found over a file.
-#[derive(Debug, Default)]
-pub struct Found {
-    /// The exercises, in file order.
-    pub exercises: Vec<Exercise>,
-    /// Games read.
-    pub games: u64,
-    /// Games `name` played in.
-    pub yours: u64,
-    /// Games of yours with `[%eval]` annotations.
-    pub evaluated: u64,
+/// The exercises of `game` for `side` by an engine's analysis of its main line
+/// (`evals[0]` the start's, `evals[i]` the one after the i-th move, as
+/// [`crate::study::annotate::analyse`] gives them): each move of that side that lost at
+/// least [`MISTAKE_DROP`] points and was not the engine's best, with the engine's
+/// best move as the answer.
+pub fn from_evals(game: &Game, side: Color, evals: &[PositionEval]) -> Vec<Exercise> {
+    let line = game.mainline();
+    let moves = crate::study::annotate::main_moves(game);
+    let mut out = Vec::new();
+    let mut pos = game.start;
+    for (i, &mv) in moves.iter().enumerate() {
+        let before_pos = pos;
+        pos = pos.play(mv);
+        let (Some(before), Some(after)) = (evals.get(i), evals.get(i + 1)) else {
+            break;
+        };
+        if before_pos.side_to_move() != side || before.pv.first() == Some(&mv) {
+            continue;
+        }
+        let percent = |s: crate::engine::Score| {
+            let white = crate::engine::judge::win_percent(s);
+            match side {
+                Color::White => white,
+                Color::Black => 100.0 - white,
+            }
+        };
+        let lost = percent(before.score) - percent(after.score);
+        if lost < MISTAKE_DROP {
+            continue;
+        }
+        let before_percent = crate::engine::judge::win_percent(before.score);
+        out.push(Exercise {
+            fen: before_pos.fen(),
+            played: super::uci(Move::Normal(mv)),
+            answers: before
+                .pv
+                .first()
+                .map(|&best| Answer {
+                    uci: super::uci(Move::Normal(best)),
+                    white_percent: Some(before_percent),
+                })
+                .into_iter()
+                .collect(),
+            before: Some(before_percent),
+            lost,
+            source: format!("{}, {}", describe(game), numbered(game, line[i])),
+        });
+    }
+    out
 }
 
-/// The mistakes `name` made over the games `src` holds (PGN), each game read with
-/// its variations; a game that cannot be read is skipped.
-pub fn in_games(src: impl std::io::Read, name: &str) -> std::io::Result<Found> {
+/// The number of your games a drill looks through when none is given: "where did I
+/// go wrong in my last fifty games".
+pub const DEFAULT_LAST: usize = 50;
+
+/// One of your games.
+#[derive(Debug)]
+pub struct Yours {
+    /// The game.
+    pub game: Game,
+    /// The side you played.
+    pub side: Color,
+    /// Its number in its file (from 1).
+    pub number: u64,
+}
+
+impl Yours {
+    /// True when its main line carries `[%eval]` annotations.
+    pub fn evaluated(&self) -> bool {
+        self.game
+            .mainline()
+            .iter()
+            .any(|&id| eval_of(self.game.node(id)).is_some())
+    }
+}
+
+/// Your games of a file, newest first.
+#[derive(Debug, Default)]
+pub struct Selection {
+    /// The newest `last` of your games (all, when no count was given), newest first.
+    pub games: Vec<Yours>,
+    /// Games read.
+    pub read: u64,
+    /// Games of yours in all.
+    pub yours: u64,
+}
+
+/// A date tag as a key that sorts by time: the unknown parts (`??`) count as the
+/// earliest.
+fn date_key(game: &Game) -> String {
+    game.tag("Date")
+        .unwrap_or("")
+        .chars()
+        .map(|c| if c.is_ascii_digit() { c } else { '0' })
+        .collect()
+}
+
+/// The games of `src` (PGN) that `name` played ([`side_of`]), newest first by their
+/// Date tag (of two on the same date, the later in the file first: files grow at the
+/// end), at most `last` of them when given. A game that cannot be read is skipped.
+pub fn your_games(
+    src: impl std::io::Read,
+    name: &str,
+    last: Option<usize>,
+) -> std::io::Result<Selection> {
     let mut reader = crate::pgn::reader::Reader::new(src);
     let mut builder = crate::pgn::GameBuilder::new(true);
-    let mut found = Found::default();
+    let mut selection = Selection::default();
+    let mut games = Vec::new();
+    let keep = last.unwrap_or(usize::MAX);
+    // Newest first by date, then by place in the file.
+    let newest_first =
+        |(a, x): &(String, Yours), (b, y): &(String, Yours)| b.cmp(a).then(y.number.cmp(&x.number));
     while let Some(read) = reader.read_game(&mut builder)? {
-        found.games += 1;
+        selection.read += 1;
         if read.refused {
             continue;
         }
         let Some(side) = side_of(&read.game, name) else {
             continue;
         };
-        found.yours += 1;
-        let game = &read.game;
-        if game
-            .mainline()
-            .iter()
-            .any(|&id| eval_of(game.node(id)).is_some())
-        {
-            found.evaluated += 1;
+        selection.yours += 1;
+        games.push((
+            date_key(&read.game),
+            Yours {
+                game: read.game,
+                side,
+                number: read.number,
+            },
+        ));
+        // Only the newest `last` are kept: a file of thousands of your games is
+        // not held whole.
+        if games.len() >= keep.saturating_mul(2).max(64) {
+            games.sort_by(newest_first);
+            games.truncate(keep);
         }
-        found.exercises.extend(find(game, side));
     }
-    Ok(found)
+    games.sort_by(newest_first);
+    games.truncate(keep);
+    selection.games = games.into_iter().map(|(_, g)| g).collect();
+    Ok(selection)
 }
 
 #[cfg(test)]
@@ -214,12 +320,126 @@ mod tests {
     }
 
     #[test]
-    fn over_a_file_only_my_games_count() {
+    fn my_games_newest_first_and_counted() {
         let other = ANNOTATED.replace("\"Me\"", "\"Someone\"");
-        let text = format!("{ANNOTATED}\n{other}\n");
-        let found = in_games(text.as_bytes(), "Me").unwrap();
-        assert_eq!((found.games, found.yours, found.evaluated), (2, 1, 1));
-        assert_eq!(found.exercises.len(), 2);
+        let dated = |date: &str, event: &str| {
+            ANNOTATED.replace(
+                "[Event \"Club\"]",
+                &format!("[Event \"{event}\"]\n[Date \"{date}\"]"),
+            )
+        };
+        let text = [
+            dated("2024.05.01", "May"),
+            other,
+            dated("2025.01.??", "January"),
+            dated("????.??.??", "Undated"),
+            dated("2024.05.01", "May, later in the file"),
+            dated("2024.12.31", "December"),
+        ]
+        .join("\n");
+        let events = |s: &Selection| -> Vec<String> {
+            s.games
+                .iter()
+                .map(|g| g.game.tag("Event").unwrap_or("").to_string())
+                .collect()
+        };
+        let all = your_games(text.as_bytes(), "me", None).unwrap();
+        assert_eq!((all.read, all.yours), (6, 5));
+        assert_eq!(
+            events(&all),
+            [
+                "January",
+                "December",
+                "May, later in the file",
+                "May",
+                "Undated"
+            ]
+        );
+        assert!(all
+            .games
+            .iter()
+            .all(|g| g.side == Color::White && g.evaluated()));
+        let last = your_games(text.as_bytes(), "me", Some(2)).unwrap();
+        assert_eq!((last.read, last.yours), (6, 5));
+        assert_eq!(events(&last), ["January", "December"]);
+        // Many games, out of order: the newest still come first, however many were
+        // read before them.
+        let many: Vec<String> = (0..200)
+            .map(|i| {
+                let year = 1900 + (i * 37) % 200;
+                format!("[White \"Me\"]\n[Date \"{year}.01.01\"]\n[Event \"{year}\"]\n\n1. e4 *\n")
+            })
+            .collect();
+        let newest = your_games(many.join("\n").as_bytes(), "Me", Some(3)).unwrap();
+        assert_eq!((newest.read, newest.yours), (200, 200));
+        assert_eq!(events(&newest), ["2099", "2098", "2097"]);
+    }
+
+    /// An engine's analysis of `game`: `(score from White's side, best line)` per
+    /// position, the start first.
+    fn analysis(game: &Game, table: &[(crate::engine::Score, &str)]) -> Vec<PositionEval> {
+        let moves = crate::study::annotate::main_moves(game);
+        let mut pos = game.start;
+        table
+            .iter()
+            .enumerate()
+            .map(|(i, (score, line))| {
+                let mut pv = Vec::new();
+                let mut p = pos;
+                for t in line.split_whitespace() {
+                    let m = crate::engine::parse_uci_move(&p, t).expect("legal");
+                    pv.push(m);
+                    p = p.play(m);
+                }
+                if let Some(m) = moves.get(i) {
+                    pos = pos.play(*m);
+                }
+                PositionEval { score: *score, pv }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn mistakes_by_the_engine_in_a_game_without_evaluations() {
+        use crate::engine::Score::{Cp, Mate, MateGiven};
+        let g = game(
+            "[White \"Them\"]\n[Black \"Me\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n",
+        );
+        let evals = analysis(
+            &g,
+            &[
+                (Cp(30), "e2e4"),
+                (Cp(30), "e7e5"),
+                (Cp(30), "f1c4"),
+                // 2...Nc6 is not the engine's best, but loses nothing worth an exercise.
+                (Cp(30), "g8f6"),
+                (Cp(40), "d1h5"),
+                // 3...Nf6?? walks into mate; 3...g6 holds.
+                (Cp(40), "g7g6 h5f3"),
+                (Mate(1), "h5f7"),
+                (MateGiven, ""),
+            ],
+        );
+        assert!(find(&g, Color::Black).is_empty(), "no [%eval] to read");
+        let found = from_evals(&g, Color::Black, &evals);
+        assert_eq!(found.len(), 1, "{found:#?}");
+        let e = &found[0];
+        assert_eq!(e.played_san(), "Nf6");
+        assert_eq!(e.best_san().as_deref(), Some("g6"));
+        assert_eq!(e.source, "Them – Me, 3...Nf6");
+        assert!(e.lost > 40.0, "{}", e.lost);
+        // The engine's best move passes as such; the move played is refused.
+        let pos = e.position().unwrap();
+        let g6 = crate::study::train::from_uci("g7g6", &pos).unwrap();
+        assert_eq!(e.judge(g6, None), crate::study::train::Verdict::Best);
+        let nf6 = crate::study::train::from_uci("g8f6", &pos).unwrap();
+        assert_eq!(e.judge(nf6, None), crate::study::train::Verdict::Played);
+        // White's mate was the engine's best: no exercise, whatever the scores say.
+        assert!(from_evals(&g, Color::White, &evals).is_empty());
+        // A move that loses as much but was the engine's own best is not a mistake.
+        let mut same = evals.clone();
+        same[5].pv = vec![crate::engine::parse_uci_move(&pos, "g8f6").unwrap()];
+        assert!(from_evals(&g, Color::Black, &same).is_empty());
     }
 
     #[test]

@@ -1,9 +1,12 @@
 //! Training from your own games, without the terminal: guessing the moves of a
 //! game ([`guess`]), the positions where a player lost ground as exercises
 //! ([`mistakes`], judged by [`exercise`]), lichess's win chances that measure
-//! the loss ([`win`]), and the spaced-repetition deck that brings missed
-//! positions back (FSRS, [`deck`]).
+//! the loss ([`win`]), the engine's analysis of games without evaluations
+//! ([`analyse`], kept in [`cache`]), and the spaced-repetition deck that brings
+//! missed positions back (FSRS, [`deck`]).
 
+pub mod analyse;
+pub mod cache;
 pub mod deck;
 pub mod exercise;
 pub mod guess;
