@@ -248,7 +248,7 @@ fn fields_narrow_to_one_column() {
 
 #[test]
 fn a_set_of_game_numbers_is_a_filter() {
-    // What the reviewer's :search sets: the games that reach a position.
+    // Games by number.
     assert_eq!(filtered("game:6,2,3"), [2, 3, 6]);
     assert_eq!(filtered("game:2,3 result:draw"), [2]);
     assert_eq!(filtered("game:99"), Vec::<u64>::new());
