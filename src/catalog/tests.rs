@@ -348,6 +348,19 @@ fn chunks_on_several_threads_give_the_rows_of_one_thread() {
                 all,
                 "{jobs} jobs, chunks of {chunk}"
             );
+            // Each chunk interns its strings, games read twice included: the file's
+            // tables still hold each string once, in the order the rows first use them.
+            for (a, b) in [
+                (&many.tables.players, &one.tables.players),
+                (&many.tables.events, &one.tables.events),
+                (&many.tables.sites, &one.tables.sites),
+                (&many.tables.openings, &one.tables.openings),
+            ] {
+                let strings = |t: &Strings| -> Vec<String> {
+                    (0..t.len() as u32).map(|i| t.get(i).to_string()).collect()
+                };
+                assert_eq!(strings(a), strings(b), "{jobs} jobs, chunks of {chunk}");
+            }
         }
     }
 }
