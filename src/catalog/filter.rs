@@ -98,8 +98,14 @@ impl Word {
     /// How near the word is to a word of `folded` (which it is not part of).
     fn near(&self, folded: &str) -> Fit {
         let mut fit = Fit::default();
-        for w in folded.split(|c: char| !c.is_ascii_alphanumeric()) {
-            fit = fit.or(near_start(self.finder.needle(), w.as_bytes(), self.typos));
+        // Cut at bytes, not characters: folded text is ASCII, and a byte of any other
+        // character would be a separator all the same (it is not a letter or digit).
+        for w in folded
+            .as_bytes()
+            .split(|b| !b.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+        {
+            fit = fit.or(near_start(self.finder.needle(), w, self.typos));
             if fit.matches {
                 break;
             }
