@@ -390,3 +390,66 @@ fn an_analysis_whose_engine_ignores_stop_fails_instead_of_waiting() {
         "{failed}"
     );
 }
+
+#[test]
+fn an_endless_analysis_whose_engine_hangs_is_found_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = StandIn::new().freeze_on_go().write(dir.path());
+    let cfg = EngineConfig {
+        answer_timeout: Duration::from_millis(300),
+        probe_after: Duration::from_millis(200),
+        ..config(path)
+    };
+    let (mut analysis, updates) = Analysis::start(cfg);
+    analysis.aim(Target::default(), Limit::Infinite);
+    // Nobody re-aims it: the analysis notices on its own that the engine is gone.
+    let failed = first(&updates, |u| match u {
+        Update::Failed(e) => Some(e),
+        _ => None,
+    });
+    assert!(
+        matches!(
+            failed,
+            EngineError::Timeout {
+                waiting_for: "readyok",
+                ..
+            }
+        ),
+        "{failed}"
+    );
+    assert!(received(dir.path()).contains("go infinite"));
+}
+
+#[test]
+fn a_quiet_but_healthy_analysis_is_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    // Says one line, then nothing until stopped, but answers `isready`.
+    let path = StandIn::new()
+        .on(
+            "position startpos",
+            &["info depth 30 score cp 12 pv e2e4"],
+            "e2e4",
+        )
+        .write(dir.path());
+    let cfg = EngineConfig {
+        answer_timeout: Duration::from_millis(300),
+        probe_after: Duration::from_millis(100),
+        ..config(path)
+    };
+    let (mut analysis, updates) = Analysis::start(cfg);
+    analysis.aim(Target::default(), Limit::Infinite);
+    first(&updates, |u| {
+        matches!(u, Update::Lines { .. }).then_some(())
+    });
+    // Several probes' worth of silence: asked, answered, never a failure.
+    std::thread::sleep(Duration::from_millis(1200));
+    while let Ok(update) = updates.try_recv() {
+        assert!(!matches!(update, Update::Failed(_)), "{update:?}");
+    }
+    assert!(
+        received(dir.path()).matches("isready").count() >= 3,
+        "the engine was asked: {}",
+        received(dir.path())
+    );
+    analysis.shutdown();
+}

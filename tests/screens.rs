@@ -229,8 +229,18 @@ fn crowded_apps() -> Vec<(&'static str, App)> {
         selected: 1,
         confirm_discard: false,
     });
+    // The vim preset's mode takes room at the start of the entry line.
+    let vim_config = Config::from_toml_str("[keys]\npreset = \"vim\"\n").unwrap();
+    let mut vim_normal = plain();
+    vim_normal.set_keymap(scoresheet::app::Keymap::new(&vim_config.keys).unwrap());
+    let mut vim_insert = plain();
+    vim_insert.set_keymap(scoresheet::app::Keymap::new(&vim_config.keys).unwrap());
+    vim_insert.update(Action::InsertMode);
+    typed(&mut vim_insert, &"Nf3 Nc6 Bb5 a6 ".repeat(20));
     vec![
         ("plain", plain()),
+        ("vim normal", vim_normal),
+        ("vim insert", vim_insert),
         ("help", help),
         ("scrolled help", scrolled),
         ("long entry", long_entry),
@@ -547,4 +557,29 @@ fn guessing_the_move_hides_the_game_and_shows_the_training_panel() {
             draw(&app, w, h);
         }
     }
+}
+
+/// With `[keys] preset = "vim"` the entry line starts with the mode; normal mode
+/// has no cursor (nothing types there) and its hints name the letters.
+#[test]
+fn vim_preset_shows_its_mode() {
+    let config = Config::from_toml_str("[keys]\npreset = \"vim\"\n").unwrap();
+    let mut game = Game::default();
+    game.set_tag("Date", "2026.11.21");
+    let mut app = App::new(settings(&config), game, Some("club.pgn".into()));
+    describe_keys(&mut app, &config);
+    app.update(Action::InsertMode);
+    typed(&mut app, "e4 e5");
+    app.update(Action::PlayEntry);
+    typed(&mut app, "N");
+    let insert = draw(&app, 80, 24);
+    insta::assert_snapshot!("vim_insert_80x24", insert.backend());
+    app.update(Action::Cancel);
+    let normal = draw(&app, 80, 24);
+    insta::assert_snapshot!("vim_normal_80x24", normal.backend());
+    app.update(Action::Help);
+    let help = draw(&app, 80, 24).backend().to_string();
+    assert!(help.contains("Modes (vim preset)"), "{help}");
+    assert!(help.contains("NORMAL (now)"), "{help}");
+    assert!(help.contains("↑↓ kj PgUp PgDn scroll"), "{help}");
 }

@@ -51,6 +51,9 @@ pub struct Decl {
     pub screens: Screens,
     /// Its default keys, as written in `[keys]`.
     pub keys: &'static [&'static str],
+    /// The keys `[keys] preset = "vim"` adds (a character among them acts in
+    /// normal mode only: in insert mode it types).
+    pub vim: &'static [&'static str],
     /// Its short label on the hint line; empty when it is not there.
     pub hint: &'static str,
     /// The action.
@@ -61,7 +64,8 @@ pub struct Decl {
 
 macro_rules! actions {
     ($(
-        $variant:ident $name:literal on $screens:ident keys [$($key:literal),*] hint $hint:literal
+        $variant:ident $name:literal on $screens:ident keys [$($key:literal),*]
+            $(vim [$($vim:literal),*])? hint $hint:literal
             doc $doc:literal => $run:expr;
     )*) => {
         /// One thing the user asks for: a character typed, or a declared action.
@@ -82,6 +86,7 @@ macro_rules! actions {
                 doc: $doc,
                 screens: Screens::$screens,
                 keys: &[$($key),*],
+                vim: &[$($($vim),*)?],
                 hint: $hint,
                 action: Action::$variant,
                 run: $run,
@@ -113,9 +118,12 @@ actions! {
             Effect::None
         };
     Cancel "cancel" on ALL keys ["Esc"] hint ""
-        doc "Close the overlay or clear the entry line (on the list: close, then clear, the filter; on an empty line, stop :annotate)" => |app| {
+        doc "Close the overlay or clear the entry line (on the list: close, then clear, the filter; on an empty line, stop :annotate; vim preset: back to normal mode)" => |app| {
             if app.screen == Screen::List {
                 return app.list_cancel();
+            }
+            if app.leave_insert() {
+                return Effect::None;
             }
             // Esc on an empty line stops an annotation under way.
             if app.entry.is_empty() && app.annotating.is_some() {
@@ -126,38 +134,38 @@ actions! {
             app.message = super::Message::default();
             Effect::None
         };
-    HistoryPrev "history-prev" on GAME keys ["Up"] hint ""
-        doc "At a fork (nothing typed), choose the move above; else recall the previous entry"
+    HistoryPrev "history-prev" on GAME keys ["Up"] vim ["k"] hint ""
+        doc "At a fork (nothing typed), choose the move above; else recall the previous entry (not in normal mode)"
         => |app| app.up_down(true);
-    HistoryNext "history-next" on GAME keys ["Down"] hint ""
-        doc "At a fork (nothing typed), choose the move below; else recall the next entry"
+    HistoryNext "history-next" on GAME keys ["Down"] vim ["j"] hint ""
+        doc "At a fork (nothing typed), choose the move below; else recall the next entry (not in normal mode)"
         => |app| app.up_down(false);
-    MoveBack "move-back" on GAME keys ["Left"] hint "back"
+    MoveBack "move-back" on GAME keys ["Left"] vim ["h"] hint "back"
         doc "Go back one move" => |app| app.walk(-1);
-    MoveForward "move-forward" on GAME keys ["Right"] hint "forward"
+    MoveForward "move-forward" on GAME keys ["Right"] vim ["l"] hint "forward"
         doc "Go forward one move (at a fork, the move chosen with Up/Down)" => |app| app.walk(1);
     PageBack "page-back" on GAME keys ["PageUp"] hint ""
         doc "Go back ten moves" => |app| app.walk(-20);
     PageForward "page-forward" on GAME keys ["PageDown"] hint ""
         doc "Go forward ten moves" => |app| app.walk(20);
-    GoStart "go-start" on GAME keys ["Home"] hint ""
+    GoStart "go-start" on GAME keys ["Home"] vim ["0", "g"] hint ""
         doc "Go to the start of the game" => |app| app.go(crate::game::NodeId::ROOT);
-    GoEnd "go-end" on GAME keys ["End"] hint ""
+    GoEnd "go-end" on GAME keys ["End"] vim ["$", "G"] hint ""
         doc "Go to the end of the line" => |app| app.go(app.line_end(app.cursor));
-    EnterVariation "enter-variation" on GAME keys ["Shift-Right"] hint ""
+    EnterVariation "enter-variation" on GAME keys ["Shift-Right"] vim ["L"] hint ""
         doc "Go into the variation at this move (at a fork, the one chosen)"
         => App::enter_variation;
-    LeaveVariation "leave-variation" on GAME keys ["Shift-Left"] hint ""
+    LeaveVariation "leave-variation" on GAME keys ["Shift-Left"] vim ["H"] hint ""
         doc "Leave this variation: back to the move it branches from" => App::leave_variation;
     NextVariation "next-variation" on GAME keys ["Tab"] hint ""
         doc "Switch to the next variation at this move" => App::next_variation;
-    Undo "undo" on GAME keys ["Ctrl-z"] hint "undo"
+    Undo "undo" on GAME keys ["Ctrl-z"] vim ["u"] hint "undo"
         doc "Undo the last change to the game" => App::undo;
-    Redo "redo" on GAME keys ["Ctrl-y"] hint ""
+    Redo "redo" on GAME keys ["Ctrl-y"] vim ["Ctrl-r"] hint ""
         doc "Redo the change last undone" => App::redo;
     TakeBack "take-back" on GAME keys ["Ctrl-t"] hint ""
         doc "Take back the last move" => App::take_back;
-    DeleteFromHere "delete-from-here" on GAME keys ["Delete"] hint ""
+    DeleteFromHere "delete-from-here" on GAME keys ["Delete"] vim ["D"] hint ""
         doc "Delete this move and everything after it" => App::delete_from_here;
     PromoteVariation "promote-variation" on GAME keys ["Ctrl-p"] hint ""
         doc "Promote this variation over its parent line" => App::promote_variation;
@@ -181,7 +189,7 @@ actions! {
     NextView "next-view" on GAME keys ["F3"] hint ""
         doc "Show the moves as a scoresheet, as text, or indented by variation, in turn"
         => App::next_view;
-    FlipBoard "flip-board" on GAME keys ["Ctrl-f"] hint ""
+    FlipBoard "flip-board" on GAME keys ["Ctrl-f"] vim ["f"] hint ""
         doc "Turn the board around" => |app| {
             app.flipped = !app.flipped;
             Effect::None
@@ -238,7 +246,7 @@ actions! {
         doc "Remove the position marks, keeping ! or ?" => App::clear_position_nags;
     Engine "engine" on GAME keys ["Ctrl-e"] hint ""
         doc "Open or close the engine's analysis pane (it follows the moves)" => App::toggle_engine;
-    EnginePlay "engine-play" on GAME keys ["Alt-m"] hint ""
+    EnginePlay "engine-play" on GAME keys ["Alt-m"] vim ["Space"] hint ""
         doc "Play the engine's best move (inside the game: as a variation)"
         => App::play_engine_move;
     ToggleTimer "toggle-timer" on GAME keys ["F5"] hint ""
@@ -308,6 +316,12 @@ actions! {
     TrainReveal "train-reveal" on GAME keys ["Alt-r"] hint "reveal/next"
         doc "Training: show the hidden move, or the exercise's answer, then go on to the next"
         => App::train_reveal;
+    InsertMode "insert-mode" on GAME keys [] vim ["i", "a"] hint ""
+        doc "Vim preset: type a move on the entry line (insert mode; Enter plays it and stays, Esc goes back to normal mode)"
+        => App::insert_mode;
+    CommandLine "command-line" on GAME keys [] vim [":"] hint ""
+        doc "Start a :command on the entry line (vim preset: Enter runs it and goes back to normal mode)"
+        => App::command_line;
     Quit "quit" on ALL keys ["Ctrl-c"] hint "quit"
         doc "Quit (asks again while the game is unsaved)" => App::quit_key;
 }

@@ -6,18 +6,37 @@
 use super::action::ACTIONS;
 use super::command::COMMANDS;
 
-/// The `[keys]` table with every action: its description as a comment, its
-/// default keys as the value.
+/// The `[keys]` table: the preset, then every action with its description as
+/// a comment and its default keys as the value (and, when the vim preset adds
+/// keys, the line to write with that preset).
 pub fn keys_toml() -> String {
-    let mut out = String::from("[keys]\n");
+    let mut out = String::from(
+        "[keys]\n\
+         # The keys to start from: \"default\", or \"vim\" (modes on the game screen: in normal\n\
+         # mode letters are keys, h/l back and forward, i types a move, Esc comes back; see\n\
+         # the README). An action listed below gets exactly the keys listed, in either preset:\n\
+         # with \"vim\", write the line given under it, or leave the action out.\n\
+         preset = \"default\"\n",
+    );
+    let list = |keys: &mut dyn Iterator<Item = &&str>| {
+        keys.map(|k| format!("{k:?}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     for d in ACTIONS {
-        let keys: Vec<String> = d.keys.iter().map(|k| format!("{k:?}")).collect();
         out.push_str(&format!(
             "# {}\n{} = [{}]\n",
             d.doc,
             d.name,
-            keys.join(", ")
+            list(&mut d.keys.iter())
         ));
+        if !d.vim.is_empty() {
+            out.push_str(&format!(
+                "#   with preset = \"vim\": {} = [{}]\n",
+                d.name,
+                list(&mut d.keys.iter().chain(d.vim))
+            ));
+        }
     }
     out
 }
@@ -30,16 +49,24 @@ fn cell(text: &str) -> String {
 /// The README's key table: keys (as the help shows them), action, screen, what it does.
 pub fn keys_markdown() -> String {
     let keymap = super::Keymap::default();
-    let mut out = String::from("| Keys | Action | Screen | It does |\n|---|---|---|---|\n");
+    let mut out = String::from(
+        "| Keys | Vim preset adds | Action | Screen | It does |\n|---|---|---|---|---|\n",
+    );
     for d in ACTIONS {
         let keys = keymap.shown(d.name);
+        let vim: Vec<String> = d
+            .vim
+            .iter()
+            .map(|k| crate::config::Key::parse(k).map_or_else(|_| k.to_string(), |k| k.to_string()))
+            .collect();
         out.push_str(&format!(
-            "| {} | `{}` | {} | {} |\n",
+            "| {} | {} | `{}` | {} | {} |\n",
             if keys.is_empty() {
                 "(none)".to_string()
             } else {
                 cell(&keys)
             },
+            cell(&vim.join(", ")),
             d.name,
             d.screens.name(),
             cell(d.doc)

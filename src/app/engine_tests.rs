@@ -343,3 +343,23 @@ fn the_engine_rests_while_training() {
         "{orders:?}"
     );
 }
+
+#[test]
+fn a_bound_is_shown_as_one_from_whites_side() {
+    let mut app = app_on(GAME);
+    let mut fake = Fake::default();
+    app.update(Action::Engine);
+    fake.serve(&mut app);
+    app.update(Action::MoveBack);
+    fake.serve(&mut app);
+    // Black to move: "at least +0.35 for Black" is "at most -0.35 for White".
+    fake.say(
+        &mut app,
+        "info depth 12 multipv 1 score cp 35 lowerbound pv a7a6",
+    );
+    let pane = crate::ui::engine::view(&app, false, true);
+    assert_eq!(pane.score.as_deref(), Some("≤-0.35"));
+    assert!(pane.lines[0].0.starts_with("≤-0.35"), "{:?}", pane.lines);
+    let ascii = crate::ui::engine::view(&app, true, false);
+    assert_eq!(ascii.score.as_deref(), Some("<=-0.35"));
+}

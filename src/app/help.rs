@@ -126,7 +126,14 @@ impl App {
                 });
             }
         }
-        vec![
+        let mut sections = Vec::new();
+        if self.keymap.modal() && self.screen == super::Screen::Game {
+            sections.push(HelpSection {
+                title: "Modes (vim preset)",
+                entries: self.mode_help(),
+            });
+        }
+        sections.extend([
             HelpSection {
                 title: "Keys",
                 entries: keys,
@@ -139,7 +146,45 @@ impl App {
                 title: "Commands",
                 entries: commands,
             },
+        ]);
+        sections
+    }
+
+    /// The modes of the vim preset, the one the game screen is in marked.
+    fn mode_help(&self) -> Vec<HelpEntry> {
+        use super::mode::Mode;
+        let keys = |action: &str| self.keymap.shown(action);
+        let esc = keys("cancel");
+        [
+            (
+                Mode::Normal,
+                format!(
+                    "the letters in the keys below are keys; {} type a move, {} a command",
+                    keys("insert-mode"),
+                    keys("command-line")
+                ),
+            ),
+            (
+                Mode::Insert,
+                format!(
+                    "characters type on the entry line; Enter plays the move and stays here; {esc} back"
+                ),
+            ),
+            (
+                Mode::Command,
+                format!("a :command on the entry line; Enter runs it, then normal mode; {esc} back"),
+            ),
         ]
+        .into_iter()
+        .map(|(mode, doc)| HelpEntry {
+            label: if mode == self.mode {
+                format!("{} (now)", mode.name())
+            } else {
+                mode.name().to_string()
+            },
+            doc,
+        })
+        .collect()
     }
 }
 
@@ -147,6 +192,20 @@ impl App {
     /// The hint line's keys and labels: the first key of each action of this
     /// screen that has a hint label, in the declarations' order.
     pub fn hints(&self) -> Vec<(String, &'static str)> {
+        // With modes, the way to the other mode comes first: to type, or back.
+        let modal = self.keymap.modal() && self.screen == super::Screen::Game;
+        let switch = match (modal, self.normal_mode()) {
+            (false, _) => None,
+            (true, true) => self
+                .key_named("insert-mode")
+                .map(|k| (k.to_string(), "type")),
+            (true, false) => self.key_named("cancel").map(|k| (k.to_string(), "normal")),
+        };
+        switch.into_iter().chain(self.declared_hints()).collect()
+    }
+
+    /// The declared actions' hints, with the key to name where the user is.
+    fn declared_hints(&self) -> Vec<(String, &'static str)> {
         ACTIONS
             .iter()
             .filter(|d| !d.hint.is_empty() && d.screens.has(self.screen))
@@ -155,10 +214,7 @@ impl App {
             // The training's keys only while training, and then only the keys that work.
             .filter(|d| d.action != super::Action::TrainReveal || self.training())
             .filter(|d| !self.training() || super::train::ALLOWED.contains(&d.action))
-            .filter_map(|d| {
-                let key = self.keymap.keys_of(d.name).first()?;
-                Some((key.to_string(), d.hint))
-            })
+            .filter_map(|d| Some((self.key_named(d.name)?.to_string(), d.hint)))
             .collect()
     }
 }

@@ -1,7 +1,9 @@
 //! The keymap: which key runs which action on each screen, built from the
-//! default keys declared with each action ([`ACTIONS`]) with the user's `[keys]`
-//! table laid over them. An action the user's file names gets exactly the keys
-//! written there (`[]` unbinds it).
+//! default keys declared with each action ([`ACTIONS`]) — with the vim preset,
+//! their vim keys too — and the user's `[keys]` table laid over them. An action
+//! the user's file names gets exactly the keys written there (`[]` unbinds it).
+//! With the vim preset a character bound on the game screen acts in normal
+//! mode only (see [`super::mode`]); in insert mode it types.
 
 use std::collections::HashMap;
 
@@ -9,7 +11,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::action::{Action, ACTIONS};
 use super::Screen;
-use crate::config::{ConfigError, Key, KeyTable};
+use crate::config::{ConfigError, Key, KeyTable, Preset};
 
 /// Which action each key runs on each screen, and which keys each action has.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,6 +19,7 @@ pub struct Keymap {
     /// The keys of each action, indexed like [`ACTIONS`].
     keys: Vec<Vec<Key>>,
     by_key: HashMap<(Screen, Key), Action>,
+    preset: Preset,
 }
 
 impl Default for Keymap {
@@ -29,7 +32,7 @@ impl Default for Keymap {
 type Written = (Key, (usize, usize));
 
 /// Whether a key types text (a character without Ctrl or Alt).
-fn types_text(key: &Key) -> bool {
+pub fn types_text(key: &Key) -> bool {
     matches!(key.code(), KeyCode::Char(_))
         && !key
             .modifiers()
@@ -37,16 +40,20 @@ fn types_text(key: &Key) -> bool {
 }
 
 impl Keymap {
-    /// The declared keys with the user's `[keys]` laid over them. Refused, with
-    /// where: an unknown action, a plain character bound on the game screen
-    /// (where it types moves; `?` is the exception, acting only on an empty
-    /// entry line), and a key bound to two actions of one screen.
+    /// The declared keys of the table's preset with the user's `[keys]` laid
+    /// over them. Refused, with where: an unknown action, a plain character
+    /// bound on the game screen in the default preset (where it types moves;
+    /// `?` is the exception, acting only on an empty entry line), and a key
+    /// bound to two actions of one screen.
     pub fn new(table: &KeyTable) -> Result<Keymap, ConfigError> {
+        let vim = table.preset == Preset::Vim;
         let mut keys: Vec<Vec<Key>> = ACTIONS
             .iter()
             .map(|d| {
+                let extra: &[&str] = if vim { d.vim } else { &[] };
                 d.keys
                     .iter()
+                    .chain(extra)
                     .map(|k| Key::parse(k).expect("a declared key is a valid key name"))
                     .collect()
             })
@@ -66,14 +73,16 @@ impl Keymap {
             };
             for (key, at) in &entry.keys {
                 let on_game = ACTIONS[i].screens.has(Screen::Game);
-                let plain_ok = matches!(key.code(), KeyCode::Char('?'));
+                // In normal mode (vim preset) characters type nothing: any may be a key.
+                let plain_ok = vim || matches!(key.code(), KeyCode::Char('?'));
                 if on_game && types_text(key) && !plain_ok {
                     return Err(table.error(
                         Some(*at),
                         format!(
                             "key \"{}\" for keys.{} is a plain character, which types moves and \
                              commands on the entry line: bind a Ctrl-, Alt- or F-key instead \
-                             ({}); only \"?\" may be bound plain (it acts on an empty entry line)",
+                             ({}); only \"?\" may be bound plain (it acts on an empty entry line), \
+                             unless [keys] preset = \"vim\" (letters are keys in its normal mode)",
                             crate::message::shown(&key.to_string()),
                             entry.action,
                             match key.code() {
@@ -126,7 +135,16 @@ impl Keymap {
                 }
             }
         }
-        Ok(Keymap { keys, by_key })
+        Ok(Keymap {
+            keys,
+            by_key,
+            preset: table.preset,
+        })
+    }
+
+    /// True when the game screen has modes (the vim preset).
+    pub fn modal(&self) -> bool {
+        self.preset == Preset::Vim
     }
 
     /// The action a key runs on a screen.
@@ -152,9 +170,10 @@ impl Keymap {
     }
 
     /// The action a key event asks for on a screen: a binding, else the
-    /// character it types. A bound character acts only when `empty` (nothing
-    /// typed on the line that takes text: the entry line, the list's filter).
-    pub fn action_of(&self, screen: Screen, event: &KeyEvent, empty: bool) -> Option<Action> {
+    /// character it types. A bound character acts only when `chars_act`
+    /// (normal mode; in the default preset, nothing typed on the line that
+    /// takes text: the entry line, the list's filter).
+    pub fn action_of(&self, screen: Screen, event: &KeyEvent, chars_act: bool) -> Option<Action> {
         let key = Key::from_event(event);
         let bound = self.lookup(screen, &key);
         let plain_char = match event.code {
@@ -170,7 +189,7 @@ impl Keymap {
         match (bound, plain_char) {
             // A character bound to an action (`?` for help) acts only on an empty
             // line; inside a move (`Nf3?`) it is text.
-            (Some(action), Some(_)) if empty => Some(action),
+            (Some(action), Some(_)) if chars_act => Some(action),
             (_, Some(c)) => Some(Action::Type(c)),
             (bound, None) => bound,
         }

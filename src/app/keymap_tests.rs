@@ -157,3 +157,98 @@ fn every_declared_key_is_the_default() {
         assert_eq!(keys.keys_of(d.name), declared.as_slice(), "{}", d.name);
     }
 }
+
+#[test]
+fn the_vim_preset_adds_its_keys_and_the_default_has_none_of_them() {
+    let default = Keymap::default();
+    let vim = keymap("[keys]\npreset = \"vim\"\n");
+    assert!(!default.modal());
+    assert!(vim.modal());
+    for (k, action) in [
+        ("h", "move-back"),
+        ("l", "move-forward"),
+        ("j", "history-next"),
+        ("k", "history-prev"),
+        ("0", "go-start"),
+        ("$", "go-end"),
+        ("i", "insert-mode"),
+        ("a", "insert-mode"),
+        (":", "command-line"),
+        ("u", "undo"),
+        ("Ctrl-r", "redo"),
+        ("D", "delete-from-here"),
+        ("f", "flip-board"),
+    ] {
+        assert_eq!(game(&default, k), None, "{k} in the default preset");
+        assert_eq!(game(&vim, k), Some(action), "{k} in the vim preset");
+    }
+    // The default keys stay, and the list keeps its own letters.
+    assert_eq!(game(&vim, "Left"), Some("move-back"));
+    assert_eq!(game(&vim, "Ctrl-z"), Some("undo"));
+    assert_eq!(vim.keys_of("move-back"), &[key("Left"), key("h")]);
+    assert_eq!(
+        vim.lookup(Screen::List, &key("j")).and_then(Action::name),
+        Some("list-down")
+    );
+    // Every declared vim key reads back as it is shown.
+    for d in ACTIONS {
+        for k in d.vim {
+            assert_eq!(key(&key(k).to_string()), key(k), "{k}");
+        }
+    }
+}
+
+#[test]
+fn with_the_vim_preset_the_users_keys_still_replace_an_actions_keys() {
+    let keys = keymap(
+        "[keys]\npreset = \"vim\"\nmove-back = [\"Left\", \"Ctrl-t\"]\n\
+         take-back = [\"Alt-x\"]\nflip-board = [\"F\"]\nundo = []\n",
+    );
+    assert_eq!(game(&keys, "h"), None, "move-back listed without h");
+    assert_eq!(game(&keys, "Ctrl-t"), Some("move-back"));
+    // A letter may be bound with the preset: it acts in normal mode.
+    assert_eq!(game(&keys, "F"), Some("flip-board"));
+    assert_eq!(game(&keys, "f"), None);
+    assert_eq!(game(&keys, "u"), None);
+    assert_eq!(game(&keys, "l"), Some("move-forward"));
+    // A vim key taken by another action is a clash, said where the user wrote it.
+    let e = error("[keys]\npreset = \"vim\"\nsave = [\"u\"]\n");
+    assert_eq!(
+        e.message(),
+        "key u is bound to both undo and save (on the game screen)"
+    );
+    assert_eq!(e.position(), Some((3, 9)));
+    // Without the preset, the same letter is refused, and the preset is named.
+    let e = error("[keys]\nsave = [\"u\"]\n");
+    assert!(e.message().contains("[keys] preset = \"vim\""), "{e}");
+}
+
+#[test]
+fn a_bound_character_acts_only_where_characters_act() {
+    let keys = keymap("[keys]\npreset = \"vim\"\n");
+    let h = KeyEvent::new(KeyCode::Char('h'), KeyModifiers::NONE);
+    let e = KeyEvent::new(KeyCode::Char('e'), KeyModifiers::NONE);
+    let ctrl_r = KeyEvent::new(KeyCode::Char('r'), KeyModifiers::CONTROL);
+    // Normal mode: a vim key acts; an unbound letter comes as text (refused there).
+    assert_eq!(
+        keys.action_of(Screen::Game, &h, true),
+        Some(Action::MoveBack)
+    );
+    assert_eq!(
+        keys.action_of(Screen::Game, &e, true),
+        Some(Action::Type('e'))
+    );
+    // Insert mode: every letter types; keys with Ctrl act in both.
+    assert_eq!(
+        keys.action_of(Screen::Game, &h, false),
+        Some(Action::Type('h'))
+    );
+    assert_eq!(
+        keys.action_of(Screen::Game, &ctrl_r, false),
+        Some(Action::Redo)
+    );
+    assert_eq!(
+        keys.action_of(Screen::Game, &ctrl_r, true),
+        Some(Action::Redo)
+    );
+}

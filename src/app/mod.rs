@@ -18,6 +18,7 @@ pub mod keymap;
 #[cfg(test)]
 mod keymap_tests;
 pub mod list;
+pub mod mode;
 pub mod paste;
 mod record;
 mod recovery;
@@ -43,6 +44,7 @@ pub use action::Action;
 pub use effect::{Done, Effect, Msg, Recovery};
 use entry::Feedback;
 pub use keymap::Keymap;
+pub use mode::Mode;
 
 use crate::game::history::History;
 use crate::game::{Game, NodeId};
@@ -230,8 +232,11 @@ pub struct App {
     pub opening: Option<String>,
     /// The screen shown.
     pub screen: Screen,
-    /// Which key runs which action.
+    /// Which key runs which action (set with [`App::set_keymap`], which sets
+    /// the mode too).
     pub keymap: Keymap,
+    /// What characters do on the game screen (always insert without the vim preset).
+    pub mode: Mode,
     /// At a fork, the move chosen to go forward to (an index into the current
     /// move's next moves), when it is not the first.
     pub fork: usize,
@@ -293,6 +298,7 @@ impl App {
             opening: None,
             screen: Screen::Game,
             keymap: Keymap::default(),
+            mode: Mode::Insert,
             fork: 0,
             list: None,
             moves_view: MovesView::Sheet,
@@ -437,7 +443,11 @@ impl App {
                     return Effect::None;
                 }
                 _ if self.screen == Screen::List => return self.list_paste(&text, whole),
-                _ => return self.paste(&text, whole),
+                _ => {
+                    let effect = self.paste(&text, whole);
+                    self.settle_mode();
+                    return effect;
+                }
             },
             Msg::Key(key) => {
                 self.message = Message::default();
@@ -455,6 +465,7 @@ impl App {
         let cursor = self.cursor;
         let edits = self.edits;
         let effect = self.recorded(|app| app.dispatch(action));
+        self.settle_mode();
         if matches!(effect, Effect::Quit { .. }) {
             // The loop closes the session on the game set aside, not the training's.
             self.end_training();
@@ -491,7 +502,10 @@ impl App {
                     Action::GoEnd | Action::ListLast => scroll.top.set(usize::MAX),
                     // A character closes it and goes on the entry line: typing a move
                     // with the help open loses no key.
-                    Action::Type(_) => self.overlay = Overlay::None,
+                    // So do the vim preset's ways to type (`i`, `:`).
+                    Action::Type(_) | Action::InsertMode | Action::CommandLine => {
+                        self.overlay = Overlay::None
+                    }
                     // Esc, the help key again, or anything else closes it.
                     _ => {
                         self.overlay = Overlay::None;
@@ -515,6 +529,7 @@ impl App {
         let cursor = self.cursor;
         let effect = match action {
             Action::Type(c) if self.screen == Screen::List => self.list_type(c),
+            Action::Type(c) if self.normal_mode() => self.refuse_in_normal_mode(c),
             Action::Type(c) => {
                 self.entry.push(c);
                 self.history_at = None;

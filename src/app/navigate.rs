@@ -95,6 +95,11 @@ impl App {
             };
             return Effect::None;
         }
+        // Normal mode has no line to recall entries onto.
+        if self.normal_mode() {
+            self.inform("no other move was played here");
+            return Effect::None;
+        }
         self.recall(up);
         Effect::None
     }

@@ -375,6 +375,8 @@ mod review;
 mod rules;
 #[path = "tests_undo.rs"]
 mod undo;
+#[path = "tests_mode.rs"]
+mod vim_mode;
 
 #[test]
 fn a_glyph_typed_with_a_move_that_is_there_replaces_its_glyph() {

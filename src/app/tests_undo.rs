@@ -12,8 +12,8 @@ fn configured() -> (App, crate::config::Config) {
 
 /// Presses keys written helix-style through the real keymap: characters stand for
 /// themselves; `<ret>`, `<del>`, `<ins>`, `<esc>`, `<left>`, `<right>`, `<home>`,
-/// `<end>`, `<tab>` and `<C-z>`, `<A-1>` for the others.
-fn press(app: &mut App, config: &crate::config::Config, keys: &str) {
+/// `<end>`, `<tab>`, `<bs>` and `<C-z>`, `<A-1>` for the others.
+pub(super) fn press(app: &mut App, config: &crate::config::Config, keys: &str) {
     use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
     let mut rest = keys;
     while let Some(c) = rest.chars().next() {
@@ -34,6 +34,7 @@ fn press(app: &mut App, config: &crate::config::Config, keys: &str) {
                     "home" => KeyCode::Home,
                     "end" => KeyCode::End,
                     "tab" => KeyCode::Tab,
+                    "bs" => KeyCode::Backspace,
                     one if one.chars().count() == 1 => KeyCode::Char(one.chars().next().unwrap()),
                     f if f.starts_with('F') && f[1..].parse::<u8>().is_ok() => {
                         KeyCode::F(f[1..].parse().unwrap())

@@ -39,10 +39,24 @@ impl App {
     /// The first key bound to `action`, as the help screen writes it, or the
     /// `command` that does the same when no key is (or the keys are not known).
     pub(super) fn key_for(&self, action: &str, command: &'static str) -> String {
-        self.keymap
-            .keys_of(action)
-            .first()
+        self.key_named(action)
             .map_or_else(|| command.to_string(), ToString::to_string)
+    }
+
+    /// The key to name for `action` where the user is: its first key; with the
+    /// vim preset on the game screen, a character key first in normal mode (the
+    /// letters are the keys there) and never one in insert mode (it types).
+    pub(super) fn key_named(&self, action: &str) -> Option<&crate::config::Key> {
+        let keys = self.keymap.keys_of(action);
+        if !self.keymap.modal() || self.screen != super::Screen::Game {
+            return keys.first();
+        }
+        let is_char = super::keymap::types_text;
+        if self.normal_mode() {
+            keys.iter().find(|k| is_char(k)).or(keys.first())
+        } else {
+            keys.iter().find(|k| !is_char(k))
+        }
     }
 
     /// How to undo, for the message of a key that removes something: `Ctrl-Z to undo`.

@@ -13,7 +13,7 @@ use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
 use super::error::{line_col, ConfigError};
-use super::keys::{Key, KeyEntry, KeyTable};
+use super::keys::{Key, KeyEntry, KeyTable, Preset};
 use super::settings::{
     BoardSettings, BoardStyle, Bounded, Colors, EngineSettings, Inside, LangCode, MoveNotation,
     NotationSettings, RecordingSettings, SquareSize, Theme, TrainingSettings,
@@ -35,7 +35,45 @@ pub(crate) struct Layer {
     #[serde(default)]
     training: TrainingLayer,
     #[serde(default)]
-    keys: BTreeMap<Spanned<String>, Vec<Spanned<String>>>,
+    keys: KeysLayer,
+}
+
+/// `[keys]`: the preset, and one list of keys per action named. Read by hand
+/// because the table mixes a setting (`preset = "vim"`) with the actions'
+/// lists, and serde's flatten or untagged forms would lose the spans the
+/// errors are positioned with.
+#[derive(Debug, Default)]
+struct KeysLayer {
+    preset: Option<Choice<Preset>>,
+    actions: BTreeMap<Spanned<String>, Vec<Spanned<String>>>,
+}
+
+impl<'de> Deserialize<'de> for KeysLayer {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Table;
+        impl<'de> Visitor<'de> for Table {
+            type Value = KeysLayer;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a map")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<KeysLayer, A::Error> {
+                let mut layer = KeysLayer::default();
+                while let Some(name) = map.next_key::<Spanned<String>>()? {
+                    if name.get_ref() == "preset" {
+                        layer.preset = Some(map.next_value()?);
+                    } else {
+                        let keys = map.next_value()?;
+                        layer.actions.insert(name, keys);
+                    }
+                }
+                Ok(layer)
+            }
+        }
+        deserializer.deserialize_map(Table)
+    }
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -152,9 +190,12 @@ pub(crate) fn parse(text: &str) -> Result<Parsed<'_>, ConfigError> {
     })?;
     let layer = Layer::deserialize(toml::de::Deserializer::from(doc.clone()))
         .map_err(|e| explain(text, &doc, &e))?;
-    let mut keys = KeyTable::default();
+    let mut keys = KeyTable {
+        preset: layer.keys.preset.map(|p| p.0).unwrap_or_default(),
+        ..KeyTable::default()
+    };
     // In the order written, so that errors come in the order a reader meets them.
-    let mut written: Vec<_> = layer.keys.iter().collect();
+    let mut written: Vec<_> = layer.keys.actions.iter().collect();
     written.sort_by_key(|(action, _)| action.span().start);
     for (action, list) in written {
         let mut bound: Vec<(Key, (usize, usize))> = Vec::new();
@@ -186,7 +227,7 @@ pub(crate) fn parse(text: &str) -> Result<Parsed<'_>, ConfigError> {
 /// The complete configuration: `defaults` (which must set everything) overridden by `user`.
 pub(crate) fn merge(defaults: Parsed<'_>, user: Parsed<'_>) -> Result<Config, ConfigError> {
     let (d, u, dt) = (&defaults.layer, &user.layer, defaults.text);
-    if !defaults.keys.entries.is_empty() {
+    if !defaults.keys.entries.is_empty() || defaults.layer.keys.preset.is_some() {
         return Err(ConfigError::at(
             dt,
             None,

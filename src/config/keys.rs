@@ -183,14 +183,29 @@ impl fmt::Display for Key {
     }
 }
 
-/// The `[keys]` table of the user's file as written: which keys the file gives
-/// each action it names, with where. The app checks it against its actions (the
-/// names, the screens, the clashes) when it builds its keymap, and words its
-/// errors with these positions.
+/// The keys the keymap starts from, before the user's own (`[keys] preset`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Preset {
+    /// One mode: every character types on the entry line; actions are on the
+    /// navigation, Ctrl-, Alt- and F-keys.
+    #[default]
+    Default,
+    /// Vim's modes on the game screen: in normal mode letters are keys (`h` `l`
+    /// back and forward, `i` to type a move), in insert mode they type.
+    Vim,
+}
+
+/// The `[keys]` table of the user's file as written: the preset, and which keys
+/// the file gives each action it names, with where. The app checks it against
+/// its actions (the names, the screens, the clashes) when it builds its keymap,
+/// and words its errors with these positions.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct KeyTable {
     /// The file the table is from (`None` for a text given directly).
     pub path: Option<std::path::PathBuf>,
+    /// The keys to start from (`preset = "vim"`).
+    pub preset: Preset,
     /// The actions named, in the order written.
     pub entries: Vec<KeyEntry>,
 }

@@ -14,7 +14,7 @@ mod settings;
 use std::path::PathBuf;
 
 pub use error::{ConfigError, Invalid};
-pub use keys::{Key, KeyEntry, KeyParseError, KeyTable};
+pub use keys::{Key, KeyEntry, KeyParseError, KeyTable, Preset};
 pub use settings::{
     BoardSettings, BoardStyle, Colors, EngineSettings, Inside, MoveNotation, NotationSettings,
     RecordingSettings, SquareSize, Theme, TrainingSettings,

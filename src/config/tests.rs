@@ -434,3 +434,23 @@ fn control_characters_in_a_configuration_message_are_escaped() {
     let e = error(&format!("[board]\ntheme = \"{}\"\n", "p".repeat(100_000)));
     assert!(e.to_string().len() < 400, "{}", e.to_string().len());
 }
+
+#[test]
+fn the_key_preset_is_read_and_a_bad_one_is_refused_with_the_choices() {
+    assert_eq!(Config::defaults().keys.preset, Preset::Default);
+    let c = Config::from_toml_str("[keys]\npreset = \"vim\"\nhelp = [\"F1\"]\n").expect("valid");
+    assert_eq!(c.keys.preset, Preset::Vim);
+    assert_eq!(c.keys.entries.len(), 1, "preset is not an action");
+    let e = error("[keys]\npreset = \"emacs\"\n");
+    assert_eq!(
+        e.message(),
+        "bad value \"emacs\" for keys.preset: expected default or vim"
+    );
+    assert_eq!(e.position(), Some((2, 10)));
+    // An action's list is still checked as a list.
+    let e = error("[keys]\npreset = \"vim\"\nhelp = \"F1\"\n");
+    assert!(
+        e.message().starts_with("bad value \"F1\" for keys.help"),
+        "{e}"
+    );
+}

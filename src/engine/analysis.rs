@@ -241,10 +241,50 @@ fn run(
     sink(Update::Ready {
         name: engine.name().to_string(),
     });
-    if let Err(e) = serve(&mut engine, &commands, &mut sink) {
+    if let Err(e) = serve(&mut engine, &commands, &mut sink, cfg.probe_after) {
         sink(Update::Failed(e));
     }
     // Dropping the engine says `quit` (or kills it).
+}
+
+/// Whether a search's engine is alive: after `probe_after` without a word it is
+/// asked `isready`; no answer within the answer timeout means it is hung.
+struct Liveness {
+    probe_after: Duration,
+    heard: Instant,
+    asked: Option<Instant>,
+}
+
+impl Liveness {
+    /// The engine said something (or a search began): all is well.
+    fn heard(&mut self) {
+        self.heard = Instant::now();
+        self.asked = None;
+    }
+
+    /// How long until the next look.
+    fn wait(&self, answer_timeout: Duration) -> Duration {
+        match self.asked {
+            Some(asked) => answer_timeout.saturating_sub(asked.elapsed()),
+            None => self.probe_after.saturating_sub(self.heard.elapsed()),
+        }
+    }
+
+    /// Asks `isready` when the engine has been quiet long enough, and fails when
+    /// an earlier question went unanswered.
+    fn look(&mut self, engine: &mut Engine) -> Result<(), EngineError> {
+        match self.asked {
+            Some(asked) if asked.elapsed() >= engine.answer_timeout() => {
+                Err(engine.timeout("readyok", engine.answer_timeout()))
+            }
+            None if self.heard.elapsed() >= self.probe_after => {
+                engine.send("isready")?;
+                self.asked = Some(Instant::now());
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
 }
 
 /// The thread's loop: take commands, read the engine, report.
@@ -252,8 +292,14 @@ fn serve(
     engine: &mut Engine,
     commands: &Receiver<Command>,
     sink: &mut impl FnMut(Update),
+    probe_after: Duration,
 ) -> Result<(), EngineError> {
     let mut searching: Option<Searching> = None;
+    let mut alive = Liveness {
+        probe_after,
+        heard: Instant::now(),
+        asked: None,
+    };
     loop {
         // Take every waiting command; only the last aim (or stop) matters.
         let mut aim = None;
@@ -287,9 +333,21 @@ fn serve(
                 unsent: false,
                 sent: None,
             });
+            alive.heard();
         }
-        let wait = searching.as_ref().and_then(Searching::wait);
-        match engine.next(wait)? {
+        // While searching, the engine is looked at now and then (see `Liveness`).
+        let wait = searching.as_ref().map(|s| {
+            let look = alive.wait(engine.answer_timeout());
+            s.wait().map_or(look, |throttle| throttle.min(look))
+        });
+        let event = engine.next(wait)?;
+        if matches!(event, Event::Line(_)) {
+            alive.heard();
+        }
+        if searching.is_some() {
+            alive.look(engine)?;
+        }
+        match event {
             Event::Woken => {}
             Event::Quiet => {
                 if let Some(s) = searching.as_mut() {

@@ -57,6 +57,11 @@ impl PvLine {
     pub fn white_score(&self, pos: &Position) -> Score {
         self.score.white(pos.side_to_move())
     }
+
+    /// Whether [`PvLine::white_score`] is exact or a bound, from White's side.
+    pub fn white_bound(&self, pos: &Position) -> Bound {
+        self.bound.white(pos.side_to_move())
+    }
 }
 
 /// The moves of a UCI line that are legal one after the other from `pos`.
@@ -125,10 +130,26 @@ impl Lines {
     }
 
     /// Takes in an `info`; true when it changed a line.
+    ///
+    /// A bound for the best line (sent while the engine's search window fails high
+    /// or low, often with a line one move long) does not replace an exact best
+    /// line: the pane would flicker between a full line and a stub, and a score
+    /// taken at the end of a search would be a bound. It is kept only while there
+    /// is nothing better. The other lines keep bounds, as an engine may never send
+    /// them exact.
     pub fn update(&mut self, info: &Info) -> bool {
         let Some(line) = PvLine::from_info(info, &self.position) else {
             return false;
         };
+        if line.multipv == 1
+            && line.bound != Bound::Exact
+            && self
+                .lines
+                .first()
+                .is_some_and(|best| best.multipv == 1 && best.bound == Bound::Exact)
+        {
+            return false;
+        }
         // A deeper best line starts a new iteration: lines of a shallower one are
         // dropped so the list never mixes a fresh line 1 with a stale line 3.
         if line.multipv == 1 {
@@ -200,5 +221,52 @@ mod tests {
             lines.best().unwrap().white_score(&lines.position),
             Score::Cp(25)
         );
+    }
+
+    #[test]
+    fn a_bound_does_not_replace_an_exact_best_line() {
+        let mut lines = Lines::new(Position::start());
+        lines.update(&parse_info(
+            "info depth 1 multipv 1 score cp 40 lowerbound pv e2e4",
+        ));
+        assert_eq!(
+            lines.best().unwrap().bound,
+            Bound::Lower,
+            "kept while alone"
+        );
+        lines.update(&parse_info(
+            "info depth 20 multipv 1 score cp 30 pv e2e4 e7e5 g1f3",
+        ));
+        assert!(!lines.update(&parse_info(
+            "info depth 21 multipv 1 score cp 55 lowerbound pv d2d4"
+        )));
+        let best = lines.best().unwrap();
+        assert_eq!(
+            (best.depth, best.score, best.pv.len()),
+            (20, Score::Cp(30), 3)
+        );
+        // A second line may come as a bound only.
+        assert!(lines.update(&parse_info(
+            "info depth 20 multipv 2 score cp 10 upperbound pv d2d4"
+        )));
+        assert_eq!(lines.lines[1].bound, Bound::Upper);
+    }
+
+    #[test]
+    fn bounds_turn_round_for_white() {
+        let black = Position::start().play(legal_prefix(&Position::start(), &["e2e4".into()])[0]);
+        let mut lines = Lines::new(black);
+        lines.update(&parse_info(
+            "info depth 9 multipv 1 score cp 20 lowerbound pv e7e5",
+        ));
+        let best = lines.best().unwrap();
+        assert_eq!(best.white_score(&black), Score::Cp(-20));
+        assert_eq!(
+            best.white_bound(&black),
+            Bound::Upper,
+            "Black at least -> White at most"
+        );
+        assert_eq!(Bound::Upper.prefix(false), "≤");
+        assert_eq!(Bound::Lower.prefix(true), ">=");
     }
 }

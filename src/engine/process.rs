@@ -41,6 +41,10 @@ pub struct EngineConfig {
     /// How long a search may go on without a word from the engine before it counts
     /// as hung (`None`: wait as long as the search takes).
     pub silence_timeout: Option<Duration>,
+    /// How long an endless analysis may stay quiet before the engine is asked
+    /// `isready` (which it must answer at once, even while searching): a deep
+    /// search can be silent for minutes, a hung engine does not answer.
+    pub probe_after: Duration,
 }
 
 impl Default for EngineConfig {
@@ -53,6 +57,7 @@ impl Default for EngineConfig {
             options: Vec::new(),
             answer_timeout: Duration::from_secs(10),
             silence_timeout: Some(Duration::from_secs(120)),
+            probe_after: Duration::from_secs(5),
         }
     }
 }
@@ -476,7 +481,12 @@ impl Engine {
         }
     }
 
-    fn timeout(&self, waiting_for: &'static str, after: Duration) -> EngineError {
+    /// How long the engine may take to answer `uci`, `isready` and `stop`.
+    pub fn answer_timeout(&self) -> Duration {
+        self.answer_timeout
+    }
+
+    pub(super) fn timeout(&self, waiting_for: &'static str, after: Duration) -> EngineError {
         EngineError::Timeout {
             name: self.name.clone(),
             waiting_for,

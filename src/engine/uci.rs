@@ -102,6 +102,30 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// The bound seen from White's side, `side_to_move` being the side the engine
+    /// scored for: a lower bound for Black is an upper bound for White.
+    pub fn white(self, side_to_move: chess::Color) -> Bound {
+        match (self, side_to_move) {
+            (Bound::Lower, chess::Color::Black) => Bound::Upper,
+            (Bound::Upper, chess::Color::Black) => Bound::Lower,
+            (bound, _) => bound,
+        }
+    }
+
+    /// What goes before a score: `≥` for a lower bound, `≤` for an upper one
+    /// (`>=`, `<=` in ASCII), nothing for an exact score.
+    pub fn prefix(self, ascii: bool) -> &'static str {
+        match (self, ascii) {
+            (Bound::Exact, _) => "",
+            (Bound::Lower, false) => "≥",
+            (Bound::Upper, false) => "≤",
+            (Bound::Lower, true) => ">=",
+            (Bound::Upper, true) => "<=",
+        }
+    }
+}
+
 /// One `info` line: every field is optional, as engines send what they have.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Info {

@@ -84,19 +84,15 @@ pub fn look(config: &Config) -> Look {
 /// user's `[keys]` over them. A configuration whose keys cannot be used is
 /// refused by [`run`] before the screen opens; here it panics (tests only).
 pub fn describe_keys(app: &mut App, config: &Config) {
-    app.keymap = Keymap::new(&config.keys).expect("the configuration's keys are valid");
+    app.set_keymap(Keymap::new(&config.keys).expect("the configuration's keys are valid"));
 }
 
 /// The action a key event asks for on the app's screen: a binding, else the
 /// character it types.
 pub fn action_of(app: &App, event: &crossterm::event::KeyEvent) -> Option<Action> {
-    // A character bound to an action acts only where it would type nothing:
-    // on an empty entry line, or on the list while its filter is closed.
-    let typing = match app.screen {
-        crate::app::Screen::Game => !app.entry.is_empty(),
-        crate::app::Screen::List => app.list().is_some_and(|l| l.filtering),
-    };
-    app.keymap.action_of(app.screen, event, !typing)
+    // A character bound to an action acts only where it would type nothing: in
+    // normal mode, on an empty entry line, or on the list while its filter is closed.
+    app.keymap.action_of(app.screen, event, app.chars_act())
 }
 
 /// Gives the terminal back: bracketed paste off, then ratatui's restore (raw
@@ -170,7 +166,7 @@ fn start(
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         eprintln!(
             "scoresheet: the recorder needs a terminal, and standard input or output is not one; \
-             the batch commands (check, convert, fen, list, transcribe, recover) work anywhere"
+             the batch commands (`scoresheet --help` lists them) work anywhere"
         );
         return Ok(crate::cli::exit::USAGE);
     }
@@ -190,7 +186,7 @@ fn start(
         game.set_tag(name, value);
     }
     let mut app = App::new(settings(&config), game, new.out.clone());
-    app.keymap = keymap;
+    app.set_keymap(keymap);
     app.engine =
         crate::app::engine::EngineView::new(crate::app::engine::engine_config(&config.engine));
     app.train.name = config.training.name.clone();

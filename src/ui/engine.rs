@@ -107,14 +107,18 @@ pub fn view(app: &App, ascii: bool, color: bool) -> EnginePane {
         return v;
     };
     let settings = &app.settings;
+    // A bound reads as one: `≥+0.40` while the engine's search fails high.
+    let shown = |line: &crate::engine::PvLine| {
+        let prefix = line.white_bound(&pos).prefix(ascii);
+        format!("{prefix}{}", line.white_score(&pos).display())
+    };
     for line in &lines.lines {
-        let white = line.white_score(&pos);
         let text = line_text(&pos, &line.pv, settings.display, settings.display_lang);
-        v.lines.push((white.display(), text));
+        v.lines.push((shown(line), text));
     }
     if let Some(best) = lines.best() {
         let white = best.white_score(&pos);
-        v.score = Some(white.display());
+        v.score = Some(shown(best));
         v.white_percent = match white {
             // The side to move is mated: no engine line, the game says it.
             Score::Mate(0) | Score::MateGiven => 50.0,

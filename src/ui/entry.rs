@@ -1,5 +1,7 @@
-//! The entry line: the move-number prompt, the text being typed with its
-//! cursor, and on the right the mode, the move timer and the side to move.
+//! The entry line: the vim preset's mode (`NORMAL`, `INSERT`), the move-number
+//! prompt, the text being typed with its cursor (none in normal mode, where
+//! nothing types), and on the right what typing inside the game does, the move
+//! timer and the side to move.
 //! A line longer than the screen scrolls so that its end, where the cursor is,
 //! stays in sight (measured in display cells, not characters).
 
@@ -56,9 +58,15 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     }
     right.push(format!("{} to move", if white { "White" } else { "Black" }));
     let right = right.join("  ");
-    let cursor = "▏";
+    // The mode stands first, where the eye looks when it types.
+    let mode = if app.keymap.modal() && app.screen == crate::app::Screen::Game {
+        format!(" {} ", app.mode.name())
+    } else {
+        String::new()
+    };
+    let cursor = if app.normal_mode() { "" } else { "▏" };
     let width = usize::from(area.width);
-    let fixed = prompt.width() + cursor.width();
+    let fixed = mode.width() + usize::from(!mode.is_empty()) + prompt.width() + cursor.width();
     // The text and the right side side by side when both fit; else the text
     // has the whole line (the prompt still says whose move it is).
     let (room, right) = if fixed + app.entry.width() + 1 + right.width() <= width {
@@ -68,7 +76,15 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     };
     let (text, cut) = visible_tail(&app.entry, room);
     let dim = Style::default().fg(Color::DarkGray);
-    let mut spans = vec![Span::styled(prompt, dim)];
+    let mut spans = Vec::new();
+    if !mode.is_empty() {
+        spans.push(Span::styled(
+            mode,
+            Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD),
+        ));
+        spans.push(Span::raw(" "));
+    }
+    spans.push(Span::styled(prompt, dim));
     if cut {
         spans.push(Span::styled(CUT, dim));
     }

@@ -75,6 +75,28 @@ fn help_lines(app: &App, width: usize) -> Vec<Line<'static>> {
     lines
 }
 
+/// In normal mode, the letters that are Up and Down (`kj `), which scroll the help too.
+fn scroll_letters(app: &App) -> String {
+    if !app.normal_mode() {
+        return String::new();
+    }
+    let letters: String = ["history-prev", "history-next"]
+        .iter()
+        .filter_map(|action| {
+            app.keymap
+                .keys_of(action)
+                .iter()
+                .find(|k| crate::app::keymap::types_text(k))
+        })
+        .map(ToString::to_string)
+        .collect();
+    if letters.is_empty() {
+        letters
+    } else {
+        format!("{letters} ")
+    }
+}
+
 /// The keys, the entry line's forms and the commands, scrolled.
 pub fn help(app: &App, area: Rect, buf: &mut Buffer) {
     let window = centered(
@@ -84,7 +106,10 @@ pub fn help(app: &App, area: Rect, buf: &mut Buffer) {
     );
     Clear.render(window, buf);
     let block = Block::bordered()
-        .title(" Keys and commands — ↑↓ PgUp PgDn scroll, Esc closes ")
+        .title(format!(
+            " Keys and commands — ↑↓ {}PgUp PgDn scroll, Esc closes ",
+            scroll_letters(app)
+        ))
         .border_style(Style::default().fg(Color::Yellow));
     let inner = block.inner(window);
     let lines = help_lines(app, usize::from(inner.width));

@@ -39,6 +39,8 @@ pub struct StandIn {
     hang: bool,
     /// Ignore `stop`.
     deaf: bool,
+    /// Stop reading at a `go`: alive, but answering nothing, not even `isready`.
+    frozen: bool,
 }
 
 impl Default for StandIn {
@@ -64,6 +66,7 @@ impl StandIn {
             die_once: false,
             hang: false,
             deaf: false,
+            frozen: false,
         }
     }
 
@@ -117,6 +120,13 @@ impl StandIn {
     /// Answers the handshake but never a `go` (nor its `stop`): a hung engine.
     pub fn hang_on_go(mut self) -> Self {
         self.hang = true;
+        self
+    }
+
+    /// At a `go`, stops reading its input for good (the process lives on): a hung
+    /// engine that answers nothing, not even `isready`.
+    pub fn freeze_on_go(mut self) -> Self {
+        self.frozen = true;
         self
     }
 
@@ -193,6 +203,9 @@ impl StandIn {
                 s,
                 "      if [ \"$gos\" -ge {n} ]{once}; then echo 'standin: crashed' >&2; exit 3; fi"
             );
+        }
+        if self.frozen {
+            s.push_str("      exec sleep 3600\n");
         }
         if self.hang {
             s.push_str("      continue\n");

@@ -115,6 +115,8 @@ pub(super) const ALLOWED: &[Action] = &[
     Action::Quit,
     Action::TrainReveal,
     Action::Train,
+    Action::InsertMode,
+    Action::CommandLine,
 ];
 
 /// The commands that work while training.
