@@ -13,6 +13,10 @@
 //!
 //! `cargo bench --bench catalog` runs it at full size; `cargo test --benches` runs it
 //! once on two copies, quickly. Without the data it says so and exits with status 2.
+//!
+//! `SCORESHEET_BENCH_ONLY=load` only lists the file (`SCORESHEET_BIG`) into a catalog, and
+//! `=filter` lists it and types the filters: one part at a time, for counting instructions
+//! (`valgrind --tool=callgrind`, with `--toggle-collect='*set_filter*'` for the filters).
 
 #[path = "common/mod.rs"]
 mod common;
@@ -100,6 +104,46 @@ fn time_list(path: &Path, jobs: &[&str]) -> Duration {
     started.elapsed()
 }
 
+/// Filter keystrokes: typing `carlsen` a letter at a time, then other queries, each
+/// timed.
+fn filters(catalog: &mut Catalog) {
+    let typed = "carlsen";
+    for n in 1..=typed.len() {
+        let started = Instant::now();
+        catalog.set_filter(&typed[..n]).expect("query");
+        println!(
+            "filter {:<28} {:>9}  {} matches",
+            format!("{:?}", &typed[..n]),
+            ms(started.elapsed()),
+            catalog.matches()
+        );
+    }
+    // A new word after a space is matched over the whole tables (nothing to narrow from).
+    for query in [
+        "carlsen w",
+        "carlsen wi",
+        "carlsen wijk",
+        "carlsn",
+        "carlsen white:carlsen",
+        "nepomniachtchi",
+        "white:kasparov black:karpov",
+        "year:1990..1995",
+        "elo:>2600",
+        "plies:<40 result:1-0",
+        "sicilian najdorf",
+        "",
+    ] {
+        let started = Instant::now();
+        catalog.set_filter(query).expect("query");
+        println!(
+            "filter {:<28} {:>9}  {} matches",
+            format!("{query:?}"),
+            ms(started.elapsed()),
+            catalog.matches()
+        );
+    }
+}
+
 fn main() {
     let full = std::env::args().any(|a| a == "--bench");
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/games");
@@ -128,6 +172,20 @@ fn main() {
         "file: {copies} copies, {:.0} MB (numbers from a loaded, shared machine)",
         size as f64 / 1e6
     );
+
+    match std::env::var("SCORESHEET_BENCH_ONLY").as_deref() {
+        Ok("load") => {
+            let (catalog, _, whole) = load(&path);
+            println!("whole list: {} games in {}", catalog.games(), ms(whole));
+            return;
+        }
+        Ok("filter") => {
+            let (mut catalog, ..) = load(&path);
+            filters(&mut catalog);
+            return;
+        }
+        _ => {}
+    }
 
     // First batch, several times (the file is in the page cache after the first).
     let runs = if full { 5 } else { 1 };
@@ -166,38 +224,7 @@ fn main() {
         before.unwrap_or(0) as f64 / 1e6,
     );
 
-    // Filter keystrokes: typing `carlsen` a letter at a time, then other queries.
-    let typed = "carlsen";
-    for n in 1..=typed.len() {
-        let started = Instant::now();
-        catalog.set_filter(&typed[..n]).expect("query");
-        println!(
-            "filter {:<28} {:>9}  {} matches",
-            format!("{:?}", &typed[..n]),
-            ms(started.elapsed()),
-            catalog.matches()
-        );
-    }
-    for query in [
-        "carlsn",
-        "carlsen white:carlsen",
-        "nepomniachtchi",
-        "white:kasparov black:karpov",
-        "year:1990..1995",
-        "elo:>2600",
-        "plies:<40 result:1-0",
-        "sicilian najdorf",
-        "",
-    ] {
-        let started = Instant::now();
-        catalog.set_filter(query).expect("query");
-        println!(
-            "filter {:<28} {:>9}  {} matches",
-            format!("{query:?}"),
-            ms(started.elapsed()),
-            catalog.matches()
-        );
-    }
+    filters(&mut catalog);
 
     for column in [Column::White, Column::Date, Column::WhiteElo, Column::White] {
         let started = Instant::now();

@@ -191,6 +191,34 @@ fn a_bad_filter_is_explained_whole() {
     assert!(screen.contains("of 7 match"), "{screen}");
 }
 
+/// A `pos:` term waiting for the position search: the filter line says so, and every game
+/// is shown until the answer narrows the list.
+#[test]
+fn a_pos_term_says_it_is_searching_until_the_answer_comes() {
+    let mut app = app_with_list();
+    keys(&mut app, &[Action::Filter]);
+    typed(&mut app, "pos:\"1. e4 c5\"");
+    keys(&mut app, &[Action::OpenGame]);
+    let screen = text(&draw(&app, &Look::default(), (100, 24)));
+    assert!(
+        screen.contains("/pos:\"1. e4 c5\"  (searching the games for the position…)"),
+        "{screen}"
+    );
+    assert!(screen.contains("7 of 7 match"), "{screen}");
+    let Some(scoresheet::app::study::StudyJob::Search { path, fen }) = app.take_study_request()
+    else {
+        panic!("no search asked")
+    };
+    app.update(Done::Searched {
+        path,
+        fen,
+        found: Ok(vec![(2, 2), (5, 2)]),
+    });
+    let screen = text(&draw(&app, &Look::default(), (100, 24)));
+    assert!(!screen.contains("searching"), "{screen}");
+    assert!(screen.contains("2 of 7 match"), "{screen}");
+}
+
 #[test]
 fn a_game_in_book_view_with_nested_variations() {
     let app = annotated_game();

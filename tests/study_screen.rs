@@ -94,3 +94,57 @@ fn the_tree_pane_follows_the_cursor_and_search_opens_games_at_the_position() {
         .next()
         .is_some());
 }
+
+/// A `pos:` term typed on the list's filter line: the list shows every game while the
+/// position is searched for ("searching"), then the games that reach it, combined with
+/// the other terms; Enter opens one where it reaches the position.
+#[test]
+fn a_typed_pos_filter_lists_the_games_that_reach_the_position() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::copy(
+        data_dirs::fixture("pos_games.pgn"),
+        dir.path().join("games.pgn"),
+    )
+    .expect("copy");
+    let cache = dir.path().join("cache");
+    let cache = cache.to_str().expect("path");
+    let mut term = Term::spawn_with(
+        dir.path(),
+        &["games.pgn"],
+        100,
+        24,
+        &[("SCORESHEET_CACHE_DIR", cache)],
+    );
+    term.wait_for("Botvinnik");
+    term.send("/");
+    term.send("pos:\"1. e4 c5\"");
+    let screen = wait_until(&term, "the two Sicilians", |s| s.contains("2 of 5 match"));
+    for shown in ["Sveshnikov", "Najdorf"] {
+        assert!(screen.contains(shown), "{screen}");
+    }
+    for gone in ["Nimzowitsch", "Rubinstein", "Botvinnik"] {
+        assert!(!screen.contains(gone), "{screen}");
+    }
+    // Another term narrows the games found; erasing it brings them back.
+    term.send(" najd");
+    wait_until(&term, "one game", |s| {
+        s.contains("1 of 5 match") && s.contains("Najdorf") && !s.contains("Sveshnikov")
+    });
+    for _ in 0.." najd".len() {
+        term.send("\x7f");
+    }
+    term.wait_for("2 of 5 match");
+    // Enter closes the line, Enter opens the game selected (Najdorf's, kept selected
+    // through the changes) where it reaches the position: after 1... c5, White to play
+    // move 2 (the entry line's number).
+    term.send(keys::ENTER);
+    term.send(keys::ENTER);
+    let screen = wait_until(&term, "game 2 after 1... c5", |s| {
+        s.contains("game 2 of 5 in games.pgn") && !s.contains("of 5 match")
+    });
+    assert!(screen.contains("2. ▏"), "{screen}");
+    assert!(screen.contains("White to move"), "{screen}");
+    term.line(":q!", "");
+    assert_eq!(term.wait_exit(), 0);
+    assert!(!term.on_alternate_screen(), "the terminal is restored");
+}

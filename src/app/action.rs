@@ -273,7 +273,7 @@ actions! {
         doc "Open the selected game (while filtering: keep the filter, close its line)"
         => App::open_selected;
     Filter "filter" on LIST keys ["/"] hint "filter"
-        doc "Filter: words, or white: black: player: event: site: eco: result: year: elo: plies:"
+        doc "Filter: words, or white: black: player: event: site: eco: result: year: elo: plies: pos:"
         => App::start_filter;
     ListUp "list-up" on LIST keys ["Up", "k"] hint ""
         doc "Select the game above" => |app| app.list_step(-1);

@@ -206,11 +206,13 @@ pub enum Done {
         /// What to say.
         message: String,
     },
-    /// The games of `path` that reach the position `:search` asked about: numbers and
-    /// the ply each reaches it at (or why there is no answer).
+    /// The games of `path` that reach the position a `pos:` term or `:search` asked
+    /// about: numbers and the ply each reaches it at (or why there is no answer).
     Searched {
         /// The file.
         path: PathBuf,
+        /// The position, as asked.
+        fen: String,
         /// The games.
         found: Result<Vec<(u64, u32)>, String>,
     },
@@ -386,7 +388,7 @@ impl App {
                 self.inform(message);
             }
             Done::Unsaved { games, broken } => self.offer_recovery(games, broken),
-            Done::Searched { path, found } => self.searched(path, found),
+            Done::Searched { path, fen, found } => self.searched(path, fen, found),
             Done::Tree { fen, tree } => self.tree_done(fen, tree),
             Done::Judged(scores) => {
                 self.judged(scores);

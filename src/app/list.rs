@@ -31,9 +31,9 @@ pub struct GameList {
     pub open: Option<u64>,
     /// The error the filter as typed last gave, while the status shows it.
     problem: Option<String>,
-    /// The games the last `:search` found, each with the ply it reaches the position at:
-    /// opening one of them goes there.
-    pub reached: std::collections::HashMap<u64, u32>,
+    /// The position (FEN's first four fields) a `:search` asked about and waits for:
+    /// its answer is then said in the status line.
+    pub(super) searched: Option<String>,
 }
 
 impl GameList {
@@ -49,7 +49,7 @@ impl GameList {
             filtering: false,
             open: None,
             problem: None,
-            reached: std::collections::HashMap::new(),
+            searched: None,
         }
     }
 
@@ -71,7 +71,7 @@ impl GameList {
 
     /// Keeps the same game selected across a change of the view, when it is
     /// still in it.
-    fn keep_selected(&mut self, change: impl FnOnce(&mut Catalog)) {
+    pub(super) fn keep_selected(&mut self, change: impl FnOnce(&mut Catalog)) {
         let number = self.selected_number();
         change(&mut self.catalog);
         match number.and_then(|n| self.catalog.position_of(n)) {
@@ -427,10 +427,10 @@ impl App {
     /// The loop opened game `number` of the list: the list remembers it and
     /// selects it.
     pub(super) fn opened_from_list(&mut self, number: u64) {
-        // Read from the start, as a book shows a game; a game found by `:search` opens
-        // where it reaches the position.
+        // Read from the start, as a book shows a game; a game found by a `pos:` term (or
+        // `:search`) opens where it reaches the position.
         self.cursor = crate::game::NodeId::ROOT;
-        let ply = self.list().and_then(|l| l.reached.get(&number).copied());
+        let ply = self.list().and_then(|l| l.catalog.reached(number));
         if let Some(ply) = ply {
             let line = self.game.mainline();
             if let Some(node) = (ply as usize).checked_sub(1).and_then(|i| line.get(i)) {

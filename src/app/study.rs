@@ -5,17 +5,18 @@
 //! done by the loop off the UI thread: the app asks with [`StudyJob`]s and takes the
 //! answers in as [`super::Done`]s.
 
-use std::collections::HashMap;
 use std::path::PathBuf;
 
 use super::pane::Pane;
 use super::{App, Effect, Screen};
+use crate::store::target::same_file;
 use crate::study::tree::{Next, Tree};
 
 /// Work for the loop's study thread.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StudyJob {
-    /// The games of `path` that reach the position `fen`.
+    /// The games of `path` that reach the position `fen` (a FEN, or its first four
+    /// fields).
     Search {
         /// The file.
         path: PathBuf,
@@ -59,56 +60,138 @@ impl App {
             .or_else(|| self.file.clone())
     }
 
-    /// `:search`: the games of the open file that reach the board's position.
+    /// `:search`: the games of the open file that reach the board's position. On the
+    /// list's file, the list's filter becomes a `pos:` term of the position (which the
+    /// loop then searches for, see [`App::take_study_request`]); else the numbers of the
+    /// games are said.
     pub(super) fn search_position(&mut self) -> Effect {
         let Some(path) = self.study_file() else {
             self.refuse("no file to search: open one (scoresheet FILE.pgn, or :e FILE)");
             return Effect::None;
         };
-        self.inform(format!("searching {} for this position…", path.display()));
-        Effect::Study(StudyJob::Search {
-            path,
-            fen: self.position().fen(),
+        let fen = self.position().fen();
+        let term = self.position_term();
+        let Some(list) = self
+            .list
+            .as_deref_mut()
+            .filter(|l| same_file(&l.path, &path))
+        else {
+            self.inform(format!("searching {} for this position…", path.display()));
+            return Effect::Study(StudyJob::Search { path, fen });
+        };
+        list.filter = term;
+        list.filtering = false;
+        list.selected = 0;
+        list.searched = crate::catalog::position_key(&fen);
+        self.refilter();
+        self.screen = Screen::List;
+        if self.list().is_some_and(|l| l.catalog.searching()) {
+            self.inform(format!("searching {} for this position…", path.display()));
+        } else {
+            // Answered before: say it now.
+            self.say_found(&path);
+        }
+        Effect::None
+    }
+
+    /// The `pos:` term of the board's position: the moves from the start to the cursor
+    /// (`pos:"1. e4 c5 2. Nf3"`), or, for a game with its own start, the position's FEN.
+    fn position_term(&self) -> String {
+        if self.game.start.fen() != crate::position::Position::start().fen() {
+            return format!("pos:\"{}\"", position_part(&self.position().fen()));
+        }
+        let path = self.game.path_to(self.cursor);
+        if path.is_empty() {
+            return "pos:start".into();
+        }
+        let mut moves = String::new();
+        for (ply, id) in path.iter().enumerate() {
+            if !moves.is_empty() {
+                moves.push(' ');
+            }
+            if ply % 2 == 0 {
+                moves.push_str(&format!("{}. ", ply / 2 + 1));
+            }
+            moves.push_str(&self.game.node(*id).san);
+        }
+        format!("pos:\"{moves}\"")
+    }
+
+    /// The list's position requests: the `pos:` terms of its filter waiting for the
+    /// search, each asked once.
+    fn list_search_request(&mut self) -> Option<StudyJob> {
+        let list = self.list.as_deref_mut()?;
+        let key = list.catalog.position_requests().into_iter().next()?;
+        Some(StudyJob::Search {
+            path: list.path.clone(),
+            fen: key,
         })
     }
 
-    /// The answer to `:search`: the list shows those games (its filter set to them), or a
-    /// message says there are none.
-    pub(super) fn searched(&mut self, path: PathBuf, found: Result<Vec<(u64, u32)>, String>) {
-        let found = match found {
-            Ok(found) => found,
-            Err(e) => return self.refuse(format!("search: {e}")),
+    /// The answer of the position search for `fen`: on the list's file, the list narrows
+    /// to those games (its `pos:` term, or the one `:search` set, had waited for them);
+    /// else, for `:search` from a game of another file, a message lists their numbers.
+    pub(super) fn searched(
+        &mut self,
+        path: PathBuf,
+        fen: String,
+        found: Result<Vec<(u64, u32)>, String>,
+    ) {
+        let of_list = self.list().is_some_and(|l| same_file(&l.path, &path));
+        if !of_list {
+            match found {
+                Err(e) => self.refuse(format!("search: {e}")),
+                Ok(found) if found.is_empty() => self.inform(format!(
+                    "no game of {} reaches this position",
+                    path.display()
+                )),
+                Ok(found) => {
+                    let count = crate::plural::count(found.len(), "game", "games");
+                    let numbers: Vec<String> = found.iter().map(|(n, _)| n.to_string()).collect();
+                    self.inform(format!(
+                        "{count} reach this position: {}",
+                        numbers.join(", ")
+                    ));
+                }
+            }
+            return;
+        }
+        let key = crate::catalog::position_key(&fen);
+        let Some(list) = self.list.as_deref_mut() else {
+            return;
         };
-        let count = crate::plural::count(found.len(), "game", "games");
-        if found.is_empty() {
-            return self.inform(format!(
-                "no game of {} reaches this position",
+        let announce = key.is_some() && list.searched == key;
+        match found {
+            Ok(found) => list.keep_selected(|catalog| catalog.found(&fen, found)),
+            Err(e) => {
+                list.keep_selected(|catalog| catalog.search_failed(&fen));
+                list.searched = None;
+                return self.refuse(format!("search: {e}"));
+            }
+        }
+        if announce {
+            self.say_found(&path);
+        }
+    }
+
+    /// Says what the `:search` waited for found (the list shows those games).
+    fn say_found(&mut self, path: &std::path::Path) {
+        let Some(list) = self.list.as_deref_mut() else {
+            return;
+        };
+        list.searched = None;
+        let found = list.catalog.matches();
+        if found == 0 {
+            self.inform(format!(
+                "no game of {} reaches this position (Esc Esc shows them all)",
                 path.display()
             ));
-        }
-        let of_list = self
-            .list
-            .as_deref()
-            .is_some_and(|l| crate::store::target::same_file(&l.path, &path));
-        if !of_list {
-            let numbers: Vec<String> = found.iter().map(|(n, _)| n.to_string()).collect();
-            return self.inform(format!(
-                "{count} reach this position: {}",
-                numbers.join(", ")
+        } else {
+            let count = crate::plural::count(found, "game", "games");
+            self.inform(format!(
+                "{count} reach this position; Enter opens one there, Esc Esc shows them all"
             ));
         }
-        if let Some(list) = self.list.as_deref_mut() {
-            let numbers: Vec<String> = found.iter().map(|(n, _)| n.to_string()).collect();
-            list.filter = format!("game:{}", numbers.join(","));
-            list.filtering = false;
-            list.reached = found.into_iter().collect::<HashMap<u64, u32>>();
-            list.selected = 0;
-        }
-        self.refilter();
-        self.screen = Screen::List;
-        self.inform(format!(
-            "{count} reach this position; Enter opens one there, Esc Esc shows them all"
-        ));
     }
 
     /// Opens or closes the tree pane (`:tree`, and its key).
@@ -128,7 +211,11 @@ impl App {
 
     /// The tree the pane needs now, when it has not been asked for yet (the loop asks
     /// after each update, so the pane follows the cursor).
+    /// The list's `pos:` terms come first: they are asked about once each.
     pub fn take_study_request(&mut self) -> Option<StudyJob> {
+        if let Some(job) = self.list_search_request() {
+            return Some(job);
+        }
         if self.pane != Pane::Tree || self.screen != Screen::Game {
             return None;
         }

@@ -27,24 +27,48 @@ fn run(app: &mut App, line: &str) -> Effect {
     app.update(Action::PlayEntry)
 }
 
+/// Types `text` on the list's filter line, opening it first.
+fn filter(app: &mut App, text: &str) {
+    app.update(Action::Filter);
+    for c in text.chars() {
+        app.update(Action::Type(c));
+    }
+}
+
+/// The first four fields of a FEN: what the search is asked about.
+fn key_of(fen: &str) -> String {
+    fen.split(' ').take(4).collect::<Vec<_>>().join(" ")
+}
+
 #[test]
-fn search_filters_the_list_to_the_games_found_and_opens_one_at_its_ply() {
+fn search_filters_the_list_by_the_position_and_opens_a_game_at_its_ply() {
     let mut app = listing();
     app.update(Action::List);
-    // From the start position of an empty board: the request names the list's file.
+    // From the start position of an empty board: the filter becomes a readable term, and
+    // the search is asked for the list's file.
     app.screen = Screen::Game;
-    let Effect::Study(StudyJob::Search { path, fen }) = run(&mut app, "search") else {
+    assert_eq!(run(&mut app, "search"), Effect::None);
+    assert_eq!(app.screen, Screen::List);
+    assert_eq!(app.list().expect("a list").filter, "pos:start");
+    assert!(
+        app.message.text.contains("searching"),
+        "{}",
+        app.message.text
+    );
+    let Some(StudyJob::Search { path, fen }) = app.take_study_request() else {
         panic!("no search asked")
     };
     assert_eq!(path, PathBuf::from("sample.pgn"));
-    assert_eq!(fen, Position::start().fen());
+    assert_eq!(fen, key_of(&Position::start().fen()));
+    assert_eq!(app.take_study_request(), None, "asked once");
+    assert!(app.list().expect("a list").catalog.searching());
     app.update(Done::Searched {
         path,
-        found: Ok(vec![(1, 5), (3, 2)]),
+        fen,
+        found: Ok(vec![(3, 2), (1, 5)]),
     });
-    assert_eq!(app.screen, Screen::List);
     let list = app.list().expect("a list");
-    assert_eq!(list.filter, "game:1,3");
+    assert!(!list.catalog.searching());
     assert_eq!(list.catalog.matches(), 2);
     assert!(app.message.text.contains("2 games reach this position"));
     // Opening game 1 goes to ply 5 (after 3. d4).
@@ -58,22 +82,111 @@ fn search_filters_the_list_to_the_games_found_and_opens_one_at_its_ply() {
     assert_eq!(app.screen, Screen::Game);
     assert_eq!(app.game.node(app.cursor).san, "d4");
     assert_eq!(app.position().fullmove_number(), 3);
+    // :search from there writes the moves that lead to the board, and the position is
+    // searched again (another position).
+    assert_eq!(run(&mut app, "search"), Effect::None);
+    assert_eq!(
+        app.list().expect("a list").filter,
+        "pos:\"1. e4 c5 2. Nf3 d6 3. d4\""
+    );
+    let Some(StudyJob::Search { fen, .. }) = app.take_study_request() else {
+        panic!("no search asked")
+    };
+    assert_eq!(
+        Some(fen),
+        crate::catalog::position_key(&app.position().fen())
+    );
 }
 
 #[test]
-fn a_search_that_finds_nothing_says_so_and_keeps_the_list() {
+fn a_typed_pos_term_is_searched_once_and_narrows_with_the_other_terms() {
     let mut app = listing();
+    filter(&mut app, "pos:\"1. e4 e5 2. Nf3 Nc6 3. Bb5\"");
+    assert_eq!(app.list().expect("a list").catalog.matches(), 6);
+    let Some(StudyJob::Search { fen, .. }) = app.take_study_request() else {
+        panic!("no search asked for the typed term")
+    };
+    let ruy = crate::catalog::parse_query("pos:\"1. e4 e5 2. Nf3 Nc6 3. Bb5\"").expect("reads");
+    assert!(format!("{ruy:?}").contains(&fen), "{fen}");
+    // Another term typed while the search runs: the term is not asked about again.
+    for c in " nepo".chars() {
+        app.update(Action::Type(c));
+    }
+    assert_eq!(app.take_study_request(), None);
+    assert_eq!(app.list().expect("a list").catalog.matches(), 1);
     app.update(Done::Searched {
         path: "sample.pgn".into(),
+        fen,
+        found: Ok(vec![(2, 5), (5, 5)]),
+    });
+    // Games 2 and 5 reach it; of those, Nepomniachtchi's.
+    let list = app.list().expect("a list");
+    assert_eq!(list.catalog.matches(), 1);
+    assert_eq!(list.catalog.get(0).expect("a row").number, 5);
+    // Erasing the other term: both games, without asking again.
+    for _ in 0..5 {
+        app.update(Action::EraseChar);
+    }
+    assert_eq!(app.take_study_request(), None);
+    let list = app.list().expect("a list");
+    let shown: Vec<u64> = (0..list.catalog.matches())
+        .map(|k| list.catalog.get(k).expect("row").number)
+        .collect();
+    assert_eq!(shown, [2, 5]);
+    // A typed term says nothing of its own in the status line: the count does.
+    assert!(!app.message.text.contains("reach"), "{}", app.message.text);
+}
+
+#[test]
+fn a_pos_term_that_does_not_read_says_where_and_why() {
+    let mut app = listing();
+    filter(&mut app, "carlsen pos:\"1. e4 Ke7\"");
+    assert!(app.message.error);
+    assert!(
+        app.message.text.contains("column 20, \"Ke7\""),
+        "{}",
+        app.message.text
+    );
+    // Nothing to search for: the list stays as the last filter that read left it.
+    assert_eq!(app.take_study_request(), None);
+    assert!(!app.list().expect("a list").catalog.searching());
+}
+
+#[test]
+fn a_search_that_finds_nothing_or_fails_says_so() {
+    let mut app = listing();
+    app.screen = Screen::Game;
+    run(&mut app, "search");
+    let Some(StudyJob::Search { path, fen }) = app.take_study_request() else {
+        panic!("no search asked")
+    };
+    app.update(Done::Searched {
+        path: path.clone(),
+        fen: fen.clone(),
         found: Ok(vec![]),
     });
     assert!(app.message.text.contains("no game of sample.pgn"));
-    assert_eq!(app.list().expect("list").filter, "");
+    assert_eq!(app.list().expect("list").catalog.matches(), 0);
+    // A failed search lets no game through and says why; typing the term again asks
+    // again.
+    let mut app = listing();
+    filter(&mut app, "pos:\"1. d4\"");
+    let Some(StudyJob::Search { path, fen }) = app.take_study_request() else {
+        panic!("no search asked")
+    };
     app.update(Done::Searched {
-        path: "sample.pgn".into(),
+        path,
+        fen,
         found: Err("cannot read sample.pgn: gone".into()),
     });
     assert!(app.message.error);
+    assert!(app.message.text.contains("gone"));
+    assert_eq!(app.list().expect("list").catalog.matches(), 0);
+    app.update(Action::Cancel);
+    app.update(Action::Cancel);
+    assert_eq!(app.list().expect("list").catalog.matches(), 6);
+    filter(&mut app, "pos:\"1. d4\"");
+    assert!(app.take_study_request().is_some(), "asked again");
 }
 
 fn tree_at(pos: &Position) -> Tree {

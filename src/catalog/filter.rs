@@ -98,8 +98,14 @@ impl Word {
     /// How near the word is to a word of `folded` (which it is not part of).
     fn near(&self, folded: &str) -> Fit {
         let mut fit = Fit::default();
-        for w in folded.split(|c: char| !c.is_ascii_alphanumeric()) {
-            fit = fit.or(near_start(self.finder.needle(), w.as_bytes(), self.typos));
+        // Cut at bytes, not characters: folded text is ASCII, and a byte of any other
+        // character would be a separator all the same (it is not a letter or digit).
+        for w in folded
+            .as_bytes()
+            .split(|b| !b.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+        {
+            fit = fit.or(near_start(self.finder.needle(), w, self.typos));
             if fit.matches {
                 break;
             }
@@ -394,11 +400,19 @@ impl TextTerm {
     }
 }
 
+/// The answer of the position search to a `pos:` term: the games reaching the position,
+/// each with the ply it first does, sorted by game number. Shared: the catalog keeps the
+/// answers it had, so that a term typed again is not searched again.
+pub(crate) type Reached = std::sync::Arc<Vec<(u64, u32)>>;
+
 /// A query ready to run: its terms, and what its text terms match in the tables.
 #[derive(Debug)]
 pub(crate) struct Filter {
     pub(crate) query: Query,
     texts: Vec<Option<TextTerm>>,
+    /// For each `pos:` term, the search's answer once it came (`None` meanwhile: the
+    /// term then lets every game through).
+    reached: Vec<Option<Reached>>,
 }
 
 impl Filter {
@@ -427,7 +441,51 @@ impl Filter {
                 _ => None,
             })
             .collect();
-        Filter { query, texts }
+        let reached = vec![None; query.terms.len()];
+        Filter {
+            query,
+            texts,
+            reached,
+        }
+    }
+
+    /// Takes in the search's answer for the position `key`; true when a term of this
+    /// filter was waiting for it.
+    pub(crate) fn answer(&mut self, key: &str, games: &Reached) -> bool {
+        let mut used = false;
+        for (term, reached) in self.query.terms.iter().zip(&mut self.reached) {
+            if matches!(term, Term::Position(k) if k == key) && reached.is_none() {
+                *reached = Some(std::sync::Arc::clone(games));
+                used = true;
+            }
+        }
+        used
+    }
+
+    /// The positions of the `pos:` terms still waiting for the search's answer.
+    pub(crate) fn waiting(&self) -> impl Iterator<Item = &str> {
+        self.query
+            .terms
+            .iter()
+            .zip(&self.reached)
+            .filter_map(|(term, reached)| match (term, reached) {
+                (Term::Position(key), None) => Some(key.as_str()),
+                _ => None,
+            })
+    }
+
+    /// Forgets the search's answers (the file changed: they may be wrong now).
+    pub(crate) fn forget_answers(&mut self) {
+        self.reached.iter_mut().for_each(|r| *r = None);
+    }
+
+    /// The ply at which game `number` reaches the position of the first `pos:` term
+    /// answered, if it does.
+    pub(crate) fn ply_of(&self, number: u64) -> Option<u32> {
+        self.reached.iter().flatten().next().and_then(|games| {
+            let at = games.binary_search_by_key(&number, |g| g.0).ok()?;
+            Some(games[at].1)
+        })
     }
 
     /// The filter of `query`, which [`implies`] `old`'s query: its text terms check only
@@ -462,7 +520,8 @@ impl Filter {
             .terms
             .iter()
             .zip(&self.texts)
-            .all(|(term, text)| match (term, text) {
+            .zip(&self.reached)
+            .all(|((term, text), reached)| match (term, text) {
                 (_, Some(text)) => text.matches(row),
                 (Term::Text { .. }, None) => true,
                 (Term::Eco(r), _) => row.eco != 0 && r.contains(u32::from(row.eco)),
@@ -478,6 +537,10 @@ impl Filter {
                 }
                 (Term::Plies(r), _) => row.state == 0 && r.contains(u32::from(row.plies)),
                 (Term::Games(numbers), _) => numbers.binary_search(&(u64::from(index) + 1)).is_ok(),
+                (Term::Position(_), _) => reached.as_ref().is_none_or(|games| {
+                    let number = u64::from(index) + 1;
+                    games.binary_search_by_key(&number, |g| g.0).is_ok()
+                }),
             })
     }
 }

@@ -1,6 +1,6 @@
 //! The indexing side of the [`Loader`](super::Loader): games indexed into [`Raw`] rows
-//! (numbers read, strings not yet interned), in file order, handed to the interning thread
-//! as [`Stage`]s. Two producers: [`index`] reads one stream on one thread (a compressed
+//! (numbers read, strings interned for their chunk), in file order, handed to the
+//! interning thread as [`Stage`]s. Two producers: [`index`] reads one stream on one thread (a compressed
 //! file, a pipe-like source, or one core); [`index_chunks`] reads a regular file in chunks
 //! on every core with the splitter `list` and `check` use ([`crate::pgn::chunks`]), and
 //! hands the chunks over in file order, so the rows are the same as one thread's.
@@ -11,21 +11,23 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, LazyLock};
 
 use super::row::{outcome_code, Date, Eco, Row, Unreadable};
+use super::strings::Local;
 use crate::pgn::chunks::{self, Indexed};
 use crate::pgn::{GameRef, Indexer, Outcome};
 
-/// Games indexed but not yet interned: their rows without string ids, and their strings
-/// (White, Black, event, site, round, opening: [`STRINGS`] per game) one after the other.
+/// Games indexed, their strings interned for the chunk only: their rows, whose string
+/// fields hold ids into the chunk's tables (see [`Local`]), which the loader's thread turns
+/// into ids of the whole file.
 pub(super) struct Raw {
     pub(super) rows: Vec<Row>,
-    pub(super) text: String,
-    pub(super) ends: Vec<u32>,
+    pub(super) players: Local,
+    pub(super) events: Local,
+    pub(super) sites: Local,
+    pub(super) rounds: Local,
+    pub(super) openings: Local,
     /// Offset reached in the input.
     pub(super) at: u64,
 }
-
-/// Strings per game in a [`Raw`].
-pub(super) const STRINGS: usize = 6;
 
 /// Games per [`Raw`] after the first (which is a first batch's worth).
 const RAW_GAMES: usize = 2048;
@@ -36,7 +38,7 @@ pub(super) const CHUNK: u64 = 1 << 20;
 
 /// What the indexing side hands to the interning one.
 pub(super) enum Stage {
-    Games(Raw),
+    Games(Box<Raw>),
     Failed(io::Error),
 }
 
@@ -56,8 +58,13 @@ impl Raw {
     fn with_room(games: usize) -> Raw {
         Raw {
             rows: Vec::with_capacity(games),
-            text: String::with_capacity(games * 64),
-            ends: Vec::with_capacity(games * STRINGS),
+            // Names are mostly different within a chunk (sites too, in lichess's files:
+            // a game's address); events, rounds and openings repeat.
+            players: Local::with_room(games * 2, games * 32),
+            events: Local::with_room(64, 4096),
+            sites: Local::with_room(games, games * 24),
+            rounds: Local::with_room(64, 1024),
+            openings: Local::with_room(256, 8192),
             at: 0,
         }
     }
@@ -65,19 +72,14 @@ impl Raw {
     /// Adds an indexed game.
     fn push(&mut self, game: &GameRef) {
         self.at = game.offset + game.len;
-        let (row, opening) = numbers_of(game, &ECO_NAMES);
+        let (mut row, opening) = numbers_of(game, &ECO_NAMES);
+        row.white = self.players.intern(game.white());
+        row.black = self.players.intern(game.black());
+        row.event = self.events.intern(game.event());
+        row.site = self.sites.intern(game.site());
+        row.round = self.rounds.intern(game.round());
+        row.opening = self.openings.intern(opening);
         self.rows.push(row);
-        for s in [
-            game.white(),
-            game.black(),
-            game.event(),
-            game.site(),
-            game.round(),
-            opening,
-        ] {
-            self.text.push_str(s);
-            self.ends.push(self.text.len() as u32);
-        }
     }
 
     /// Adds a game too large to index, starting at `at`: a row marked so.
@@ -90,21 +92,27 @@ impl Raw {
         };
         row.set_offset(at);
         self.rows.push(row);
-        let end = self.text.len() as u32;
-        self.ends.extend([end; STRINGS]);
     }
 
     /// Drops the first `games` games (read again from a true boundary by the splitter).
+    /// Their strings stay in the chunk's tables: the loader only interns those a row uses.
     fn drop_first(&mut self, games: usize) {
         let games = games.min(self.rows.len());
-        if games == 0 {
-            return;
-        }
-        let cut = self.ends[games * STRINGS - 1];
         self.rows.drain(..games);
-        self.text.drain(..cut as usize);
-        self.ends.drain(..games * STRINGS);
-        self.ends.iter_mut().for_each(|e| *e -= cut);
+    }
+
+    /// Bytes of text in the chunk's tables.
+    fn text_len(&self) -> usize {
+        [
+            &self.players,
+            &self.events,
+            &self.sites,
+            &self.rounds,
+            &self.openings,
+        ]
+        .iter()
+        .map(|t| t.text_len())
+        .sum()
     }
 }
 
@@ -120,26 +128,26 @@ pub(super) fn index<R: Read>(indexer: &mut Indexer<R>, first: usize, tx: &mpsc::
             Ok(Some(None)) => raw.push_too_large(indexer.oversized_offset()),
             Ok(None) => break,
             Err(e) => {
-                let _ = tx.send(Stage::Games(raw));
+                let _ = tx.send(Stage::Games(Box::new(raw)));
                 let _ = tx.send(Stage::Failed(e));
                 return;
             }
         }
         // A game's strings are short; a chunk of text stays well under 4 GiB.
-        if raw.rows.len() >= limit || raw.text.len() > 1 << 24 {
+        if raw.rows.len() >= limit || raw.text_len() > 1 << 24 {
             limit = RAW_GAMES;
             if tx
-                .send(Stage::Games(std::mem::replace(
+                .send(Stage::Games(Box::new(std::mem::replace(
                     &mut raw,
                     Raw::with_room(limit),
-                )))
+                ))))
                 .is_err()
             {
                 return;
             }
         }
     }
-    let _ = tx.send(Stage::Games(raw));
+    let _ = tx.send(Stage::Games(Box::new(raw)));
 }
 
 /// Indexes a regular file in chunks of `chunk` bytes on `jobs` threads and hands each
@@ -175,7 +183,7 @@ pub(super) fn index_chunks(
         if raw.rows.is_empty() {
             return Ok(());
         }
-        tx.send(Stage::Games(raw))
+        tx.send(Stage::Games(Box::new(raw)))
             .map_err(|_| io::ErrorKind::BrokenPipe.into())
     });
     if let Err(e) = read {

@@ -15,9 +15,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
-use super::index::{self, Stage, STRINGS};
+use super::index::{self, Stage};
 use super::row::Row;
-use super::strings::Interner;
+use super::strings::{Interner, Local};
 use super::Tables;
 use crate::pgn::Indexer;
 use crate::store::decompress::{self, Compression};
@@ -273,6 +273,48 @@ impl Interners {
     }
 }
 
+/// Ids of the whole file for a chunk's ids, one map per table (`u32::MAX`: not asked yet).
+struct Map(Vec<u32>);
+
+impl Map {
+    fn new(local: &Local) -> Map {
+        Map(vec![u32::MAX; local.len()])
+    }
+
+    #[inline]
+    fn get(&mut self, interner: &mut Interner, local: &Local, id: u32) -> u32 {
+        match self.0.get_mut(id as usize) {
+            Some(slot) => {
+                if *slot == u32::MAX {
+                    *slot = interner.intern_local(local, id);
+                }
+                *slot
+            }
+            None => 0,
+        }
+    }
+}
+
+struct Maps {
+    players: Map,
+    events: Map,
+    sites: Map,
+    rounds: Map,
+    openings: Map,
+}
+
+impl Maps {
+    fn new(raw: &index::Raw) -> Maps {
+        Maps {
+            players: Map::new(&raw.players),
+            events: Map::new(&raw.events),
+            sites: Map::new(&raw.sites),
+            rounds: Map::new(&raw.rounds),
+            openings: Map::new(&raw.openings),
+        }
+    }
+}
+
 /// The threads to index a plain file with: one per core.
 fn jobs() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
@@ -354,9 +396,10 @@ fn list_with(produce: impl Produce, batch: usize, catalog: &mut super::Catalog) 
     }
 }
 
-/// Indexes every game and hands the rows to `send_batch` in batches. Two threads share
-/// the work: one indexes and reads the numbers (dates, Elos, ECO codes), this one interns
-/// the strings and makes the batches; on a file in memory each takes about half.
+/// Indexes every game and hands the rows to `send_batch` in batches. The indexing threads
+/// read the numbers (dates, Elos, ECO codes) and intern the strings of their chunk; this
+/// one gives each chunk string its id in the file (one lookup per distinct string of a
+/// chunk) and makes the batches.
 fn list(
     produce: impl Produce,
     total: u64,
@@ -412,23 +455,25 @@ fn list(
                 }
             };
             at = raw.at;
-            let mut start = 0;
-            for (k, mut row) in raw.rows.into_iter().enumerate() {
-                let ends = &raw.ends[k * STRINGS..][..STRINGS];
-                let mut strings = [""; STRINGS];
-                let mut from = start;
-                for (j, slot) in strings.iter_mut().enumerate() {
-                    *slot = &raw.text[from..ends[j] as usize];
-                    from = ends[j] as usize;
-                }
-                start = from;
-                let [white, black, event, site, round, opening] = strings;
-                row.white = interners.players.intern(white);
-                row.black = interners.players.intern(black);
-                row.event = interners.events.intern(event);
-                row.site = interners.sites.intern(site);
-                row.round = interners.rounds.intern(round);
-                row.opening = interners.openings.intern(opening);
+            // Chunk id → id in the file, made the first time a row uses the string.
+            let mut maps = Maps::new(&raw);
+            for mut row in raw.rows.iter().copied() {
+                row.white = maps
+                    .players
+                    .get(&mut interners.players, &raw.players, row.white);
+                row.black = maps
+                    .players
+                    .get(&mut interners.players, &raw.players, row.black);
+                row.event = maps
+                    .events
+                    .get(&mut interners.events, &raw.events, row.event);
+                row.site = maps.sites.get(&mut interners.sites, &raw.sites, row.site);
+                row.round = maps
+                    .rounds
+                    .get(&mut interners.rounds, &raw.rounds, row.round);
+                row.opening =
+                    maps.openings
+                        .get(&mut interners.openings, &raw.openings, row.opening);
                 rows.push(row);
                 if rows.len() >= limit {
                     send(&mut rows, &mut first, at, &mut interners)?;

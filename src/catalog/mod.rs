@@ -29,7 +29,7 @@ use std::io;
 
 use filter::Filter;
 pub use loader::{Batch, LoadEvent, Loader};
-pub use query::{parse as parse_query, Query, QueryError, QueryErrorKind};
+pub use query::{parse as parse_query, position_key, Query, QueryError, QueryErrorKind};
 pub(crate) use row::Row;
 pub use row::{Column, Date, Eco, GameRow, Unreadable};
 pub use sort::{Direction, Sort};
@@ -114,6 +114,10 @@ pub struct Catalog {
     view: Option<Vec<u32>>,
     sort: Option<Sort>,
     filter: Option<Filter>,
+    /// The position search's answers to `pos:` terms, by position (see [`Catalog::found`]).
+    positions: std::collections::HashMap<String, filter::Reached>,
+    /// The positions asked about and not answered yet.
+    asked: std::collections::HashSet<String>,
     status: LoadStatus,
 }
 
@@ -137,6 +141,8 @@ impl Catalog {
             view: None,
             sort: None,
             filter: None,
+            positions: std::collections::HashMap::new(),
+            asked: std::collections::HashSet::new(),
             status: LoadStatus::Loading { read: 0, total: 0 },
         }
     }
@@ -375,17 +381,90 @@ impl Catalog {
         if self.filter.as_ref().is_some_and(|f| f.query == query) {
             return;
         }
-        match (&self.filter, &mut self.view) {
+        let mut filter = match (&self.filter, &self.view) {
+            // The rows are all checked again (a few array reads each): the matches may
+            // not narrow, only the candidates.
             (Some(old), Some(_)) if filter::implies(&old.query, &query) => {
-                // The rows are all checked again (a few array reads each): the matches
-                // may not narrow, only the candidates.
-                self.filter = Some(Filter::narrowed(old, query, &self.tables));
-                self.rebuild_view();
+                Filter::narrowed(old, query, &self.tables)
             }
-            _ => {
-                self.filter = Some(Filter::new(query, &self.tables));
-                self.rebuild_view();
-            }
+            _ => Filter::new(query, &self.tables),
+        };
+        for (key, games) in &self.positions {
+            filter.answer(key, games);
+        }
+        self.filter = Some(filter);
+        self.rebuild_view();
+    }
+
+    /// The position search's answer for the position of a `pos:` term (its FEN, or the
+    /// FEN's first four fields): the games reaching it, each with the ply it first does.
+    /// The list narrows to them when the filter has that term; the answer is kept for
+    /// when the term is typed again.
+    pub fn found(&mut self, fen: &str, mut games: Vec<(u64, u32)>) {
+        let Some(key) = position_key(fen) else {
+            return;
+        };
+        games.sort_unstable();
+        games.dedup_by_key(|g| g.0);
+        let games = std::sync::Arc::new(games);
+        self.asked.remove(&key);
+        let used = self.filter.as_mut().is_some_and(|f| f.answer(&key, &games));
+        self.positions.insert(key, games);
+        if used {
+            self.rebuild_view();
+        }
+    }
+
+    /// The position search for `fen` failed (the caller says why): the filter's term of
+    /// it lets no game through, and typing it again asks again.
+    pub fn search_failed(&mut self, fen: &str) {
+        let Some(key) = position_key(fen) else {
+            return;
+        };
+        self.asked.remove(&key);
+        let none = std::sync::Arc::new(Vec::new());
+        if self.filter.as_mut().is_some_and(|f| f.answer(&key, &none)) {
+            self.rebuild_view();
+        }
+    }
+
+    /// The positions (FEN's first four fields) the filter's `pos:` terms wait for and
+    /// that were not asked about yet: the caller runs the position search for each and
+    /// hands the answers to [`Catalog::found`].
+    pub fn position_requests(&mut self) -> Vec<String> {
+        let Some(filter) = &self.filter else {
+            return Vec::new();
+        };
+        let new: Vec<String> = filter
+            .waiting()
+            .filter(|key| !self.asked.contains(*key))
+            .map(str::to_string)
+            .collect();
+        self.asked.extend(new.iter().cloned());
+        new
+    }
+
+    /// Whether a `pos:` term of the filter waits for the search's answer (the list shows
+    /// every game it lets through meanwhile).
+    pub fn searching(&self) -> bool {
+        self.filter
+            .as_ref()
+            .is_some_and(|f| f.waiting().next().is_some())
+    }
+
+    /// The ply at which game `number` reaches the position of the filter's `pos:` term,
+    /// when the search found it: where opening the game goes.
+    pub fn reached(&self, number: u64) -> Option<u32> {
+        self.filter.as_ref()?.ply_of(number)
+    }
+
+    /// Forgets the position search's answers (a save changed the file: a game may reach
+    /// other positions now); the filter's `pos:` terms are asked about again.
+    fn forget_positions(&mut self) {
+        self.positions.clear();
+        self.asked.clear();
+        if let Some(filter) = &mut self.filter {
+            filter.forget_answers();
         }
     }
 
@@ -428,5 +507,7 @@ impl Catalog {
 
 #[cfg(test)]
 mod narrow_tests;
+#[cfg(test)]
+mod position_tests;
 #[cfg(test)]
 mod tests;

@@ -12,7 +12,12 @@
 //!   `elo:>2600` finds games between two players rated over 2600, and a game where a rating
 //!   is missing does not match.
 //!
-//! - `game:3,17,40` the games of these numbers (what the reviewer's `:search` sets).
+//! - `pos:"1. e4 c5 2. Nf3"` the games that reach the position after these moves from the
+//!   start, by any move order (the reviewer's `:search` sets it); `pos:"FEN"` a position
+//!   given as a FEN (for games with their own start), `pos:start` the usual start. The
+//!   games are found by the position search ([`crate::study::index`]), which the app runs
+//!   off the UI thread: until its answer comes the term lets every game through.
+//! - `game:3,17,40` the games of these numbers.
 //!
 //! Text matches as [`super::filter`] says: accents and case ignored, part of a word, or a
 //! word with a typo. Errors name the column (in characters, from 1), the term and why.
@@ -20,6 +25,7 @@
 use std::fmt;
 
 use crate::pgn::Outcome;
+use crate::position::Position;
 
 use super::row::Eco;
 use super::strings::fold;
@@ -73,6 +79,10 @@ pub(crate) enum Term {
     Plies(Range),
     /// Games of these numbers, sorted.
     Games(Vec<u64>),
+    /// Games reaching a position: its FEN's first four fields (placement, side, castling,
+    /// en passant when the capture is legal), which say what position it is whatever the
+    /// counters and move order.
+    Position(String),
 }
 
 /// A parsed filter: the game list shows the games satisfying every term.
@@ -114,16 +124,19 @@ pub enum QueryErrorKind {
     BadEco,
     /// Not a result.
     BadResult,
+    /// Not a position: moves that cannot be played from the start, or a FEN that does not
+    /// read; the reason.
+    BadPosition(String),
 }
 
 /// The fields a term may name, for messages.
 const FIELDS: &str =
-    "white, black, player, event, site, round, opening, eco, result, year, elo, welo, belo, plies, game";
+    "white, black, player, event, site, round, opening, eco, result, year, elo, welo, belo, plies, pos, game";
 
 impl fmt::Display for QueryError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "column {}, \"{}\": ", self.column, self.token)?;
-        match self.kind {
+        match &self.kind {
             QueryErrorKind::UnknownField => write!(f, "no such field; the fields are {FIELDS}"),
             QueryErrorKind::MissingValue => f.write_str("give a value after the colon"),
             QueryErrorKind::UnclosedQuote => f.write_str("the quote is not closed"),
@@ -134,6 +147,10 @@ impl fmt::Display for QueryError {
                 f.write_str("not an ECO code: write B90, B (every B code) or B90..B99")
             }
             QueryErrorKind::BadResult => f.write_str("not a result: write 1-0, 0-1, 1/2 (or draw) or *"),
+            QueryErrorKind::BadPosition(why) => write!(
+                f,
+                "{why}; write the moves from the start (pos:\"1. e4 c5 2. Nf3\") or a FEN in quotes"
+            ),
         }
     }
 }
@@ -198,6 +215,15 @@ pub fn parse(text: &str) -> Result<Query, QueryError> {
             "welo" | "white-elo" => Some(Term::Elo(Side::White, number(value)?)),
             "belo" | "black-elo" => Some(Term::Elo(Side::Black, number(value)?)),
             "plies" => Some(Term::Plies(number(value)?)),
+            "pos" | "position" => Some(position_term(value).map_err(|(at, token, why)| {
+                // `at` counts characters into the value, after its opening quote.
+                let quote = usize::from(piece.text[name.len() + 1..].starts_with('"'));
+                error(
+                    value_column + quote + at,
+                    token.as_deref().unwrap_or(value),
+                    QueryErrorKind::BadPosition(why),
+                )
+            })?),
             "game" | "games" => Some(Term::Games(
                 game_numbers(value).ok_or_else(|| bad(QueryErrorKind::BadNumber))?,
             )),
@@ -224,6 +250,53 @@ fn game_numbers(value: &str) -> Option<Vec<u64>> {
     numbers.sort_unstable();
     numbers.dedup();
     Some(numbers)
+}
+
+/// A `pos:` term: `start`, a FEN (it has a `/`), or moves from the start read as PGN
+/// movetext (move numbers optional). Refused with the character the bad part starts at in
+/// `value` (from 0), the bad token when there is one, and why.
+fn position_term(value: &str) -> Result<Term, (usize, Option<String>, String)> {
+    let value = value.trim();
+    let position = if value.eq_ignore_ascii_case("start") {
+        Position::start()
+    } else if value.contains('/') {
+        Position::from_fen(value).map_err(|e| (0, None, e.to_string()))?
+    } else {
+        let games = crate::pgn::read_games(value.as_bytes());
+        let Some(game) = games.first() else {
+            return Err((0, None, "no moves".into()));
+        };
+        if let Some(e) = game.errors.first() {
+            let at = (e.pos.column as usize).saturating_sub(1);
+            return Err((at, Some(e.token.clone()), e.reason.clone()));
+        }
+        if games.len() > 1 {
+            return Err((0, None, "more than one game's moves".into()));
+        }
+        let g = &game.game;
+        g.mainline().last().map_or(g.start, |id| g.position_at(*id))
+    };
+    Ok(Term::Position(key_of(&position)))
+}
+
+/// What tells a position from another, as text: the FEN's first four fields, the
+/// en-passant square only when the capture is legal (as the position search counts
+/// positions: 1. e4 c5 2. Nf3 and 1. Nf3 c5 2. e4 reach one position).
+fn key_of(position: &Position) -> String {
+    let fen = position.fen();
+    let mut fields: Vec<&str> = fen.split(' ').take(4).collect();
+    if !crate::study::key::ep_capture_is_legal(position.board()) {
+        if let Some(ep) = fields.get_mut(3) {
+            *ep = "-";
+        }
+    }
+    fields.join(" ")
+}
+
+/// The key of a `pos:` term for the position of `fen` (see [`Term::Position`]), or
+/// `None` when `fen` does not read.
+pub fn position_key(fen: &str) -> Option<String> {
+    Position::from_fen(fen).ok().map(|p| key_of(&p))
 }
 
 /// Cuts the text at spaces outside quotes.

@@ -75,6 +75,8 @@ impl Catalog {
         let Some(entry) = crate::pgn::index(text.as_bytes()).into_iter().next() else {
             return;
         };
+        self.forget_positions();
+        self.rebuild_view();
         self.retags.push((offset, entry));
         if !matches!(self.status, LoadStatus::Loading { .. }) {
             self.apply_retags();

@@ -113,6 +113,19 @@ impl Date {
     /// by anything (`1990.03.15`, `1990-03-15`, `1990.??.??`, `1990`); a part out of range
     /// or not digits (`??`) is unknown.
     pub fn parse(text: &str) -> Date {
+        // The usual form first, `1990.03.15`, without splitting (a million dates a second
+        // matter when a large file is listed).
+        if let &[y0, y1, y2, y3, b'.', m0, m1, b'.', d0, d1] = text.as_bytes() {
+            let digits = [y0, y1, y2, y3, m0, m1, d0, d1];
+            if digits.iter().all(u8::is_ascii_digit) {
+                let n = |b: &[u8]| b.iter().fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
+                let (year, month, day) = (n(&digits[..4]), n(&digits[4..6]), n(&digits[6..]));
+                let year = if (1..=9999).contains(&year) { year } else { 0 };
+                let month = if (1..=12).contains(&month) { month } else { 0 };
+                let day = if (1..=31).contains(&day) { day } else { 0 };
+                return Date(year << 9 | month << 5 | day);
+            }
+        }
         let mut parts = [0u32; 3];
         for (k, part) in text
             .split(['.', '-', '/', ' '])
@@ -365,6 +378,9 @@ mod tests {
             ("????.??.??", "????.??.??"),
             ("", "????.??.??"),
             ("1990.13.40", "1990.??.??"),
+            ("0000.00.00", "????.??.??"),
+            ("2024.12.31", "2024.12.31"),
+            ("1990.03.1x", "1990.03.??"),
             ("garbage", "????.??.??"),
         ] {
             assert_eq!(Date::parse(text).to_string(), shown, "{text}");

@@ -2,12 +2,18 @@
 //! and sites, so each distinct value is kept once, with its folded form (accents and case
 //! gone) beside it for matching, and rows hold 32-bit ids.
 //!
-//! The loader's thread interns ([`Interner`]) and sends each batch's new strings
-//! ([`Strings`], a piece of the table) with the rows; the catalog appends them to its own
-//! [`Strings`], so ids agree on both sides without sharing a map between threads.
+//! Interning is shared among threads in two steps: each indexing thread gives the strings
+//! of its chunk of the file ids of the chunk ([`Local`]: hashed, folded and deduplicated on
+//! every core), then the loader's thread gives each chunk string, the first time a row uses
+//! it, its id in the whole file ([`Interner::intern_local`]: one lookup per distinct string
+//! of a chunk, with the hash already made, instead of hashing every name of every game on
+//! one thread). It sends each batch's new strings ([`Strings`], a piece of the table) with
+//! the rows; the catalog appends them to its own [`Strings`], so ids agree on both sides
+//! without sharing a map between threads.
 
 use std::fmt;
 use std::hash::BuildHasher;
+use std::sync::LazyLock;
 
 use hashbrown::{DefaultHashBuilder, HashTable};
 
@@ -155,6 +161,86 @@ pub fn fold(text: &str) -> String {
     }
 }
 
+/// The hasher of every table of strings: a hash made on one thread finds the string in a
+/// table of another.
+static HASHER: LazyLock<DefaultHashBuilder> = LazyLock::new(DefaultHashBuilder::default);
+
+fn hash_of(text: &str) -> u64 {
+    HASHER.hash_one(text)
+}
+
+/// The distinct strings of one kind in a chunk of the file, on the indexing thread's side:
+/// ids from 1 (0 is the unknown value), each string with its hash, ready for
+/// [`Interner::intern_local`]. (Not folded here: most are already in the file's table by
+/// the time the chunk comes, and folding is done once, for those that are not.)
+#[derive(Default)]
+pub(crate) struct Local {
+    ids: HashTable<u32>,
+    text: String,
+    /// End of each string in `text`, by id (id 0's included).
+    ends: Vec<u32>,
+    hashes: Vec<u64>,
+}
+
+impl fmt::Debug for Local {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Local")
+            .field("strings", &self.len())
+            .finish()
+    }
+}
+
+impl Local {
+    /// A table with room for `strings` strings of `bytes` bytes in all.
+    pub(crate) fn with_room(strings: usize, bytes: usize) -> Self {
+        let mut ends = Vec::with_capacity(strings + 1);
+        ends.push(0);
+        let mut hashes = Vec::with_capacity(strings + 1);
+        hashes.push(0);
+        Local {
+            ids: HashTable::with_capacity(strings),
+            text: String::with_capacity(bytes),
+            ends,
+            hashes,
+        }
+    }
+
+    /// String `id` (empty for 0).
+    fn get(&self, id: u32) -> &str {
+        slice(&self.text, &self.ends, id)
+    }
+
+    /// The chunk id of `text`: 0 for an unknown value (empty or `?`).
+    #[inline]
+    pub(crate) fn intern(&mut self, text: &str) -> u32 {
+        if text.is_empty() || text == "?" {
+            return 0;
+        }
+        let hash = hash_of(text);
+        let (all, ends) = (&self.text, &self.ends);
+        if let Some(&id) = self.ids.find(hash, |&id| slice(all, ends, id) == text) {
+            return id;
+        }
+        let id = self.ends.len() as u32;
+        self.text.push_str(text);
+        self.ends.push(self.text.len() as u32);
+        self.hashes.push(hash);
+        let hashes = &self.hashes;
+        self.ids.insert_unique(hash, id, |&id| hashes[id as usize]);
+        id
+    }
+
+    /// Strings held, id 0 included.
+    pub(crate) fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Bytes of text held (to keep a chunk's tables small).
+    pub(crate) fn text_len(&self) -> usize {
+        self.text.len()
+    }
+}
+
 /// Gives each distinct string an id, on the loader's side; the strings new since the last
 /// [`Interner::take`] go to the catalog with the batch.
 ///
@@ -165,7 +251,6 @@ pub fn fold(text: &str) -> String {
 pub(crate) struct Interner {
     /// Ids, found by the hash of their text.
     ids: HashTable<u32>,
-    hasher: DefaultHashBuilder,
     /// Every string interned, one after the other; `ends[id - 1]` is where string `id`
     /// ends.
     text: String,
@@ -188,7 +273,6 @@ impl Interner {
     pub(crate) fn new() -> Self {
         Interner {
             ids: HashTable::new(),
-            hasher: DefaultHashBuilder::default(),
             text: String::new(),
             ends: Vec::new(),
             next: 1,
@@ -206,12 +290,26 @@ impl Interner {
 
     /// The id of `text`: 0 for an unknown value (empty or `?`), else a new id the first
     /// time `text` comes.
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn intern(&mut self, text: &str) -> u32 {
         if text.is_empty() || text == "?" {
             return 0;
         }
-        let hash = self.hasher.hash_one(text);
+        self.intern_hashed(text, hash_of(text), || fold(text))
+    }
+
+    /// The id of string `id` of a chunk's `local` table (0 for 0).
+    #[inline]
+    pub(crate) fn intern_local(&mut self, local: &Local, id: u32) -> u32 {
+        if id == 0 {
+            return 0;
+        }
+        let text = local.get(id);
+        let hash = local.hashes[id as usize];
+        self.intern_hashed(text, hash, || fold(text))
+    }
+
+    fn intern_hashed(&mut self, text: &str, hash: u64, folded: impl FnOnce() -> String) -> u32 {
         let (all, ends) = (&self.text, &self.ends);
         if let Some(&id) = self
             .ids
@@ -219,7 +317,7 @@ impl Interner {
         {
             return id;
         }
-        let folded = fold(text);
+        let folded = folded();
         self.given += text.len() + folded.len();
         if self.given > MAX_TEXT {
             return 0;
@@ -228,10 +326,9 @@ impl Interner {
         self.next += 1;
         self.text.push_str(text);
         self.ends.push(self.text.len() as u32);
-        let (all, ends, hasher) = (&self.text, &self.ends, &self.hasher);
-        self.ids.insert_unique(hash, id, |&id| {
-            hasher.hash_one(Self::text_of(all, ends, id))
-        });
+        let (all, ends) = (&self.text, &self.ends);
+        self.ids
+            .insert_unique(hash, id, |&id| hash_of(Self::text_of(all, ends, id)));
         self.fresh.push(text, &folded);
         id
     }

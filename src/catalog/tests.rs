@@ -248,7 +248,7 @@ fn fields_narrow_to_one_column() {
 
 #[test]
 fn a_set_of_game_numbers_is_a_filter() {
-    // What the reviewer's :search sets: the games that reach a position.
+    // Games by number.
     assert_eq!(filtered("game:6,2,3"), [2, 3, 6]);
     assert_eq!(filtered("game:2,3 result:draw"), [2]);
     assert_eq!(filtered("game:99"), Vec::<u64>::new());
@@ -348,6 +348,19 @@ fn chunks_on_several_threads_give_the_rows_of_one_thread() {
                 all,
                 "{jobs} jobs, chunks of {chunk}"
             );
+            // Each chunk interns its strings, games read twice included: the file's
+            // tables still hold each string once, in the order the rows first use them.
+            for (a, b) in [
+                (&many.tables.players, &one.tables.players),
+                (&many.tables.events, &one.tables.events),
+                (&many.tables.sites, &one.tables.sites),
+                (&many.tables.openings, &one.tables.openings),
+            ] {
+                let strings = |t: &Strings| -> Vec<String> {
+                    (0..t.len() as u32).map(|i| t.get(i).to_string()).collect()
+                };
+                assert_eq!(strings(a), strings(b), "{jobs} jobs, chunks of {chunk}");
+            }
         }
     }
 }

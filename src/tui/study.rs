@@ -85,7 +85,7 @@ fn work(rx: mpsc::Receiver<StudyJob>, tx: mpsc::Sender<Done>) {
                         let hits = index.search(pos)?;
                         Ok(hits.into_iter().map(|h| (h.game.number, h.ply)).collect())
                     });
-                    Done::Searched { path, found }
+                    Done::Searched { path, fen, found }
                 }
             };
             if tx.send(done).is_err() {

@@ -179,7 +179,13 @@ fn list_screen(app: &App, area: Rect, buf: &mut Buffer) {
     bars::status_line(&status, status_area, buf);
     let line = if games.filtering || !games.filter.is_empty() {
         let cursor = if games.filtering { "▏" } else { "" };
-        format!("/{}{cursor}", games.filter)
+        // A `pos:` term lets every game through until the search's answer comes.
+        let searching = if games.catalog.searching() {
+            "  (searching the games for the position…)"
+        } else {
+            ""
+        };
+        format!("/{}{cursor}{searching}", games.filter)
     } else {
         // The file's name first: the reminder of the keys goes when there is no room
         // for both (the hint line and F1 say them too).
