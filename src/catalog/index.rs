@@ -8,7 +8,7 @@
 use std::fs::File;
 use std::io::{self, Read};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, LazyLock};
+use std::sync::{mpsc, Arc, LazyLock};
 
 use super::row::{outcome_code, Date, Eco, Row, Unreadable};
 use super::strings::Local;
@@ -27,6 +27,12 @@ pub(super) struct Raw {
     pub(super) openings: Local,
     /// Offset reached in the input.
     pub(super) at: u64,
+    /// The chunk id of the name of each packed ECO code (`u32::MAX`: not interned yet).
+    eco_openings: Box<[u32; 501]>,
+    /// Whether every game indexed is still here (none dropped): the chunk's strings are
+    /// then all used, and in each table their ids follow the order the rows first use
+    /// them in.
+    pub(super) whole: bool,
 }
 
 /// Games per [`Raw`] after the first (which is a first batch's worth).
@@ -66,19 +72,32 @@ impl Raw {
             rounds: Local::with_room(64, 1024),
             openings: Local::with_room(256, 8192),
             at: 0,
+            eco_openings: Box::new([u32::MAX; 501]),
+            whole: true,
         }
     }
 
     /// Adds an indexed game.
     fn push(&mut self, game: &GameRef) {
         self.at = game.offset + game.len;
-        let (mut row, opening) = numbers_of(game, &ECO_NAMES);
+        let (mut row, opening) = numbers(game);
         row.white = self.players.intern(game.white());
         row.black = self.players.intern(game.black());
         row.event = self.events.intern(game.event());
         row.site = self.sites.intern(game.site());
         row.round = self.rounds.intern(game.round());
-        row.opening = self.openings.intern(opening);
+        row.opening = match opening {
+            Opening::Tag(tag) => self.openings.intern(tag),
+            // Most files have no `Opening` tag: the name of the code is interned once.
+            Opening::OfEco => match self.eco_openings.get_mut(usize::from(row.eco)) {
+                Some(id) if *id != u32::MAX => *id,
+                Some(id) => {
+                    *id = self.openings.intern(ECO_NAMES[usize::from(row.eco)]);
+                    *id
+                }
+                None => 0,
+            },
+        };
         self.rows.push(row);
     }
 
@@ -99,6 +118,7 @@ impl Raw {
     fn drop_first(&mut self, games: usize) {
         let games = games.min(self.rows.len());
         self.rows.drain(..games);
+        self.whole &= games == 0;
     }
 
     /// Bytes of text in the chunk's tables.
@@ -150,12 +170,26 @@ pub(super) fn index<R: Read>(indexer: &mut Indexer<R>, first: usize, tx: &mpsc::
     let _ = tx.send(Stage::Games(Box::new(raw)));
 }
 
+/// A file mapped into memory, shared by the threads that index it.
+#[derive(Clone)]
+pub(super) struct Mapped(pub(super) Arc<memmap2::Mmap>);
+
+impl AsRef<[u8]> for Mapped {
+    fn as_ref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
 /// Indexes a regular file in chunks of `chunk` bytes on `jobs` threads and hands each
 /// chunk's games to `tx` in file order, until the end, an error, `cancel`, or nobody
 /// listens. The rows are those [`index`] gives, whatever `jobs` and `chunk` (the
-/// splitter's guarantee).
+/// splitter's guarantee). With `map` (the file mapped into memory) the games are read
+/// from the map, which spares copying every byte out of the page cache (the splitter
+/// still finds the chunks' starts by reading the file; games appended after the map
+/// was made are not listed).
 pub(super) fn index_chunks(
     file: &File,
+    map: Option<&Mapped>,
     jobs: usize,
     chunk: u64,
     tx: &mpsc::SyncSender<Stage>,
@@ -163,16 +197,18 @@ pub(super) fn index_chunks(
 ) {
     let work = |file: &File, from, until: &mut chunks::Until| {
         let room = (chunk / 512).min(1 << 16) as usize;
-        chunks::index_range(
-            file,
-            from,
-            until,
-            Raw::with_room(room),
-            |raw, _, game| match game {
-                Indexed::Game(e) => raw.push(&e),
-                Indexed::TooLarge(at) => raw.push_too_large(at),
-            },
-        )
+        let raw = Raw::with_room(room);
+        let each = |raw: &mut Raw, _, game: Indexed| match game {
+            Indexed::Game(e) => raw.push(&e),
+            Indexed::TooLarge(at) => raw.push_too_large(at),
+        };
+        match map {
+            Some(map) => {
+                let indexer = Indexer::in_memory(map.clone());
+                chunks::index_range_with(indexer, from, until, raw, each)
+            }
+            None => chunks::index_range(file, from, until, raw, each),
+        }
     };
     let read = chunks::read_file(file, jobs, chunk, work, |mut raw, _, first| {
         if cancel.load(Ordering::Relaxed) {
@@ -197,13 +233,32 @@ pub(super) fn numbers_of<'a, T: AsRef<str>>(
     game: &'a crate::pgn::index::Entry<T>,
     eco_names: &[&'static str],
 ) -> (Row, &'a str) {
-    let elo = |text: &str| text.trim().parse::<u16>().unwrap_or(0);
-    let eco = Eco::parse(game.eco().trim());
-    let opening = match game.opening().trim() {
-        "" | "?" => eco_names[usize::from(Eco::packed(eco))],
-        tag => tag,
+    let (row, opening) = numbers(game);
+    let opening = match opening {
+        Opening::Tag(tag) => tag,
+        Opening::OfEco => eco_names[usize::from(row.eco)],
     };
-    let result = Outcome::from_bytes(game.result().trim().as_bytes())
+    (row, opening)
+}
+
+/// Where a game's opening name comes from.
+enum Opening<'a> {
+    /// Its `Opening` tag.
+    Tag(&'a str),
+    /// The name of its ECO code (none without a code).
+    OfEco,
+}
+
+/// The row of an indexed game, its strings aside, and where its opening's name comes
+/// from. Run for every game of the file, so the usual forms are read without detours
+/// (the value as it is when nothing is around it, four digits) before the general way.
+fn numbers<'a, T: AsRef<str>>(game: &'a crate::pgn::index::Entry<T>) -> (Row, Opening<'a>) {
+    let eco = Eco::parse(trimmed(game.eco()));
+    let opening = match trimmed(game.opening()) {
+        "" | "?" => Opening::OfEco,
+        tag => Opening::Tag(tag),
+    };
+    let result = Outcome::from_bytes(trimmed(game.result()).as_bytes())
         .or(game.outcome)
         .unwrap_or(Outcome::Unknown);
     let mut row = Row {
@@ -218,4 +273,70 @@ pub(super) fn numbers_of<'a, T: AsRef<str>>(
     };
     row.set_offset(game.offset);
     (row, opening)
+}
+
+/// `text` without the whitespace around it, as [`str::trim`] gives it; a value that starts
+/// and ends with a visible ASCII character (nearly all) is given back as it is.
+#[inline]
+fn trimmed(text: &str) -> &str {
+    match text.as_bytes() {
+        [] => text,
+        [first, .., last] | [first @ last]
+            if first.is_ascii_graphic() && last.is_ascii_graphic() =>
+        {
+            text
+        }
+        _ => text.trim(),
+    }
+}
+
+/// A rating: the number the tag holds (whitespace around it aside), 0 when it holds none
+/// (`?`, `-`, empty) or one past `u16`.
+#[inline]
+fn elo(text: &str) -> u16 {
+    let digits = text.as_bytes();
+    if (1..=4).contains(&digits.len()) && digits.iter().all(u8::is_ascii_digit) {
+        return digits.iter().fold(0, |n, d| n * 10 + u16::from(d - b'0'));
+    }
+    trimmed(text).parse().unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The quick ways give what the general ones give.
+    #[test]
+    fn numbers_read_as_the_general_way_reads_them() {
+        for text in [
+            "",
+            "?",
+            "-",
+            "0",
+            "7",
+            "2850",
+            "9999",
+            "10000",
+            "65535",
+            "65536",
+            " 2700 ",
+            "\u{a0}2700",
+            "2700\u{3000}",
+            "+2700",
+            "27x0",
+            "２７００",
+            " ",
+            "\t",
+        ] {
+            assert_eq!(
+                elo(text),
+                text.trim().parse::<u16>().unwrap_or(0),
+                "{text:?}"
+            );
+            assert_eq!(trimmed(text), text.trim(), "{text:?}");
+        }
+        for text in ["B90", " B90", "Sicilian\u{a0}", "\u{a0}", "é", "a é", "x"] {
+            assert_eq!(trimmed(text), text.trim(), "{text:?}");
+        }
+    }
 }

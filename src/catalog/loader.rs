@@ -165,8 +165,10 @@ impl Loader {
                     }
                     // Every core indexes a chunk of a plain file, as `list` does.
                     Source::Plain(file) if jobs() > 1 => {
+                        let map = map(&file).map(|m| index::Mapped(Arc::new(m)));
                         let produce = |tx: &_, _: usize, cancel: &AtomicBool| {
-                            index::index_chunks(&file, jobs(), index::CHUNK, tx, cancel)
+                            let map = map.as_ref();
+                            index::index_chunks(&file, map, jobs(), index::CHUNK, tx, cancel)
                         };
                         run(produce, total, |at| at, &tx, &cancelled)
                     }
@@ -281,6 +283,14 @@ impl Map {
         Map(vec![u32::MAX; local.len()])
     }
 
+    /// Asks for every string of `local` at once, in id order: the lookups do not wait
+    /// on each other (nor on the rows), so the processor overlaps their trips to memory.
+    fn fill(&mut self, interner: &mut Interner, local: &Local) {
+        for (id, slot) in self.0.iter_mut().enumerate().skip(1) {
+            *slot = interner.intern_local(local, id as u32);
+        }
+    }
+
     #[inline]
     fn get(&mut self, interner: &mut Interner, local: &Local, id: u32) -> u32 {
         match self.0.get_mut(id as usize) {
@@ -304,6 +314,14 @@ struct Maps {
 }
 
 impl Maps {
+    fn fill(&mut self, interners: &mut Interners, raw: &index::Raw) {
+        self.players.fill(&mut interners.players, &raw.players);
+        self.events.fill(&mut interners.events, &raw.events);
+        self.sites.fill(&mut interners.sites, &raw.sites);
+        self.rounds.fill(&mut interners.rounds, &raw.rounds);
+        self.openings.fill(&mut interners.openings, &raw.openings);
+    }
+
     fn new(raw: &index::Raw) -> Maps {
         Maps {
             players: Map::new(&raw.players),
@@ -359,18 +377,21 @@ pub(crate) fn list_into<R: Read + Send>(
     list_with(stream(indexer), batch, catalog)
 }
 
-/// [`list_into`] for a regular file read in chunks of `chunk` bytes on `jobs` threads (the
-/// rows are the same: tests check it).
+/// [`list_into`] for a regular file read in chunks of `chunk` bytes on `jobs` threads,
+/// through a map of it when `mapped` (the rows are the same: tests check it).
 #[cfg(test)]
 pub(crate) fn list_file_into(
     file: &File,
-    jobs: usize,
-    chunk: u64,
+    (jobs, chunk, mapped): (usize, u64, bool),
     batch: usize,
     catalog: &mut super::Catalog,
 ) -> io::Result<()> {
-    let produce =
-        |tx: &_, _: usize, cancel: &AtomicBool| index::index_chunks(file, jobs, chunk, tx, cancel);
+    let map = map(file)
+        .filter(|_| mapped)
+        .map(|m| index::Mapped(Arc::new(m)));
+    let produce = |tx: &_, _: usize, cancel: &AtomicBool| {
+        index::index_chunks(file, map.as_ref(), jobs, chunk, tx, cancel)
+    };
     list_with(produce, batch, catalog)
 }
 
@@ -431,9 +452,12 @@ fn list(
         let mut sent = Instant::now();
         let mut send =
             |rows: &mut Vec<Row>, first: &mut u64, at: u64, interners: &mut Interners| {
+                // The next batch gets room for as many rows as this one (batches are
+                // alike in size), instead of growing from nothing.
+                let room = Vec::with_capacity(rows.len());
                 let batch = Batch {
                     first: *first,
-                    rows: std::mem::take(rows),
+                    rows: std::mem::replace(rows, room),
                     strings: interners.take(),
                     read: progress(at),
                     total,
@@ -457,6 +481,11 @@ fn list(
             at = raw.at;
             // Chunk id → id in the file, made the first time a row uses the string.
             let mut maps = Maps::new(&raw);
+            if raw.whole {
+                // Ids in the chunk follow the order of first use: asking for them in id
+                // order gives the strings the ids the rows would.
+                maps.fill(&mut interners, &raw);
+            }
             for mut row in raw.rows.iter().copied() {
                 row.white = maps
                     .players

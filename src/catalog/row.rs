@@ -113,19 +113,34 @@ impl Date {
     /// by anything (`1990.03.15`, `1990-03-15`, `1990.??.??`, `1990`); a part out of range
     /// or not digits (`??`) is unknown.
     pub fn parse(text: &str) -> Date {
-        // The usual form first, `1990.03.15`, without splitting (a million dates a second
-        // matter when a large file is listed).
-        if let &[y0, y1, y2, y3, b'.', m0, m1, b'.', d0, d1] = text.as_bytes() {
-            let digits = [y0, y1, y2, y3, m0, m1, d0, d1];
-            if digits.iter().all(u8::is_ascii_digit) {
-                let n = |b: &[u8]| b.iter().fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
-                let (year, month, day) = (n(&digits[..4]), n(&digits[4..6]), n(&digits[6..]));
-                let year = if (1..=9999).contains(&year) { year } else { 0 };
-                let month = if (1..=12).contains(&month) { month } else { 0 };
-                let day = if (1..=31).contains(&day) { day } else { 0 };
-                return Date(year << 9 | month << 5 | day);
-            }
+        Date::parse_usual(text).unwrap_or_else(|| Date::parse_split(text))
+    }
+
+    /// The usual forms, `1990.03.15` and `1990.??.??`, read without splitting (a million
+    /// dates a second matter when a large file is listed); `None` for any other form.
+    /// A part of digits and question marks only is one part when split, and counts
+    /// when all digits.
+    #[inline]
+    fn parse_usual(text: &str) -> Option<Date> {
+        let &[y0, y1, y2, y3, b'.', m0, m1, b'.', d0, d1] = text.as_bytes() else {
+            return None;
+        };
+        let d = [y0, y1, y2, y3, m0, m1, d0, d1];
+        if !d.iter().all(|&b| b.is_ascii_digit() || b == b'?') {
+            return None;
         }
+        let n = |part: &[u8]| {
+            part.iter()
+                .try_fold(0u32, |n, &b| {
+                    b.is_ascii_digit().then(|| n * 10 + u32::from(b - b'0'))
+                })
+                .unwrap_or(0)
+        };
+        Some(Date::checked(n(&d[..4]), n(&d[4..6]), n(&d[6..])))
+    }
+
+    /// Any form: up to three runs of digits separated by anything.
+    fn parse_split(text: &str) -> Date {
         let mut parts = [0u32; 3];
         for (k, part) in text
             .split(['.', '-', '/', ' '])
@@ -138,6 +153,11 @@ impl Date {
             }
         }
         let [year, month, day] = parts;
+        Date::checked(year, month, day)
+    }
+
+    /// The date of these parts, each 0 (unknown) when out of range.
+    fn checked(year: u32, month: u32, day: u32) -> Date {
         let year = if (1..=9999).contains(&year) { year } else { 0 };
         let month = if (1..=12).contains(&month) { month } else { 0 };
         let day = if (1..=31).contains(&day) { day } else { 0 };
@@ -382,12 +402,40 @@ mod tests {
             ("2024.12.31", "2024.12.31"),
             ("1990.03.1x", "1990.03.??"),
             ("garbage", "????.??.??"),
+            ("????.03.15", "????.03.15"),
+            ("1990.?3.15", "1990.??.15"),
+            ("1990.3?.1?", "1990.??.??"),
+            ("19?0.03.??", "????.03.??"),
+            ("1990.00.15", "1990.??.15"),
+            ("1990/03/15", "1990.03.15"),
+            ("1990.03-15", "1990.03.15"),
         ] {
             assert_eq!(Date::parse(text).to_string(), shown, "{text}");
         }
         assert!(Date::parse("1990.??.??") < Date::parse("1990.01.01"));
         assert!(Date::parse("1989.12.31") < Date::parse("1990.??.??"));
         assert_eq!(Date::parse("2001.02.03").year(), Some(2001));
+    }
+
+    /// The quick way reads every date it takes as splitting does.
+    #[test]
+    fn usual_dates_read_as_split_ones() {
+        let alphabet = [b'0', b'1', b'9', b'?', b'-'];
+        let mut tried = 0;
+        for k in 0..alphabet.len().pow(8) {
+            let mut text = *b"0000.00.00";
+            let mut k = k;
+            for at in [0, 1, 2, 3, 5, 6, 8, 9] {
+                text[at] = alphabet[k % alphabet.len()];
+                k /= alphabet.len();
+            }
+            let text = std::str::from_utf8(&text).unwrap();
+            if let Some(date) = Date::parse_usual(text) {
+                assert_eq!(date, Date::parse_split(text), "{text}");
+                tried += 1;
+            }
+        }
+        assert_eq!(tried, 4usize.pow(8));
     }
 
     #[test]

@@ -41,12 +41,37 @@ impl Strings {
         table
     }
 
+    /// An empty table (not even id 0) with room for `strings` strings of `bytes` bytes.
+    fn with_room(strings: usize, bytes: usize) -> Self {
+        Strings {
+            text: String::with_capacity(bytes),
+            ends: Vec::with_capacity(strings),
+            folded: String::with_capacity(bytes),
+            folded_ends: Vec::with_capacity(strings),
+            letters: Vec::with_capacity(strings),
+        }
+    }
+
     fn push(&mut self, text: &str, folded: &str) {
         self.text.push_str(text);
         self.ends.push(self.text.len() as u32);
         self.folded.push_str(folded);
         self.folded_ends.push(self.folded.len() as u32);
         self.letters.push(letters(folded.as_bytes()));
+    }
+
+    /// [`Strings::push`] for ASCII `text`, folded here (in lower case) without a copy of
+    /// its own.
+    fn push_ascii(&mut self, text: &str) {
+        debug_assert!(text.is_ascii());
+        self.text.push_str(text);
+        self.ends.push(self.text.len() as u32);
+        let start = self.folded.len();
+        self.folded.push_str(text);
+        let folded = &mut self.folded[start..];
+        folded.make_ascii_lowercase();
+        self.letters.push(letters(folded.as_bytes()));
+        self.folded_ends.push(self.folded.len() as u32);
     }
 
     /// Adds `text` and gives its id (0, the unknown value, for an empty text or `?`),
@@ -135,14 +160,26 @@ fn slice<'a>(text: &'a str, ends: &[u32], id: u32) -> &'a str {
 /// The letters (`a`–`z`, a bit each) and digits (in six groups of bits) of folded text,
 /// as a set.
 pub(crate) fn letters(folded: &[u8]) -> u32 {
-    folded.iter().fold(0, |set, &b| {
-        set | match b {
-            b'a'..=b'z' => 1 << (b - b'a'),
-            b'0'..=b'9' => 1 << (26 + (b - b'0') % 6),
-            _ => 0,
-        }
-    })
+    folded
+        .iter()
+        .fold(0, |set, &b| set | LETTER_BITS[usize::from(b)])
 }
+
+/// The bit of each byte in [`letters`]'s set (0 for what is neither letter nor digit): a
+/// lookup per byte, as every string of a large file goes through it.
+const LETTER_BITS: [u32; 256] = {
+    let mut bits = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        bits[b] = match b as u8 {
+            c @ b'a'..=b'z' => 1 << (c - b'a'),
+            c @ b'0'..=b'9' => 1 << (26 + (c - b'0') % 6),
+            _ => 0,
+        };
+        b += 1;
+    }
+    bits
+};
 
 /// Text an [`Interner`] gives a table at most (so that 32-bit offsets reach it); a string
 /// past it reads as unknown.
@@ -245,12 +282,17 @@ impl Local {
 /// [`Interner::take`] go to the catalog with the batch.
 ///
 /// Memory: the strings are kept one after the other in one text, and the hash table holds
-/// only their ids (a `HashMap<Box<str>, u32>` cost an allocation and a 24-byte entry per
-/// string: some 60 bytes for a name of 12, which for the two million distinct names of a
-/// large database was more than the catalog's own tables).
+/// only their ids and half their hashes (a `HashMap<Box<str>, u32>` cost an allocation and
+/// a 24-byte entry per string: some 60 bytes for a name of 12, which for the two million
+/// distinct names of a large database was more than the catalog's own tables).
+///
+/// Time: the table is as large as the file has distinct names, far larger than the
+/// processor's caches, so a lookup costs the memory reads it makes. The half hash beside
+/// each id settles most lookups of a new string (most of them are new) without reading its
+/// text, and lets the table grow without reading any string or hash elsewhere.
 pub(crate) struct Interner {
-    /// Ids, found by the hash of their text.
-    ids: HashTable<u32>,
+    /// Ids and the high half of their hash, found by [`Interner::table_hash`].
+    ids: HashTable<(u32, u32)>,
     /// Every string interned, one after the other; `ends[id - 1]` is where string `id`
     /// ends.
     text: String,
@@ -295,7 +337,7 @@ impl Interner {
         if text.is_empty() || text == "?" {
             return 0;
         }
-        self.intern_hashed(text, hash_of(text), || fold(text))
+        self.intern_hashed(text, hash_of(text))
     }
 
     /// The id of string `id` of a chunk's `local` table (0 for 0).
@@ -306,19 +348,28 @@ impl Interner {
         }
         let text = local.get(id);
         let hash = local.hashes[id as usize];
-        self.intern_hashed(text, hash, || fold(text))
+        self.intern_hashed(text, hash)
     }
 
-    fn intern_hashed(&mut self, text: &str, hash: u64, folded: impl FnOnce() -> String) -> u32 {
+    /// The table's hash of a string whose hash has `high` as its high half: that half
+    /// twice, so the table finds a bucket (low bits) and a tag (top bits) from what each
+    /// entry keeps.
+    #[inline]
+    fn table_hash(high: u32) -> u64 {
+        u64::from(high) << 32 | u64::from(high)
+    }
+
+    fn intern_hashed(&mut self, text: &str, hash: u64) -> u32 {
+        let high = (hash >> 32) as u32;
         let (all, ends) = (&self.text, &self.ends);
-        if let Some(&id) = self
-            .ids
-            .find(hash, |&id| Self::text_of(all, ends, id) == text)
-        {
+        if let Some(&(id, _)) = self.ids.find(Self::table_hash(high), |&(id, h)| {
+            h == high && Self::text_of(all, ends, id) == text
+        }) {
             return id;
         }
-        let folded = folded();
-        self.given += text.len() + folded.len();
+        // Names are nearly all ASCII: folded as they are copied.
+        let folded = (!text.is_ascii()).then(|| fold(text));
+        self.given += text.len() + folded.as_ref().map_or(text.len(), String::len);
         if self.given > MAX_TEXT {
             return 0;
         }
@@ -326,16 +377,23 @@ impl Interner {
         self.next += 1;
         self.text.push_str(text);
         self.ends.push(self.text.len() as u32);
-        let (all, ends) = (&self.text, &self.ends);
         self.ids
-            .insert_unique(hash, id, |&id| hash_of(Self::text_of(all, ends, id)));
-        self.fresh.push(text, &folded);
+            .insert_unique(Self::table_hash(high), (id, high), |&(_, h)| {
+                Self::table_hash(h)
+            });
+        match folded {
+            None => self.fresh.push_ascii(text),
+            Some(folded) => self.fresh.push(text, &folded),
+        }
         id
     }
 
     /// The strings interned since the last call, in id order.
     pub(crate) fn take(&mut self) -> Strings {
-        std::mem::take(&mut self.fresh)
+        // The next piece gets room for as many as this one (pieces are alike in size),
+        // instead of growing from nothing.
+        let room = Strings::with_room(self.fresh.len(), self.fresh.text.len());
+        std::mem::replace(&mut self.fresh, room)
     }
 }
 

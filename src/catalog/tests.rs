@@ -338,29 +338,32 @@ fn chunks_on_several_threads_give_the_rows_of_one_thread() {
     let one = Catalog::read(text.as_bytes()).unwrap();
     assert_eq!(one.games(), 108);
     let all = one.page(0, usize::MAX);
-    for jobs in [1, 2, 3] {
-        for chunk in [1, 13, 100, 333, 1000, 1 << 20] {
-            let file = std::fs::File::open(&path).unwrap();
-            let mut many = Catalog::new();
-            loader::list_file_into(&file, jobs, chunk, 7, &mut many).unwrap();
-            assert_eq!(
-                many.page(0, usize::MAX),
-                all,
-                "{jobs} jobs, chunks of {chunk}"
-            );
-            // Each chunk interns its strings, games read twice included: the file's
-            // tables still hold each string once, in the order the rows first use them.
-            for (a, b) in [
-                (&many.tables.players, &one.tables.players),
-                (&many.tables.events, &one.tables.events),
-                (&many.tables.sites, &one.tables.sites),
-                (&many.tables.openings, &one.tables.openings),
-            ] {
-                let strings = |t: &Strings| -> Vec<String> {
-                    (0..t.len() as u32).map(|i| t.get(i).to_string()).collect()
-                };
-                assert_eq!(strings(a), strings(b), "{jobs} jobs, chunks of {chunk}");
-            }
+    let ways = [1, 2, 3].into_iter().flat_map(|jobs| {
+        [1, 13, 100, 333, 1000, 1 << 20]
+            .into_iter()
+            .flat_map(move |chunk| [(jobs, chunk, false), (jobs, chunk, true)])
+    });
+    for (jobs, chunk, mapped) in ways {
+        let file = std::fs::File::open(&path).unwrap();
+        let mut many = Catalog::new();
+        loader::list_file_into(&file, (jobs, chunk, mapped), 7, &mut many).unwrap();
+        assert_eq!(
+            many.page(0, usize::MAX),
+            all,
+            "{jobs} jobs, chunks of {chunk}, mapped: {mapped}"
+        );
+        // Each chunk interns its strings, games read twice included: the file's
+        // tables still hold each string once, in the order the rows first use them.
+        for (a, b) in [
+            (&many.tables.players, &one.tables.players),
+            (&many.tables.events, &one.tables.events),
+            (&many.tables.sites, &one.tables.sites),
+            (&many.tables.openings, &one.tables.openings),
+        ] {
+            let strings = |t: &Strings| -> Vec<String> {
+                (0..t.len() as u32).map(|i| t.get(i).to_string()).collect()
+            };
+            assert_eq!(strings(a), strings(b), "{jobs} jobs, chunks of {chunk}");
         }
     }
 }

@@ -228,11 +228,24 @@ pub fn index_range<T>(
     file: &File,
     from: Pos,
     until: &mut Until,
+    out: T,
+    each: impl FnMut(&mut T, u64, Indexed),
+) -> io::Result<Part<T>> {
+    let src = FileAt::for_reader_at(file, from.offset);
+    index_range_with(Indexer::new(src), from, until, out, each)
+}
+
+/// [`index_range`] with the indexer given, not started yet: its source is what
+/// [`Indexer::starting_at`] asks for at `from` (an input held in memory, see
+/// [`Indexer::in_memory`], is whole); it is moved to `from` here.
+pub fn index_range_with<R: Read, T>(
+    indexer: Indexer<R>,
+    from: Pos,
+    until: &mut Until,
     mut out: T,
     mut each: impl FnMut(&mut T, u64, Indexed),
 ) -> io::Result<Part<T>> {
-    let src = FileAt::for_reader_at(file, from.offset);
-    let mut indexer = Indexer::new(src).starting_at(from.offset, from.game);
+    let mut indexer = indexer.starting_at(from.offset, from.game);
     let mut starts = Vec::new();
     let stop = loop {
         let offset = match indexer.next_start()? {

@@ -391,7 +391,8 @@ impl<R: Read> Indexer<R> {
     /// Makes a new indexer start at absolute offset `offset` of an input, a point where a
     /// game starts or that lies between games, and number the games from `number`. As for
     /// [`super::Reader::starting_at`], the source must give the input from `offset - 1` on
-    /// (from 0 when `offset` is 0). Entry offsets stay absolute. Call it before indexing.
+    /// (from 0 when `offset` is 0); an input held in memory is given whole. Entry offsets
+    /// stay absolute. Call it before indexing.
     pub fn starting_at(mut self, offset: u64, number: u64) -> Self {
         self.feed.start_at(offset);
         self.number = number.saturating_sub(1);
