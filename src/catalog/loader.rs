@@ -35,7 +35,8 @@ pub const BATCH_MAX: usize = 1 << 16;
 pub struct Batch {
     /// Number of the first game of the batch.
     pub(crate) first: u64,
-    pub(crate) rows: Vec<Row>,
+    /// The rows, in pieces (as the indexing threads made them).
+    pub(crate) parts: Vec<Vec<Row>>,
     /// The strings new in this batch, in id order, to append to the catalog's tables.
     pub(crate) strings: Tables,
     /// Bytes of the file read so far.
@@ -47,12 +48,12 @@ pub struct Batch {
 impl Batch {
     /// Games in the batch.
     pub fn len(&self) -> usize {
-        self.rows.len()
+        self.parts.iter().map(Vec::len).sum()
     }
 
     /// Whether the batch has no game.
     pub fn is_empty(&self) -> bool {
-        self.rows.is_empty()
+        self.parts.iter().all(Vec::is_empty)
     }
 }
 
@@ -446,35 +447,39 @@ fn list(
             rounds: Interner::new(),
             openings: Interner::new(),
         };
-        let mut rows: Vec<Row> = Vec::with_capacity(first_batch);
+        // The rows of the batch being made: the chunks' own vectors, their ids made the
+        // file's in place, handed on as they are (no copy, no fresh memory per batch).
+        let mut parts: Vec<Vec<Row>> = Vec::new();
+        let mut pending = 0;
         let mut first = 1;
         let mut limit = first_batch;
         let mut sent = Instant::now();
-        let mut send =
-            |rows: &mut Vec<Row>, first: &mut u64, at: u64, interners: &mut Interners| {
-                // The next batch gets room for as many rows as this one (batches are
-                // alike in size), instead of growing from nothing.
-                let room = Vec::with_capacity(rows.len());
-                let batch = Batch {
-                    first: *first,
-                    rows: std::mem::replace(rows, room),
-                    strings: interners.take(),
-                    read: progress(at),
-                    total,
-                };
-                *first += batch.rows.len() as u64;
-                send_batch(batch)
+        let mut send = |parts: &mut Vec<Vec<Row>>,
+                        pending: &mut usize,
+                        first: &mut u64,
+                        at: u64,
+                        interners: &mut Interners| {
+            let batch = Batch {
+                first: *first,
+                parts: std::mem::take(parts),
+                strings: interners.take(),
+                read: progress(at),
+                total,
             };
+            *first += *pending as u64;
+            *pending = 0;
+            send_batch(batch)
+        };
         let mut at = 0;
         // Dropping `rx` on the way out (an early return) stops the indexing thread.
         for stage in rx {
             if cancel.load(Ordering::Relaxed) {
                 return Err(Stop::Dropped);
             }
-            let raw = match stage {
+            let mut raw = match stage {
                 Stage::Games(raw) => raw,
                 Stage::Failed(e) => {
-                    send(&mut rows, &mut first, at, &mut interners)?;
+                    send(&mut parts, &mut pending, &mut first, at, &mut interners)?;
                     return Err(Stop::Failed(e));
                 }
             };
@@ -486,36 +491,46 @@ fn list(
                 // order gives the strings the ids the rows would.
                 maps.fill(&mut interners, &raw);
             }
-            for mut row in raw.rows.iter().copied() {
-                row.white = maps
-                    .players
-                    .get(&mut interners.players, &raw.players, row.white);
-                row.black = maps
-                    .players
-                    .get(&mut interners.players, &raw.players, row.black);
-                row.event = maps
-                    .events
-                    .get(&mut interners.events, &raw.events, row.event);
-                row.site = maps.sites.get(&mut interners.sites, &raw.sites, row.site);
-                row.round = maps
-                    .rounds
-                    .get(&mut interners.rounds, &raw.rounds, row.round);
-                row.opening =
-                    maps.openings
-                        .get(&mut interners.openings, &raw.openings, row.opening);
-                rows.push(row);
-                if rows.len() >= limit {
-                    send(&mut rows, &mut first, at, &mut interners)?;
-                    sent = Instant::now();
-                    limit = batch_max;
-                }
+            let index::Raw {
+                rows,
+                players,
+                events,
+                sites,
+                rounds,
+                openings,
+                ..
+            } = &mut *raw;
+            let mut rows = std::mem::take(rows);
+            for row in &mut rows {
+                row.white = maps.players.get(&mut interners.players, players, row.white);
+                row.black = maps.players.get(&mut interners.players, players, row.black);
+                row.event = maps.events.get(&mut interners.events, events, row.event);
+                row.site = maps.sites.get(&mut interners.sites, sites, row.site);
+                row.round = maps.rounds.get(&mut interners.rounds, rounds, row.round);
+                row.opening = maps
+                    .openings
+                    .get(&mut interners.openings, openings, row.opening);
             }
-            if !rows.is_empty() && sent.elapsed() >= BATCH_EVERY {
-                send(&mut rows, &mut first, at, &mut interners)?;
+            // Cut where a batch is full (the first, a screenful, is much smaller than a
+            // chunk).
+            while pending + rows.len() >= limit && !rows.is_empty() {
+                let rest = rows.split_off(limit - pending);
+                pending += rows.len();
+                parts.push(std::mem::replace(&mut rows, rest));
+                send(&mut parts, &mut pending, &mut first, at, &mut interners)?;
+                sent = Instant::now();
+                limit = batch_max;
+            }
+            if !rows.is_empty() {
+                pending += rows.len();
+                parts.push(rows);
+            }
+            if pending > 0 && sent.elapsed() >= BATCH_EVERY {
+                send(&mut parts, &mut pending, &mut first, at, &mut interners)?;
                 sent = Instant::now();
                 limit = batch_max;
             }
         }
-        send(&mut rows, &mut first, at, &mut interners)
+        send(&mut parts, &mut pending, &mut first, at, &mut interners)
     })
 }

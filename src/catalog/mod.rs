@@ -181,7 +181,11 @@ impl Catalog {
         debug_assert_eq!(batch.first, self.rows.len() as u64 + 1, "batches in order");
         self.tables.append(batch.strings);
         let from = self.rows.len() as u32;
-        self.rows.extend(batch.rows);
+        self.rows
+            .reserve(batch.parts.iter().map(Vec::len).sum::<usize>());
+        for part in batch.parts {
+            self.rows.extend(part);
+        }
         for rewrite in &self.rewrites {
             for row in &mut self.rows[from as usize..] {
                 rewrite.apply(row);
