@@ -39,8 +39,13 @@ pub(super) struct Raw {
 const RAW_GAMES: usize = 2048;
 
 /// Bytes per chunk when a file is indexed on several threads (as `list` does): the first
-/// rows wait for the first chunk, so it is smaller than `list`'s (a millisecond or two).
-pub(super) const CHUNK: u64 = 1 << 20;
+/// rows wait for the first chunk, so it is small (a millisecond or two); the others are
+/// `list`'s size, as each chunk's distinct names cost a lookup in the file's tables (the
+/// larger the chunk, the more of its names it has already seen).
+pub(super) const CHUNKS: chunks::Sizes = chunks::Sizes {
+    first: 1 << 20,
+    rest: 4 << 20,
+};
 
 /// What the indexing side hands to the interning one.
 pub(super) enum Stage {
@@ -180,9 +185,9 @@ impl AsRef<[u8]> for Mapped {
     }
 }
 
-/// Indexes a regular file in chunks of `chunk` bytes on `jobs` threads and hands each
+/// Indexes a regular file in chunks of `sizes` on `jobs` threads and hands each
 /// chunk's games to `tx` in file order, until the end, an error, `cancel`, or nobody
-/// listens. The rows are those [`index`] gives, whatever `jobs` and `chunk` (the
+/// listens. The rows are those [`index`] gives, whatever `jobs` and `sizes` (the
 /// splitter's guarantee). With `map` (the file mapped into memory) the games are read
 /// from the map, which spares copying every byte out of the page cache (the splitter
 /// still finds the chunks' starts by reading the file; games appended after the map
@@ -191,12 +196,12 @@ pub(super) fn index_chunks(
     file: &File,
     map: Option<&Mapped>,
     jobs: usize,
-    chunk: u64,
+    sizes: chunks::Sizes,
     tx: &mpsc::SyncSender<Stage>,
     cancel: &AtomicBool,
 ) {
     let work = |file: &File, from, until: &mut chunks::Until| {
-        let room = (chunk / 512).min(1 << 16) as usize;
+        let room = (sizes.rest / 512).min(1 << 16) as usize;
         let raw = Raw::with_room(room);
         let each = |raw: &mut Raw, _, game: Indexed| match game {
             Indexed::Game(e) => raw.push(&e),
@@ -210,7 +215,7 @@ pub(super) fn index_chunks(
             None => chunks::index_range(file, from, until, raw, each),
         }
     };
-    let read = chunks::read_file(file, jobs, chunk, work, |mut raw, _, first| {
+    let read = chunks::read_file_sized(file, jobs, sizes, work, |mut raw, _, first| {
         if cancel.load(Ordering::Relaxed) {
             return Err(io::ErrorKind::Interrupted.into());
         }

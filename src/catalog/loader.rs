@@ -169,7 +169,7 @@ impl Loader {
                         let map = map(&file).map(|m| index::Mapped(Arc::new(m)));
                         let produce = |tx: &_, _: usize, cancel: &AtomicBool| {
                             let map = map.as_ref();
-                            index::index_chunks(&file, map, jobs(), index::CHUNK, tx, cancel)
+                            index::index_chunks(&file, map, jobs(), index::CHUNKS, tx, cancel)
                         };
                         run(produce, total, |at| at, &tx, &cancelled)
                     }
@@ -378,8 +378,9 @@ pub(crate) fn list_into<R: Read + Send>(
     list_with(stream(indexer), batch, catalog)
 }
 
-/// [`list_into`] for a regular file read in chunks of `chunk` bytes on `jobs` threads,
-/// through a map of it when `mapped` (the rows are the same: tests check it).
+/// [`list_into`] for a regular file read in chunks of `chunk` bytes (the first one a
+/// third of that) on `jobs` threads, through a map of it when `mapped` (the rows are the
+/// same: tests check it).
 #[cfg(test)]
 pub(crate) fn list_file_into(
     file: &File,
@@ -391,7 +392,11 @@ pub(crate) fn list_file_into(
         .filter(|_| mapped)
         .map(|m| index::Mapped(Arc::new(m)));
     let produce = |tx: &_, _: usize, cancel: &AtomicBool| {
-        index::index_chunks(file, map.as_ref(), jobs, chunk, tx, cancel)
+        let sizes = crate::pgn::chunks::Sizes {
+            first: chunk / 3,
+            rest: chunk,
+        };
+        index::index_chunks(file, map.as_ref(), jobs, sizes, tx, cancel)
     };
     list_with(produce, batch, catalog)
 }

@@ -289,11 +289,11 @@ enum Report<T> {
 fn read_chunk<T>(
     file: &File,
     seq: u64,
-    chunk: u64,
+    sizes: Sizes,
     work: &(impl Fn(&File, Pos, &mut Until) -> io::Result<Part<T>> + Sync),
 ) -> Report<T> {
-    let nominal = seq * chunk;
-    let next = nominal.saturating_add(chunk);
+    let nominal = sizes.start(seq);
+    let next = sizes.start(seq + 1);
     let start = if seq == 0 {
         Ok(Some(0))
     } else {
@@ -334,10 +334,56 @@ pub fn read_file<T: Send>(
     jobs: usize,
     chunk: u64,
     work: impl Fn(&File, Pos, &mut Until) -> io::Result<Part<T>> + Sync,
+    write: impl FnMut(T, Shift, u64) -> io::Result<()>,
+) -> io::Result<u64> {
+    let sizes = Sizes {
+        first: chunk,
+        rest: chunk,
+    };
+    read_file_sized(file, jobs, sizes, work, write)
+}
+
+/// Sizes of the chunks [`read_file_sized`] cuts a file into: the first one's, and the
+/// others'.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sizes {
+    /// Bytes of the first chunk: the first results wait for it alone.
+    pub first: u64,
+    /// Bytes of every other chunk.
+    pub rest: u64,
+}
+
+impl Sizes {
+    /// Where chunk `seq` nominally starts.
+    fn start(self, seq: u64) -> u64 {
+        match seq {
+            0 => 0,
+            _ => (seq - 1)
+                .saturating_mul(self.rest)
+                .saturating_add(self.first),
+        }
+    }
+
+    /// How many chunks a file of `len` bytes is cut into (one at least).
+    fn count(self, len: u64) -> u64 {
+        1 + len.saturating_sub(self.first).div_ceil(self.rest)
+    }
+}
+
+/// [`read_file`] with a first chunk of its own size (a small one, for the first results
+/// to come at once, then larger ones, which cost less each).
+pub fn read_file_sized<T: Send>(
+    file: &File,
+    jobs: usize,
+    sizes: Sizes,
+    work: impl Fn(&File, Pos, &mut Until) -> io::Result<Part<T>> + Sync,
     mut write: impl FnMut(T, Shift, u64) -> io::Result<()>,
 ) -> io::Result<u64> {
-    let chunk = chunk.max(1);
-    let chunks = file.metadata()?.len().div_ceil(chunk).max(1);
+    let sizes = Sizes {
+        first: sizes.first.max(1),
+        rest: sizes.rest.max(1),
+    };
+    let chunks = sizes.count(file.metadata()?.len());
     // Chunks handed out ahead of the one to write: enough that a slow chunk (one that
     // holds the games of empty chunks after it) does not leave the other workers idle.
     let mut ahead = 4 * jobs as u64 + 4;
@@ -380,7 +426,7 @@ pub fn read_file<T: Send>(
                 if stop.load(Ordering::Relaxed) {
                     return;
                 }
-                let read = || read_chunk(file, seq, chunk, work);
+                let read = || read_chunk(file, seq, sizes, work);
                 let report = std::panic::catch_unwind(std::panic::AssertUnwindSafe(read))
                     .unwrap_or_else(|_| Report::Failed(io::Error::other("a worker panicked")));
                 if tx.send((seq, report)).is_err() {
@@ -484,4 +530,29 @@ pub fn read_range<V: Visitor, T>(
         each(&mut out, game);
     };
     Ok(Part { out, stop, starts })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Sizes;
+
+    /// The chunks cover the file once, end to end, whatever the sizes.
+    #[test]
+    fn chunks_cover_the_file_once() {
+        for (first, rest) in [(1, 1), (3, 3), (1, 4), (5, 2), (10, 3)] {
+            let sizes = Sizes { first, rest };
+            for len in 0..40 {
+                let count = sizes.count(len);
+                assert_eq!(sizes.start(0), 0);
+                assert!(sizes.start(count) >= len, "{sizes:?} {len}");
+                assert!(
+                    count == 1 || sizes.start(count - 1) < len,
+                    "{sizes:?} {len}"
+                );
+                for seq in 0..count {
+                    assert!(sizes.start(seq) < sizes.start(seq + 1));
+                }
+            }
+        }
+    }
 }
