@@ -217,6 +217,8 @@ pub(crate) struct Local {
     /// End of each string in `text`, by id (id 0's included).
     ends: Vec<u32>,
     hashes: Vec<u64>,
+    /// The id [`Local::intern`] gave last (0: none yet).
+    last: u32,
 }
 
 impl fmt::Debug for Local {
@@ -239,6 +241,7 @@ impl Local {
             text: String::with_capacity(bytes),
             ends,
             hashes,
+            last: 0,
         }
     }
 
@@ -253,12 +256,19 @@ impl Local {
         if text.is_empty() || text == "?" {
             return 0;
         }
+        // Games come in runs of one event and one site: the last string, compared
+        // without hashing, is most often the one.
+        if self.last != 0 && self.get(self.last) == text {
+            return self.last;
+        }
         let hash = hash_of(text);
         let (all, ends) = (&self.text, &self.ends);
         if let Some(&id) = self.ids.find(hash, |&id| slice(all, ends, id) == text) {
+            self.last = id;
             return id;
         }
         let id = self.ends.len() as u32;
+        self.last = id;
         self.text.push_str(text);
         self.ends.push(self.text.len() as u32);
         self.hashes.push(hash);
@@ -407,6 +417,21 @@ mod tests {
         assert_eq!(fold("Müller"), "muller");
         assert_eq!(fold("CARLSEN"), "carlsen");
         assert_eq!(fold("Карлсен"), "karlsen");
+    }
+
+    #[test]
+    fn a_chunk_gives_each_string_one_id() {
+        let mut local = Local::with_room(4, 64);
+        let a = local.intern("Wijk aan Zee");
+        assert_eq!(local.intern("Wijk aan Zee"), a);
+        let b = local.intern("Linares");
+        assert_eq!(local.intern("Wijk aan Zee"), a);
+        assert_eq!(local.intern("Linares"), b);
+        assert_eq!(local.intern("?"), 0);
+        assert_eq!(local.intern("Linares"), b);
+        assert_eq!(local.intern("Linare"), 3);
+        assert_eq!((a, b, local.len()), (1, 2, 4));
+        assert_eq!(local.get(b), "Linares");
     }
 
     #[test]
