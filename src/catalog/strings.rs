@@ -3,11 +3,11 @@
 //! gone) beside it for matching, and rows hold 32-bit ids.
 //!
 //! Interning is shared among threads in two steps: each indexing thread gives the strings
-//! of its chunk of the file ids of the chunk ([`Local`]: hashed, folded and deduplicated on
-//! every core), then the loader's thread gives each chunk string, the first time a row uses
-//! it, its id in the whole file ([`Interner::intern_local`]: one lookup per distinct string
-//! of a chunk, with the hash already made, instead of hashing every name of every game on
-//! one thread). It sends each batch's new strings ([`Strings`], a piece of the table) with
+//! of its chunk of the file ids of the chunk ([`Local`]: hashed and deduplicated on every
+//! core), then the loader's thread gives each chunk string its id in the whole file, in the
+//! order the rows first use them ([`Interner::intern_local`]: one lookup per distinct
+//! string of a chunk, with the hash already made, instead of hashing every name of every
+//! game on one thread; folded there, once per distinct string of the file). It sends each batch's new strings ([`Strings`], a piece of the table) with
 //! the rows; the catalog appends them to its own [`Strings`], so ids agree on both sides
 //! without sharing a map between threads.
 
