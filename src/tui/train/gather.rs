@@ -4,13 +4,14 @@
 //!
 //! The engine's work takes minutes over fifty games, so the drill does not wait for
 //! it: what is known at once (due, annotated, kept) and then each game's mistakes as
-//! soon as the engine is through with it are reported as [`Done::Found`], newest game
-//! first; the app starts the drill with the first and adds the others to it. The end
+//! soon as the engine is through with it (the engines take the games newest first)
+//! are reported as [`Done::Found`]; the app starts the drill with the first and adds
+//! the others to it. The end
 //! ([`gather_with`]'s answer) is the whole drill and what to say about it.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::HashSet;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use super::{Request, NEW_PER_DRILL};
@@ -128,7 +129,9 @@ struct Collector<'a> {
 
 impl Collector<'_> {
     /// Takes the mistakes of a game (or of several, newest first) in: those not in
-    /// the deck, the same mistake once (the first found: the newest game's).
+    /// the deck, the same mistake once (the first found: of the games known at once,
+    /// the newest game's; of those the engines analyse side by side, the one
+    /// finished first).
     fn add(&mut self, found: Vec<Exercise>) {
         self.all += found.len();
         self.judged += found.iter().filter(|e| !e.answers.is_empty()).count();
@@ -241,8 +244,8 @@ impl Found {
 
 /// Finds your mistakes in `file` and gives them to `drill`: in the newest of your
 /// games, by their annotations, or by the engine's analysis (from the cache — any
-/// engine's when there is none — else asked now, game after game, each reported as
-/// soon as it and the newer ones are done). `None` when cancelled.
+/// engine's when there is none — else asked now, newest game first, each game's
+/// reported as soon as it is done). `None` when cancelled.
 fn find_in(
     file: &Path,
     cache: &Cache,
@@ -317,27 +320,16 @@ fn find_in(
         .iter()
         .map(|(i, key)| (key.clone(), &selection.games[*i].game))
         .collect();
-    // The games the engine finished, until the newer ones are finished too: the
-    // mistakes come newest game first whatever the order the engines finish in. The
-    // last game's are not reported: the answer, which brings them, follows at once.
-    let order: Mutex<(usize, BTreeMap<usize, Vec<Exercise>>)> = Mutex::new(Default::default());
-    let flush = |order: &mut (usize, BTreeMap<usize, Vec<Exercise>>), all: bool| loop {
-        let next = match order.1.first_key_value() {
-            Some((&j, _)) if j == order.0 || all => j,
-            _ => return,
-        };
-        if let Some(exercises) = order.1.remove(&next) {
-            take(exercises, !all && next + 1 < games.len());
-        }
-        order.0 = next + 1;
-    };
+    // Each game's mistakes as soon as the engine is through with it, whatever the
+    // order the engines finish in: the first exercise should not wait for a long
+    // game. The last game's are not reported: the answer, which brings them, follows
+    // at once.
+    let finished_games = AtomicUsize::new(0);
     let finished = |j: usize, evals: &[PositionEval]| {
         let yours = &selection.games[wanted[j].0];
         let exercises = mistakes::from_evals(&yours.game, yours.side, evals);
-        if let Ok(mut order) = order.lock() {
-            order.1.insert(j, exercises);
-            flush(&mut order, false);
-        }
+        let done = finished_games.fetch_add(1, Ordering::Relaxed) + 1;
+        take(exercises, done < games.len());
     };
     let result = analyse_games(
         &config,
@@ -351,10 +343,6 @@ fn find_in(
     );
     if cancel.load(Ordering::Relaxed) {
         return Ok(None);
-    }
-    // An engine that failed left games unfinished: those finished after them count.
-    if let Ok(mut order) = order.lock() {
-        flush(&mut order, true);
     }
     for evals in &result.evals {
         match evals {
