@@ -21,7 +21,7 @@ use crate::position::Position;
 use crate::study::follow::{GameInfo, Tags, Walked};
 use crate::study::index::cache::{self, Found, Stamp};
 use crate::study::index::open::{self, follower};
-use crate::study::index::{Damage, Index};
+use crate::study::index::{Damage, Hit, Index};
 use crate::study::key::Goal;
 use crate::study::tree::{Next, Tally, Tree};
 
@@ -290,18 +290,29 @@ pub fn run_search(args: &SearchArgs) -> u8 {
             Answer::Indexed { mut index } => {
                 let lang =
                     super::parse_lang("search", &args.common.input_lang).unwrap_or(Lang::english());
-                let hits = ask_index(path, &mut index, &args.common, lang, |i| i.search(out.1))?;
-                let rows: Vec<Row> = hits
-                    .iter()
-                    .map(|h| Row {
-                        offset: h.game.offset,
-                        number: h.game.number,
-                        plies: h.game.plies,
-                        ply: h.ply,
-                    })
-                    .collect();
+                let rows = ask_index(path, &mut index, &args.common, lang, |i| {
+                    let games = u64::from(i.games());
+                    let row = |h: &Hit| -> Result<Row, Damage> {
+                        // The next game's start bounds this one's tags.
+                        let end = match h.game.number {
+                            n if n < games => i.game(n as u32)?.offset,
+                            _ => u64::MAX,
+                        };
+                        Ok(Row {
+                            offset: h.game.offset,
+                            end,
+                            number: h.game.number,
+                            plies: h.game.plies,
+                            ply: h.ply,
+                        })
+                    };
+                    i.search(out.1)?
+                        .iter()
+                        .map(row)
+                        .collect::<Result<Vec<_>, _>>()
+                })?;
                 rows::write_rows(out.0, file, path, &rows)?;
-                Ok(hits.len() as u64)
+                Ok(rows.len() as u64)
             }
             Answer::Read(found) => {
                 for f in &found {
