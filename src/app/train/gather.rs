@@ -28,6 +28,10 @@ pub struct Gathering {
     /// That drill has all the new exercises it takes: no more will join it (the
     /// engine goes on for the next drill).
     pub full: bool,
+    /// Exercises reported while the drill could not start (`:annotate` at work on
+    /// the game): they start it with the next; and how many of them are due.
+    held: Vec<Exercise>,
+    held_due: usize,
 }
 
 impl Gathering {
@@ -117,6 +121,14 @@ impl App {
         g.found += exercises.len() - due.min(exercises.len());
         g.received += exercises.len();
         if !g.started {
+            // The held ones first: the due ones are among them.
+            let due = std::mem::take(&mut g.held_due) + due;
+            let mut exercises = exercises;
+            if !g.held.is_empty() {
+                let mut held = std::mem::take(&mut g.held);
+                held.extend(exercises);
+                exercises = held;
+            }
             let new = exercises.len() - due.min(exercises.len());
             let due = match due {
                 0 => String::new(),
@@ -130,10 +142,15 @@ impl App {
             // Started before the drill shows its first exercise, which says that
             // more may come; not when the drill was refused.
             g.started = true;
+            let kept = exercises.clone();
             self.start_drill(exercises, due, note, record);
             let drilling = self.drilling();
             if let Some(g) = &mut self.train.gathering {
                 g.started = drilling;
+                if !drilling {
+                    g.held = kept;
+                    g.held_due = due;
+                }
             }
             return;
         }

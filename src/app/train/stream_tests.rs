@@ -310,3 +310,53 @@ fn the_last_games_mistakes_come_with_the_end_and_join_the_drill() {
     app.update(the_end(vec![exercise("f3e5"), exercise("e1g1")]));
     assert!(app.training_lines()[0].contains("Mistake 1 of 2 ("));
 }
+
+#[test]
+fn exercises_found_while_annotate_works_wait_for_the_drill() {
+    let game = crate::pgn::builder::read_games("[White \"Me\"]\n\n1. e4 e5 *\n".as_bytes())
+        .remove(0)
+        .game;
+    let mut app = App::new(Settings::default(), game, None);
+    app.take_journal_due();
+    app.file = Some("games.pgn".into());
+    app.train.name = "Me".into();
+    app.train.engine = Some("stockfish".into());
+    app.update(Action::Train);
+    type_line(&mut app, ":annotate");
+    assert!(app.annotating.is_some(), "{}", text(&app));
+    app.update(Done::Found {
+        exercises: vec![exercise("a2a3"), exercise("f3e5")],
+        due: 1,
+        record: true,
+        full: false,
+    });
+    assert!(!app.training());
+    assert!(
+        text(&app).contains("annotating this game"),
+        "{}",
+        text(&app)
+    );
+    // Once the annotation is stopped, the next report starts the drill with all.
+    type_line(&mut app, ":annotate stop");
+    assert!(app.annotating.is_none(), "{}", text(&app));
+    app.update(found(vec![exercise("e1g1")], false));
+    assert!(app.training());
+    let lines = app.training_lines();
+    assert!(
+        lines[0].contains("Mistake 1 of 3 so far (due)"),
+        "{lines:?}"
+    );
+    assert!(
+        text(&app).contains("1 exercise due, 2 new found so far"),
+        "{}",
+        text(&app)
+    );
+    // And the end adds only what it has not had.
+    app.update(the_end(vec![
+        exercise("a2a3"),
+        exercise("f3e5"),
+        exercise("e1g1"),
+        exercise("d2d3"),
+    ]));
+    assert!(app.training_lines()[0].contains("Mistake 1 of 4 (due)"));
+}
