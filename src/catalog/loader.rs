@@ -435,6 +435,8 @@ fn list(
     cancel: &AtomicBool,
     mut send_batch: impl FnMut(Batch) -> Result<(), Stop>,
 ) -> Result<(), Stop> {
+    // A batch holds a game at least (cutting a chunk's rows into empty batches would not end).
+    let (first_batch, batch_max) = (first_batch.max(1), batch_max.max(1));
     let (tx, rx) = mpsc::sync_channel::<Stage>(16);
     std::thread::scope(|scope| {
         let indexing = std::thread::Builder::new()
