@@ -147,6 +147,17 @@ fn rows_hold_what_the_tags_say() {
 }
 
 #[test]
+fn batches_of_any_size_list_every_game() {
+    let text = sample().repeat(3);
+    for batch in [0, 1, 2, 1000] {
+        let mut c = Catalog::new();
+        loader::list_into(Indexer::new(text.as_bytes()), batch, &mut c).unwrap();
+        assert_eq!(c.games(), 18, "batches of {batch}");
+        assert_eq!(c.game(18).unwrap().white, c.game(6).unwrap().white);
+    }
+}
+
+#[test]
 fn a_game_too_large_is_a_row_with_the_reason() {
     let big = game(
         &[("Event", "big"), ("White", "A")],
