@@ -411,6 +411,66 @@ fn the_recovery_box_shows_over_the_list() {
     assert_eq!(term.wait_exit(), 0);
 }
 
+/// The box over the list answers to the keys it names: Down chooses, Delete asks, Esc
+/// takes the question back, Enter recovers (over the list, Enter is also the list's key
+/// to open a game, and Delete none of its keys).
+#[test]
+fn the_recovery_box_over_the_list_recovers_with_enter() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("club.pgn"), CLUB).unwrap();
+    for first in ["e4", "d4"] {
+        let mut term = Term::spawn(dir.path(), &["new"], 100, 30);
+        term.wait_for("White to move");
+        term.line(first, "1... ▏");
+        term.signal("KILL");
+        term.wait_exit();
+    }
+
+    let mut term = Term::spawn(dir.path(), &["club.pgn"], 100, 30);
+    term.wait_for("Unsaved games found");
+    term.wait_for("7 games");
+    term.send(keys::DOWN);
+    term.send(keys::DELETE);
+    term.wait_for("discard game 2 for good");
+    term.escape("discard game 2 for good");
+    term.send(keys::ENTER);
+    term.wait_for("recovered 1 move");
+    let screen = term.wait_for("1... ▏");
+    assert!(!screen.contains("Unsaved games found"), "{screen}");
+    term.line(":q!", "");
+    assert_eq!(term.wait_exit(), 0);
+}
+
+/// Ctrl-J starts a new line in the comment editor, as its help line says: a terminal
+/// sends it as a line feed, which is not Enter (Enter sends a carriage return).
+#[test]
+fn ctrl_j_starts_a_new_line_of_a_comment() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("club.pgn");
+    std::fs::write(&file, CLUB).unwrap();
+    let mut term = open_list(dir.path(), "club.pgn", "7 games");
+    term.send(keys::ENTER);
+    term.wait_for("game 1 of club.pgn");
+    term.send(keys::RIGHT);
+    term.send(keys::CTRL_K);
+    term.wait_for("comment after 1.d4");
+    term.send("first line");
+    term.send("\n");
+    term.send("second line");
+    term.wait_for("second line");
+    term.send(keys::ENTER);
+    term.wait_for("Ctrl-Z to undo");
+    term.line(":w", "saved to");
+    term.send(keys::CTRL_C);
+    assert_eq!(term.wait_exit(), 0);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.contains("1. d4 {first line\nsecond line}"),
+        "{}",
+        &text[..400]
+    );
+}
+
 /// Once the list is read, its games are checked move by move in the background: a game
 /// with an illegal move is marked, selecting it says where and why, and it opens for
 /// repair.

@@ -386,6 +386,12 @@ impl App {
             Done::Recovered { game, out, message } => {
                 self.replace_game(*game, out, true);
                 self.inform(message);
+                // Recovered from the box over a file's list: shown, as a game
+                // opened is, and no longer the list's open game.
+                if let Some(list) = self.list.as_deref_mut() {
+                    list.open = None;
+                }
+                self.screen = Screen::Game;
             }
             Done::Unsaved { games, broken } => self.offer_recovery(games, broken),
             Done::Searched { path, fen, found } => self.searched(path, fen, found),

@@ -92,7 +92,7 @@ pub fn describe_keys(app: &mut App, config: &Config) {
 pub fn action_of(app: &App, event: &crossterm::event::KeyEvent) -> Option<Action> {
     // A character bound to an action acts only where it would type nothing: in
     // normal mode, on an empty entry line, or on the list while its filter is closed.
-    app.keymap.action_of(app.screen, event, app.chars_act())
+    app.action_of(event)
 }
 
 /// Gives the terminal back: bracketed paste off, then ratatui's restore (raw
