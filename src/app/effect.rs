@@ -189,6 +189,8 @@ pub enum Done {
         rest: String,
         /// The main line stopped early.
         incomplete: bool,
+        /// Its number in the file (from 1).
+        number: usize,
     },
     /// A pasted game, opened in place of this one (which is empty or saved).
     Opened(Box<Game>),
@@ -362,6 +364,7 @@ impl App {
                     .list()
                     .is_some_and(|l| crate::store::target::same_file(&l.path, &path));
                 self.replace_game(*game, Some(path), false);
+                self.number = Some(number as u64);
                 if of_list {
                     self.read_as_book();
                     self.opened_from_list(number as u64);
@@ -373,7 +376,11 @@ impl App {
                 stop,
                 rest,
                 incomplete,
-            } => self.open_for_repair(*game, path, &stop, &rest, incomplete),
+                number,
+            } => {
+                self.open_for_repair(*game, path, &stop, &rest, incomplete);
+                self.number = Some(number as u64);
+            }
             Done::Opened(game) => {
                 let file = self.file.clone();
                 self.replace_game(*game, file, true);

@@ -184,6 +184,21 @@ fn another_game_is_not_opened_over_unsaved_changes() {
         "{}",
         app.message.text
     );
+    // The way out it names opens that game, not `:q!`, which quits the program.
+    assert!(
+        app.message.text.contains(":e! sample.pgn 2"),
+        "{}",
+        app.message.text
+    );
+    assert!(!app.message.text.contains(":q!"), "{}", app.message.text);
+    app.update(Action::List);
+    assert_eq!(
+        app.run_command("e! sample.pgn 2"),
+        Effect::Load {
+            path: "sample.pgn".into(),
+            number: 2
+        }
+    );
 }
 
 #[test]

@@ -207,6 +207,12 @@ fn engine_settings_are_read_and_out_of_range_numbers_refused() {
             "bad value \"big\" for engine.hash: expected a whole number from 1 to 65536",
         ),
         (
+            "[engine]\npath = \" \"\n",
+            (2, 8),
+            "bad value \" \" for engine.path: expected a program's name or path \
+             (\"stockfish\", \"/usr/games/stockfish\"), not an empty one",
+        ),
+        (
             "[engine]\ndepth = 20\n",
             (2, 1),
             "unknown key \"depth\" in [engine]: expected one of path, threads, hash, lines",
