@@ -496,6 +496,9 @@ fn a_game_with_an_illegal_move_is_marked_in_the_list() {
     term.wait_for("game 2 ✗ line 11 column 13 \"Ke3\"");
     term.send(keys::ENTER);
     term.wait_for("Ke3");
+    // On the game screen (the list has no entry line), where the repair waits.
+    term.wait_for("2. ▏");
+    term.wait_for("game 2 of 3 in three.pgn");
     // Opened for repair, the game counts as changed: quitting asks once more.
     term.send(keys::CTRL_C);
     term.wait_for("press again to quit");

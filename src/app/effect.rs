@@ -378,8 +378,21 @@ impl App {
                 incomplete,
                 number,
             } => {
+                let of_list = self
+                    .list()
+                    .is_some_and(|l| crate::store::target::same_file(&l.path, &path));
                 self.open_for_repair(*game, path, &stop, &rest, incomplete);
-                self.number = Some(number as u64);
+                let number = number as u64;
+                self.number = Some(number);
+                // A game marked ✗ opened from the list: shown, and the list's open
+                // game (the cursor stays where the repair waits).
+                if let Some(list) = self.list.as_deref_mut().filter(|_| of_list) {
+                    list.open = Some(number);
+                    if let Some(p) = list.catalog.position_of(number) {
+                        list.selected = p;
+                    }
+                }
+                self.screen = Screen::Game;
             }
             Done::Opened(game) => {
                 let file = self.file.clone();
