@@ -66,8 +66,13 @@ def read(path):
     return games
 
 
-def run(cmd):
-    p = subprocess.run(cmd, capture_output=True, text=True)
+def run(cmd, stdin=None):
+    if stdin is None:
+        p = subprocess.run(cmd, capture_output=True, text=True)
+    else:
+        with open(stdin, "rb") as f:
+            p = subprocess.run(cmd, stdin=f, capture_output=True)
+        p.stdout = p.stdout.decode("utf-8")
     if p.returncode not in (0, 1):
         sys.exit(f"{' '.join(cmd)} failed ({p.returncode}): {p.stderr}")
     return p.stdout
@@ -88,6 +93,8 @@ def main():
             targets.append(boards[ply])
         if len(targets) >= wanted:
             break
+    # Searches answer from the index (built now), and are compared with reading through.
+    subprocess.run([exe, "index", sample], capture_output=True)
     checked = 0
     for board in targets:
         k = key(board)
@@ -113,7 +120,11 @@ def main():
                         b[5] += 1
                 b[6] = max(b[6], g["year"])
         got = {}
-        for line in run([exe, "search", sample, "--fen", fen]).splitlines():
+        indexed = run([exe, "search", sample, "--fen", fen])
+        through = run([exe, "search", "-", "--fen", fen], stdin=sample)
+        if indexed != through:
+            sys.exit(f"search {fen}: the index and reading through differ")
+        for line in indexed.splitlines():
             cols = line.split("\t")
             got[int(cols[0])] = int(cols[-1])
         if got != expect:

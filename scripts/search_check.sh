@@ -7,8 +7,9 @@
 #
 # Takes the first $SEARCH_GAMES_PER_FILE games (default 1500) of every
 # shared/data/games/*.pgn.xz, cut at game boundaries, and checks $SEARCH_TARGETS (default
-# 30) positions in each: both with a fresh index (built by the first search) and with
-# the index read back. Prints "SEARCH CHECK SKIPPED: <why>" and exits 0 when the data or
+# 30) positions in each: searches answered from the file's index (built first with
+# `scoresheet index`) and by reading the file through, which must agree. Prints
+# "SEARCH CHECK SKIPPED: <why>" and exits 0 when the data or
 # python-chess is missing; exits 1 at the first difference.
 set -euo pipefail
 

@@ -47,6 +47,8 @@ enum Command {
     Search(cli::search::SearchArgs),
     /// What was played from a position: move, games, White wins, draws, Black wins, Elo, year.
     Tree(cli::search::TreeArgs),
+    /// Build the position index of files now, for search, tree and the reviewer.
+    Index(cli::index::Args),
     /// Training: list the exercises due today; with FILE, drill them and your mistakes in FILE.
     Train(cli::train::Args),
 }
@@ -149,6 +151,7 @@ fn main() -> ExitCode {
         Some(Command::List(args)) => cli::list::run(&args),
         Some(Command::Search(args)) => cli::search::run_search(&args),
         Some(Command::Tree(args)) => cli::search::run_tree(&args),
+        Some(Command::Index(args)) => cli::index::run(&args),
         Some(Command::Recover(args)) => cli::recover::run(&args),
         Some(Command::Train(args)) => match &args.file {
             Some(file) => drill(file, args.last.games()),

@@ -1,6 +1,7 @@
 //! A full disk under the real binary: `:w` keeps the old file and says so, the journal
 //! warns and recording goes on (and journals again once there is room), `convert -o`
-//! keeps the old output and exits non-zero with a message that names the file.
+//! and `annotate -o` (its engine the scripted stand-in) keep the old output, or make
+//! no new one, and exit non-zero with a message that names the file.
 //!
 //! Each case runs twice where it can:
 //! - on a real full disk: a small tmpfs of its own, mounted for the test and filled up
@@ -12,6 +13,7 @@
 //!   code paths.
 
 mod pty;
+mod uci_standin;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -349,4 +351,95 @@ fn convert_past_a_file_size_limit_keeps_the_old_output_and_fails_clearly() {
     let out = dir.path().join("out.pgn");
     std::fs::write(&out, old_games()).expect("the old output");
     convert_is_refused(dir.path(), &out, Some(4), "ulimit -f");
+}
+
+/// Runs `annotate` (the scripted stand-in as its engine) of enough games to outgrow
+/// the room into `out`, under a file-size limit when `blocks`; checks that it fails
+/// with a message naming `out` and `why` and saying what became of `out` (`left`),
+/// that `out` is byte for byte as it was (or still missing), that nothing is left
+/// beside it, and that nothing panicked.
+fn annotate_is_refused(dir: &Path, out: &Path, blocks: Option<u32>, why: &str, left: &str) {
+    let old = std::fs::read(out).ok();
+    let engine = uci_standin::StandIn::new()
+        .otherwise(&["info depth 5 score cp 15"], "(none)")
+        .write(dir);
+    let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/review_club.pgn");
+    let bin = env!("CARGO_BIN_EXE_scoresheet");
+    let mut cmd = match blocks {
+        None => Command::new(bin),
+        Some(blocks) => {
+            let mut cmd = Command::new("sh");
+            cmd.args(["-c", &limited(blocks), bin]);
+            cmd
+        }
+    };
+    cmd.envs(pty::env_for(dir));
+    cmd.arg("annotate").arg("--engine").arg(&engine);
+    // Several copies of a file of a few games: far more text than the room left.
+    for _ in 0..4 {
+        cmd.arg(&input);
+    }
+    let result = cmd.args(["--depth", "2", "-o"]).arg(out).output();
+    let result = result.expect("annotate runs");
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert_eq!(result.status.code(), Some(2), "{stderr}");
+    let name = out.display().to_string();
+    assert!(
+        stderr.contains(&format!("scoresheet annotate: cannot write {name}"))
+            && stderr.contains(why)
+            && stderr.contains(left),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(std::fs::read(out).ok(), old, "the output is as it was");
+    let parent = out.parent().expect("a directory");
+    assert_eq!(temporaries(parent), Vec::<String>::new(), "nothing left");
+}
+
+#[test]
+fn annotate_on_a_full_disk_keeps_the_old_output_and_fails_clearly() {
+    let Some(disk) = SmallDisk::try_mount("`annotate -o`") else {
+        return;
+    };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = disk.path().join("out.pgn");
+    std::fs::write(&out, old_games()).expect("the old output");
+    let new = disk.path().join("new.pgn");
+    disk.fill();
+    annotate_is_refused(
+        dir.path(),
+        &out,
+        None,
+        "the disk is full",
+        &format!("{} was not changed", out.display()),
+    );
+    annotate_is_refused(
+        dir.path(),
+        &new,
+        None,
+        "the disk is full",
+        &format!("no file {} was made", new.display()),
+    );
+}
+
+#[test]
+fn annotate_past_a_file_size_limit_keeps_the_old_output_and_fails_clearly() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("out.pgn");
+    std::fs::write(&out, old_games()).expect("the old output");
+    annotate_is_refused(
+        dir.path(),
+        &out,
+        Some(4),
+        "ulimit -f",
+        &format!("{} was not changed", out.display()),
+    );
+    let new = dir.path().join("new.pgn");
+    annotate_is_refused(
+        dir.path(),
+        &new,
+        Some(4),
+        "ulimit -f",
+        &format!("no file {} was made", new.display()),
+    );
 }

@@ -134,6 +134,27 @@ fn read(data: &[u8]) -> Vec<Game> {
         }
         assert_eq!(games, once, "restarting streaming reader disagrees");
     }
+    // Reading only the tags between a game's start and the next's (as search results do)
+    // gives its tags.
+    let tags = |g: &Game| -> Vec<String> {
+        let tag_events = g.events.iter().filter(|e| e.starts_with("tag "));
+        tag_events.cloned().collect()
+    };
+    for (k, g) in games.iter().enumerate() {
+        // (A game that starts with a `%` in the middle of a line has no tags, and read
+        // from there the `%` would start an escape line.)
+        if data[g.offset as usize] == b'%' {
+            continue;
+        }
+        let end = games
+            .get(k + 1)
+            .map_or(data.len(), |next| next.offset as usize);
+        let mut r = SliceReader::new(&data[g.offset as usize..end]);
+        let only = r
+            .read_tags(&mut Log::default())
+            .expect("a game starts there");
+        assert_eq!(tags(&only), tags(g), "the tags of the game at {}", g.offset);
+    }
     let idx = index(data);
     assert_eq!(idx, index_read(data).expect("no I/O error"));
     let mut in_memory = Indexer::in_memory(data.to_vec());

@@ -159,18 +159,45 @@ fn standard_input_and_several_files() {
 /// The index files in the cache.
 fn indexes(cache: &Path) -> Vec<PathBuf> {
     match std::fs::read_dir(cache.join("index")) {
-        Ok(dir) => dir.map(|e| e.expect("entry").path()).collect(),
+        Ok(dir) => dir
+            .map(|e| e.expect("entry").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "idx"))
+            .collect(),
         Err(_) => Vec::new(),
     }
 }
 
+/// Waits for the background build of `path`'s index to end: until a search answers from
+/// the index (at most a minute; the files here take milliseconds).
+fn wait_for_the_index(cache: &Path, path: &str) {
+    let started = std::time::Instant::now();
+    while !run(cache, &["search", path, "--moves", ""])
+        .err
+        .contains("from the index")
+    {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(60),
+            "no index was built in the background within a minute"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+const BACKGROUND: &str = "its index is being built in the background";
+
 #[test]
-fn the_index_is_built_once_kept_in_the_cache_and_rebuilt_when_the_file_changes() {
+fn the_first_search_reads_the_file_and_indexes_it_in_the_background_for_the_next() {
     let (_dir, pgn, cache) = setup();
     let path = pgn.to_str().expect("path");
     let args = ["search", path, "--moves", "1. d4 Nf6"];
     let r = run(&cache, &args);
-    assert!(r.err.contains("index built"), "{}", r.err);
+    assert_eq!(found(&r.out), [(1, 2), (4, 2)]);
+    assert!(
+        r.err.contains("read through") && r.err.contains(BACKGROUND),
+        "{}",
+        r.err
+    );
+    wait_for_the_index(&cache, path);
     assert_eq!(indexes(&cache).len(), 1);
     // Nothing was written beside the user's file.
     let beside: Vec<_> = std::fs::read_dir(pgn.parent().expect("dir"))
@@ -180,14 +207,80 @@ fn the_index_is_built_once_kept_in_the_cache_and_rebuilt_when_the_file_changes()
     let r = run(&cache, &args);
     assert!(r.err.contains("from the index"), "{}", r.err);
     assert_eq!(found(&r.out), [(1, 2), (4, 2)]);
-    // A game added: the file's size and time change, the index is rebuilt and finds it.
+    // A game added: the file's size and time change, the index no longer fits: the file
+    // is read through again (finding the new game) and indexed anew.
     let mut text = std::fs::read_to_string(&pgn).expect("read");
     text.push_str("\n[Event \"Added\"]\n[Result \"*\"]\n\n1. d4 Nf6 *\n");
     std::fs::write(&pgn, text).expect("write");
     let r = run(&cache, &args);
-    assert!(r.err.contains("index built"), "{}", r.err);
+    assert!(r.err.contains(BACKGROUND), "{}", r.err);
+    assert_eq!(found(&r.out), [(1, 2), (4, 2), (9, 2)]);
+    wait_for_the_index(&cache, path);
+    let r = run(&cache, &args);
+    assert!(r.err.contains("from the index"), "{}", r.err);
     assert_eq!(found(&r.out), [(1, 2), (4, 2), (9, 2)]);
     assert_eq!(indexes(&cache).len(), 1, "the old index is replaced");
+}
+
+#[test]
+fn the_index_command_builds_it_now_and_says_what_it_did() {
+    let (dir, pgn, cache) = setup();
+    let path = pgn.to_str().expect("path");
+    let r = run(&cache, &["index", path]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(
+        r.err,
+        format!("scoresheet index: {path}: 8 games, indexed\n")
+    );
+    assert_eq!(indexes(&cache).len(), 1);
+    let r = run(&cache, &["index", path]);
+    assert_eq!(
+        r.err,
+        format!("scoresheet index: {path}: 8 games, already indexed\n")
+    );
+    let r = run(&cache, &["search", path, "--moves", "1. d4 Nf6"]);
+    assert!(r.err.contains("from the index"), "{}", r.err);
+    // A file with problems: they are reported as check reports them, exit 1.
+    let bad = dir.path().join("bad.pgn");
+    std::fs::write(&bad, "[White \"X\"]\n[Black \"Y\"]\n\n1. e4 e5 2. Ke3 *\n").expect("write");
+    let bad = bad.to_str().expect("path");
+    let r = run(&cache, &["index", bad]);
+    assert_eq!(r.code, 1, "{}", r.err);
+    assert!(
+        r.err.contains(&format!("{bad}:4:")) && r.err.contains("\"Ke3\""),
+        "{}",
+        r.err
+    );
+    assert!(
+        r.err.contains("1 game, 1 with errors, indexed"),
+        "{}",
+        r.err
+    );
+    // What has no index is refused, with why.
+    let gz = dir.path().join("games.pgn.gz");
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    std::io::Write::write_all(&mut enc, &std::fs::read(&pgn).expect("read")).expect("gzip");
+    std::fs::write(&gz, enc.finish().expect("gzip")).expect("write");
+    let r = run(
+        &cache,
+        &["index", gz.to_str().expect("path"), "/no/such.pgn"],
+    );
+    assert_eq!(r.code, 2);
+    assert!(r.err.contains("not compressed"), "{}", r.err);
+    assert!(r.err.contains("cannot index /no/such.pgn"), "{}", r.err);
+}
+
+#[test]
+fn with_a_cache_that_cannot_be_written_the_search_says_so_and_answers() {
+    let (dir, pgn, _cache) = setup();
+    // A file where the cache directory would be: nothing can be made inside it.
+    let cache = dir.path().join("not-a-dir");
+    std::fs::write(&cache, "").expect("write");
+    let path = pgn.to_str().expect("path");
+    let r = run(&cache, &["search", path, "--moves", "1. d4 Nf6"]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(found(&r.out), [(1, 2), (4, 2)]);
+    assert!(r.err.contains("no index can be kept in"), "{}", r.err);
 }
 
 #[test]
@@ -195,7 +288,7 @@ fn a_damaged_index_is_rebuilt_not_trusted() {
     let (_dir, pgn, cache) = setup();
     let path = pgn.to_str().expect("path");
     let args = ["search", path, "--moves", "1. d4 Nf6 2. c4 e6 3. Nc3"];
-    run(&cache, &args);
+    run(&cache, &["index", path]);
     let index = indexes(&cache).pop().expect("an index");
     // One byte changed in the middle (where the moves and entries are).
     let mut bytes = std::fs::read(&index).expect("read index");
@@ -205,12 +298,16 @@ fn a_damaged_index_is_rebuilt_not_trusted() {
     let r = run(&cache, &args);
     assert!(r.err.contains("damaged"), "{}", r.err);
     assert_eq!(found(&r.out), [(1, 5), (2, 5), (4, 5)]);
+    wait_for_the_index(&cache, path);
+    let r = run(&cache, &args);
+    assert!(r.err.contains("from the index"), "{}", r.err);
     // Cut short.
     let bytes = std::fs::read(&index).expect("read index");
     std::fs::write(&index, &bytes[..bytes.len() - 3]).expect("write index");
     let r = run(&cache, &args);
     assert!(r.err.contains("damaged"), "{}", r.err);
     assert_eq!(found(&r.out), [(1, 5), (2, 5), (4, 5)]);
+    wait_for_the_index(&cache, path);
     let r = run(&cache, &args);
     assert!(r.err.contains("from the index"), "{}", r.err);
 }
@@ -262,16 +359,17 @@ fn an_index_of_an_older_version_is_rebuilt_without_a_word() {
     let (_dir, pgn, cache) = setup();
     let path = pgn.to_str().expect("path");
     let args = ["search", path, "--moves", "1. d4 Nf6"];
-    run(&cache, &args);
+    run(&cache, &["index", path]);
     let index = indexes(&cache).pop().expect("an index");
     // The version field (after the eight bytes of magic) of an older layout.
     let mut bytes = std::fs::read(&index).expect("read index");
     bytes[8..12].copy_from_slice(&2u32.to_le_bytes());
     std::fs::write(&index, &bytes).expect("write index");
     let r = run(&cache, &args);
-    assert!(r.err.contains("index built"), "{}", r.err);
+    assert!(r.err.contains(BACKGROUND), "{}", r.err);
     assert!(!r.err.contains("damaged"), "{}", r.err);
     assert_eq!(found(&r.out), [(1, 2), (4, 2)]);
+    wait_for_the_index(&cache, path);
     let r = run(&cache, &args);
     assert!(r.err.contains("from the index"), "{}", r.err);
 }
@@ -332,6 +430,7 @@ fn positions_many_games_reach_are_answered_as_reading_the_file_through() {
     let pgn = many_games(dir.path());
     let cache = dir.path().join("cache");
     let path = pgn.to_str().expect("path");
+    assert_eq!(run(&cache, &["index", path]).code, 0);
     for moves in [
         "",
         "1. d4",
@@ -343,6 +442,7 @@ fn positions_many_games_reach_are_answered_as_reading_the_file_through() {
         for command in ["search", "tree"] {
             let indexed = run(&cache, &[command, path, "--moves", moves]);
             assert_eq!(indexed.code, 0, "{}", indexed.err);
+            assert!(indexed.err.contains("from the index"), "{}", indexed.err);
             let through = run_stdin(&cache, &[command, "-", "--moves", moves], &pgn);
             assert!(!through.is_empty(), "{command} {moves}");
             assert_eq!(indexed.out, through, "{command} \"{moves}\"");
@@ -369,7 +469,9 @@ fn a_damage_found_while_answering_rebuilds_the_index() {
     let najdorf = "1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. Be3 e5 7. Nb3 Be6 \
                    8. f3 Be7 9. Qd2 O-O 10. O-O-O Nbd7";
     let args = ["search", path, "--moves", najdorf];
+    run(&cache, &["index", path]);
     let before = run(&cache, &args);
+    assert!(before.err.contains("from the index"), "{}", before.err);
     assert!(!found(&before.out).is_empty());
     // The last byte holds the last game's moves: a block that opening the index does
     // not read, and that this search does.

@@ -97,10 +97,12 @@ fn gather(dir: &Path, request: &Request, cancel_at_first: bool) -> (Option<Done>
         &Cache::at(dir.join("cache")),
         request,
         chrono::Utc::now(),
-        &|p| {
-            heard.lock().unwrap().push(p);
-            if cancel_at_first && p.positions_done > 0 {
-                cancel.store(true, Ordering::Relaxed);
+        &|done| {
+            if let Done::Gathering(p) = done {
+                heard.lock().unwrap().push(p);
+                if cancel_at_first && p.positions_done > 0 {
+                    cancel.store(true, Ordering::Relaxed);
+                }
             }
         },
         &cancel,
@@ -186,7 +188,17 @@ fn two_games_newest_first_and_the_same_mistake_once() {
         panic!("a drill: {done:?}")
     };
     assert_eq!(exercises.len(), 1, "{exercises:#?}");
-    assert_eq!(exercises[0].source, "Them – Me, Blitz 2026.11.20, 3...Nf6");
+    // One exercise for both: the game the engines finished first (they work on the
+    // two side by side) names it.
+    assert!(
+        [
+            "Them – Me, Blitz 2026.11.20, 3...Nf6",
+            "Them – Me, Club 2026.11.01, 3...Nf6"
+        ]
+        .contains(&exercises[0].source.as_str()),
+        "{}",
+        exercises[0].source
+    );
     assert!(note.contains("your 2 games"), "{note}");
     assert!(note.contains("2 mistakes"), "{note}");
     assert!(note.contains("2 analysed by the engine"), "{note}");
@@ -249,7 +261,9 @@ fn no_engine_or_a_dying_one_is_said_and_nothing_hangs() {
         panic!("a notice: {done:?}")
     };
     assert!(
-        text.contains("1 game without [%eval] and no engine to analyse them: install Stockfish"),
+        text.contains(
+            "1 game without [%eval] could not be analysed for want of an engine: install Stockfish"
+        ),
         "{text}"
     );
     // An engine that dies on its third search.
@@ -345,7 +359,7 @@ fn esc_stops_a_search_for_mistakes_that_hangs() {
         30,
         &[("SCORESHEET_CACHE_DIR", cache.to_str().unwrap())],
     );
-    term.wait_for("finding your mistakes: 0 of 1 games ░░░░░░░░░░ 0% (Esc stops");
+    term.wait_for("finding your mistakes: 0 of 1 games ░░░░░░░░░░ 0%, 0 found (Esc stops");
     term.send(keys::ESC);
     term.wait_for("stopped looking for your mistakes");
     // The screen answers at once, and quits without waiting for the engine.
@@ -413,4 +427,62 @@ fn last_needs_a_file_and_a_count_above_zero() {
         stderr.contains("\"0\": a number of games above 0, or all"),
         "{stderr}"
     );
+}
+
+#[test]
+fn other_threads_or_hash_analyse_again_and_no_engine_uses_what_was_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let program = engine(dir.path());
+    let file = dir.path().join("mine.pgn");
+    std::fs::write(&file, MINE).unwrap();
+    let with = |threads: Option<u32>, hash_mb: Option<u32>| Request {
+        engine: Some(EngineConfig {
+            path: program.clone(),
+            threads,
+            hash_mb,
+            ..EngineConfig::default()
+        }),
+        ..request(&file, None)
+    };
+    let (done, _) = gather(dir.path(), &with(None, None), false);
+    assert!(matches!(done, Some(Done::Drill { .. })), "{done:?}");
+    assert_eq!(searches(dir.path()), 7);
+    // The same engine on two threads, then with another hash: its answers may
+    // differ, so the game is analysed again each time; then each is kept.
+    for (threads, hash, asked) in [
+        (Some(2), None, 14),
+        (Some(2), Some(64), 21),
+        (None, None, 21),
+        (Some(2), None, 21),
+        (Some(2), Some(64), 21),
+    ] {
+        let (done, _) = gather(dir.path(), &with(threads, hash), false);
+        assert!(matches!(done, Some(Done::Drill { .. })), "{done:?}");
+        assert_eq!(searches(dir.path()), asked, "{threads:?} {hash:?}");
+    }
+    assert!(uci_standin::received(dir.path()).contains("setoption name Threads value 2"));
+
+    // Without an engine: the kept analysis still gives the exercise; a game never
+    // analysed is counted as one that could not be, for want of an engine.
+    let other = "[White \"Me\"]\n[Black \"Them\"]\n[Date \"2026.01.01\"]\n\n1. d4 d5 *\n";
+    std::fs::write(&file, format!("{MINE}\n{other}")).unwrap();
+    let (done, _) = gather(dir.path(), &request(&file, None), false);
+    let Some(Done::Drill {
+        exercises, note, ..
+    }) = done
+    else {
+        panic!("a drill: {done:?}")
+    };
+    assert_eq!(exercises.len(), 1, "{exercises:#?}");
+    assert_eq!(exercises[0].played_san(), "Nf6");
+    assert_eq!(exercises[0].best_san().as_deref(), Some("g6"));
+    assert!(
+        note.contains("1 analysed by the engine (1 kept from before)"),
+        "{note}"
+    );
+    assert!(
+        note.contains("1 game without [%eval] could not be analysed for want of an engine"),
+        "{note}"
+    );
+    assert_eq!(searches(dir.path()), 21, "no engine was asked");
 }

@@ -242,6 +242,18 @@ pub enum Done {
     /// How far the engine is in the games a drill looks through (those without
     /// evaluations).
     Gathering(crate::study::train::analyse::Progress),
+    /// Exercises found while a drill is gathered (the engine still at work on the
+    /// other games): the first report starts the drill, the next join it.
+    Found {
+        /// The exercises (the first report has the due ones first).
+        exercises: Vec<crate::study::train::Exercise>,
+        /// How many come from the deck.
+        due: usize,
+        /// Answers go into the deck.
+        record: bool,
+        /// The drill has all the new exercises it takes: no more will join.
+        full: bool,
+    },
     /// The end of gathering a drill: the drill ([`Done::Drill`]), or what to say
     /// instead (nothing to drill, a deck that cannot be read).
     Gathered(Box<Done>),
@@ -429,11 +441,14 @@ impl App {
                 record,
             } => self.start_drill(exercises, due, note, record),
             Done::Gathering(progress) => self.gather_progress(progress),
+            Done::Found {
+                exercises,
+                due,
+                record,
+                full,
+            } => self.found(exercises, due, record, full),
             Done::Gathered(done) => {
-                // Stopped meanwhile: what it found is not wanted.
-                if self.train.gathering.take().is_some() {
-                    self.done(*done);
-                }
+                self.gathered(*done);
                 return;
             }
         }

@@ -325,7 +325,7 @@ fn the_search_for_mistakes_shows_its_progress_and_esc_stops_it() {
     assert!(
         app.message
             .text
-            .starts_with("finding your mistakes: 3 of 50 games █░░░░░░░░░ 10% (Esc stops"),
+            .starts_with("finding your mistakes: 3 of 50 games █░░░░░░░░░ 10%, 0 found (Esc stops"),
         "{}",
         app.message.text
     );

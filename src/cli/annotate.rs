@@ -160,6 +160,11 @@ pub fn run(args: &Args) -> u8 {
     };
     let jobs = args.jobs.unwrap_or(1).min(input::jobs(args.jobs));
     let mut totals = Totals::default();
+    // What was there before, to say what a failed write left.
+    let before = args
+        .output
+        .as_deref()
+        .map(|path| target::kind(path).unwrap_or(target::Kind::Regular { read_only: false }));
     let written = {
         let go =
             |out: &mut dyn Write| pipeline(args, lang, &cfg, limit, first, jobs, out, &mut totals);
@@ -177,9 +182,13 @@ pub fn run(args: &Args) -> u8 {
                 eprintln!("scoresheet annotate: {e}: --force replaces it");
             }
             Some(path) => eprintln!(
-                "scoresheet annotate: cannot write {}: {}",
+                "scoresheet annotate: cannot write {}: {}; {}",
                 path.display(),
-                crate::store::save::explain(&e, path)
+                crate::store::save::explain(&e, path),
+                crate::store::save::left_after_failure(
+                    before.unwrap_or(target::Kind::Missing),
+                    path
+                )
             ),
             None => eprintln!("scoresheet annotate: cannot write standard output: {e}"),
         }

@@ -6,6 +6,7 @@ pub mod annotate;
 pub mod check;
 pub mod convert;
 pub mod fen;
+pub mod index;
 pub mod input;
 pub mod list;
 pub mod parallel;

@@ -18,11 +18,11 @@ use super::search_rows::{self as rows, write_row, Row};
 use crate::notation::Lang;
 use crate::pgn::{GameError, Reader};
 use crate::position::Position;
-use crate::study::follow::{Tags, Walked};
-use crate::study::index::cache;
-use crate::study::index::open::{self, follower, Event};
-use crate::study::index::{Damage, Index};
-use crate::study::key::key;
+use crate::study::follow::{GameInfo, Tags, Walked};
+use crate::study::index::cache::{self, Found, Stamp};
+use crate::study::index::open::{self, follower};
+use crate::study::index::{Damage, Hit, Index};
+use crate::study::key::Goal;
 use crate::study::tree::{Next, Tally, Tree};
 
 /// The position asked for.
@@ -116,7 +116,7 @@ fn read_games<T: Send>(
     jobs: usize,
     chunk: u64,
     lang: &'static Lang,
-    follow: (Option<u64>, bool),
+    follow: (Option<Goal>, bool),
     map: impl Fn(Walked) -> T + Sync,
     mut sink: impl FnMut(u64, T),
 ) -> io::Result<(u64, u64)> {
@@ -151,8 +151,8 @@ fn read_games<T: Send>(
 
 /// How a file was answered.
 enum Answer {
-    /// From its index (built now when `built`).
-    Indexed { index: Box<Index>, built: bool },
+    /// From its index.
+    Indexed { index: Box<Index> },
     /// By reading it through: the games that reach the position (number, tags, plies,
     /// ply, next move, facts).
     Read(Vec<Found1>),
@@ -162,40 +162,10 @@ enum Answer {
 struct Found1 {
     number: u64,
     tags: Tags,
+    info: GameInfo,
     plies: u32,
     ply: u32,
     next: Next,
-}
-
-/// Opens the index of `path` (see [`open::open_or_build`]), saying on standard error when
-/// one was damaged or could not be stored, and writing the file's problems there in
-/// `check`'s format. Returns the index, whether it was built now, and (games, games with
-/// problems).
-fn open_index(
-    path: &Path,
-    jobs: usize,
-    chunk: u64,
-    lang: &'static Lang,
-    rebuild: bool,
-) -> io::Result<(Index, bool, u64, u64)> {
-    let name = input::name(path);
-    let mut err = BufWriter::new(io::stderr().lock());
-    let opened = open::open_or_build(path, jobs, chunk, lang, rebuild, |event| match event {
-        Event::Damaged(why) => writeln!(
-            err,
-            "scoresheet: the index of {name} was damaged ({why}): rebuilding it"
-        ),
-        Event::NotStored(e) => writeln!(
-            err,
-            "scoresheet: the index of {name} could not be stored in {}: {e}",
-            cache::dir().display()
-        ),
-        Event::Problem(line, game, players, e) => {
-            super::check::write_problem(&mut err, &name, line, game, players, e)
-        }
-    })?;
-    err.flush()?;
-    Ok((opened.index, opened.built, opened.games, opened.problems))
 }
 
 /// Asks the index of `path` with `ask`; an index found damaged while answering is
@@ -215,7 +185,7 @@ fn ask_index<T>(
                 input::name(path)
             );
             let jobs = input::jobs(common.jobs);
-            *index = open_index(path, jobs, common.chunk, lang, true)?.0;
+            *index = super::index::open_index(path, jobs, common.chunk, lang, true)?.0;
             ask(index).map_err(|e| io::Error::other(format!("the index just built: {e}")))
         }
     }
@@ -232,29 +202,47 @@ fn indexable(path: &Path) -> bool {
     }
 }
 
-/// Answers one file: from its index when it can, else by reading it through.
+/// How an indexable file without a fresh index was answered: read through, with its
+/// index now being built in the background (or why not).
+enum Indexing {
+    /// Not a file that is indexed (standard input, compressed, `--variations`).
+    No,
+    /// A builder was started, or one was already at work.
+    Started,
+    /// No index can be kept: the cache directory cannot be written.
+    Unwritable(io::Error),
+}
+
+/// Answers one file: from its index when there is a fresh one; else by reading it through
+/// (on every core, as `check` reads), after which a file on disk gets its index built in
+/// the background for the next searches.
 fn answer(
     path: &Path,
     common: &Common,
     lang: &'static Lang,
     pos: &Position,
     variations: bool,
-) -> io::Result<(Answer, u64, u64)> {
+) -> io::Result<(Answer, u64, u64, Indexing)> {
     let jobs = input::jobs(common.jobs);
+    let mut stamp = None;
     if !variations && indexable(path) {
-        let (index, built, games, bad) = open_index(path, jobs, common.chunk, lang, false)?;
-        return Ok((
-            Answer::Indexed {
-                index: Box::new(index),
-                built,
-            },
-            games,
-            bad,
-        ));
+        let s = Stamp::of(path)?;
+        match cache::find(&s) {
+            Found::Fresh(index) => {
+                let (games, bad) = (u64::from(index.games()), u64::from(index.header().problems));
+                return Ok((Answer::Indexed { index }, games, bad, Indexing::No));
+            }
+            Found::Damaged(why) => eprintln!(
+                "scoresheet: the index of {} was damaged ({why}): reading the file through",
+                input::name(path)
+            ),
+            Found::Missing | Found::Stale => {}
+        }
+        stamp = Some(s);
     }
     let name = input::name(path);
     let mut found = Vec::new();
-    let target = key(pos.board());
+    let target = Goal::of(pos.board());
     let (games, bad) = read_games(
         Input::open(path)?,
         &name,
@@ -266,7 +254,8 @@ fn answer(
             w.reached.map(|ply| Found1 {
                 number: 0,
                 tags: w.tags.clone(),
-                plies: w.moves.len() as u32,
+                info: w.info,
+                plies: w.plies,
                 ply,
                 next: match w.moves.get(ply as usize) {
                     Some(Some(mv)) => Next::Move(*mv),
@@ -281,7 +270,14 @@ fn answer(
             }
         },
     )?;
-    Ok((Answer::Read(found), games, bad))
+    let indexing = match stamp {
+        None => Indexing::No,
+        Some(stamp) => match super::index::in_background(&stamp, &common.input_lang) {
+            Ok(()) => Indexing::Started,
+            Err(e) => Indexing::Unwritable(e),
+        },
+    };
+    Ok((Answer::Read(found), games, bad, indexing))
 }
 
 /// Runs `search`; returns the exit code.
@@ -291,21 +287,32 @@ pub fn run_search(args: &SearchArgs) -> u8 {
         "search",
         args.variations,
         |out, file, path, answer| match answer {
-            Answer::Indexed { mut index, .. } => {
+            Answer::Indexed { mut index } => {
                 let lang =
                     super::parse_lang("search", &args.common.input_lang).unwrap_or(Lang::english());
-                let hits = ask_index(path, &mut index, &args.common, lang, |i| i.search(out.1))?;
-                let rows: Vec<Row> = hits
-                    .iter()
-                    .map(|h| Row {
-                        offset: h.game.offset,
-                        number: h.game.number,
-                        plies: h.game.plies,
-                        ply: h.ply,
-                    })
-                    .collect();
+                let rows = ask_index(path, &mut index, &args.common, lang, |i| {
+                    let games = u64::from(i.games());
+                    let row = |h: &Hit| -> Result<Row, Damage> {
+                        // The next game's start bounds this one's tags.
+                        let end = match h.game.number {
+                            n if n < games => i.game(n as u32)?.offset,
+                            _ => u64::MAX,
+                        };
+                        Ok(Row {
+                            offset: h.game.offset,
+                            end,
+                            number: h.game.number,
+                            plies: h.game.plies,
+                            ply: h.ply,
+                        })
+                    };
+                    i.search(out.1)?
+                        .iter()
+                        .map(row)
+                        .collect::<Result<Vec<_>, _>>()
+                })?;
                 rows::write_rows(out.0, file, path, &rows)?;
-                Ok(hits.len() as u64)
+                Ok(rows.len() as u64)
             }
             Answer::Read(found) => {
                 for f in &found {
@@ -325,7 +332,7 @@ pub fn run_tree(args: &TreeArgs) -> u8 {
     let code = run(&args.common, "tree", false, |out, _, path, answer| {
         at = *out.1;
         let found = match answer {
-            Answer::Indexed { mut index, .. } => {
+            Answer::Indexed { mut index } => {
                 let lang =
                     super::parse_lang("tree", &args.common.input_lang).unwrap_or(Lang::english());
                 let tree = ask_index(path, &mut index, &args.common, lang, |i| i.tree(out.1))?;
@@ -343,11 +350,7 @@ pub fn run_tree(args: &TreeArgs) -> u8 {
             }
             Answer::Read(found) => {
                 let n = found.len() as u64;
-                all.extend(
-                    found
-                        .into_iter()
-                        .map(|f| (f.next, Tally::of(&f.tags.info()))),
-                );
+                all.extend(found.into_iter().map(|f| (f.next, Tally::of(&f.info))));
                 n
             }
         };
@@ -410,11 +413,19 @@ fn run(
     let several = common.files.len() > 1;
     for path in &common.files {
         let name = input::name(path);
-        let done = answer(path, common, lang, &pos, variations).and_then(|(a, games, bad)| {
-            let how = match &a {
-                Answer::Indexed { built: true, .. } => ", index built",
-                Answer::Indexed { built: false, .. } => ", from the index",
-                Answer::Read(_) => "",
+        let done = answer(path, common, lang, &pos, variations).and_then(|(a, games, bad, i)| {
+            let how = match (&a, i) {
+                (Answer::Indexed { .. }, _) => ", from the index".to_string(),
+                (Answer::Read(_), Indexing::No) => String::new(),
+                (Answer::Read(_), Indexing::Started) => {
+                    " (read through; its index is being built in the background, \
+                     for the next searches)"
+                        .to_string()
+                }
+                (Answer::Read(_), Indexing::Unwritable(e)) => format!(
+                    " (read through; no index can be kept in {}: {e})",
+                    cache::dir().display()
+                ),
             };
             let found = each((&mut out, &pos), several.then_some(name.as_str()), path, a)?;
             Ok((found, games, bad, how))

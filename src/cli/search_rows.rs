@@ -14,6 +14,8 @@ use crate::study::follow::Tags;
 pub struct Row {
     /// Where the game starts in the file.
     pub offset: u64,
+    /// Where the next game starts (`u64::MAX` for the last).
+    pub end: u64,
     /// Its number in the file.
     pub number: u64,
     /// Plies of its main line.
@@ -38,7 +40,7 @@ pub fn write_rows(
     let lines = |part: &[Row]| -> io::Result<Vec<u8>> {
         let mut buf = Vec::with_capacity(part.len() * 96);
         for r in part {
-            let tags = source.tags_at(r.offset)?;
+            let tags = source.tags_at(r.offset, r.end)?;
             write_row(&mut buf, file, r.number, &tags, r.plies, r.ply)?;
         }
         Ok(buf)
@@ -122,14 +124,16 @@ impl Source {
         })
     }
 
-    /// The tags of the game starting at `offset`.
-    fn tags_at(&self, offset: u64) -> io::Result<Tags> {
+    /// The tags of the game starting at `offset`, the next one at `end`.
+    fn tags_at(&self, offset: u64, end: u64) -> io::Result<Tags> {
         match self {
             Source::Map(map) => {
-                let at = usize::try_from(offset).unwrap_or(usize::MAX).min(map.len());
-                let mut reader = crate::pgn::SliceReader::new(&map[at..]);
+                let at = |o: u64| usize::try_from(o).unwrap_or(usize::MAX).min(map.len());
+                let (at, end) = (at(offset), at(end));
+                // Only the tags are read: the game's movetext is not even scanned.
+                let mut reader = crate::pgn::SliceReader::new(&map[at..end.max(at)]);
                 Ok(reader
-                    .read_game(&mut TagsOnly::default())
+                    .read_tags(&mut TagsOnly::default())
                     .unwrap_or_default())
             }
             Source::File(file) => {

@@ -12,7 +12,7 @@
 
 use super::boundary::{comment_end, CommentEnd, Span};
 use super::feed::Tracker;
-use super::reader::{CommentKind, ErrorKind, Pos, ReadError, Visitor};
+use super::reader::{CommentKind, ErrorKind, Pos, ReadError, Skip, Visitor};
 use super::scan::{
     classify_word, decode, decode_value, digits_end, glyph_nag, word_end, Core, CLASS, DOLLAR,
     LBRACE, LBRACKET, LPAREN, NL, RPAREN, SEMI, STRAY, WORD, WS,
@@ -159,6 +159,52 @@ pub(crate) fn lex_game<V: Visitor>(
             let _ = skip_movetext(&mut lx, span, v);
         }
         Ok(_) => {}
+    }
+    v.end_game()
+}
+
+/// Lexes the tag pairs of the game starting at `start`, then ends the game without
+/// reading its movetext or looking for its end (the visitor's `begin_movetext` is told to
+/// skip, whatever it answers): for reading a game's tags where the index already knows
+/// where games start. A problem in the tags goes to the visitor's `error`.
+pub(crate) fn lex_tags<V: Visitor>(
+    buf: &[u8],
+    start: usize,
+    tracker: &mut Tracker,
+    scratch: &mut Scratch,
+    v: &mut V,
+) -> V::Output {
+    /// Passes everything on, and skips the movetext.
+    struct TagsOnly<'v, V>(&'v mut V);
+    impl<V: Visitor> Visitor for TagsOnly<'_, V> {
+        type Output = ();
+        fn begin_game(&mut self, at: Pos) {
+            self.0.begin_game(at);
+        }
+        fn wants_tag(&mut self, name: &[u8]) -> bool {
+            self.0.wants_tag(name)
+        }
+        fn tag(&mut self, name: &[u8], value: &str, at: Pos) {
+            self.0.tag(name, value, at);
+        }
+        fn begin_movetext(&mut self) -> Skip {
+            Skip(true)
+        }
+        fn error(&mut self, err: ReadError) {
+            self.0.error(err);
+        }
+        fn end_game(&mut self) {}
+    }
+    let mut lx = Lexer {
+        buf,
+        base: 0,
+        game: 1,
+        tracker,
+        comment_behind: false,
+        eof: true,
+    };
+    if let Err(Some(e)) = run::<false, _>(&mut lx, start, scratch, &mut TagsOnly(v)) {
+        v.error(e);
     }
     v.end_game()
 }

@@ -24,7 +24,7 @@ use std::io::{self, Read};
 
 use super::boundary::{scan_game, seek_game, NoTags};
 use super::feed::{Feed, Next, Tracker, DEFAULT_BUFFER, DEFAULT_MAX_GAME};
-use super::lexer::{lex_game, lex_game_free, short_token, Scratch};
+use super::lexer::{lex_game, lex_game_free, lex_tags, short_token, Scratch};
 
 /// A position in the input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -258,6 +258,18 @@ impl<'a> SliceReader<'a> {
         );
         self.pos = span.next;
         Some(out)
+    }
+
+    /// Reads only the tags of the next game (its movetext is neither read nor scanned to
+    /// its end; the reader does not move on): the fast way to read the tags of a game whose
+    /// start and the next game's start are known, the reader's input being what lies
+    /// between (the boundary rules that end a game of tags alone are not applied, as
+    /// the input ends where the next game starts). `None` when there is no game.
+    pub fn read_tags<V: Visitor>(&mut self, visitor: &mut V) -> Option<V::Output> {
+        let start = seek_game(self.data, self.pos, true).ok()??;
+        self.tracker.advance_to(self.data, 0, start as u64);
+        let (t, s) = (&mut self.tracker, &mut self.scratch);
+        Some(lex_tags(self.data, start, t, s, visitor))
     }
 
     /// Like [`SliceReader::read_game`], and faster, for a visitor that treats

@@ -7,10 +7,11 @@
 //! the main line (start position and moves), and — when a target position is given — the
 //! first ply at which any line, variations included, reaches it.
 
-use chess::{Board, ChessMove, Color, Piece};
+use chess::{ChessMove, Color};
 
 use crate::pgn::{CommentKind, GameBuilder, Pos, ReadError, ReadGame, Skip, Visitor};
 use crate::position::Position;
+use crate::study::key::Goal;
 
 /// The tags of a game that search results and the tree show.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -34,6 +35,22 @@ pub struct Tags {
 }
 
 impl Tags {
+    /// Empties every value, keeping the memory for the next game.
+    fn clear(&mut self) {
+        for s in [
+            &mut self.white,
+            &mut self.black,
+            &mut self.result,
+            &mut self.date,
+            &mut self.event,
+            &mut self.eco,
+        ] {
+            s.clear();
+        }
+        self.white_elo = 0;
+        self.black_elo = 0;
+    }
+
     /// What the opening tree keeps of a game.
     pub fn info(&self) -> GameInfo {
         GameInfo {
@@ -119,11 +136,17 @@ fn elo_of(value: &str) -> u16 {
 pub struct Walked {
     /// The game as the builder read it (its number, start and problems).
     pub read: ReadGame,
-    /// Its tags.
+    /// Its tags: without a target, for an index, or for a game that reaches the target
+    /// (else empty).
     pub tags: Tags,
+    /// What the opening tree needs of its tags.
+    pub info: GameInfo,
+    /// Half-moves of its main line, as far as they could be played.
+    pub plies: u32,
     /// The position before the first move (a FEN tag's, or the standard one).
     pub start: Position,
-    /// The moves of the main line as far as they could be played (`None`: a null move).
+    /// The moves of the main line as far as they could be played (`None`: a null move):
+    /// without a target, for an index, or for a game that reaches the target (else empty).
     pub moves: Vec<Option<ChessMove>>,
     /// The first ply (counted from the start of the game) at which any line reaches the
     /// target position; only looked for when a target was given.
@@ -142,11 +165,10 @@ pub const MAX_INDEXED_PLIES: usize = u16::MAX as usize;
 /// The visitor (see the module documentation). Reusable across games.
 pub struct Follow {
     builder: GameBuilder,
-    target: Option<u64>,
+    target: Option<Goal>,
     variations: bool,
     tags: Tags,
     start: Option<Position>,
-    last: Board,
     moves: Vec<Option<ChessMove>>,
     reached: Option<u32>,
     /// Half-moves of the main line handled so far.
@@ -162,7 +184,7 @@ impl Follow {
     /// [`super::key::key`]).
     pub fn new(
         lang: &'static crate::notation::Lang,
-        target: Option<u64>,
+        target: Option<Goal>,
         variations: bool,
     ) -> Self {
         Follow {
@@ -171,7 +193,6 @@ impl Follow {
             variations,
             tags: Tags::default(),
             start: None,
-            last: Board::default(),
             moves: Vec::new(),
             reached: None,
             handled: 0,
@@ -192,31 +213,30 @@ impl Follow {
         let Some((depth, plies, pos)) = self.builder.line_so_far() else {
             return;
         };
-        let pos = *pos;
-        let start = *self.start.get_or_insert(pos);
-        if let Some(target) = self.target.filter(|_| depth == 1 || self.variations) {
-            if super::key::key(pos.board()) == target {
-                let ply = ply_of(&start, &pos);
+        // Copied once a game, not once a move.
+        if self.start.is_none() {
+            self.start = Some(*pos);
+        }
+        let start = self.start.as_ref().unwrap_or(pos);
+        if let Some(goal) = self.target.filter(|_| depth == 1 || self.variations) {
+            if goal.is(pos.board()) {
+                let ply = ply_of(start, pos);
                 self.reached = Some(self.reached.map_or(ply, |r| r.min(ply)));
             }
         }
         if depth == 1 && plies > self.handled {
-            self.handled = plies;
-            let (mv, before) = match self.builder.last_move() {
-                Some((mv, before)) => (mv, *before.board()),
-                None => (infer_move(&self.last, pos.board()), self.last),
+            // A line with moves always has a last one.
+            let Some((mv, before)) = self.builder.last_move() else {
+                return;
             };
+            self.handled = plies;
             if self.indexing && self.moves.len() < MAX_INDEXED_PLIES {
-                super::index::code::encode(&before, mv, &mut self.codes);
+                super::index::code::encode(before.board(), mv, &mut self.codes);
                 self.keys.push(super::key::key(pos.board()));
             }
             self.moves.push(mv);
-            self.last = *pos.board();
-        } else if depth == 1 && plies == 0 {
-            self.last = *pos.board();
-            if self.indexing && self.keys.is_empty() {
-                self.keys.push(super::key::key(pos.board()));
-            }
+        } else if depth == 1 && plies == 0 && self.indexing && self.keys.is_empty() {
+            self.keys.push(super::key::key(pos.board()));
         }
     }
 }
@@ -230,39 +250,11 @@ fn ply_of(start: &Position, pos: &Position) -> u32 {
     half(pos).saturating_sub(half(start)) as u32
 }
 
-/// The move that turned `before` into `after` (a legal move was played), or `None` for a
-/// null move. Read from which squares the side that moved left and took: cheaper than
-/// asking the builder to keep its moves.
-pub fn infer_move(before: &Board, after: &Board) -> Option<ChessMove> {
-    let side = before.side_to_move();
-    let mine_before = *before.color_combined(side);
-    let mine_after = *after.color_combined(side);
-    let kings = before.pieces(Piece::King) & mine_before;
-    let left = mine_before & !mine_after;
-    let took = mine_after & !mine_before;
-    if left == chess::EMPTY {
-        return None;
-    }
-    // Castling moves two pieces: the king's move is the one the crate names.
-    let (from, to) = if left.popcnt() == 2 {
-        let king_to = after.pieces(Piece::King) & mine_after;
-        (kings.to_square(), king_to.to_square())
-    } else {
-        (left.to_square(), took.to_square())
-    };
-    let moved = before.piece_on(from);
-    let landed = after.piece_on(to);
-    let promotion = (moved == Some(Piece::Pawn) && landed != Some(Piece::Pawn))
-        .then_some(landed)
-        .flatten();
-    Some(ChessMove::new(from, to, promotion))
-}
-
 impl Visitor for Follow {
     type Output = Walked;
 
     fn begin_game(&mut self, at: Pos) {
-        self.tags = Tags::default();
+        self.tags.clear();
         self.start = None;
         self.moves.clear();
         self.reached = None;
@@ -289,17 +281,19 @@ impl Visitor for Follow {
     fn tag(&mut self, name: &[u8], value: &str, at: Pos) {
         let t = &mut self.tags;
         match name {
-            b"White" => t.white = value.to_string(),
-            b"Black" => t.black = value.to_string(),
-            b"Result" => t.result = value.to_string(),
-            b"Date" => t.date = value.to_string(),
-            b"Event" => t.event = value.to_string(),
-            b"ECO" => t.eco = value.to_string(),
+            b"White" => value.clone_into(&mut t.white),
+            b"Black" => value.clone_into(&mut t.black),
+            b"Result" => value.clone_into(&mut t.result),
+            b"Date" => value.clone_into(&mut t.date),
+            b"Event" => value.clone_into(&mut t.event),
+            b"ECO" => value.clone_into(&mut t.eco),
             b"WhiteElo" => t.white_elo = elo_of(value),
             b"BlackElo" => t.black_elo = elo_of(value),
             _ => {}
         }
-        self.builder.tag(name, value, at);
+        if self.builder.wants_tag(name) {
+            self.builder.tag(name, value, at);
+        }
     }
 
     fn begin_movetext(&mut self) -> Skip {
@@ -342,11 +336,25 @@ impl Visitor for Follow {
     }
 
     fn end_game(&mut self) -> Walked {
+        // A search hands out the tags and moves of the games that reach its position only:
+        // the others' buffers are kept for the next game instead of allocated anew.
+        let keep = self.indexing || self.target.is_none() || self.reached.is_some();
         Walked {
             read: self.builder.end_game(),
-            tags: std::mem::take(&mut self.tags),
+            info: self.tags.info(),
+            plies: self.moves.len() as u32,
+            tags: if keep {
+                self.tags.clone()
+            } else {
+                Tags::default()
+            },
             start: self.start.take().unwrap_or_default(),
-            moves: std::mem::take(&mut self.moves),
+            moves: if keep {
+                std::mem::take(&mut self.moves)
+            } else {
+                self.moves.clear();
+                Vec::new()
+            },
             reached: self.reached.take(),
             codes: std::mem::take(&mut self.codes),
             keys: std::mem::take(&mut self.keys),
@@ -359,7 +367,7 @@ mod tests {
     use super::*;
     use crate::pgn::SliceReader;
 
-    fn walk(pgn: &str, target: Option<u64>) -> Vec<Walked> {
+    fn walk(pgn: &str, target: Option<Goal>) -> Vec<Walked> {
         let mut reader = SliceReader::new(pgn.as_bytes());
         let mut follow = Follow::new(crate::notation::Lang::english(), target, true);
         std::iter::from_fn(|| reader.read_game_restarting(&mut follow)).collect()
@@ -387,7 +395,7 @@ mod tests {
         );
         assert_eq!(
             g.moves[8].map(|m| m.get_promotion()),
-            Some(Some(Piece::Queen))
+            Some(Some(chess::Piece::Queen))
         );
         let info = g.tags.info();
         assert_eq!(
@@ -401,7 +409,7 @@ mod tests {
         let after_nf3 =
             Position::from_fen("rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2")
                 .expect("FEN");
-        let target = crate::study::key::key(after_nf3.board());
+        let target = Goal::of(after_nf3.board());
         let pgn = "1. e4 c5 (1... e5 2. Nf3) 2. Nc3 (2. Nf3) Nc6 *\n";
         let g = &walk(pgn, Some(target))[0];
         assert_eq!(g.reached, Some(3));

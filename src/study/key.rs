@@ -23,6 +23,29 @@ pub fn key(board: &Board) -> u64 {
     }
 }
 
+/// A position looked for while games are read: its key, and its occupied squares to pass
+/// over almost every other position with one comparison before working out a key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Goal {
+    key: u64,
+    occupied: chess::BitBoard,
+}
+
+impl Goal {
+    /// The goal of reaching `board`.
+    pub fn of(board: &Board) -> Goal {
+        Goal {
+            key: key(board),
+            occupied: *board.combined(),
+        }
+    }
+
+    /// Whether `board` is the goal's position.
+    pub fn is(&self, board: &Board) -> bool {
+        *board.combined() == self.occupied && key(board) == self.key
+    }
+}
+
 /// Whether the side to move has a legal en-passant capture (the crate's square is set).
 pub fn ep_capture_is_legal(board: &Board) -> bool {
     let (Some(pawn), Some(target)) = (board.en_passant(), legal::ep_capture_square(board)) else {

@@ -7,7 +7,9 @@
 //! `go infinite` prints the infos and keeps the best move for `stop`. Every line it
 //! receives is appended to a log beside the script, so a test can check what was
 //! sent. Failure modes: no `uciok` ever, a banner of nonsense, dying on the n-th `go`
-//! (in every process, or once), a `go` never answered, a `stop` ignored.
+//! (in every process, or once), a `go` never answered, a `stop` ignored. A slow
+//! engine under the test's control: [`StandIn::hold`] keeps the searches of some
+//! positions waiting until the test creates a file.
 //!
 //! Use from a test file: `mod uci_standin;` then
 //! `StandIn::new().on("position startpos", &["info depth 1 score cp 20 pv e2e4"], "e2e4").write(dir)`.
@@ -41,6 +43,8 @@ pub struct StandIn {
     deaf: bool,
     /// Stop reading at a `go`: alive, but answering nothing, not even `isready`.
     frozen: bool,
+    /// Searches of the positions matching the pattern wait for the file to exist.
+    held: Option<(String, PathBuf)>,
 }
 
 impl Default for StandIn {
@@ -67,6 +71,7 @@ impl StandIn {
             hang: false,
             deaf: false,
             frozen: false,
+            held: None,
         }
     }
 
@@ -127,6 +132,14 @@ impl StandIn {
     /// engine that answers nothing, not even `isready`.
     pub fn freeze_on_go(mut self) -> Self {
         self.frozen = true;
+        self
+    }
+
+    /// A slow engine the test lets go of: the search of a position whose `position`
+    /// line matches `pattern` (as in [`StandIn::on`]) takes until the file `gate`
+    /// exists (checked every 50 ms), then answers as usual.
+    pub fn hold(mut self, pattern: &str, gate: &Path) -> Self {
+        self.held = Some((pattern.to_string(), gate.to_path_buf()));
         self
     }
 
@@ -206,6 +219,14 @@ impl StandIn {
         }
         if self.frozen {
             s.push_str("      exec sleep 3600\n");
+        }
+        if let Some((pattern, gate)) = &self.held {
+            let gate = quote(&gate.display().to_string());
+            let _ = writeln!(
+                s,
+                "      case \"$pos\" in {}) while [ ! -e {gate} ]; do sleep 0.05; done ;; esac",
+                glob(pattern)
+            );
         }
         if self.hang {
             s.push_str("      continue\n");

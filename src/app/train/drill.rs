@@ -44,6 +44,8 @@ impl App {
             found: 0,
             missed: 0,
             record,
+            waiting: false,
+            note: None,
         };
         self.begin(Kind::Drill(drill), Game::default(), false);
         self.screen = Screen::Game;
@@ -181,10 +183,16 @@ impl App {
         let mut game = Game::new(pos);
         game.set_tag("Event", &exercise.source);
         let side = pos.side_to_move();
+        let more = self.train.gathering.as_ref();
         let text = format!(
-            "exercise {} of {}: {} to play — find a better move than the game's (it lost {})",
+            "exercise {} of {}{}: {} to play — find a better move than the game's (it lost {})",
             drill.at + 1,
             drill.exercises.len(),
+            if more.is_some_and(|g| g.more_to_come()) {
+                " so far"
+            } else {
+                ""
+            },
             color_name(side),
             points(exercise.lost)
         );
@@ -192,6 +200,29 @@ impl App {
         self.cursor = NodeId::ROOT;
         self.flipped = side == Color::Black;
         self.clear_line_history();
+        self.inform(text);
+    }
+
+    /// Ends the drill with its score (after `before`), and what the search for its
+    /// exercises found when it ended meanwhile.
+    pub(super) fn end_drill(&mut self, before: &str) {
+        let Some(Kind::Drill(drill)) = self.end_training().map(|s| s.kind) else {
+            return;
+        };
+        let mut text = format!(
+            "{before}drill done: {}; `scoresheet train` shows what is due",
+            drill_summary(&drill)
+        );
+        if let Some(g) = &self.train.gathering {
+            // The drill took all it takes; the engine goes on for the next one.
+            text.push_str(&format!(
+                "; the engine goes on with {} for next time (Esc stops it)",
+                g.games_left()
+            ));
+        }
+        if let Some(note) = drill.note {
+            text.push_str(&format!(" — {note}"));
+        }
         self.inform(text);
     }
 

@@ -1,16 +1,37 @@
 //! A drill being gathered: the loop reads your games and, for those without
-//! evaluations, has the engine find your mistakes, which can take minutes; the
-//! status line shows how far it is, and Esc (or `:train stop`) stops it (what the
-//! engine analysed by then is kept for next time).
+//! evaluations, has the engine find your mistakes, which can take minutes. The drill
+//! does not wait for it: it starts with the first exercises found and the others
+//! join it as the engine finds them; meanwhile the status line (before the drill)
+//! or the training panel (during it) shows how far the engine is, and Esc (or
+//! `:train stop`) stops it, keeping what was found (and what the engine analysed, for
+//! next time).
 
-use crate::app::{App, Screen};
+use crate::app::{App, Done, Screen};
+use crate::plural::count;
 use crate::study::train::analyse::Progress;
+use crate::study::train::Exercise;
+
+use super::Kind;
 
 /// A drill being gathered, and how far the engine is (when it works).
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Gathering {
     /// The engine's progress, once it reported.
     pub progress: Option<Progress>,
+    /// New exercises found so far.
+    pub found: usize,
+    /// Exercises reported so far, the due ones too: the drill's answer at the end
+    /// begins with them.
+    pub received: usize,
+    /// A drill started with the first exercises found: the next join it.
+    pub started: bool,
+    /// That drill has all the new exercises it takes: no more will join it (the
+    /// engine goes on for the next drill).
+    pub full: bool,
+    /// Exercises reported while the drill could not start (`:annotate` at work on
+    /// the game): they start it with the next; and how many of them are due.
+    held: Vec<Exercise>,
+    held_due: usize,
 }
 
 impl Gathering {
@@ -28,23 +49,165 @@ impl Gathering {
                 .min(width)
         };
         format!(
-            "finding your mistakes: {} of {} games {}{} {}% (Esc stops; finished games are kept)",
+            "finding your mistakes: {} of {} games {}{} {}%, {} found (Esc stops; finished \
+             games are kept)",
             p.games_done,
             p.games,
             "█".repeat(part(WIDTH)),
             "░".repeat(WIDTH - part(WIDTH)),
-            part(100)
+            part(100),
+            self.found
         )
+    }
+
+    /// The training panel's line while the drill's exercises are still being found.
+    pub fn panel_line(&self) -> String {
+        let next_time = if self.full { " for next time" } else { "" };
+        match self.progress {
+            Some(p) => format!(
+                "engine{next_time}: {} of {} games analysed",
+                p.games_done, p.games
+            ),
+            None => format!("engine{next_time}: starting"),
+        }
+    }
+
+    /// `3 more games` being analysed.
+    pub fn games_left(&self) -> String {
+        match self.progress {
+            Some(p) => count(
+                p.games.saturating_sub(p.games_done),
+                "more game",
+                "more games",
+            ),
+            None => "your other games".into(),
+        }
+    }
+
+    /// More exercises may join the drill under way.
+    pub fn more_to_come(&self) -> bool {
+        self.started && !self.full
     }
 }
 
 impl App {
     /// The engine's progress in the games a drill looks through.
     pub(in crate::app) fn gather_progress(&mut self, progress: Progress) {
+        let training = self.training();
         if let Some(g) = &mut self.train.gathering {
             g.progress = Some(progress);
-            let text = g.text();
-            self.inform(text);
+            // While training, the panel shows it: the status line is the answers'.
+            if !training {
+                let text = g.text();
+                self.inform(text);
+            }
+        }
+    }
+
+    /// Exercises found while the engine works on: the first start the drill, the
+    /// next join it (and show at once when the drill was waiting for them).
+    pub(in crate::app) fn found(
+        &mut self,
+        exercises: Vec<Exercise>,
+        due: usize,
+        record: bool,
+        full: bool,
+    ) {
+        // Stopped meanwhile: not wanted.
+        let Some(g) = &mut self.train.gathering else {
+            return;
+        };
+        g.full = full;
+        g.found += exercises.len() - due.min(exercises.len());
+        g.received += exercises.len();
+        if !g.started {
+            // The held ones first: the due ones are among them.
+            let due = std::mem::take(&mut g.held_due) + due;
+            let mut exercises = exercises;
+            if !g.held.is_empty() {
+                let mut held = std::mem::take(&mut g.held);
+                held.extend(exercises);
+                exercises = held;
+            }
+            let new = exercises.len() - due.min(exercises.len());
+            let due = match due {
+                0 => String::new(),
+                n => format!("{} due, ", count(n, "exercise", "exercises")),
+            };
+            let note = format!(
+                "drill: {due}{new} new found so far (the engine goes on with {}; Esc stops it)",
+                g.games_left(),
+            );
+            let due = exercises.len() - new;
+            // Started before the drill shows its first exercise, which says that
+            // more may come; not when the drill was refused.
+            g.started = true;
+            let kept = exercises.clone();
+            self.start_drill(exercises, due, note, record);
+            let drilling = self.drilling();
+            if let Some(g) = &mut self.train.gathering {
+                g.started = drilling;
+                if !drilling {
+                    g.held = kept;
+                    g.held_due = due;
+                }
+            }
+            return;
+        }
+        self.join(exercises);
+    }
+
+    /// Adds exercises found to the drill under way (shown at once when it was waiting
+    /// for them). The drill was ended meanwhile: they wait in the cache for the next.
+    fn join(&mut self, exercises: Vec<Exercise>) {
+        let Some(Kind::Drill(drill)) = self.train.session.as_deref_mut().map(|s| &mut s.kind)
+        else {
+            return;
+        };
+        if exercises.is_empty() {
+            return;
+        }
+        drill.exercises.extend(exercises);
+        if std::mem::take(&mut drill.waiting) {
+            drill.at += 1;
+            drill.done = false;
+            drill.graded = None;
+            self.show_exercise();
+            let text = std::mem::take(&mut self.message.text);
+            self.inform(format!("found another: {text}"));
+        }
+    }
+
+    /// The end of gathering a drill: the drill when none was started with what was
+    /// found; else the exercises it has not had yet join it, and what was found is
+    /// said (at once when the drill was waiting for more and none came, else when it
+    /// ends).
+    pub(in crate::app) fn gathered(&mut self, done: Done) {
+        // Stopped meanwhile: what it found is not wanted.
+        let Some(g) = self.train.gathering.take() else {
+            return;
+        };
+        if !g.started {
+            self.done(done);
+            return;
+        }
+        let (note, rest) = match done {
+            Done::Drill {
+                note, exercises, ..
+            } => (note, exercises.into_iter().skip(g.received).collect()),
+            Done::Notice { text, .. } => (text, Vec::new()),
+            _ => (String::new(), Vec::new()),
+        };
+        if !self.drilling() {
+            self.inform(note);
+            return;
+        }
+        self.join(rest);
+        if let Some(Kind::Drill(drill)) = self.train.session.as_deref_mut().map(|s| &mut s.kind) {
+            drill.note = Some(note);
+            if drill.waiting {
+                self.end_drill("");
+            }
         }
     }
 
@@ -59,11 +222,26 @@ impl App {
     }
 
     /// Stops gathering a drill (the loop drops the engine's work); true when one was.
+    /// The drill it started goes on with the exercises found (or ends, when it was
+    /// waiting for more).
     pub fn stop_gathering(&mut self) -> bool {
-        if self.train.gathering.take().is_none() {
+        let Some(g) = self.train.gathering.take() else {
             return false;
+        };
+        let stopped = "stopped looking for your mistakes: the games the engine finished are kept for next time";
+        match self.train.session.as_deref().map(|s| &s.kind) {
+            Some(Kind::Drill(drill)) if g.started && drill.waiting => {
+                self.end_drill(&format!("{stopped}; "));
+            }
+            Some(Kind::Drill(drill)) if g.started => {
+                let text = format!(
+                    "{stopped}; the drill goes on with the {} found",
+                    count(drill.exercises.len(), "exercise", "exercises")
+                );
+                self.inform(text);
+            }
+            _ => self.inform(stopped),
         }
-        self.inform("stopped looking for your mistakes: the games the engine finished are kept for next time");
         true
     }
 
@@ -80,5 +258,13 @@ impl App {
             _ => self.entry.is_empty(),
         };
         idle && self.stop_gathering()
+    }
+
+    /// True while a drill is under way.
+    pub(in crate::app) fn drilling(&self) -> bool {
+        matches!(
+            self.train.session.as_deref().map(|s| &s.kind),
+            Some(Kind::Drill(_))
+        )
     }
 }

@@ -15,6 +15,8 @@
 mod drill;
 mod gather;
 mod guess;
+#[cfg(test)]
+mod stream_tests;
 
 use std::path::PathBuf;
 
@@ -87,6 +89,11 @@ pub struct Drill {
     pub missed: u32,
     /// Answers go into the deck.
     pub record: bool,
+    /// All of them are done with, and more are being found: the next joins here.
+    pub waiting: bool,
+    /// What the search for them found, said when the drill ends (it ended while the
+    /// drill went on).
+    pub note: Option<String>,
 }
 
 #[derive(Debug)]
@@ -215,13 +222,20 @@ impl App {
         Some(session)
     }
 
-    /// `:train stop` and the train key while training: the score so far.
+    /// `:train stop` and the train key while training: the score so far. A drill
+    /// stopped stops the search for more of its exercises too.
     pub fn stop_training(&mut self) -> Effect {
         match self.end_training().map(|s| s.kind) {
             Some(Kind::Guess(g)) => {
                 self.inform(format!("guess the move stopped: {}", g.tally.summary()))
             }
-            Some(Kind::Drill(d)) => self.inform(format!("drill stopped: {}", drill_summary(&d))),
+            Some(Kind::Drill(d)) => {
+                let engine = match self.train.gathering.take_if(|g| g.started) {
+                    Some(_) => "; the engine stopped too (the games it finished are kept)",
+                    None => "",
+                };
+                self.inform(format!("drill stopped: {}{engine}", drill_summary(&d)))
+            }
             None => self.inform("not training"),
         }
         Effect::None
@@ -373,17 +387,25 @@ impl App {
                 Effect::None
             }
             Some(Kind::Drill(drill)) if drill.done => {
-                drill.at += 1;
-                drill.done = false;
-                drill.graded = None;
-                if drill.at >= drill.exercises.len() {
-                    let summary = drill_summary(drill);
-                    self.end_training();
-                    self.inform(format!(
-                        "drill done: {summary}; `scoresheet train` shows what is due"
-                    ));
-                } else {
+                let more = self.train.gathering.as_ref().filter(|g| g.more_to_come());
+                if drill.at + 1 < drill.exercises.len() {
+                    drill.at += 1;
+                    drill.done = false;
+                    drill.graded = None;
                     self.show_exercise();
+                } else if let Some(g) = more {
+                    // The end of the drill is not the end of the exercises: the
+                    // engine may find more in the games it is still on.
+                    drill.waiting = true;
+                    let text = format!(
+                        "that was the last exercise found so far: {} being analysed, the \
+                         next shows here as soon as it is found (Esc stops the engine and ends \
+                         the drill)",
+                        g.games_left()
+                    );
+                    self.inform(text);
+                } else {
+                    self.end_drill("");
                 }
                 Effect::None
             }
@@ -434,6 +456,12 @@ impl App {
             }
             Kind::Drill(d) => {
                 let e = &d.exercises[d.at];
+                let engine = self.train.gathering.as_ref().filter(|g| g.started);
+                let so_far = if engine.is_some_and(|g| g.more_to_come()) {
+                    " so far"
+                } else {
+                    ""
+                };
                 // The game and the move on lines of their own: a narrow panel cuts the
                 // game's name, never the move.
                 let (game, played) = match e.source.rsplit_once(", ") {
@@ -441,21 +469,29 @@ impl App {
                     None => (e.source.clone(), e.played_san()),
                 };
                 // The most useful first: a short panel shows the first lines.
-                vec![
+                let mut lines = vec![
                     format!(
-                        "Mistake {} of {} ({})",
+                        "Mistake {} of {}{so_far} ({})",
                         d.at + 1,
                         d.exercises.len(),
                         if d.at < d.due { "due" } else { "new" }
                     ),
                     format!("played: {played}"),
                     format!("found {}, missed {}", d.found, d.missed),
-                    game,
-                    format!(
-                        "{reveal}: {}",
-                        if d.done { "next" } else { "show the answer" }
-                    ),
-                ]
+                ];
+                lines.extend(engine.map(|g| g.panel_line()));
+                lines.push(game);
+                lines.push(format!(
+                    "{reveal}: {}",
+                    if d.waiting {
+                        "wait for the next"
+                    } else if d.done {
+                        "next"
+                    } else {
+                        "show the answer"
+                    }
+                ));
+                lines
             }
         }
     }

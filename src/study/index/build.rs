@@ -75,7 +75,7 @@ impl Compact {
         keys.drain(..keys.len().min(HOT_PLIES));
         Compact {
             offset,
-            info: w.tags.info(),
+            info: w.info,
             start: (!standard).then(|| w.start.fen()),
             moves: w.codes,
             plies: plies as u32,

@@ -2,6 +2,9 @@
 //! directory, named by a hash of the source's canonical path; the source's path, size and
 //! modification time are stored in it and compared before it is used. Written to a
 //! temporary file in the same directory and renamed, so a reader never sees half an index.
+//! A process building an index in the background holds a lock on a file beside it (the
+//! system lets go of it when the process ends, however it ends), so that two searches
+//! do not start two builders.
 
 use std::fs;
 use std::io::{self, Write};
@@ -135,4 +138,42 @@ pub fn store(stamp: &Stamp, bytes: &[u8]) -> io::Result<()> {
     // first search.
     tmp.persist(&target).map_err(|e| e.error)?;
     Ok(())
+}
+
+/// The lock file of a background build of `stamp`'s index.
+fn lock_file(stamp: &Stamp) -> PathBuf {
+    stamp.index_file().with_extension("building")
+}
+
+/// Takes the lock of a background build of `stamp`'s index: `None` when another process
+/// holds it. The lock is let go when the file is closed (dropped), or the process ends.
+pub fn lock_building(stamp: &Stamp) -> io::Result<Option<fs::File>> {
+    let path = lock_file(stamp);
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir)?;
+    }
+    let file = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)?;
+    Ok(fs4::fs_std::FileExt::try_lock_exclusive(&file)?.then_some(file))
+}
+
+/// Lets go of a background build's lock and removes its file.
+pub fn unlock_building(stamp: &Stamp, lock: fs::File) {
+    let _ = fs::remove_file(lock_file(stamp));
+    drop(lock);
+}
+
+/// Whether another process is building `stamp`'s index now. An error says that the
+/// cache directory cannot be written (so no index could be kept).
+pub fn being_built(stamp: &Stamp) -> io::Result<bool> {
+    match lock_building(stamp)? {
+        Some(lock) => {
+            unlock_building(stamp, lock);
+            Ok(false)
+        }
+        None => Ok(true),
+    }
 }

@@ -14,6 +14,7 @@ use crate::notation::Lang;
 use crate::pgn::chunks::{self, Part, Until};
 use crate::pgn::{GameError, Pos, Reader};
 use crate::study::follow::{Follow, Walked};
+use crate::study::key::Goal;
 
 /// What happened on the way to an index, for the caller to say.
 pub enum Event<'a> {
@@ -49,7 +50,7 @@ pub struct Item<T> {
 
 /// The visitor for a read: searching for a target (with or without variations), or
 /// (without one) keeping what an index needs.
-pub fn follower(lang: &'static Lang, (target, variations): (Option<u64>, bool)) -> Follow {
+pub fn follower(lang: &'static Lang, (target, variations): (Option<Goal>, bool)) -> Follow {
     let f = Follow::new(lang, target, variations);
     if target.is_none() {
         f.indexing()
@@ -68,7 +69,7 @@ pub fn read_file<T: Send>(
     jobs: usize,
     chunk: u64,
     lang: &'static Lang,
-    follow: (Option<u64>, bool),
+    follow: (Option<Goal>, bool),
     map: impl Fn(Walked) -> T + Sync,
     mut sink: impl FnMut(u64, T),
     mut problem: impl FnMut(u64, u64, &str, &GameError) -> io::Result<()>,
@@ -124,7 +125,7 @@ fn read_range<T>(
     from: Pos,
     until: &mut Until,
     lang: &'static Lang,
-    follow: (Option<u64>, bool),
+    follow: (Option<Goal>, bool),
     item: &impl Fn(Walked) -> Item<T>,
 ) -> io::Result<Part<Vec<Item<T>>>> {
     let mut f = follower(lang, follow);

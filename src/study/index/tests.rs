@@ -145,7 +145,11 @@ fn reached(lines: &[Line], pos: &Position) -> Vec<(u64, u32, Next)> {
 /// Reading through, as `search` does for files it cannot index: (game number, ply).
 fn read_through(pgn: &str, pos: &Position) -> Vec<(u64, u32)> {
     let mut reader = SliceReader::new(pgn.as_bytes());
-    let mut f = Follow::new(Lang::english(), Some(key(pos.board())), false);
+    let mut f = Follow::new(
+        Lang::english(),
+        Some(crate::study::key::Goal::of(pos.board())),
+        false,
+    );
     let walked: Vec<Walked> = std::iter::from_fn(|| reader.read_game_restarting(&mut f)).collect();
     walked
         .iter()

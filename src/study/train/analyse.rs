@@ -41,10 +41,13 @@ pub struct Analysed {
 }
 
 /// Analyses `games` (with their cache keys) with the engine of `config` to `limit`,
-/// on `jobs` engine processes at once; `progress` hears after every position (from the
-/// workers' threads). Stops early when `cancel` is set (the games not finished are
-/// `None`) or when an engine fails (the first failure is returned; the games finished
-/// by then are kept).
+/// on `jobs` engine processes at once, in their order; `progress` hears after every
+/// position and `finished` as soon as a game is analysed (its index in `games`, its
+/// evaluations, already kept in the cache), both from the workers' threads, so that
+/// what a game shows can be used while the others are analysed. Stops early when
+/// `cancel` is set (the games not finished are `None`) or when an engine fails (the
+/// first failure is returned; the games finished by then are kept).
+#[allow(clippy::too_many_arguments)]
 pub fn analyse_games(
     config: &EngineConfig,
     limit: Limit,
@@ -52,6 +55,7 @@ pub fn analyse_games(
     jobs: usize,
     cache: &Cache,
     progress: &(dyn Fn(Progress) + Sync),
+    finished: &(dyn Fn(usize, &[PositionEval]) + Sync),
     cancel: &AtomicBool,
 ) -> Analysed {
     let total = Progress {
@@ -115,6 +119,7 @@ pub fn analyse_games(
                             u.get_or_insert(format!("cannot write {}: {e}", cache.dir().display()));
                         }
                     }
+                    finished(i, &evals);
                     if let Ok(mut r) = results.lock() {
                         r[i] = Some(evals);
                     }
