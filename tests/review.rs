@@ -295,6 +295,38 @@ fn a_compressed_file_opens_and_lists() {
     }
 }
 
+/// A save into a compressed file writes the whole file again, which keeps the screen
+/// waiting (minutes for a big `.xz`): the screen says so before it starts, not only
+/// "saved to" once it is done.
+#[test]
+fn a_save_into_a_compressed_file_says_first_that_it_takes_a_while() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = CLUB.to_string();
+    for n in 0..300 {
+        text.push_str(&format!(
+            "\n[Event \"Filler {n}\"]\n[White \"W{n}\"]\n[Black \"B{n}\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n"
+        ));
+    }
+    let mut xz = liblzma::write::XzEncoder::new(Vec::new(), 6);
+    xz.write_all(text.as_bytes()).unwrap();
+    std::fs::write(dir.path().join("club.pgn.xz"), xz.finish().unwrap()).unwrap();
+
+    let mut term = open_list(dir.path(), "club.pgn.xz", "307 games");
+    term.send(keys::ENTER);
+    term.wait_for("game 1 of club.pgn.xz");
+    term.line("{kept", "comment on");
+    term.watch("the whole file is compressed again (xz)");
+    term.line(":w", "saved to");
+    assert!(
+        term.seen(),
+        "no screen said what the save does: {}",
+        term.text()
+    );
+    term.send(keys::CTRL_C);
+    assert_eq!(term.wait_exit(), 0);
+}
+
 /// A real player file (Capablanca's games, CRLF line ends, as downloaded), decompressed
 /// here: the games against Alekhine found by a filter, the second one in date order
 /// annotated with a first move of our own, a comment in it and an undo and redo, saved

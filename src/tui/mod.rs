@@ -281,6 +281,11 @@ fn start(
                         })
                     }
                 };
+                // A save that keeps the screen waiting says so first.
+                if let Some(notice) = session.before(&effect) {
+                    app.update(notice);
+                    terminal.draw(|frame| ui::draw(frame, &app, &look))?;
+                }
                 // Writes the journal for this change before anything else.
                 if session.carry_out(&mut app, effect)? {
                     return Ok(());
