@@ -284,6 +284,64 @@ fn with_a_cache_that_cannot_be_written_the_search_says_so_and_answers() {
 }
 
 #[test]
+fn an_index_that_cannot_be_kept_is_said_once_not_built_again_at_every_search() {
+    let (_dir, pgn, cache) = setup();
+    let path = pgn.to_str().expect("path");
+    // Where the index goes, a directory: the index can be built but not stored.
+    run(&cache, &["index", path]);
+    let index = indexes(&cache).pop().expect("an index");
+    std::fs::remove_file(&index).expect("remove");
+    std::fs::create_dir(&index).expect("mkdir");
+    let r = run(&cache, &["index", path]);
+    assert_eq!(r.code, 2, "{}", r.err);
+    assert!(r.err.contains("could not be stored"), "{}", r.err);
+    assert!(r.err.contains("built but not kept"), "{}", r.err);
+    // A search starts the build in the background once; when it has failed, searches say
+    // why instead of starting it again.
+    let args = ["search", path, "--moves", "1. d4 Nf6"];
+    let r = run(&cache, &args);
+    assert!(r.err.contains(BACKGROUND), "{}", r.err);
+    let started = std::time::Instant::now();
+    let failed = loop {
+        let r = run(&cache, &args);
+        assert_eq!(found(&r.out), [(1, 2), (4, 2)]);
+        if r.err.contains("indexing it failed") {
+            break r.err;
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(60),
+            "{}",
+            r.err
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    assert!(failed.contains("could not be stored"), "{failed}");
+    assert!(
+        failed.contains("`scoresheet index` tries again"),
+        "{failed}"
+    );
+    // Once the cache can hold it, `index` builds it and searches use it.
+    std::fs::remove_dir(&index).expect("rmdir");
+    let r = run(&cache, &["index", path]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let r = run(&cache, &args);
+    assert!(r.err.contains("from the index"), "{}", r.err);
+}
+
+#[test]
+fn one_search_over_several_files_indexes_each_of_them() {
+    let (dir, pgn, cache) = setup();
+    let other = dir.path().join("games").join("other.pgn");
+    std::fs::copy(&pgn, &other).expect("copy");
+    let (a, b) = (pgn.to_str().expect("path"), other.to_str().expect("path"));
+    let r = run(&cache, &["search", a, b, "--moves", "1. d4 Nf6"]);
+    assert_eq!(r.err.matches(BACKGROUND).count(), 2, "{}", r.err);
+    wait_for_the_index(&cache, a);
+    wait_for_the_index(&cache, b);
+    assert_eq!(indexes(&cache).len(), 2);
+}
+
+#[test]
 fn a_damaged_index_is_rebuilt_not_trusted() {
     let (_dir, pgn, cache) = setup();
     let path = pgn.to_str().expect("path");

@@ -11,8 +11,7 @@ use super::exit;
 use super::input::{self, Input};
 use crate::notation::Lang;
 use crate::study::index::cache::{self, Stamp};
-use crate::study::index::open::{self, Event};
-use crate::study::index::Index;
+use crate::study::index::open::{self, Event, Opened};
 
 /// Arguments of `index`.
 #[derive(Debug, clap::Args)]
@@ -34,15 +33,14 @@ pub struct Args {
 
 /// Opens the index of `path` (see [`open::open_or_build`]), saying on standard error when
 /// one was damaged or could not be stored, and writing the file's problems there in
-/// `check`'s format. Returns the index, whether it was built now, and (games, games with
-/// problems).
+/// `check`'s format.
 pub(super) fn open_index(
     path: &Path,
     jobs: usize,
     chunk: u64,
     lang: &'static Lang,
     rebuild: bool,
-) -> io::Result<(Index, bool, u64, u64)> {
+) -> io::Result<Opened> {
     let name = input::name(path);
     let mut err = BufWriter::new(io::stderr().lock());
     let opened = open::open_or_build(path, jobs, chunk, lang, rebuild, |event| match event {
@@ -60,21 +58,17 @@ pub(super) fn open_index(
         }
     })?;
     err.flush()?;
-    Ok((opened.index, opened.built, opened.games, opened.problems))
+    Ok(opened)
 }
 
-/// Starts `scoresheet index --background` on the file of `stamp` in a process
-/// of its own that outlives this one, unless one is at work on it already. An error says
-/// that no index can be kept (the cache directory cannot be written), or that the
-/// process could not be started.
-pub(super) fn in_background(stamp: &Stamp, lang: &str) -> io::Result<()> {
-    if cache::being_built(stamp)? {
-        return Ok(());
-    }
+/// Starts `scoresheet index --background` on the files of `stamps` in one process of its
+/// own that outlives this one (it builds them one after the other). An error says that
+/// it could not be started.
+pub(super) fn in_background(stamps: &[Stamp], lang: &str) -> io::Result<()> {
     let mut command = Command::new(std::env::current_exe()?);
     command
         .args(["index", "--background", "--input-lang", lang, "--"])
-        .arg(&stamp.path)
+        .args(stamps.iter().map(|s| &s.path))
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null());
@@ -95,7 +89,8 @@ fn lowest_priority() {
     }
 }
 
-/// Runs `index`; returns the exit code (as `check`'s: 1 when games have problems).
+/// Runs `index`; returns the exit code (as `check`'s: 1 when games have problems, 2 when a
+/// file cannot be indexed or its index cannot be kept).
 pub fn run(args: &Args) -> u8 {
     let Some(lang) = super::parse_lang("index", &args.input_lang) else {
         return exit::USAGE;
@@ -107,21 +102,13 @@ pub fn run(args: &Args) -> u8 {
     let (mut unreadable, mut bad_total) = (false, 0u64);
     for path in &args.files {
         let name = input::name(path);
-        match index_one(path, jobs, lang, args.background) {
-            Ok(Some((built, games, bad))) => {
-                bad_total += bad;
-                if !args.background {
-                    let games = crate::plural::count(games as usize, "game", "games");
-                    let errors = if bad > 0 {
-                        format!(", {bad} with errors")
-                    } else {
-                        String::new()
-                    };
-                    let how = if built { "indexed" } else { "already indexed" };
-                    eprintln!("scoresheet index: {name}: {games}{errors}, {how}");
-                }
-            }
-            Ok(None) => {}
+        let done = if args.background {
+            in_the_background(path, jobs, lang)
+        } else {
+            now(path, jobs, lang)
+        };
+        match done {
+            Ok(bad) => bad_total += bad,
             Err(e) => {
                 if !args.background {
                     eprintln!("scoresheet index: cannot index {name}: {e}");
@@ -133,14 +120,8 @@ pub fn run(args: &Args) -> u8 {
     exit::of(unreadable, bad_total)
 }
 
-/// Indexes one file: (built now, games, games with problems); `None` when in the
-/// background another process is at it already.
-fn index_one(
-    path: &Path,
-    jobs: usize,
-    lang: &'static Lang,
-    background: bool,
-) -> io::Result<Option<(bool, u64, u64)>> {
+/// Refuses what has no index: standard input, a pipe, a compressed file.
+fn indexable(path: &Path) -> io::Result<()> {
     let input = Input::open(path)?;
     if input::is_stdin(path) || input.regular_file().is_none() {
         return Err(io::Error::other(
@@ -148,24 +129,67 @@ fn index_one(
              (search and tree read the others through)",
         ));
     }
-    drop(input);
+    Ok(())
+}
+
+/// Indexes one file now, saying what it did; returns the games with problems.
+fn now(path: &Path, jobs: usize, lang: &'static Lang) -> io::Result<u64> {
+    indexable(path)?;
     let stamp = Stamp::of(path)?;
-    let lock = if background {
-        match cache::lock_building(&stamp)? {
-            Some(lock) => Some(lock),
-            None => return Ok(None),
-        }
-    } else {
-        None
-    };
-    let opened = if background {
-        open::open_or_build(path, jobs, super::parallel::CHUNK, lang, false, |_| Ok(()))
-            .map(|o| (o.built, o.games, o.problems))
-    } else {
-        open_index(path, jobs, super::parallel::CHUNK, lang, false).map(|o| (o.1, o.2, o.3))
-    };
-    if let Some(lock) = lock {
-        cache::unlock_building(&stamp, lock);
+    let opened = open_index(path, jobs, super::parallel::CHUNK, lang, false)?;
+    if !opened.kept {
+        return Err(io::Error::other("its index was built but not kept"));
     }
-    opened.map(Some)
+    cache::clear_failure(&stamp);
+    let games = crate::plural::count(opened.games as usize, "game", "games");
+    let errors = match opened.problems {
+        0 => String::new(),
+        bad => format!(", {bad} with errors"),
+    };
+    let how = if opened.built {
+        "indexed"
+    } else {
+        "already indexed"
+    };
+    eprintln!(
+        "scoresheet index: {}: {games}{errors}, {how}",
+        input::name(path)
+    );
+    Ok(opened.problems)
+}
+
+/// Indexes one file quietly, unless another process is at it; a failure is recorded for
+/// the searches to say (see [`cache::failure`]). Returns the games with problems.
+fn in_the_background(path: &Path, jobs: usize, lang: &'static Lang) -> io::Result<u64> {
+    indexable(path)?;
+    let stamp = Stamp::of(path)?;
+    let Some(_lock) = cache::lock_building(&stamp)? else {
+        return Ok(0);
+    };
+    let mut why = None;
+    let built = open::open_or_build(path, jobs, super::parallel::CHUNK, lang, false, |e| {
+        if let Event::NotStored(e) = e {
+            why = Some(format!(
+                "it could not be stored in {}: {e}",
+                cache::dir().display()
+            ));
+        }
+        Ok(())
+    });
+    match built {
+        Ok(opened) if opened.kept => {
+            cache::clear_failure(&stamp);
+            Ok(opened.problems)
+        }
+        Ok(opened) => {
+            if let Some(why) = &why {
+                cache::record_failure(&stamp, why);
+            }
+            Ok(opened.problems)
+        }
+        Err(e) => {
+            cache::record_failure(&stamp, &e.to_string());
+            Err(e)
+        }
+    }
 }

@@ -2,12 +2,13 @@
 //! `scoresheet tree FILE... (--fen FEN | --moves MOVES)`: which games reach a position, and
 //! what was played there.
 //!
-//! A regular file is answered from its index (see [`crate::study::index`]): the first time,
-//! the file is read on every core exactly as `check` reads it (the same problems are found
-//! and reported, on standard error), the index is built from what was read and stored in the
-//! cache directory, and the answer comes from it; later runs open the index and read only
-//! the games that reach the position. Standard input, compressed files and `--variations`
-//! (the index holds main lines only) are read through every time.
+//! A regular file is answered from its index (see [`crate::study::index`]) when the cache
+//! holds one of this version of the file; later runs open it and read only the games that
+//! reach the position. Otherwise the file is read through on every core exactly as `check`
+//! reads it (the same problems are found and reported, on standard error), and once every
+//! file is answered `scoresheet index --background` is started on those without an index
+//! (see [`super::index`]). Standard input, compressed files and `--variations` (the index
+//! holds main lines only) are read through every time.
 
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -185,7 +186,7 @@ fn ask_index<T>(
                 input::name(path)
             );
             let jobs = input::jobs(common.jobs);
-            *index = super::index::open_index(path, jobs, common.chunk, lang, true)?.0;
+            *index = super::index::open_index(path, jobs, common.chunk, lang, true)?.index;
             ask(index).map_err(|e| io::Error::other(format!("the index just built: {e}")))
         }
     }
@@ -202,13 +203,17 @@ fn indexable(path: &Path) -> bool {
     }
 }
 
-/// How an indexable file without a fresh index was answered: read through, with its
-/// index now being built in the background (or why not).
+/// How an indexable file without a fresh index was answered: read through, and what
+/// becomes of its index.
 enum Indexing {
     /// Not a file that is indexed (standard input, compressed, `--variations`).
     No,
-    /// A builder was started, or one was already at work.
-    Started,
+    /// To be built in the background, once every file is answered.
+    Wanted(Stamp),
+    /// Another process is building it.
+    Busy,
+    /// The last build of this version of the file failed, for this reason.
+    Failed(String),
     /// No index can be kept: the cache directory cannot be written.
     Unwritable(io::Error),
 }
@@ -272,9 +277,11 @@ fn answer(
     )?;
     let indexing = match stamp {
         None => Indexing::No,
-        Some(stamp) => match super::index::in_background(&stamp, &common.input_lang) {
-            Ok(()) => Indexing::Started,
-            Err(e) => Indexing::Unwritable(e),
+        Some(stamp) => match (cache::failure(&stamp), cache::being_built(&stamp)) {
+            (Some(why), _) => Indexing::Failed(why),
+            (None, Ok(false)) => Indexing::Wanted(stamp),
+            (None, Ok(true)) => Indexing::Busy,
+            (None, Err(e)) => Indexing::Unwritable(e),
         },
     };
     Ok((Answer::Read(found), games, bad, indexing))
@@ -411,17 +418,21 @@ fn run(
     let mut out = BufWriter::new(io::stdout().lock());
     let (mut unreadable, mut bad_total) = (false, 0u64);
     let several = common.files.len() > 1;
+    let mut to_index = Vec::new();
     for path in &common.files {
         let name = input::name(path);
         let done = answer(path, common, lang, &pos, variations).and_then(|(a, games, bad, i)| {
             let how = match (&a, i) {
                 (Answer::Indexed { .. }, _) => ", from the index".to_string(),
                 (Answer::Read(_), Indexing::No) => String::new(),
-                (Answer::Read(_), Indexing::Started) => {
-                    " (read through; its index is being built in the background, \
-                     for the next searches)"
-                        .to_string()
+                (Answer::Read(_), Indexing::Wanted(stamp)) => {
+                    to_index.push(stamp);
+                    BACKGROUND.to_string()
                 }
+                (Answer::Read(_), Indexing::Busy) => BACKGROUND.to_string(),
+                (Answer::Read(_), Indexing::Failed(why)) => format!(
+                    " (read through; indexing it failed: {why}; `scoresheet index` tries again)"
+                ),
                 (Answer::Read(_), Indexing::Unwritable(e)) => format!(
                     " (read through; no index can be kept in {}: {e})",
                     cache::dir().display()
@@ -444,9 +455,8 @@ fn run(
                     "scoresheet {command}: {name}: {found} of {games_text} reach the position{errors}{how}"
                 );
             }
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
-                return exit::of(unreadable, bad_total)
-            }
+            // The reader of the output has gone (`| head`): the rest is not wanted.
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => break,
             Err(e) => {
                 let _ = out.flush();
                 eprintln!("scoresheet {command}: cannot read {name}: {e}");
@@ -455,5 +465,14 @@ fn run(
         }
     }
     let _ = out.flush();
+    if !to_index.is_empty() {
+        if let Err(e) = super::index::in_background(&to_index, &common.input_lang) {
+            eprintln!("scoresheet {command}: the indexing in the background could not start: {e}");
+        }
+    }
     exit::of(unreadable, bad_total)
 }
+
+/// What the summary says of a file read through whose index is being built.
+const BACKGROUND: &str =
+    " (read through; its index is being built in the background, for the next searches)";

@@ -3,9 +3,10 @@
 //! resolved by the one notation engine) while following its positions, without building a
 //! move tree.
 //!
-//! For each game it gives a [`Walked`]: the tags a search result line and the tree need,
-//! the main line (start position and moves), and — when a target position is given — the
-//! first ply at which any line, variations included, reaches it.
+//! For each game it gives a [`Walked`]: what the tree needs of its tags, the main line
+//! (start position and moves), and — when a target position is given — the first ply at
+//! which any line, variations included, reaches it, with the tags a search result line
+//! shows for the games that reach it.
 
 use chess::{ChessMove, Color};
 
@@ -136,8 +137,8 @@ fn elo_of(value: &str) -> u16 {
 pub struct Walked {
     /// The game as the builder read it (its number, start and problems).
     pub read: ReadGame,
-    /// Its tags: without a target, for an index, or for a game that reaches the target
-    /// (else empty).
+    /// Its tags, without a target or for a game that reaches the target; else (and for
+    /// an index, which keeps `info`) empty.
     pub tags: Tags,
     /// What the opening tree needs of its tags.
     pub info: GameInfo,
@@ -180,8 +181,8 @@ pub struct Follow {
 
 impl Follow {
     /// A follower that reads moves in `lang`; with `target`, the main line (and every
-    /// variation too with `variations`) is searched for the position of that key (see
-    /// [`super::key::key`]).
+    /// variation too with `variations`) is searched for that position (see
+    /// [`super::key::Goal`]).
     pub fn new(
         lang: &'static crate::notation::Lang,
         target: Option<Goal>,
@@ -338,18 +339,19 @@ impl Visitor for Follow {
     fn end_game(&mut self) -> Walked {
         // A search hands out the tags and moves of the games that reach its position only:
         // the others' buffers are kept for the next game instead of allocated anew.
-        let keep = self.indexing || self.target.is_none() || self.reached.is_some();
+        let wanted = self.target.is_none() || self.reached.is_some();
+        let keep_moves = wanted || self.indexing;
         Walked {
             read: self.builder.end_game(),
             info: self.tags.info(),
             plies: self.moves.len() as u32,
-            tags: if keep {
+            tags: if wanted && !self.indexing {
                 self.tags.clone()
             } else {
                 Tags::default()
             },
             start: self.start.take().unwrap_or_default(),
-            moves: if keep {
+            moves: if keep_moves {
                 std::mem::take(&mut self.moves)
             } else {
                 self.moves.clear();

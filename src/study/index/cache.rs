@@ -140,7 +140,9 @@ pub fn store(stamp: &Stamp, bytes: &[u8]) -> io::Result<()> {
     Ok(())
 }
 
-/// The lock file of a background build of `stamp`'s index.
+/// The lock file of a background build of `stamp`'s index. It is never removed (it is
+/// empty): removing a file another process may have just opened would let two builders
+/// each hold a lock, one on a file without a name.
 fn lock_file(stamp: &Stamp) -> PathBuf {
     stamp.index_file().with_extension("building")
 }
@@ -160,20 +162,37 @@ pub fn lock_building(stamp: &Stamp) -> io::Result<Option<fs::File>> {
     Ok(fs4::fs_std::FileExt::try_lock_exclusive(&file)?.then_some(file))
 }
 
-/// Lets go of a background build's lock and removes its file.
-pub fn unlock_building(stamp: &Stamp, lock: fs::File) {
-    let _ = fs::remove_file(lock_file(stamp));
-    drop(lock);
-}
-
 /// Whether another process is building `stamp`'s index now. An error says that the
 /// cache directory cannot be written (so no index could be kept).
 pub fn being_built(stamp: &Stamp) -> io::Result<bool> {
-    match lock_building(stamp)? {
-        Some(lock) => {
-            unlock_building(stamp, lock);
-            Ok(false)
-        }
-        None => Ok(true),
-    }
+    Ok(lock_building(stamp)?.is_none())
+}
+
+/// The file that records why the last background build of an index failed.
+fn failure_file(stamp: &Stamp) -> PathBuf {
+    stamp.index_file().with_extension("failed")
+}
+
+/// The stamp's version of the source, as a failure record starts with it.
+fn version_line(stamp: &Stamp) -> String {
+    format!("{} {} {}", stamp.size, stamp.mtime.0, stamp.mtime.1)
+}
+
+/// Records why building `stamp`'s index failed, so that searches of this version of the
+/// source say why instead of starting the same build again.
+pub fn record_failure(stamp: &Stamp, why: &str) {
+    let text = format!("{}\n{}\n", version_line(stamp), why.trim_end());
+    let _ = fs::write(failure_file(stamp), text);
+}
+
+/// Forgets a failure recorded for `stamp`'s source.
+pub fn clear_failure(stamp: &Stamp) {
+    let _ = fs::remove_file(failure_file(stamp));
+}
+
+/// Why the last build of this very version of `stamp`'s source failed, if it did.
+pub fn failure(stamp: &Stamp) -> Option<String> {
+    let text = fs::read_to_string(failure_file(stamp)).ok()?;
+    let (version, why) = text.split_once('\n')?;
+    (version == version_line(stamp)).then(|| why.trim_end().to_string())
 }

@@ -36,6 +36,8 @@ pub struct Opened {
     pub games: u64,
     /// Of those, games with problems.
     pub problems: u64,
+    /// Whether it is kept in the cache (found there, or stored now).
+    pub kept: bool,
 }
 
 /// One game read, with what is needed to report its problems.
@@ -154,6 +156,7 @@ pub fn open_or_build(
                 built: false,
                 games,
                 problems,
+                kept: true,
             });
         }
         Found::Damaged(why) => event(Event::Damaged(&why))?,
@@ -177,9 +180,11 @@ pub fn open_or_build(
         ));
     };
     // A file that changed while it was read is answered as read, but not stored.
+    let mut kept = false;
     if Stamp::of(path).ok().as_ref() == Some(&stamp) {
-        if let Err(e) = cache::store(&stamp, &bytes) {
-            event(Event::NotStored(&e))?;
+        match cache::store(&stamp, &bytes) {
+            Ok(()) => kept = true,
+            Err(e) => event(Event::NotStored(&e))?,
         }
     }
     let index = Index::open(Bytes::Owned(bytes))
@@ -189,5 +194,6 @@ pub fn open_or_build(
         built: true,
         games,
         problems,
+        kept,
     })
 }
