@@ -460,3 +460,19 @@ fn the_key_preset_is_read_and_a_bad_one_is_refused_with_the_choices() {
         "{e}"
     );
 }
+
+#[test]
+fn a_file_that_is_not_utf8_is_refused_where_it_stops_being_utf8() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("config.toml");
+    std::fs::write(&file, b"[board]\ntheme = \"gr\xe9y\"\n").expect("write");
+    let e = Config::load_from(&file).expect_err("not UTF-8");
+    assert_eq!(e.position(), Some((2, 12)));
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "{}:2:12: byte 0xE9 is not UTF-8 text: save the file as UTF-8 (TOML is UTF-8)",
+            file.display()
+        )
+    );
+}
