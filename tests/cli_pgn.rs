@@ -80,6 +80,30 @@ fn check_reports_the_illegal_move_with_file_line_column_game_and_players() {
     assert_eq!(code, 1);
 }
 
+/// A token with a byte that is not UTF-8 is shown as the file's text reads it
+/// (Windows-1252, as the game's names and comments are), not as U+FFFD.
+#[test]
+fn a_bad_token_in_a_windows_1252_file_is_shown_as_its_letters() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cp1252.pgn");
+    std::fs::write(
+        &path,
+        b"[White \"Ljubojevi\x9a\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 2. N\x8af3 *\n",
+    )
+    .unwrap();
+    let file = path.display().to_string();
+    for command in ["check", "convert"] {
+        let (out, err, code) = run(&[command, &file]);
+        let report = if command == "check" { &out } else { &err };
+        assert!(
+            report.contains("game 1 (Ljubojevi\u{161} - B): \"N\u{160}f3\": not a move"),
+            "{command}: {report}"
+        );
+        assert!(!report.contains('\u{fffd}'), "{command}: {report}");
+        assert_eq!(code, 1, "{command}");
+    }
+}
+
 #[test]
 fn check_refuses_variant_games_clearly() {
     let file = nasty("antichess.pgn");

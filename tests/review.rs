@@ -295,6 +295,38 @@ fn a_compressed_file_opens_and_lists() {
     }
 }
 
+/// A save into a compressed file writes the whole file again, which keeps the screen
+/// waiting (minutes for a big `.xz`): the screen says so before it starts, not only
+/// "saved to" once it is done.
+#[test]
+fn a_save_into_a_compressed_file_says_first_that_it_takes_a_while() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = CLUB.to_string();
+    for n in 0..300 {
+        text.push_str(&format!(
+            "\n[Event \"Filler {n}\"]\n[White \"W{n}\"]\n[Black \"B{n}\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n"
+        ));
+    }
+    let mut xz = liblzma::write::XzEncoder::new(Vec::new(), 6);
+    xz.write_all(text.as_bytes()).unwrap();
+    std::fs::write(dir.path().join("club.pgn.xz"), xz.finish().unwrap()).unwrap();
+
+    let mut term = open_list(dir.path(), "club.pgn.xz", "307 games");
+    term.send(keys::ENTER);
+    term.wait_for("game 1 of club.pgn.xz");
+    term.line("{kept", "comment on");
+    term.watch("the whole file is compressed again (xz)");
+    term.line(":w", "saved to");
+    assert!(
+        term.seen(),
+        "no screen said what the save does: {}",
+        term.text()
+    );
+    term.send(keys::CTRL_C);
+    assert_eq!(term.wait_exit(), 0);
+}
+
 /// A real player file (Capablanca's games, CRLF line ends, as downloaded), decompressed
 /// here: the games against Alekhine found by a filter, the second one in date order
 /// annotated with a first move of our own, a comment in it and an undo and redo, saved
@@ -411,6 +443,66 @@ fn the_recovery_box_shows_over_the_list() {
     assert_eq!(term.wait_exit(), 0);
 }
 
+/// The box over the list answers to the keys it names: Down chooses, Delete asks, Esc
+/// takes the question back, Enter recovers (over the list, Enter is also the list's key
+/// to open a game, and Delete none of its keys).
+#[test]
+fn the_recovery_box_over_the_list_recovers_with_enter() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("club.pgn"), CLUB).unwrap();
+    for first in ["e4", "d4"] {
+        let mut term = Term::spawn(dir.path(), &["new"], 100, 30);
+        term.wait_for("White to move");
+        term.line(first, "1... ▏");
+        term.signal("KILL");
+        term.wait_exit();
+    }
+
+    let mut term = Term::spawn(dir.path(), &["club.pgn"], 100, 30);
+    term.wait_for("Unsaved games found");
+    term.wait_for("7 games");
+    term.send(keys::DOWN);
+    term.send(keys::DELETE);
+    term.wait_for("discard game 2 for good");
+    term.escape("discard game 2 for good");
+    term.send(keys::ENTER);
+    term.wait_for("recovered 1 move");
+    let screen = term.wait_for("1... ▏");
+    assert!(!screen.contains("Unsaved games found"), "{screen}");
+    term.line(":q!", "");
+    assert_eq!(term.wait_exit(), 0);
+}
+
+/// Ctrl-J starts a new line in the comment editor, as its help line says: a terminal
+/// sends it as a line feed, which is not Enter (Enter sends a carriage return).
+#[test]
+fn ctrl_j_starts_a_new_line_of_a_comment() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("club.pgn");
+    std::fs::write(&file, CLUB).unwrap();
+    let mut term = open_list(dir.path(), "club.pgn", "7 games");
+    term.send(keys::ENTER);
+    term.wait_for("game 1 of club.pgn");
+    term.send(keys::RIGHT);
+    term.send(keys::CTRL_K);
+    term.wait_for("comment after 1.d4");
+    term.send("first line");
+    term.send("\n");
+    term.send("second line");
+    term.wait_for("second line");
+    term.send(keys::ENTER);
+    term.wait_for("Ctrl-Z to undo");
+    term.line(":w", "saved to");
+    term.send(keys::CTRL_C);
+    assert_eq!(term.wait_exit(), 0);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.contains("1. d4 {first line\nsecond line}"),
+        "{}",
+        &text[..400]
+    );
+}
+
 /// Once the list is read, its games are checked move by move in the background: a game
 /// with an illegal move is marked, selecting it says where and why, and it opens for
 /// repair.
@@ -436,6 +528,9 @@ fn a_game_with_an_illegal_move_is_marked_in_the_list() {
     term.wait_for("game 2 ✗ line 11 column 13 \"Ke3\"");
     term.send(keys::ENTER);
     term.wait_for("Ke3");
+    // On the game screen (the list has no entry line), where the repair waits.
+    term.wait_for("2. ▏");
+    term.wait_for("game 2 of 3 in three.pgn");
     // Opened for repair, the game counts as changed: quitting asks once more.
     term.send(keys::CTRL_C);
     term.wait_for("press again to quit");

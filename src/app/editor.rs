@@ -112,7 +112,9 @@ pub fn key_meaning(key: KeyEvent, multiline: bool) -> KeyMeaning {
         }
         KeyCode::Enter => return KeyMeaning::Done,
         KeyCode::Esc => return KeyMeaning::Cancel,
+        // Ctrl-J is a line feed: a new line where there are lines, else Enter.
         KeyCode::Char('j') if ctrl && multiline => Newline,
+        KeyCode::Char('j') if ctrl => return KeyMeaning::Done,
         KeyCode::Char('a') if ctrl => Home,
         KeyCode::Char('e') if ctrl => End,
         KeyCode::Char('b') if alt => WordLeft,

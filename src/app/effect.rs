@@ -189,6 +189,8 @@ pub enum Done {
         rest: String,
         /// The main line stopped early.
         incomplete: bool,
+        /// Its number in the file (from 1).
+        number: usize,
     },
     /// A pasted game, opened in place of this one (which is empty or saved).
     Opened(Box<Game>),
@@ -374,6 +376,7 @@ impl App {
                     .list()
                     .is_some_and(|l| crate::store::target::same_file(&l.path, &path));
                 self.replace_game(*game, Some(path), false);
+                self.number = Some(number as u64);
                 if of_list {
                     self.read_as_book();
                     self.opened_from_list(number as u64);
@@ -385,7 +388,24 @@ impl App {
                 stop,
                 rest,
                 incomplete,
-            } => self.open_for_repair(*game, path, &stop, &rest, incomplete),
+                number,
+            } => {
+                let of_list = self
+                    .list()
+                    .is_some_and(|l| crate::store::target::same_file(&l.path, &path));
+                self.open_for_repair(*game, path, &stop, &rest, incomplete);
+                let number = number as u64;
+                self.number = Some(number);
+                // A game marked ✗ opened from the list: shown, and the list's open
+                // game (the cursor stays where the repair waits).
+                if let Some(list) = self.list.as_deref_mut().filter(|_| of_list) {
+                    list.open = Some(number);
+                    if let Some(p) = list.catalog.position_of(number) {
+                        list.selected = p;
+                    }
+                }
+                self.screen = Screen::Game;
+            }
             Done::Opened(game) => {
                 let file = self.file.clone();
                 self.replace_game(*game, file, true);
@@ -398,6 +418,12 @@ impl App {
             Done::Recovered { game, out, message } => {
                 self.replace_game(*game, out, true);
                 self.inform(message);
+                // Recovered from the box over a file's list: shown, as a game
+                // opened is, and no longer the list's open game.
+                if let Some(list) = self.list.as_deref_mut() {
+                    list.open = None;
+                }
+                self.screen = Screen::Game;
             }
             Done::Unsaved { games, broken } => self.offer_recovery(games, broken),
             Done::Searched { path, fen, found } => self.searched(path, fen, found),

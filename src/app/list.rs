@@ -350,9 +350,18 @@ impl App {
             let open = list
                 .open
                 .map_or("the game".to_string(), |n| format!("game {n}"));
+            // Not `:q!`, which would quit the program: `:e!` opens the other game
+            // and the journal keeps this one's changes.
+            let file = list.path.display().to_string();
+            let file = if file.contains(char::is_whitespace) {
+                format!("\"{file}\"")
+            } else {
+                file
+            };
             self.refuse(format!(
                 "{open} has changes that are not saved: go back to it (Ctrl-L) and :w, \
-                 or :q! to leave it"
+                 or open game {number} anyway with :e! {file} {number} (the journal keeps \
+                 the changes)"
             ));
             return Effect::None;
         }

@@ -224,6 +224,9 @@ pub struct App {
     pub file: Option<PathBuf>,
     /// True when the game has changes that are not in its file.
     pub unsaved: bool,
+    /// The game's number in its file, when it was read from one (`:e FILE N`, the
+    /// list): `:snap` says where a position comes from.
+    pub number: Option<u64>,
     /// When the running move timer last stamped (or started).
     pub timer: Option<Instant>,
     /// Moves cut off by a correction, waiting for the right move.
@@ -293,6 +296,7 @@ impl App {
             message: Message::default(),
             file,
             unsaved: false,
+            number: None,
             timer: settings.timer.then(Instant::now),
             pending: None,
             opening: None,
@@ -380,6 +384,7 @@ impl App {
         self.game = game;
         self.file = file;
         self.unsaved = unsaved;
+        self.number = None;
         self.pending = None;
         self.cursor = self.line_end(NodeId::ROOT);
         self.versions = undo::fresh(self);

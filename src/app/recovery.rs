@@ -6,9 +6,31 @@
 //! line; Up and Down choose a game, Enter recovers it, Delete asks to discard it
 //! and a second Delete (or Enter) does, Esc leaves them all for later.
 
-use super::{Action, App, Effect, Overlay, RecoverBox, Recovery};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::{Action, App, Effect, Overlay, RecoverBox, Recovery, Screen};
 
 impl App {
+    /// The action a key asks for: its binding on the screen shown, else the
+    /// character it types. The box of unsaved games answers to the game screen's
+    /// keys wherever it opens: over the list (a file of many games opened after a
+    /// crash) Enter would be the list's `open-game` and Delete nothing at all.
+    pub fn action_of(&self, event: &KeyEvent) -> Option<Action> {
+        let screen = match self.overlay {
+            Overlay::Recover(_) => Screen::Game,
+            _ => self.screen,
+        };
+        let chars_act = self.chars_act();
+        let action = self.keymap.action_of(screen, event, chars_act);
+        if action.is_none() && is_line_feed(event) {
+            // Ctrl-J is the line feed some terminals (and a paste without
+            // bracketed paste) end a line with: where it is not bound, it is Enter.
+            let enter = KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE);
+            return self.keymap.action_of(screen, &enter, chars_act);
+        }
+        action
+    }
+
     /// Opens the box of unsaved games (or replaces its lines, keeping the
     /// selection where it can).
     pub fn offer_recovery(&mut self, games: Vec<String>, broken: Vec<String>) {
@@ -65,10 +87,13 @@ impl App {
                 Effect::None
             }
             Action::Cancel | Action::PlayEntry => self.recovery_later(),
-            // Text is the new game's: the box goes, the character stays.
+            // Text is the new game's: the box goes, the character stays (the
+            // list has no entry line: there the box only goes).
             Action::Type(c) => {
                 let effect = self.recovery_later();
-                self.entry.push(c);
+                if self.screen == Screen::Game {
+                    self.entry.push(c);
+                }
                 effect
             }
             _ => Effect::None,
@@ -88,4 +113,9 @@ impl App {
         }
         Effect::Recovery(Recovery::Later)
     }
+}
+
+/// Ctrl-J: the byte a line feed sends.
+fn is_line_feed(event: &KeyEvent) -> bool {
+    event.code == KeyCode::Char('j') && event.modifiers == KeyModifiers::CONTROL
 }

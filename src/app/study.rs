@@ -147,9 +147,10 @@ impl App {
                 )),
                 Ok(found) => {
                     let count = crate::plural::count(found.len(), "game", "games");
+                    let verb = reach(found.len());
                     let numbers: Vec<String> = found.iter().map(|(n, _)| n.to_string()).collect();
                     self.inform(format!(
-                        "{count} reach this position: {}",
+                        "{count} {verb} this position: {}",
                         numbers.join(", ")
                     ));
                 }
@@ -188,8 +189,9 @@ impl App {
             ));
         } else {
             let count = crate::plural::count(found, "game", "games");
+            let verb = reach(found);
             self.inform(format!(
-                "{count} reach this position; Enter opens one there, Esc Esc shows them all"
+                "{count} {verb} this position; Enter opens one there, Esc Esc shows them all"
             ));
         }
     }
@@ -292,5 +294,14 @@ impl App {
         };
         self.entry = branch.san.clone();
         Some(self.play_entry())
+    }
+}
+
+/// The verb after a count of games: "1 game reaches", "2 games reach".
+fn reach(games: usize) -> &'static str {
+    if games == 1 {
+        "reaches"
+    } else {
+        "reach"
     }
 }

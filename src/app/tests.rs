@@ -393,3 +393,20 @@ fn a_glyph_typed_with_a_move_that_is_there_replaces_its_glyph() {
 mod list;
 #[path = "tests_study.rs"]
 mod study;
+
+#[test]
+fn a_line_feed_is_enter_where_ctrl_j_is_not_bound() {
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let ctrl_j = KeyEvent::new(KeyCode::Char('j'), KeyModifiers::CONTROL);
+    let mut app = app();
+    for c in "e4".chars() {
+        app.update(Action::Type(c));
+    }
+    assert_eq!(app.action_of(&ctrl_j), Some(Action::PlayEntry));
+    app.update(Action::PlayEntry);
+    assert_eq!(sans(&app), ["e4"]);
+    // Bound, it is its action.
+    let config = crate::config::Config::from_toml_str("[keys]\nundo = [\"Ctrl-j\"]").unwrap();
+    app.set_keymap(Keymap::new(&config.keys).unwrap());
+    assert_eq!(app.action_of(&ctrl_j), Some(Action::Undo));
+}

@@ -184,6 +184,21 @@ fn another_game_is_not_opened_over_unsaved_changes() {
         "{}",
         app.message.text
     );
+    // The way out it names opens that game, not `:q!`, which quits the program.
+    assert!(
+        app.message.text.contains(":e! sample.pgn 2"),
+        "{}",
+        app.message.text
+    );
+    assert!(!app.message.text.contains(":q!"), "{}", app.message.text);
+    app.update(Action::List);
+    assert_eq!(
+        app.run_command("e! sample.pgn 2"),
+        Effect::Load {
+            path: "sample.pgn".into(),
+            number: 2
+        }
+    );
 }
 
 #[test]
@@ -241,4 +256,28 @@ fn a_move_typed_inside_a_game_of_the_list_is_a_variation() {
     app.unsaved = false;
     open(&mut app, 3);
     assert_eq!(app.inside, Inside::Variation);
+}
+
+#[test]
+fn a_game_opened_for_repair_from_the_list_is_shown_as_its_open_game() {
+    let mut app = listing();
+    app.update(Action::ListDown);
+    let game = crate::pgn::builder::read_games(b"1. e4 e5 *")
+        .remove(0)
+        .game;
+    app.update(Done::LoadedForRepair {
+        game: Box::new(game),
+        path: "sample.pgn".into(),
+        stop: "game 2 of sample.pgn, line 9 column 1: \"Ke3\": illegal".into(),
+        rest: "2. Ke3 Nc6 *".into(),
+        incomplete: true,
+        number: 2,
+    });
+    assert_eq!(app.screen, Screen::Game);
+    assert_eq!(app.list().unwrap().open, Some(2));
+    // Back to the list and again: the same game, not a refusal over its changes.
+    app.update(Action::List);
+    assert_eq!(app.update(Action::OpenGame), Effect::None);
+    assert_eq!(app.screen, Screen::Game);
+    assert!(!app.message.error, "{}", app.message.text);
 }

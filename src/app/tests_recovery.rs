@@ -41,6 +41,52 @@ fn a_move_typed_at_the_recovery_box_neither_discards_nor_recovers() {
 }
 
 #[test]
+fn the_recovery_box_over_the_list_answers_to_its_keys() {
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let key = |code| KeyEvent::new(code, KeyModifiers::NONE);
+    // A file of many games opened after a crash: its list, and the box over it.
+    let mut app = App::new(Settings::default(), Game::default(), None);
+    app.update(Done::ListOpened {
+        path: "many.pgn".into(),
+    });
+    app.offer_recovery(vec!["game 1".into(), "game 2".into()], Vec::new());
+    assert_eq!(app.screen, Screen::List);
+    let press = |app: &mut App, code| {
+        let action = app.action_of(&key(code));
+        let action = action.unwrap_or_else(|| panic!("{code:?} does nothing in the box"));
+        app.update(action)
+    };
+    press(&mut app, KeyCode::Down);
+    assert_eq!(selected(&app), (1, false));
+    assert_eq!(press(&mut app, KeyCode::Delete), Effect::None);
+    assert_eq!(selected(&app), (1, true), "Delete asks");
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(selected(&app), (1, false));
+    assert_eq!(
+        press(&mut app, KeyCode::Enter),
+        Effect::Recovery(Recovery::Recover(1)),
+        "Enter recovers the chosen game"
+    );
+    // The game recovered is shown.
+    app.update(Done::Recovered {
+        game: Box::new(Game::default()),
+        out: None,
+        message: "recovered".into(),
+    });
+    assert_eq!(app.screen, Screen::Game);
+    app.update(Action::List);
+    assert_eq!(app.screen, Screen::List);
+    // A letter (a sort key on the list) closes the box and sorts nothing.
+    app.offer_recovery(vec!["game 1".into()], Vec::new());
+    assert_eq!(
+        press(&mut app, KeyCode::Char('w')),
+        Effect::Recovery(Recovery::Later)
+    );
+    assert_eq!(app.overlay, Overlay::None);
+    assert!(app.entry.is_empty(), "the list has no entry line");
+}
+
+#[test]
 fn the_recovery_box_chooses_with_arrows_and_asks_before_discarding() {
     let mut app = with_box(3);
     assert_eq!(selected(&app), (0, false));

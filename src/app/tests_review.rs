@@ -252,3 +252,40 @@ fn the_fen_the_game_and_the_line_go_to_the_clipboard_and_snap_asks_for_the_posit
     app.run_command("copy board");
     assert!(app.message.error);
 }
+
+#[test]
+fn a_snap_names_the_game_opened_by_number_without_a_list() {
+    // `:e club.pgn 5`: no list, the game read from its file.
+    let game = reading(FORKS).game;
+    let mut app = App::new(Settings::default(), Game::default(), None);
+    app.update(Done::Loaded {
+        game: Box::new(game.clone()),
+        path: "club.pgn".into(),
+        number: 5,
+    });
+    app.update(Action::GoStart);
+    app.update(Action::MoveForward);
+    let Effect::Snap { game: number, .. } = app.run_command("snap") else {
+        panic!("no snap")
+    };
+    assert_eq!(number, 5);
+    // Opened for repair, likewise.
+    app.update(Done::LoadedForRepair {
+        game: Box::new(game),
+        path: "club.pgn".into(),
+        stop: "line 3".into(),
+        rest: String::new(),
+        incomplete: false,
+        number: 7,
+    });
+    let Effect::Snap { game: number, .. } = app.run_command("snap") else {
+        panic!("no snap")
+    };
+    assert_eq!(number, 7);
+    // A new game has no number in a file.
+    app.run_command("new!");
+    let Effect::Snap { game: number, .. } = app.run_command("snap") else {
+        panic!("no snap")
+    };
+    assert_eq!(number, 1);
+}

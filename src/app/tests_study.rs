@@ -264,3 +264,34 @@ fn the_tree_needs_a_file() {
     assert_eq!(app.pane, pane::Pane::None);
     assert!(app.message.error);
 }
+
+#[test]
+fn a_search_that_finds_one_game_says_it_reaches_the_position() {
+    // A file of one game (no list): the answer is a message.
+    let mut app = App::new(Settings::default(), Game::default(), Some("one.pgn".into()));
+    app.update(Done::Searched {
+        path: "one.pgn".into(),
+        fen: key_of(&Position::start().fen()),
+        found: Ok(vec![(1, 0)]),
+    });
+    assert_eq!(app.message.text, "1 game reaches this position: 1");
+    // On the list, from a game of it.
+    let mut app = listing();
+    app.screen = Screen::Game;
+    run(&mut app, "search");
+    let Some(StudyJob::Search { path, fen }) = app.take_study_request() else {
+        panic!("no search asked")
+    };
+    app.update(Done::Searched {
+        path,
+        fen,
+        found: Ok(vec![(3, 2)]),
+    });
+    assert!(
+        app.message
+            .text
+            .starts_with("1 game reaches this position;"),
+        "{}",
+        app.message.text
+    );
+}

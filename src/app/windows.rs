@@ -78,7 +78,12 @@ impl App {
 
     /// `:snap`: the current position to the `.fen` file beside the game's.
     pub(super) fn snap(&mut self) -> Effect {
-        let game = self.list().and_then(|l| l.open).unwrap_or(1);
+        // The game's number in its file however it was opened (`:e FILE N` too,
+        // with no list); a game not read from a file says 1.
+        let game = self
+            .number
+            .or_else(|| self.list().and_then(|l| l.open))
+            .unwrap_or(1);
         Effect::Snap {
             fen: self.position().fen(),
             game: usize::try_from(game).unwrap_or(usize::MAX),

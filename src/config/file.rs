@@ -16,7 +16,7 @@ use super::error::{line_col, ConfigError};
 use super::keys::{Key, KeyEntry, KeyTable, Preset};
 use super::settings::{
     BoardSettings, BoardStyle, Bounded, Colors, EngineSettings, Inside, LangCode, MoveNotation,
-    NotationSettings, RecordingSettings, SquareSize, Theme, TrainingSettings,
+    NotationSettings, Program, RecordingSettings, SquareSize, Theme, TrainingSettings,
 };
 use super::Config;
 
@@ -105,7 +105,7 @@ struct RecordingLayer {
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct EngineLayer {
-    path: Option<String>,
+    path: Option<Program>,
     threads: Option<Bounded<1, 1024>>,
     hash: Option<Bounded<1, 65536>>,
     lines: Option<Bounded<1, 5>>,
@@ -265,7 +265,7 @@ pub(crate) fn merge(defaults: Parsed<'_>, user: Parsed<'_>) -> Result<Config, Co
     };
     let (ue, de) = (&user.layer.engine, &defaults.layer.engine);
     let engine = EngineSettings {
-        path: pick(ue.path.clone(), de.path.clone(), "engine.path", dt)?,
+        path: pick(ue.path.clone(), de.path.clone(), "engine.path", dt)?.0,
         threads: pick(ue.threads, de.threads, "engine.threads", dt)?.0,
         hash: pick(ue.hash, de.hash, "engine.hash", dt)?.0,
         lines: pick(ue.lines, de.lines, "engine.lines", dt)?.0,

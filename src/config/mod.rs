@@ -84,9 +84,9 @@ impl Config {
 
     /// Reads the file at `path` over the defaults; a missing file means the defaults.
     pub fn load_from(path: &std::path::Path) -> Result<Config, ConfigError> {
-        let text = match std::fs::read_to_string(path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        let bytes = match std::fs::read(path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
             Err(source) => {
                 return Err(ConfigError::Read {
                     path: path.to_path_buf(),
@@ -94,6 +94,18 @@ impl Config {
                 })
             }
         };
+        // TOML is UTF-8: a file saved in another encoding is refused where it stops
+        // being UTF-8, with the byte, rather than as "stream did not contain valid UTF-8".
+        let text = String::from_utf8(bytes).map_err(|e| {
+            let bytes = e.as_bytes();
+            let good = e.utf8_error().valid_up_to();
+            let valid = std::str::from_utf8(&bytes[..good]).unwrap_or_default();
+            let message = format!(
+                "byte 0x{:02X} is not UTF-8 text: save the file as UTF-8 (TOML is UTF-8)",
+                bytes[good]
+            );
+            ConfigError::at(valid, Some(good), message).in_file(path.to_path_buf())
+        })?;
         let mut config = Config::from_toml_str(&text).map_err(|e| e.in_file(path.to_path_buf()))?;
         config.keys.path = Some(path.to_path_buf());
         Ok(config)

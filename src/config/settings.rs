@@ -159,6 +159,25 @@ impl<'de> Deserialize<'de> for LangCode {
     }
 }
 
+/// A program to run, as written in the file: a name or a path, not blank (an empty
+/// `path` would only fail later, when the pane opens, as "engine not found: ").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Program(pub(crate) String);
+
+impl<'de> Deserialize<'de> for Program {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let program = String::deserialize(deserializer).map_err(|_: D::Error| {
+            serde::de::Error::custom("expected a program's name or path, as a string")
+        })?;
+        if program.trim().is_empty() {
+            return Err(serde::de::Error::custom(
+                "expected a program's name or path (\"stockfish\", \"/usr/games/stockfish\"), not an empty one",
+            ));
+        }
+        Ok(Program(program))
+    }
+}
+
 /// A whole number from `LO` to `HI`, as written in the file; anything else is refused with
 /// the range (serde's span then points the message at the value).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -207,6 +207,12 @@ fn engine_settings_are_read_and_out_of_range_numbers_refused() {
             "bad value \"big\" for engine.hash: expected a whole number from 1 to 65536",
         ),
         (
+            "[engine]\npath = \" \"\n",
+            (2, 8),
+            "bad value \" \" for engine.path: expected a program's name or path \
+             (\"stockfish\", \"/usr/games/stockfish\"), not an empty one",
+        ),
+        (
             "[engine]\ndepth = 20\n",
             (2, 1),
             "unknown key \"depth\" in [engine]: expected one of path, threads, hash, lines",
@@ -452,5 +458,21 @@ fn the_key_preset_is_read_and_a_bad_one_is_refused_with_the_choices() {
     assert!(
         e.message().starts_with("bad value \"F1\" for keys.help"),
         "{e}"
+    );
+}
+
+#[test]
+fn a_file_that_is_not_utf8_is_refused_where_it_stops_being_utf8() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("config.toml");
+    std::fs::write(&file, b"[board]\ntheme = \"gr\xe9y\"\n").expect("write");
+    let e = Config::load_from(&file).expect_err("not UTF-8");
+    assert_eq!(e.position(), Some((2, 12)));
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "{}:2:12: byte 0xE9 is not UTF-8 text: save the file as UTF-8 (TOML is UTF-8)",
+            file.display()
+        )
     );
 }

@@ -321,7 +321,7 @@ impl Visitor for GameBuilder {
                      game of chess: reading stops here",
                     self.max_moves
                 );
-                self.problem(at, &String::from_utf8_lossy(san), reason);
+                self.problem(at, &crate::text::decode(san), reason);
             }
             return;
         }
@@ -365,7 +365,7 @@ impl Visitor for GameBuilder {
                     frame.pos.fullmove_number(),
                     if depth > 1 { ", in a variation" } else { "" }
                 );
-                self.problem(at, &String::from_utf8_lossy(san), reason);
+                self.problem(at, &crate::text::decode(san), reason);
                 return;
             }
         };
@@ -383,7 +383,7 @@ impl Visitor for GameBuilder {
                 None => {
                     frame.dead = true;
                     let reason = "a null move is impossible while in check".to_string();
-                    self.problem(at, &String::from_utf8_lossy(san), reason);
+                    self.problem(at, &crate::text::decode(san), reason);
                     return;
                 }
             },

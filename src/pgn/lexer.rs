@@ -525,5 +525,5 @@ fn skip_movetext<V: Visitor>(
 pub(crate) fn short_token(bytes: &[u8]) -> String {
     let line = memchr::memchr(b'\n', bytes).map_or(bytes, |k| &bytes[..k]);
     let line = line.strip_suffix(b"\r").unwrap_or(line);
-    String::from_utf8_lossy(line).chars().take(24).collect()
+    crate::text::decode(line).chars().take(24).collect()
 }

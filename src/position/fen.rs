@@ -13,10 +13,10 @@ use super::{color_name, Position};
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum FenError {
     /// Not 6 fields (4 are accepted too, the counters then default to `0 1`).
-    #[error("FEN has {0} fields; it needs 6: placement, side to move, castling, en passant, half-move clock, move number")]
+    #[error("FEN has {}; it needs 6: placement, side to move, castling, en passant, half-move clock, move number", crate::plural::count(*.0, "field", "fields"))]
     FieldCount(usize),
     /// The placement does not have 8 ranks.
-    #[error("placement: {0} ranks separated by '/', not 8")]
+    #[error("placement: {} separated by '/', not 8", crate::plural::count(*.0, "rank", "ranks"))]
     RankCount(usize),
     /// One rank does not describe exactly 8 squares.
     #[error("placement: rank {rank} (\"{text}\") describes {squares} squares, not 8")]

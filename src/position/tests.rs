@@ -53,6 +53,11 @@ fn a_comment_after_a_semicolon_is_not_part_of_the_fen() {
         Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - ; 0 1"),
         Err(FenError::FieldCount(3))
     );
+    // Counted in words that agree with their number.
+    let one = Position::from_fen("garbage").unwrap_err().to_string();
+    assert!(one.starts_with("FEN has 1 field; it needs 6"), "{one}");
+    let rank = Position::from_fen("8 w - - 0 1").unwrap_err().to_string();
+    assert_eq!(rank, "placement: 1 rank separated by '/', not 8");
 }
 
 #[test]

@@ -114,7 +114,10 @@ fn modifiers_of(param: Option<u32>) -> KeyModifiers {
 /// A single byte that is a key by itself (controls and ASCII).
 fn control_key(byte: u8) -> Option<KeyEvent> {
     Some(match byte {
-        b'\r' | b'\n' => key(KeyCode::Enter, KeyModifiers::NONE),
+        // A line feed is Ctrl-J (in raw mode Enter sends a carriage return): the
+        // comment editor's new line. Where nothing binds it, it acts as Enter
+        // (`App::action_of`), for the terminals and pastes that end lines so.
+        b'\r' => key(KeyCode::Enter, KeyModifiers::NONE),
         b'\t' => key(KeyCode::Tab, KeyModifiers::NONE),
         // Many terminals send ^H for Backspace; Ctrl-H erases too.
         0x7f | 0x08 => key(KeyCode::Backspace, KeyModifiers::NONE),

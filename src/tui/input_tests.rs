@@ -22,6 +22,7 @@ fn keys_as_terminals_send_them() {
         (b"N", k(KeyCode::Char('N'), KeyModifiers::SHIFT)),
         ("♘".as_bytes(), k(KeyCode::Char('♘'), NO)),
         (b"\r", k(KeyCode::Enter, NO)),
+        (b"\n", k(KeyCode::Char('j'), KeyModifiers::CONTROL)),
         (b"\x7f", k(KeyCode::Backspace, NO)),
         (b"\x08", k(KeyCode::Backspace, NO)),
         (b"\x03", k(KeyCode::Char('c'), KeyModifiers::CONTROL)),

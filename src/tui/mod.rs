@@ -92,7 +92,7 @@ pub fn describe_keys(app: &mut App, config: &Config) {
 pub fn action_of(app: &App, event: &crossterm::event::KeyEvent) -> Option<Action> {
     // A character bound to an action acts only where it would type nothing: in
     // normal mode, on an empty entry line, or on the list while its filter is closed.
-    app.keymap.action_of(app.screen, event, app.chars_act())
+    app.action_of(event)
 }
 
 /// Gives the terminal back: bracketed paste off, then ratatui's restore (raw
@@ -281,6 +281,11 @@ fn start(
                         })
                     }
                 };
+                // A save that keeps the screen waiting says so first.
+                if let Some(notice) = session.before(&effect) {
+                    app.update(notice);
+                    terminal.draw(|frame| ui::draw(frame, &app, &look))?;
+                }
                 // Writes the journal for this change before anything else.
                 if session.carry_out(&mut app, effect)? {
                     return Ok(());

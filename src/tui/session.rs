@@ -385,6 +385,23 @@ impl Session {
         self.offer(app);
     }
 
+    /// What to show before carrying out `effect` when it keeps the screen waiting: a
+    /// save into a compressed file writes the whole file again, which can take
+    /// minutes, and the screen is not drawn meanwhile.
+    pub fn before(&self, effect: &Effect) -> Option<Done> {
+        let Effect::Save { path, .. } = effect else {
+            return None;
+        };
+        let packed = crate::store::Compression::of_file(path).ok()??;
+        packed.writable().then(|| {
+            Done::notice(format!(
+                "saving into {}: the whole file is compressed again ({}), which takes a while…",
+                path.display(),
+                packed.name()
+            ))
+        })
+    }
+
     /// Carries out an effect; true when the recorder should end.
     pub fn carry_out(&mut self, app: &mut App, effect: Effect) -> anyhow::Result<bool> {
         if effect == Effect::NewGame {

@@ -40,6 +40,7 @@ impl Session {
                     stop,
                     rest: unread.rest,
                     incomplete: !unread.complete,
+                    number,
                 });
                 // Its text in the file is the whole game: `:w` replaces it.
                 self.slot = Some((path, slot, None));

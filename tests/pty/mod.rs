@@ -51,6 +51,9 @@ pub mod keys {
 /// whose drop types a line end and an end-of-file character into the program.)
 pub struct Term {
     parser: Arc<Mutex<vt100::Parser>>,
+    /// Text looked for on every screen the reader sees, and whether one showed it
+    /// ([`Term::watch`]): a screen that a later one replaced at once still counts.
+    watched: Arc<Mutex<Option<(String, bool)>>>,
     writer: Option<File>,
     child: Box<dyn Child + Send + Sync>,
     master: Option<Box<dyn MasterPty + Send>>,
@@ -135,16 +138,19 @@ impl Term {
             0,
         )));
         let stop = Arc::new(AtomicBool::new(false));
+        let watched = Arc::new(Mutex::new(None));
         let reader = std::thread::spawn({
-            let (sink, stop, mut master) = (
+            let (sink, stop, mut master, watched) = (
                 Arc::clone(&parser),
                 Arc::clone(&stop),
                 File::from(master_fd()),
+                Arc::clone(&watched),
             );
-            move || read_screen(&mut master, &sink, &stop)
+            move || read_screen(&mut master, &sink, &stop, &watched)
         });
         Term {
             parser,
+            watched,
             writer: Some(writer),
             child,
             master: Some(pty.master),
@@ -170,6 +176,20 @@ impl Term {
     /// The screen's text now.
     pub fn text(&self) -> String {
         self.parser.lock().unwrap().screen().contents()
+    }
+
+    /// From now on, looks for `needle` on every screen read (see [`Term::seen`]).
+    pub fn watch(&self, needle: &str) {
+        *self.watched.lock().unwrap() = Some((needle.to_string(), false));
+    }
+
+    /// True when a screen read since [`Term::watch`] showed its text.
+    pub fn seen(&self) -> bool {
+        self.watched
+            .lock()
+            .unwrap()
+            .as_ref()
+            .is_some_and(|(_, seen)| *seen)
     }
 
     /// The rows drawn in reverse video across the whole width (a list's selection).
@@ -300,7 +320,12 @@ impl Term {
 /// the program's side closes or `stop` is set. It waits in `poll(2)` with a short
 /// timeout rather than in `read(2)`, so that it can let go of its descriptor when
 /// told to (a descriptor blocked in a read stays open, and the terminal with it).
-fn read_screen(master: &mut File, sink: &Mutex<vt100::Parser>, stop: &AtomicBool) {
+fn read_screen(
+    master: &mut File,
+    sink: &Mutex<vt100::Parser>,
+    stop: &AtomicBool,
+    watched: &Mutex<Option<(String, bool)>>,
+) {
     let mut buf = [0u8; 8192];
     while !stop.load(Ordering::SeqCst) {
         let mut ready = libc::pollfd {
@@ -321,7 +346,20 @@ fn read_screen(master: &mut File, sink: &Mutex<vt100::Parser>, stop: &AtomicBool
         }
         match master.read(&mut buf) {
             Ok(0) | Err(_) => return,
-            Ok(n) => sink.lock().unwrap().process(&buf[..n]),
+            Ok(n) => {
+                let mut parser = sink.lock().unwrap();
+                let mut watched = watched.lock().unwrap();
+                let Some((needle, seen)) = watched.as_mut() else {
+                    parser.process(&buf[..n]);
+                    continue;
+                };
+                // Frame by frame (each ends by hiding the cursor), so that a screen
+                // drawn just before the next one is still seen.
+                for frame in buf[..n].split_inclusive(|&b| b == b'l') {
+                    parser.process(frame);
+                    *seen |= parser.screen().contents().contains(needle.as_str());
+                }
+            }
         }
     }
 }
