@@ -49,7 +49,9 @@ printf 'check (all cores):            %6.2f s\n' "$check"
 printf 'first search (reads through): %6.2f s  = %.2f x check\n' "$first" "$(echo "$first / $check" | bc -l)"
 # The first search started the index's build in the background (lowest priority): wait
 # for it, without searching meanwhile (a search would read the file through again).
-until ls "$cache"/index/*.idx > /dev/null 2>&1 && ! ls "$cache"/index/*.building > /dev/null 2>&1; do
+# The builder holds a lock (flock) on its `.building` file while it works.
+until ls "$cache"/index/*.idx > /dev/null 2>&1 &&
+    flock --nonblock "$(ls "$cache"/index/*.building)" true; do
     sleep 0.1
 done
 t2=$(now)

@@ -378,6 +378,11 @@ fn errors_are_those_of_check() {
     let bad = bad.to_str().expect("path");
     let r = run(&cache, &["search", bad, "--moves", "1. e4"]);
     assert_eq!(r.code, 1, "games with problems: as check");
+    assert!(
+        r.err.contains("1 of 1 game reaches the position"),
+        "{}",
+        r.err
+    );
     assert!(r.err.contains(&format!("{bad}:4:")), "{}", r.err);
     assert!(r.err.contains("\"Ke3\""), "{}", r.err);
     assert_eq!(found(&r.out), [(1, 1)]);

@@ -450,9 +450,10 @@ fn run(
                 } else {
                     String::new()
                 };
+                let reach = if found == 1 { "reaches" } else { "reach" };
                 let _ = out.flush();
                 eprintln!(
-                    "scoresheet {command}: {name}: {found} of {games_text} reach the position{errors}{how}"
+                    "scoresheet {command}: {name}: {found} of {games_text} {reach} the position{errors}{how}"
                 );
             }
             // The reader of the output has gone (`| head`): the rest is not wanted.
