@@ -120,6 +120,8 @@ pub enum QueryErrorKind {
     UnclosedQuote,
     /// Not a number or range of numbers.
     BadNumber,
+    /// A range whose first number is larger than its last (`year:1990..1960`).
+    Backwards,
     /// Not an ECO code, letter or range of codes.
     BadEco,
     /// Not a result.
@@ -140,13 +142,19 @@ impl fmt::Display for QueryError {
             QueryErrorKind::UnknownField => write!(f, "no such field; the fields are {FIELDS}"),
             QueryErrorKind::MissingValue => f.write_str("give a value after the colon"),
             QueryErrorKind::UnclosedQuote => f.write_str("the quote is not closed"),
+            QueryErrorKind::Backwards => {
+                f.write_str("the range runs backwards: write the smaller number first (1960..1990)")
+            }
             QueryErrorKind::BadNumber => f.write_str(
-                "not a number or range: write 2600, 2500..2600, 2500.., ..2600, >2600, >=2600, <2600 or <=2600",
+                "not a number or range: write N, A..B, A.., ..B, >N, >=N, <N or <=N \
+                 (year:1990..1995, elo:>2600, plies:<40)",
             ),
             QueryErrorKind::BadEco => {
                 f.write_str("not an ECO code: write B90, B (every B code) or B90..B99")
             }
-            QueryErrorKind::BadResult => f.write_str("not a result: write 1-0, 0-1, 1/2 (or draw) or *"),
+            QueryErrorKind::BadResult => {
+                f.write_str("not a result: write 1-0, 0-1, 1/2 (or draw) or *")
+            }
             QueryErrorKind::BadPosition(why) => write!(
                 f,
                 "{why}; write the moves from the start (pos:\"1. e4 c5 2. Nf3\") or a FEN in quotes"
@@ -194,8 +202,17 @@ pub fn parse(text: &str) -> Result<Query, QueryError> {
             ));
         }
         let bad = |kind| error(value_column, value, kind);
-        let number =
-            |value: &str| number_range(value).ok_or_else(|| bad(QueryErrorKind::BadNumber));
+        let number = |value: &str| {
+            number_range(value).ok_or_else(|| {
+                let backwards = value.split_once("..").is_some_and(|(lo, hi)| {
+                    matches!((lo.parse::<u32>(), hi.parse::<u32>()), (Ok(lo), Ok(hi)) if lo > hi)
+                });
+                match backwards {
+                    true => bad(QueryErrorKind::Backwards),
+                    false => bad(QueryErrorKind::BadNumber),
+                }
+            })
+        };
         let term = match name.to_ascii_lowercase().as_str() {
             "white" => text_term(field::WHITE, value),
             "black" => text_term(field::BLACK, value),
@@ -516,6 +533,10 @@ mod tests {
         assert_eq!(
             kind("elo:>abc"),
             (5, ">abc".into(), QueryErrorKind::BadNumber)
+        );
+        assert_eq!(
+            kind("year:1990..1960"),
+            (6, "1990..1960".into(), QueryErrorKind::Backwards)
         );
         assert_eq!(
             kind("x white:"),
