@@ -124,6 +124,8 @@ fn filters(catalog: &mut Catalog) {
         "carlsen wi",
         "carlsen wijk",
         "carlsn",
+        "anand",
+        "player:anand",
         "carlsen white:carlsen",
         "nepomniachtchi",
         "white:kasparov black:karpov",

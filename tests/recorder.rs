@@ -113,7 +113,11 @@ fn record_correct_twelve_moves_back_clock_draw_offer_save_and_reopen() {
     term.wait_for("Cy");
     term.line(":w", "no changes");
     assert_eq!(std::fs::read(dir.path().join("game.pgn")).unwrap(), before);
-    // The game has a result (1-0): playing on asks first, Enter again plays.
+    // The game has a result (1-0), so it opened at its start to be read: at its end,
+    // playing on asks first, Enter again plays.
+    assert!(term.text().contains("[variation]"), "{}", term.text());
+    term.send(keys::END);
+    term.wait_for("2. ▏");
     term.send("Nf3");
     term.wait_for("the game is over (1-0): Enter asks");
     term.send(keys::ENTER);

@@ -371,14 +371,13 @@ impl App {
                 self.screen = Screen::List;
             }
             Done::Loaded { game, path, number } => {
-                self.inform(format!("game {number} of {}", path.display()));
                 let of_list = self
                     .list()
                     .is_some_and(|l| crate::store::target::same_file(&l.path, &path));
-                self.replace_game(*game, Some(path), false);
-                self.number = Some(number as u64);
+                let shown = path.display().to_string();
+                self.open_game(*game, Some(path), Some(number as u64), false);
+                self.inform(format!("game {number} of {shown} ({})", self.how_opened()));
                 if of_list {
-                    self.read_as_book();
                     self.opened_from_list(number as u64);
                 }
             }
@@ -408,7 +407,7 @@ impl App {
             }
             Done::Opened(game) => {
                 let file = self.file.clone();
-                self.replace_game(*game, file, true);
+                self.open_game(*game, file, None, true);
                 // Not a game of the list: the list no longer has it open.
                 if let Some(list) = self.list.as_deref_mut() {
                     list.open = None;
@@ -416,7 +415,7 @@ impl App {
                 self.screen = Screen::Game;
             }
             Done::Recovered { game, out, message } => {
-                self.replace_game(*game, out, true);
+                self.open_game(*game, out, None, true);
                 self.inform(message);
                 // Recovered from the box over a file's list: shown, as a game
                 // opened is, and no longer the list's open game.

@@ -206,7 +206,7 @@ fn an_engine_that_fails_says_why_and_can_be_restarted() {
 #[test]
 fn the_best_move_is_a_variation_inside_the_game() {
     let mut app = app_on(GAME);
-    app.read_as_book();
+    app.inside = Inside::Variation;
     let mut fake = Fake::default();
     app.update(Action::Engine);
     app.update(Action::GoStart);

@@ -433,12 +433,11 @@ impl App {
         self.open_game_of_list(number)
     }
 
-    /// The loop opened game `number` of the list: the list remembers it and
-    /// selects it.
+    /// The loop opened game `number` of the list (as any game opens: see
+    /// [`App::open_game`]): the list remembers it and selects it.
     pub(super) fn opened_from_list(&mut self, number: u64) {
-        // Read from the start, as a book shows a game; a game found by a `pos:` term (or
-        // `:search`) opens where it reaches the position.
-        self.cursor = crate::game::NodeId::ROOT;
+        // A game found by a `pos:` term (or `:search`) opens where it reaches the
+        // position.
         let ply = self.list().and_then(|l| l.catalog.reached(number));
         if let Some(ply) = ply {
             let line = self.game.mainline();

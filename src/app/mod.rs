@@ -31,6 +31,7 @@ pub mod train;
 mod train_tests;
 pub use record::today;
 mod navigate;
+mod open;
 pub mod pane;
 #[cfg(test)]
 mod tests;

@@ -558,7 +558,7 @@ impl App {
             }
         }
         let file = self.file.clone();
-        self.replace_game(next, file, false);
+        self.open_game(next, file, None, false);
         self.inform("new game: type the players with :tag White … and :tag Black …");
     }
 }

@@ -25,7 +25,7 @@ impl App {
         rest: &str,
         rest_is_line: bool,
     ) {
-        self.replace_game(game, Some(file), true);
+        self.open_game(game, Some(file), None, true);
         let at = self.line_end(NodeId::ROOT);
         let moves = if rest_is_line {
             main_line_words(rest)

@@ -1,19 +1,9 @@
 //! The windows over the game that edit text (the comment editor, the tag form),
 //! the ways of showing the moves, and copying and setting positions aside.
 
-use super::{comment, tagform, App, Effect, Inside, MovesView, Overlay};
+use super::{comment, tagform, App, Effect, MovesView, Overlay};
 
 impl App {
-    /// A game opened from a file's list is read as a book prints it (unless the
-    /// user chose a view): the scoresheet's two columns suit recording.
-    pub(super) fn read_as_book(&mut self) {
-        if self.moves_view == MovesView::Sheet && !self.view_chosen {
-            self.moves_view = MovesView::Indented;
-        }
-        // A move typed inside a game being read is a variation, not a correction.
-        self.inside = Inside::Variation;
-    }
-
     /// The next way of showing the moves: sheet, text, indented.
     pub(super) fn next_view(&mut self) -> Effect {
         self.moves_view = match self.moves_view {

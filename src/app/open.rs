@@ -1,0 +1,69 @@
+//! The one way a game comes on the screen, whatever brought it: the list (Enter,
+//! next/previous game), `:e FILE [N]`, `scoresheet FILE`, a pasted game, a recovered
+//! one, a repair, `:new`. How it opens depends on the game, never on the path:
+//!
+//! - a **finished** game (its `Result` is `1-0`, `0-1` or `1/2-1/2`) is there to be
+//!   read: it opens at its start, its moves shown as a book prints them (unless the
+//!   user chose a view), and a move typed inside it starts a variation;
+//! - an **unfinished** one (`*`, or no result) is a game to go on recording: it opens
+//!   at its last move, on the scoresheet (unless the user chose a view), and a move
+//!   typed inside it does what the configuration's `recording.inside` says.
+
+use std::path::PathBuf;
+
+use super::{App, Inside, MovesView};
+use crate::game::{Game, NodeId};
+
+/// Whether `game` is over: its `Result` tag gives a result (not `*`).
+pub fn finished(game: &Game) -> bool {
+    matches!(game.tag("Result"), Some("1-0" | "0-1" | "1/2-1/2"))
+}
+
+impl App {
+    /// Shows `game` (from `file`, where `:w` writes it; its `number` there when it
+    /// was read from a file), as the module says. Its history starts here: undo does
+    /// not go back into the game before.
+    pub(crate) fn open_game(
+        &mut self,
+        game: Game,
+        file: Option<PathBuf>,
+        number: Option<u64>,
+        unsaved: bool,
+    ) {
+        self.replace_game(game, file, unsaved);
+        self.number = number;
+        self.fork = 0;
+        let read = finished(&self.game);
+        if !self.view_chosen {
+            self.moves_view = if read {
+                MovesView::Indented
+            } else {
+                MovesView::Sheet
+            };
+        }
+        if read {
+            self.cursor = NodeId::ROOT;
+            // A move typed inside a game being read is a variation, not a correction.
+            self.inside = Inside::Variation;
+        } else {
+            self.cursor = self.line_end(NodeId::ROOT);
+            self.inside = self.settings.inside;
+        }
+        self.refresh_feedback();
+        self.refresh_opening();
+    }
+
+    /// How the game on the screen was opened, for the status line: `read from the
+    /// start` or `at its last move, to go on recording`.
+    pub(crate) fn how_opened(&self) -> &'static str {
+        if finished(&self.game) {
+            "finished: read from the start"
+        } else {
+            "unfinished: at its last move, to go on recording"
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "open_tests.rs"]
+mod tests;

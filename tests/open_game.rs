@@ -1,0 +1,43 @@
+//! A game given on the command line opens as one opened from the list does (one function
+//! opens every game): a finished game at its start, to be read, a typed move starting a
+//! variation; an unfinished one (`*`) at its last move, to go on recording.
+
+mod pty;
+
+use pty::{keys, Term};
+
+const FINISHED: &str = "[Event \"Club\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n\n\
+                        1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n";
+const UNFINISHED: &str = "[Event \"Club\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"*\"]\n\n\
+                          1. d4 d5 2. c4 e6 *\n";
+
+#[test]
+fn a_file_of_one_game_opens_at_its_start_when_finished_and_at_its_end_when_not() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("won.pgn"), FINISHED).unwrap();
+    std::fs::write(dir.path().join("adjourned.pgn"), UNFINISHED).unwrap();
+
+    let mut term = Term::spawn(dir.path(), &["won.pgn"], 100, 30);
+    let screen = term.wait_for("read from the start");
+    // The entry line waits for White's first move, and a move typed is a variation.
+    assert!(screen.contains("1. ▏"), "{screen}");
+    assert!(screen.contains("[variation]"), "{screen}");
+    term.send(keys::RIGHT);
+    term.line("c5", "new variation 1...c5");
+    term.line(":q!", "");
+    assert_eq!(term.wait_exit(), 0);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("won.pgn")).unwrap(),
+        FINISHED,
+        "the file is as it was"
+    );
+
+    let mut term = Term::spawn(dir.path(), &["adjourned.pgn"], 100, 30);
+    let screen = term.wait_for("to go on recording");
+    // After 2...e6: White's third move is next, typed as on the scoresheet.
+    assert!(screen.contains("3. ▏"), "{screen}");
+    assert!(!screen.contains("[variation]"), "{screen}");
+    term.line("Nc3", "3... ▏");
+    term.line(":q!", "");
+    assert_eq!(term.wait_exit(), 0);
+}
