@@ -3,12 +3,18 @@
 //! are selected by id, which costs a few array reads per row.
 //!
 //! How a query word matches a text (both folded: no accents, lower case):
-//! - it is part of the text (`carl` finds `Carlsen, Magnus`; `sen, mag` too); or
+//! - it is part of the text starting at a word of it (`carl` finds `Carlsen, Magnus`;
+//!   `mag` and `carlsen, mag` too; `anand` finds `Anand, Viswanathan` but not
+//!   `Praggnanandhaa, R`, whose name only holds it); or
 //! - it has 5 letters or more and is one typo away from a word of the text, or from the
 //!   start of a longer word (two typos from 9 letters on): a letter missing, extra, wrong,
-//!   or two letters swapped (`carlsn`, `carslen`, `karlsen`, `carlssen` find `Carlsen`). These are the thresholds search
-//!   engines use for names (Meilisearch's defaults): short words must be exact, or every
-//!   three-letter query would match half the list.
+//!   or two letters swapped (`carlsn`, `carslen`, `karlsen`, `carlssen` find `Carlsen`).
+//!   These are the thresholds search engines use for names (Meilisearch's defaults):
+//!   short words must be exact, or every three-letter query would match half the list.
+//!
+//! A word starts where the text starts or after a character that is not a letter or a
+//! digit (a space, a comma, a hyphen: `lagrave` finds `Vachier-Lagrave`). A query word
+//! that itself starts with such a character (`, mag`) may start anywhere.
 //!
 //! Typing narrows: beside its matches, a word keeps its *candidates*, the strings it is a
 //! few typos from a start of, however short (`carlos` is one typo from `carls`, a start of
@@ -76,10 +82,36 @@ impl Word {
         }
     }
 
-    /// Whether the word matches `folded`, whose letters are `set` (as part of it, or
-    /// with typos), or is a candidate for it.
+    /// Whether the word is part of `text` starting at a word of it.
+    fn found_at_word(&self, text: &[u8]) -> bool {
+        let mut at = 0;
+        while let Some(hit) = self.finder.find(&text[at..]) {
+            let hit = at + hit;
+            if self.starts_word(text, 0, hit) {
+                return true;
+            }
+            at = hit + 1;
+        }
+        false
+    }
+
+    /// Whether the word found at `hit` of `text` (whose string starts at `start`)
+    /// starts a word there.
+    #[inline]
+    fn starts_word(&self, text: &[u8], start: usize, hit: usize) -> bool {
+        hit == start
+            || !text[hit - 1].is_ascii_alphanumeric()
+            || !self
+                .finder
+                .needle()
+                .first()
+                .is_some_and(u8::is_ascii_alphanumeric)
+    }
+
+    /// Whether the word matches `folded`, whose letters are `set` (as part of it
+    /// starting at a word, or with typos), or is a candidate for it.
     fn fit(&self, folded: &str, set: u32) -> Fit {
-        if self.finder.find(folded.as_bytes()).is_some() {
+        if self.found_at_word(folded.as_bytes()) {
             return Fit::BOTH;
         }
         if self.typos > 0 && (self.letters & !set).count_ones() as usize <= self.typos {
@@ -95,7 +127,7 @@ impl Word {
         self.fit(folded, set).matches
     }
 
-    /// How near the word is to a word of `folded` (which it is not part of).
+    /// How near the word is to a word of `folded` (which it is not part of at a word).
     fn near(&self, folded: &str) -> Fit {
         let mut fit = Fit::default();
         // Cut at bytes, not characters: folded text is ASCII, and a byte of any other
@@ -258,7 +290,7 @@ impl Hits {
                 while (ends[id] as usize) <= hit {
                     id += 1;
                 }
-                if hit + needle <= ends[id] as usize {
+                if hit + needle <= ends[id] as usize && word.starts_word(text, start_of(id), hit) {
                     found[id - from] = true;
                     at = ends[id] as usize;
                 } else {

@@ -234,6 +234,50 @@ fn words_match_players_events_sites_and_openings() {
     assert_eq!(filtered("\"tata steel\""), [1, 3]);
 }
 
+/// A word matches from the start of a word of the name (surname or given name), typos
+/// and accents aside: `anand` is Anand, not Praggnanandhaa, whose name only holds it.
+#[test]
+fn a_name_matches_from_the_start_of_one_of_its_words() {
+    let text = [
+        game(
+            &[("White", "Praggnanandhaa, R"), ("Black", "Carlsen, Magnus")],
+            "1. e4 *",
+        ),
+        game(
+            &[
+                ("White", "Anand, Viswanathan"),
+                ("Black", "Vachier-Lagrave, Maxime"),
+            ],
+            "1. d4 *",
+        ),
+        game(
+            &[("White", "Ding, Liren"), ("Black", "Nakamura, Hikaru")],
+            "1. c4 *",
+        ),
+    ]
+    .concat();
+    let filtered = |query: &str| {
+        let mut c = Catalog::read(text.as_bytes()).expect("in memory");
+        c.set_filter(query).expect(query);
+        shown(&c)
+    };
+    let none = Vec::<u64>::new();
+    assert_eq!(filtered("anand"), [2]);
+    assert_eq!(filtered("player:anand"), [2]);
+    assert_eq!(filtered("white:anand"), [2]);
+    assert_eq!(filtered("ANAND"), [2]);
+    assert_eq!(filtered("pragg"), [1]);
+    assert_eq!(filtered("nanda"), none);
+    // The given name, a name after a hyphen, a name with a typo.
+    assert_eq!(filtered("visw"), [2]);
+    assert_eq!(filtered("liren"), [3]);
+    assert_eq!(filtered("iren"), none);
+    assert_eq!(filtered("lagrave"), [2]);
+    assert_eq!(filtered("grave"), none);
+    assert_eq!(filtered("carlsn"), [1]);
+    assert_eq!(filtered("player:\"carlsen, mag\""), [1]);
+}
+
 #[test]
 fn fields_narrow_to_one_column() {
     assert_eq!(filtered("white:carlsen"), [1]);
