@@ -10,7 +10,7 @@
 //! | key | does |
 //! |---|---|
 //! | Enter | done: keep the text |
-//! | Alt-Enter, Ctrl-J, Shift-Enter, Ctrl-Enter | new line (comments only) |
+//! | Alt-Enter, Ctrl-J, Shift-Enter, Ctrl-Enter | new line (in a comment; a one-line field refuses it) |
 //! | Esc | cancel (twice when the text was changed) |
 //! | ← → ↑ ↓, Home End, Ctrl-A Ctrl-E | move |
 //! | Ctrl-← Ctrl-→, Alt-B Alt-F | move by word |
@@ -103,18 +103,14 @@ pub fn key_meaning(key: KeyEvent, multiline: bool) -> KeyMeaning {
     let alt = key.modifiers.contains(KeyModifiers::ALT);
     let shift = key.modifiers.contains(KeyModifiers::SHIFT);
     let op = match key.code {
-        KeyCode::Enter if alt || ctrl || shift => {
-            if multiline {
-                Newline
-            } else {
-                return KeyMeaning::Done;
-            }
-        }
+        // A new line, in a one-line field too: there it is refused (the caller says
+        // why), not taken for Enter, so a user who meant a new line does not see the
+        // field close under the rest of the text.
+        KeyCode::Enter if alt || ctrl || shift => Newline,
         KeyCode::Enter => return KeyMeaning::Done,
         KeyCode::Esc => return KeyMeaning::Cancel,
-        // Ctrl-J is a line feed: a new line where there are lines, else Enter.
-        KeyCode::Char('j') if ctrl && multiline => Newline,
-        KeyCode::Char('j') if ctrl => return KeyMeaning::Done,
+        // Ctrl-J is a line feed.
+        KeyCode::Char('j') if ctrl => Newline,
         KeyCode::Char('a') if ctrl => Home,
         KeyCode::Char('e') if ctrl => End,
         KeyCode::Char('b') if alt => WordLeft,

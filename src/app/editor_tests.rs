@@ -201,7 +201,13 @@ fn keys_mean_what_the_module_table_says() {
             true,
             KeyMeaning::Edit(Newline),
         ),
-        (key(KeyCode::Enter, alt), false, KeyMeaning::Done),
+        (key(KeyCode::Enter, alt), false, KeyMeaning::Edit(Newline)),
+        (
+            key(KeyCode::Char('j'), ctrl),
+            false,
+            KeyMeaning::Edit(Newline),
+        ),
+        (key(KeyCode::Enter, none), false, KeyMeaning::Done),
         (key(KeyCode::Esc, none), true, KeyMeaning::Cancel),
         (
             key(KeyCode::Char('K'), KeyModifiers::SHIFT),

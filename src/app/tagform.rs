@@ -16,6 +16,11 @@
 //! | Delete | remove the tag (a roster tag goes back to `?`) | erase |
 //! | Esc | cancel the form (twice when changed) | forget the field's edit |
 //! | Ctrl-S | done: keep the tags | keep the value, done |
+//! | Ctrl-J, Alt-Enter | — | nothing, and the form says a value is one line |
+//!
+//! Ctrl-J and Alt-Enter start a new line in the comment editor; a PGN tag's value
+//! cannot hold one, so in a field they are refused with a word, not taken for Enter:
+//! the field stays open and the text typed after them still goes into it.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
@@ -69,6 +74,10 @@ pub enum FormOutcome {
     /// The user left without keeping the changes: close.
     Cancelled,
 }
+
+/// What the form says to a new line asked for in a field.
+pub const ONE_LINE: &str =
+    "a tag's value is one line (PGN has no line break in a tag): Enter keeps it";
 
 /// The value a roster tag has when nothing is known.
 pub fn roster_default(name: &str) -> &'static str {
@@ -257,6 +266,9 @@ impl TagForm {
         }
         if self.editing.is_some() {
             match key_meaning(key, false) {
+                KeyMeaning::Edit(EditOp::Newline) => {
+                    self.message = Some(ONE_LINE.into());
+                }
                 KeyMeaning::Edit(op) => self.edit(op),
                 KeyMeaning::Done => {
                     self.commit();

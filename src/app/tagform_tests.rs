@@ -263,3 +263,29 @@ fn esc_cancels_at_once_when_unchanged_and_asks_again_when_changed() {
     );
     assert_eq!(press(&mut form, KeyCode::Esc), FormOutcome::Cancelled);
 }
+
+/// Ctrl-J (a line feed) and Alt-Enter start a new line in a comment; a tag's value is
+/// one line, so in a field they are refused with a word and the field stays open: the
+/// rest of the text typed goes on into the value (it is neither kept half nor typed
+/// over it).
+#[test]
+fn ctrl_j_in_a_field_says_a_value_is_one_line_and_keeps_the_field_open() {
+    let mut form = TagForm::open(&game());
+    press(&mut form, KeyCode::Enter);
+    form.edit(EditOp::DeleteToLineStart);
+    typed(&mut form, "Tata");
+    for key in [
+        KeyEvent::new(KeyCode::Char('j'), KeyModifiers::CONTROL),
+        KeyEvent::new(KeyCode::Enter, KeyModifiers::ALT),
+    ] {
+        assert_eq!(form.key(key), FormOutcome::Open);
+        assert!(form.editing().is_some(), "the field stays open");
+        assert_eq!(form.message(), Some(ONE_LINE));
+    }
+    typed(&mut form, " Steel");
+    press(&mut form, KeyCode::Enter);
+    assert_eq!(ctrl_s(&mut form), FormOutcome::Done);
+    let mut game = game();
+    form.write(&mut game);
+    assert_eq!(game.tag("Event"), Some("Tata Steel"));
+}
