@@ -436,6 +436,10 @@ fn the_recovery_box_shows_over_the_list() {
 
     let mut term = Term::spawn(dir.path(), &["club.pgn"], 100, 30);
     term.wait_for("Unsaved games found");
+    // The list is read in the background: End goes to the last game listed *so far*,
+    // so it waits for the whole file (on a busy machine the box can be up before a
+    // single row is in).
+    term.wait_for("7 games");
     term.escape("Unsaved games found");
     term.send(keys::END);
     wait_selected(&term, &["Ann Example"]);
