@@ -67,7 +67,10 @@ fn train_file_drills_my_mistakes_and_records_the_miss() {
     .unwrap();
     let mut term = Term::spawn(dir.path(), &["train", "mine.pgn"], 100, 30);
     term.wait_for("exercise 1 of 1: White to play");
-    term.wait_for("Mistake 1 of 1 (new)");
+    let screen = term.wait_for("Mistake 1 of 1 (new)");
+    // The moves panel shows the game up to the exercise's position.
+    assert!(!screen.contains("no moves yet"), "{screen}");
+    assert!(screen.contains("Bc4") && screen.contains("Nd4"), "{screen}");
     // The game's own move again: a miss.
     term.line("Nxe5", "is the move played in the game");
     term.line("Nxd4", "✓ Nxd4: the best move known");

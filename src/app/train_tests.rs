@@ -121,6 +121,9 @@ fn guess_black_from_the_current_move() {
     assert!(app.message.error);
 }
 
+/// The moves of the game up to the exercise's position.
+const WAY_THERE: [&str; 6] = ["e4", "e5", "Nf3", "Nc6", "Bc4", "Nd4"];
+
 fn exercise() -> Exercise {
     // After 1.e4 e5 2.Nf3 Nc6 3.Bc4 Nd4 White played 4.Nxe5?; 4.Nxd4 was best.
     Exercise {
@@ -139,6 +142,10 @@ fn exercise() -> Exercise {
         before: Some(58.0),
         lost: 21.7,
         source: "Me – Them, Club, 4.Nxe5".into(),
+        line: ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "c6d4"]
+            .map(String::from)
+            .to_vec(),
+        start: None,
     }
 }
 
@@ -155,7 +162,11 @@ fn a_drill_grades_the_first_answer_and_goes_on() {
         record: true,
     });
     assert!(app.training());
-    assert_eq!(app.game.start.fen(), exercise().fen);
+    // The board shows the exercise's position, after the game's moves that led there
+    // (the mistake, 4.Nxe5, and what followed are not shown).
+    assert_eq!(app.position().fen(), exercise().fen);
+    assert_eq!(sans(&app), WAY_THERE);
+    assert_eq!(app.cursor, app.line_end(NodeId::ROOT));
     assert!(app.training_lines()[0].contains("1 of 2 (due)"));
     // The move of the game: a miss, recorded once.
     let effect = type_line(&mut app, "Nxe5");
@@ -178,7 +189,7 @@ fn a_drill_grades_the_first_answer_and_goes_on() {
         "{}",
         app.message.text
     );
-    assert_eq!(sans(&app), ["Nxd4"]);
+    assert_eq!(sans(&app)[WAY_THERE.len()..], ["Nxd4"]);
     app.update(Action::TrainReveal);
     // The second: within the margin of the best at the first try.
     assert!(
@@ -227,7 +238,7 @@ fn the_reveal_shows_the_answer_and_counts_a_miss() {
         "{}",
         app.message.text
     );
-    assert_eq!(sans(&app), ["Nxd4"]);
+    assert_eq!(sans(&app)[WAY_THERE.len()..], ["Nxd4"]);
     // Quitting while training leaves the game set aside on the screen for the loop.
     let effect = app.update(Action::Quit);
     assert_eq!(effect, Effect::Quit { discard: false });
@@ -489,7 +500,7 @@ fn the_engine_gives_the_answer_no_annotation_has() {
         "{}",
         app.message.text
     );
-    assert_eq!(sans(&app), ["Nxd4"]);
+    assert_eq!(sans(&app)[WAY_THERE.len()..], ["Nxd4"]);
 }
 
 #[test]

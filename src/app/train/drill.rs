@@ -180,7 +180,21 @@ impl App {
         let Some(pos) = exercise.position() else {
             return;
         };
-        let mut game = Game::new(pos);
+        // The game's moves up to the position, for the context a player wants (the
+        // mistake and what followed are not there); the position alone when they are
+        // not known (an exercise recorded before they were kept).
+        let mut game = match exercise.way_there() {
+            Some((start, moves)) => {
+                let mut game = Game::new(start);
+                let mut at = NodeId::ROOT;
+                for mv in moves {
+                    let before = game.position_at(at);
+                    at = game.add_move(at, mv, &before);
+                }
+                game
+            }
+            None => Game::new(pos),
+        };
         game.set_tag("Event", &exercise.source);
         let side = pos.side_to_move();
         let more = self.train.gathering.as_ref();
@@ -197,7 +211,7 @@ impl App {
             points(exercise.lost)
         );
         self.game = game;
-        self.cursor = NodeId::ROOT;
+        self.cursor = self.line_end(NodeId::ROOT);
         self.flipped = side == Color::Black;
         self.clear_line_history();
         self.inform(text);

@@ -42,6 +42,8 @@ fn exercise(played: &str) -> Exercise {
         before: Some(58.0),
         lost: 21.7,
         source: format!("Me – Them, Club, 4.{played}"),
+        line: Vec::new(),
+        start: None,
     }
 }
 

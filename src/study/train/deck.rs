@@ -191,6 +191,8 @@ mod tests {
             before: None,
             lost: 12.0,
             source: "test".into(),
+            line: Vec::new(),
+            start: None,
         }
     }
 

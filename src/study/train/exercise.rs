@@ -40,6 +40,13 @@ pub struct Exercise {
     pub lost: f64,
     /// Where it comes from, for people: `Smith – Jones, Club ch 2024, 14...Qxb2`.
     pub source: String,
+    /// The game's main-line moves (UCI) from its start up to the position: the way
+    /// there, shown with the exercise (empty in exercises recorded before it was kept).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub line: Vec<String>,
+    /// The game's start position (FEN), when it is not the usual one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
 }
 
 // See `Answer`'s `Eq`.
@@ -81,6 +88,29 @@ impl Exercise {
     /// The position, when its FEN reads.
     pub fn position(&self) -> Option<Position> {
         Position::from_fen(&self.fen).ok()
+    }
+
+    /// The game's start and its moves up to the position, when they are known and
+    /// lead there.
+    pub fn way_there(&self) -> Option<(Position, Vec<Move>)> {
+        if self.line.is_empty() {
+            return None;
+        }
+        let start = match &self.start {
+            Some(fen) => Position::from_fen(fen).ok()?,
+            None => Position::start(),
+        };
+        let mut pos = start;
+        let mut moves = Vec::with_capacity(self.line.len());
+        for text in &self.line {
+            let mv = match text.as_str() {
+                "0000" => Move::Null,
+                _ => super::from_uci(text, &pos)?,
+            };
+            pos = pos.apply(mv)?;
+            moves.push(mv);
+        }
+        (pos.fen() == self.fen).then_some((start, moves))
     }
 
     /// The side to find a move for.
@@ -186,11 +216,26 @@ mod tests {
             before: Some(55.0),
             lost: 20.0,
             source: "test".into(),
+            line: Vec::new(),
+            start: None,
         }
     }
 
     fn mv(ex: &Exercise, uci: &str) -> Move {
         super::super::from_uci(uci, &ex.position().unwrap()).unwrap()
+    }
+
+    /// A deck written before the way there was kept still reads: the exercise shows
+    /// its position alone.
+    #[test]
+    fn an_exercise_without_its_way_there_still_reads() {
+        let old =
+            r#"{"fen":"8/8/8/8/8/8/4P3/4K2k w - - 0 1","played":"e2e4","lost":12.0,"source":"x"}"#;
+        let e: Exercise = serde_json::from_str(old).expect("reads");
+        assert!(e.line.is_empty());
+        assert_eq!(e.way_there(), None);
+        // And a new one does not write the fields it has not.
+        assert!(!serde_json::to_string(&e).unwrap().contains("line"));
     }
 
     #[test]

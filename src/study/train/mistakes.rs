@@ -90,13 +90,23 @@ pub fn numbered(game: &Game, id: NodeId) -> String {
     format!("{}{dots}{}", before.fullmove_number(), game.node(id).san)
 }
 
+/// The game's start as FEN, when it is not the usual position.
+fn start_fen(game: &Game) -> Option<String> {
+    let fen = game.start.fen();
+    (fen != crate::position::Position::start().fen()).then_some(fen)
+}
+
 /// The exercises of `game` for `side`: each main-line move of that side that lost at
 /// least [`MISTAKE_DROP`] points, judged by the evaluations written before and after it.
 pub fn find(game: &Game, side: Color) -> Vec<Exercise> {
     let line = game.mainline();
+    let moves: Vec<String> = line
+        .iter()
+        .map(|&id| super::uci(game.node(id).mv))
+        .collect();
     let mut out = Vec::new();
     let mut before_id = NodeId::ROOT;
-    for &id in &line {
+    for (k, &id) in line.iter().enumerate() {
         let parent = before_id;
         before_id = id;
         let pos = game.position_at(parent);
@@ -128,6 +138,8 @@ pub fn find(game: &Game, side: Color) -> Vec<Exercise> {
             before: Some(win::white_percent(before)),
             lost,
             source: format!("{}, {}", describe(game), numbered(game, id)),
+            line: moves[..k].to_vec(),
+            start: start_fen(game),
         });
     }
     out
@@ -141,6 +153,7 @@ pub fn find(game: &Game, side: Color) -> Vec<Exercise> {
 pub fn from_evals(game: &Game, side: Color, evals: &[PositionEval]) -> Vec<Exercise> {
     let line = game.mainline();
     let moves = crate::study::annotate::main_moves(game);
+    let played: Vec<String> = moves.iter().map(|&m| super::uci(Move::Normal(m))).collect();
     let mut out = Vec::new();
     let mut pos = game.start;
     for (i, &mv) in moves.iter().enumerate() {
@@ -179,6 +192,8 @@ pub fn from_evals(game: &Game, side: Color, evals: &[PositionEval]) -> Vec<Exerc
             before: Some(before_percent),
             lost,
             source: format!("{}, {}", describe(game), numbered(game, line[i])),
+            line: played[..i].to_vec(),
+            start: start_fen(game),
         });
     }
     out
@@ -313,6 +328,13 @@ mod tests {
         assert_eq!(first.answers.len(), 2);
         assert!(first.lost > 20.0, "{}", first.lost);
         assert_eq!(first.source, "Me – Them, Club, 4.Nxe5");
+        // The way there: the game's moves up to the position, not the mistake.
+        assert_eq!(first.line, ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "c6d4"]);
+        assert_eq!(first.start, None);
+        let (start, moves) = first.way_there().expect("the moves lead to the position");
+        assert_eq!(start, crate::position::Position::start());
+        assert_eq!(moves.len(), 6);
+        assert_eq!(found[1].line.len(), 8, "up to 5.Bxf7+");
         assert_eq!(found[1].played_san(), "Bxf7+");
         assert!(found[1].answers.is_empty());
         // Black's moves lost nothing worth an exercise.
@@ -427,6 +449,8 @@ mod tests {
         assert_eq!(e.played_san(), "Nf6");
         assert_eq!(e.best_san().as_deref(), Some("g6"));
         assert_eq!(e.source, "Them – Me, 3...Nf6");
+        assert_eq!(e.line, ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5"]);
+        assert!(e.way_there().is_some());
         assert!(e.lost > 40.0, "{}", e.lost);
         // The engine's best move passes as such; the move played is refused.
         let pos = e.position().unwrap();
@@ -440,6 +464,28 @@ mod tests {
         let mut same = evals.clone();
         same[5].pv = vec![crate::engine::parse_uci_move(&pos, "g8f6").unwrap()];
         assert!(from_evals(&g, Color::Black, &same).is_empty());
+    }
+
+    /// A game from a set-up position keeps its start; moves that do not lead to the
+    /// exercise's position (a damaged deck) give the position alone.
+    #[test]
+    fn the_way_there_from_a_set_up_position_and_when_it_does_not_lead_there() {
+        let g = game(
+            "[White \"Me\"]\n[Black \"Them\"]\n[SetUp \"1\"]\n\
+             [FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 40\"]\n\n\
+             40. e4 { [%eval 0.3] } 40... Kd7 { [%eval 0.3] } 41. Kf2 { [%eval -9.0] } *\n",
+        );
+        let found = find(&g, Color::White);
+        let e = found.last().expect("41.Kf2 lost");
+        assert_eq!(e.start.as_deref(), Some("4k3/8/8/8/8/8/4P3/4K3 w - - 0 40"));
+        let (start, moves) = e.way_there().expect("from the set-up position");
+        assert_eq!(start.fen(), "4k3/8/8/8/8/8/4P3/4K3 w - - 0 40");
+        assert_eq!(moves.len(), 2);
+        let mut wrong = e.clone();
+        wrong.line.pop();
+        assert_eq!(wrong.way_there(), None);
+        wrong.line.push("a2a4".into());
+        assert_eq!(wrong.way_there(), None, "not a legal move there");
     }
 
     #[test]

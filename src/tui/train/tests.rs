@@ -121,6 +121,8 @@ fn a_damaged_deck_is_not_written_over() {
         before: None,
         lost: 10.0,
         source: String::new(),
+        line: Vec::new(),
+        start: None,
     };
     let Some(Done::Notice { text, error: true }) = review_at(&deck, &e, true, chrono::Utc::now())
     else {
