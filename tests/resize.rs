@@ -34,3 +34,31 @@ fn starts_at_80x9_and_survives_being_resized_down_to_one_cell() {
     assert_eq!(term.wait_exit(), 0, "{}", term.text());
     assert!(!term.on_alternate_screen(), "the terminal was not restored");
 }
+
+/// Below the smallest size the app draws at, the screen only asks to be enlarged, so a
+/// key would act unseen: text typed then into an open comment editor is not taken, and
+/// the editor takes keys again once the terminal is larger.
+#[test]
+fn keys_typed_on_a_screen_too_small_do_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut term = Term::spawn(dir.path(), &["new"], 80, 24);
+    term.wait_for("White to move");
+    term.line("e4", "Black to move");
+    term.send(keys::CTRL_K);
+    term.wait_for("comment after 1.e4");
+    term.resize(90, 1);
+    term.wait_for("now 90×1): until then keys do nothing");
+    term.send("lost");
+    // A frame drawn at another size too small: the letters were read by then.
+    term.resize(91, 1);
+    term.wait_for("now 91×1");
+    term.resize(80, 24);
+    term.wait_for("comment after 1.e4");
+    term.send("kept");
+    term.send(keys::ENTER);
+    let screen = term.wait_for("{kept}");
+    assert!(!screen.contains("lost"), "{screen}");
+    term.send(":q!");
+    term.send(keys::ENTER);
+    assert_eq!(term.wait_exit(), 0, "{}", term.text());
+}

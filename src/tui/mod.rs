@@ -262,6 +262,25 @@ fn start(
             // Everything the terminal has sent is handled before the next
             // frame: a long pasted line and the Enter after it in one go.
             for event in input.read(Duration::from_millis(wait))? {
+                // A screen too small shows only a request to enlarge it: a key would act
+                // unseen (text typed into an editor nobody sees), so none does but quit.
+                let size = terminal.size()?;
+                if ui::too_small(size.width, size.height) {
+                    match &event {
+                        Input::Key(key)
+                            if key.kind != KeyEventKind::Release
+                                && !app.takes_keys()
+                                && action_of(&app, key) == Some(Action::Quit) =>
+                        {
+                            let effect = app.update(Action::Quit);
+                            if session.carry_out(&mut app, effect)? {
+                                return Ok(());
+                            }
+                        }
+                        _ => {}
+                    }
+                    continue;
+                }
                 let effect = match event {
                     Input::Key(key) if key.kind != KeyEventKind::Release && app.takes_keys() => {
                         app.update(crate::app::Msg::Key(key))

@@ -3,7 +3,8 @@
 //! longer than the box is cut between letters) with the cursor as a reversed
 //! cell, and on the last row the keys, or what the editor has to say (a `}`
 //! refused, "Esc again throws the changes away"). It scrolls to keep the cursor
-//! in view. Any size draws without panicking.
+//! in view. Any size draws without panicking; below three rows the frame goes and
+//! the cursor's line of text stays, so nothing is typed unseen.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -46,8 +47,11 @@ impl CommentBox<'_> {
 
 impl Widget for CommentBox<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        if area.width < 4 || area.height < 3 {
+        if area.width == 0 || area.height == 0 {
             return;
+        }
+        if area.width < 4 || area.height < 3 {
+            return self.render_cramped(area, buf);
         }
         Clear.render(area, buf);
         let room = usize::from(area.width).saturating_sub(4);
@@ -97,6 +101,32 @@ impl Widget for CommentBox<'_> {
             let y = text_area.bottom() + u16::try_from(i).unwrap_or(0);
             line.render(Rect::new(inner.x, y, inner.width, 1), buf);
         }
+    }
+}
+
+impl CommentBox<'_> {
+    /// The box on a screen too short for its frame (one or two rows): what is edited
+    /// and the keys (or the editor's notice) on a row when there are two, and the
+    /// cursor's line of text, with the cursor, on the last: what is typed is always
+    /// seen.
+    fn render_cramped(self, area: Rect, buf: &mut Buffer) {
+        Clear.render(area, buf);
+        let room = usize::from(area.width);
+        if area.height >= 2 {
+            let (text, style) = match self.editor.notice() {
+                Some(notice) => (
+                    notice.to_string(),
+                    Style::default().add_modifier(Modifier::BOLD),
+                ),
+                None => (
+                    format!("{} · Enter done · Esc cancel", self.title),
+                    Style::default().add_modifier(Modifier::BOLD),
+                ),
+            };
+            buf.set_stringn(area.x, area.y, fit(&text, room), room, style);
+        }
+        let last = Rect::new(area.x, area.bottom() - 1, area.width, 1);
+        self.editor.textarea().render(last, buf);
     }
 }
 

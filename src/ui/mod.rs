@@ -7,7 +7,11 @@
 //! board's squares grow with the terminal; smaller, the parts go in this order:
 //! the tags panel, the board (the scoresheet takes its room), the opening line,
 //! the hint line, the scoresheet. The entry line and the status line stay while
-//! there are two rows; below that the screen asks to be enlarged.
+//! there are two rows; below that the screen asks to be enlarged (and the loop gives
+//! the app no key meanwhile). Every window over the screen draws at any size from
+//! there: without its frame, in one or two rows, when the frame does not fit (the
+//! text being edited and its cursor always in view), and a study pane or the
+//! training panel that has no room says its gist on a row of its own.
 //! Without colour (`Look::color` false) every colour is dropped and the board
 //! tells the sides apart by glyph or letter case.
 
@@ -48,6 +52,13 @@ pub const MIN_WIDTH: u16 = 20;
 /// See [`MIN_WIDTH`].
 pub const MIN_HEIGHT: u16 = 2;
 
+/// True when a screen of `width`×`height` is too small for anything but the request to
+/// enlarge it: then nothing of the app shows, and the loop gives it no key (a key
+/// would act unseen), only the one that quits.
+pub fn too_small(width: u16, height: u16) -> bool {
+    width < MIN_WIDTH || height < MIN_HEIGHT
+}
+
 /// Draws the whole screen into a frame.
 pub fn draw(frame: &mut Frame, app: &App, look: &Look) {
     let area = frame.area();
@@ -86,7 +97,7 @@ pub fn square_size(look: &Look, main: Rect) -> Option<SquareSize> {
 /// Draws the whole screen into a buffer (the frame's, or a test's).
 pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
     let area = area.intersection(buf.area);
-    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+    if too_small(area.width, area.height) {
         enlarge(area, buf);
     } else if app.screen == Screen::List && app.list().is_some() {
         list_screen(app, area, buf);
@@ -107,7 +118,8 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
 /// The request to enlarge a screen too small for anything else.
 fn enlarge(area: Rect, buf: &mut Buffer) {
     let text = format!(
-        "enlarge the terminal ({MIN_WIDTH}×{MIN_HEIGHT} at least; now {}×{})",
+        "enlarge the terminal ({MIN_WIDTH}×{MIN_HEIGHT} at least; now {}×{}): until then keys \
+         do nothing",
         area.width, area.height
     );
     Paragraph::new(text)
@@ -209,7 +221,17 @@ fn list_screen(app: &App, area: Rect, buf: &mut Buffer) {
 }
 
 fn screen(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
-    let status = bars::status(app);
+    let mut status = bars::status(app);
+    // On a screen of a few rows the main area has none: an open pane, or training,
+    // says its gist on the status line while there is nothing else to say.
+    if status.0.is_empty() && area.height < 5 {
+        let gist = if app.training() {
+            app.training_lines().into_iter().next().unwrap_or_default()
+        } else {
+            pane::line(app, look)
+        };
+        status.0 = gist;
+    }
     // A message wider than the screen gets the rows it needs to be read whole, its advice
     // included (up to four, while rows are plenty; two on a small screen).
     let most = match area.height {
@@ -283,6 +305,26 @@ fn main_area(app: &App, look: &Look, main: Rect, buf: &mut Buffer) {
         } else {
             ""
         };
+        // Training's panel, which lives under the board, goes over the moves.
+        let main = if app.training() {
+            let lines = app.training_lines();
+            let rows = (lines.len() as u16).min((main.height / 3).max(1));
+            let [panel, rest] =
+                Layout::vertical([Constraint::Length(rows), Constraint::Fill(1)]).areas(main);
+            let width = usize::from(panel.width);
+            for (i, line) in lines.iter().take(usize::from(rows)).enumerate() {
+                let style = if i == 0 {
+                    Style::default().add_modifier(Modifier::BOLD)
+                } else {
+                    Style::default()
+                };
+                let y = panel.y + i as u16;
+                buf.set_stringn(panel.x, y, text::fit(line, width), width, style);
+            }
+            rest
+        } else {
+            main
+        };
         moves_and_pane(app, look, main, note, buf);
         return;
     };
@@ -313,8 +355,25 @@ fn main_area(app: &App, look: &Look, main: Rect, buf: &mut Buffer) {
 /// The moves, with the study pane under them when one is open and the column has
 /// the rows for both (the pane goes first on a short screen).
 fn moves_and_pane(app: &App, look: &Look, area: Rect, note: &str, buf: &mut Buffer) {
-    if app.pane == crate::app::pane::Pane::None || area.height < pane::MIN_ROWS + 6 {
+    if app.pane == crate::app::pane::Pane::None {
         return moves(app, look, area, note, buf);
+    }
+    if area.height < pane::MIN_ROWS + 6 {
+        // No room for the pane's frame: its gist on a row under the moves (the keys it
+        // answers to still work, and what they act on is seen).
+        let [top, bottom] =
+            Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(area);
+        moves(app, look, top, note, buf);
+        let text = pane::line(app, look);
+        let width = usize::from(bottom.width);
+        buf.set_stringn(
+            bottom.x,
+            bottom.y,
+            text::fit(&text, width),
+            width,
+            Style::default().add_modifier(Modifier::BOLD),
+        );
+        return;
     }
     let rows = pane::rows_wanted(app, area).clamp(pane::MIN_ROWS, area.height / 2);
     let [top, bottom] =

@@ -104,6 +104,13 @@ pub fn help(app: &App, area: Rect, buf: &mut Buffer) {
         area.width.saturating_sub(2),
         area.height.saturating_sub(2),
     );
+    if window.height < 3 || window.width < 12 {
+        // No row for a line of help: say so rather than hide it (a character typed
+        // closes it and goes on the entry line, which is seen).
+        cramped(area, "enlarge to read the help; Esc closes it", buf);
+        scroll_page(app, 1);
+        return;
+    }
     Clear.render(window, buf);
     let block = Block::bordered()
         .title(format!(
@@ -127,6 +134,21 @@ pub fn help(app: &App, area: Rect, buf: &mut Buffer) {
     Paragraph::new(shown).render(inner, buf);
 }
 
+/// Clears `area` and says `text` there, wrapped, in bold: what a window too small
+/// to be drawn says instead.
+fn cramped(area: Rect, text: &str, buf: &mut Buffer) {
+    Clear.render(area, buf);
+    Paragraph::new(text)
+        .wrap(Wrap { trim: true })
+        .style(Style::default().add_modifier(Modifier::BOLD))
+        .render(area, buf);
+}
+
+/// Tells the help's scrolling how many lines a page has.
+fn scroll_page(app: &App, lines: usize) {
+    app.help_scroll.page.set(lines);
+}
+
 /// Which piece the pawn becomes.
 pub fn promotion(app: &App, choices: &[Move], area: Rect, buf: &mut Buffer) {
     let pos = app.position();
@@ -134,6 +156,17 @@ pub fn promotion(app: &App, choices: &[Move], area: Rect, buf: &mut Buffer) {
         .iter()
         .map(|&m| format(&pos, m, Notation::Figurine, app.settings.display_lang))
         .collect();
+    if area.height < 4 || area.width < 52 {
+        // The choice and its keys without the frame, at the bottom over the entry line.
+        let text = format!("promote to {}: Q R B N, Esc back", names.join(" "));
+        let rows = (text::wrap(&text, usize::from(area.width)).len() as u16).min(area.height);
+        let at = Rect {
+            y: area.bottom() - rows,
+            height: rows,
+            ..area
+        };
+        return cramped(at, &text, buf);
+    }
     let window = centered(area, 50, 4);
     Clear.render(window, buf);
     let text = vec![
@@ -193,10 +226,13 @@ pub fn recover(b: &RecoverBox, area: Rect, buf: &mut Buffer) {
             Style::default().fg(Color::Yellow),
         )
     };
-    text.push(keys);
+    text.push(keys.clone());
     let width = area.width.saturating_sub(4).min(76);
     let inner = usize::from(width.saturating_sub(2)).max(1);
     let rows: usize = text.iter().map(|l| l.width().div_ceil(inner).max(1)).sum();
+    if rows + 2 > usize::from(area.height) || width < 16 {
+        return recover_cramped(b, keys, area, buf);
+    }
     let height = (rows as u16).saturating_add(2).min(area.height);
     let window = centered(area, width, height);
     Clear.render(window, buf);
@@ -208,4 +244,47 @@ pub fn recover(b: &RecoverBox, area: Rect, buf: &mut Buffer) {
                 .border_style(Style::default().fg(Color::Red)),
         )
         .render(window, buf);
+}
+
+/// The box of unsaved games on a screen too small for it whole: no frame, and from the
+/// bottom up the keys (what Enter and Delete do is never cut off), the game chosen, and
+/// how many there are, as the rows allow.
+fn recover_cramped(b: &RecoverBox, keys: Line, area: Rect, buf: &mut Buffer) {
+    let width = usize::from(area.width).max(1);
+    let mut rows = usize::from(area.height);
+    let keys_text: String = keys.spans.iter().map(|s| s.content.as_ref()).collect();
+    let chosen = b
+        .games
+        .get(b.selected)
+        .map(|g| format!("> {}. {g}", b.selected + 1));
+    // The chosen game keeps a row; the keys take the rest they need.
+    let keys_rows = text::wrap(&keys_text, width)
+        .len()
+        .min(rows.saturating_sub(usize::from(chosen.is_some())).max(1));
+    rows -= keys_rows.min(rows);
+    let mut lines: Vec<Line> = Vec::new();
+    if rows >= 2 {
+        lines.push(Line::styled(
+            format!("Unsaved games found: {}", b.games.len() + b.broken.len()),
+            Style::default().fg(Color::Red).add_modifier(Modifier::BOLD),
+        ));
+        rows -= 1;
+    }
+    if let (Some(chosen), true) = (chosen, rows >= 1) {
+        lines.push(Line::styled(
+            text::fit(&chosen, width),
+            Style::default().add_modifier(Modifier::REVERSED),
+        ));
+    }
+    for part in text::wrap(&keys_text, width).into_iter().take(keys_rows) {
+        lines.push(Line::styled(part, keys.style));
+    }
+    let height = (lines.len() as u16).min(area.height);
+    let at = Rect {
+        y: area.bottom() - height,
+        height,
+        ..area
+    };
+    Clear.render(at, buf);
+    Paragraph::new(lines).render(at, buf);
 }

@@ -23,6 +23,36 @@ pub fn rows_wanted(app: &App, area: Rect) -> u16 {
     }
 }
 
+/// The open pane in one line, for a screen too short for its frame: the engine's
+/// score and best line (or what it says), the opening tree's chosen move (or what it
+/// is doing). Empty when no pane is open.
+pub fn line(app: &App, look: &Look) -> String {
+    match app.pane {
+        Pane::None => String::new(),
+        Pane::Engine => {
+            let v = super::engine::view(app, look.ascii, look.color);
+            match (&v.note, v.lines.first()) {
+                (Some(note), _) => format!("Engine: {note}"),
+                (None, Some((score, moves))) => format!("Engine {score} {moves}"),
+                (None, None) => "Engine: starting…".to_string(),
+            }
+        }
+        Pane::Tree => match app.current_tree() {
+            Some(tree) => match tree.branches.get(app.tree.selected) {
+                Some(b) => format!(
+                    "Tree: {} in {} of {} (Enter plays it)",
+                    b.san,
+                    b.games,
+                    crate::plural::count(tree.games as usize, "game", "games")
+                ),
+                None => "Tree: no move played from here".to_string(),
+            },
+            None if app.tree.status.is_empty() => "Tree: reading the file…".to_string(),
+            None => format!("Tree: {}", app.tree.status),
+        },
+    }
+}
+
 /// Draws the open pane into `area`.
 pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
     let block = Block::bordered().title(app.pane.title());

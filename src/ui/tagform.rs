@@ -4,7 +4,8 @@
 //! with its cursor; the roster tags bold, `FEN`/`SetUp` dim, the last row
 //! inviting a new tag. Under the list: why a value was refused (or what the
 //! form has to say), then the keys. The list scrolls to keep the chosen row in
-//! view. Any size draws without panicking.
+//! view. Any size draws without panicking; below three rows the frame goes and the
+//! chosen tag (its field, while edited) stays in view.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -52,8 +53,11 @@ impl TagFormView<'_> {
 
 impl Widget for TagFormView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        if area.width < 8 || area.height < 3 {
+        if area.width == 0 || area.height == 0 {
             return;
+        }
+        if area.width < 8 || area.height < 3 {
+            return self.render_cramped(area, buf);
         }
         Clear.render(area, buf);
         let block = Block::bordered().title(" Tags ");
@@ -157,6 +161,61 @@ impl Widget for TagFormView<'_> {
         for (i, line) in footer.into_iter().enumerate() {
             let y = inner.bottom() - footer_rows + u16::try_from(i).unwrap_or(0);
             line.render(Rect::new(inner.x, y, inner.width, 1), buf);
+        }
+    }
+}
+
+impl TagFormView<'_> {
+    /// The form on a screen too small for its frame: the chosen tag (its field with
+    /// the cursor while edited) on the last row, and what the form has to say, or the
+    /// keys, on the row above when there is one.
+    fn render_cramped(self, area: Rect, buf: &mut Buffer) {
+        Clear.render(area, buf);
+        let form = self.form;
+        let room = usize::from(area.width);
+        let bold = Style::default().add_modifier(Modifier::BOLD);
+        if area.height >= 2 {
+            let keys = if form.editing().is_some() {
+                FIELD_KEYS
+            } else {
+                LIST_KEYS
+            };
+            let text = form.message().unwrap_or(keys);
+            buf.set_stringn(area.x, area.y, fit(text, room), room, bold);
+        }
+        let y = area.bottom() - 1;
+        let Some(row) = form.rows().get(form.selected()) else {
+            return;
+        };
+        let name = match row.kind {
+            RowKind::New => "+".to_string(),
+            _ => row.name.clone(),
+        };
+        match form.editing() {
+            Some((Field::Name, editor)) => {
+                let x = area.x + 2.min(area.width);
+                buf.set_stringn(area.x, y, "+ ", room, bold);
+                editor
+                    .textarea()
+                    .render(Rect::new(x, y, area.right() - x, 1), buf);
+            }
+            Some((Field::Value, editor)) => {
+                // The name keeps a third of the row at most: the value is what is typed.
+                let label = format!("{}: ", fit(&name, room / 3));
+                let x = area.x + u16::try_from(width(&label)).unwrap_or(0).min(area.width);
+                buf.set_stringn(area.x, y, &label, room, bold);
+                editor
+                    .textarea()
+                    .render(Rect::new(x, y, area.right() - x, 1), buf);
+            }
+            None => {
+                let value = match row.kind {
+                    RowKind::New => "add a tag".to_string(),
+                    _ => row.value.clone(),
+                };
+                let line = format!("› {name}: {value}");
+                buf.set_stringn(area.x, y, fit(&line, room), room, bold);
+            }
         }
     }
 }
