@@ -142,7 +142,11 @@ fn the_recovery_box_keeps_the_game_chosen_and_the_keys() {
         selected: 1,
         confirm_discard: false,
     });
-    shows("the recovery box", &app, &["> 2. Ann – Bob", "Enter"]);
+    shows(
+        "the recovery box",
+        &app,
+        &["> 2. Ann – Bob", "Enter recover"],
+    );
     let small = text(&draw(&app, (30, 10)));
     for keys in ["Enter recover", "Delete discard", "Esc later"] {
         assert!(small.contains(keys), "{keys:?}:\n{small}");

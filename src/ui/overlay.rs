@@ -252,7 +252,14 @@ pub fn recover(b: &RecoverBox, area: Rect, buf: &mut Buffer) {
 fn recover_cramped(b: &RecoverBox, keys: Line, area: Rect, buf: &mut Buffer) {
     let width = usize::from(area.width).max(1);
     let mut rows = usize::from(area.height);
-    let keys_text: String = keys.spans.iter().map(|s| s.content.as_ref()).collect();
+    // What decides first: on a row of twenty, Enter and Esc are read before the rest.
+    let keys_text: String = if b.confirm_discard || b.games.is_empty() {
+        keys.spans.iter().map(|s| s.content.as_ref()).collect()
+    } else {
+        "Enter recover · Esc later (:recover) · Delete discard · Up/Down choose · typing \
+         starts a new game"
+            .to_string()
+    };
     let chosen = b
         .games
         .get(b.selected)
