@@ -139,6 +139,7 @@ fn exercise() -> Exercise {
         before: Some(58.0),
         lost: 21.7,
         source: "Me – Them, Club, 4.Nxe5".into(),
+        recency: None,
     }
 }
 

@@ -191,6 +191,7 @@ mod tests {
             before: None,
             lost: 12.0,
             source: "test".into(),
+            recency: None,
         }
     }
 

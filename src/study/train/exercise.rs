@@ -40,6 +40,11 @@ pub struct Exercise {
     pub lost: f64,
     /// Where it comes from, for people: `Smith – Jones, Club ch 2024, 14...Qxb2`.
     pub source: String,
+    /// Where its game stands among the games a drill looked through, 0 the newest (not
+    /// kept in the deck): the drill shows newer games' mistakes first, however late the
+    /// engine finds them. `None` when not known.
+    #[serde(skip)]
+    pub recency: Option<u32>,
 }
 
 // See `Answer`'s `Eq`.
@@ -186,6 +191,7 @@ mod tests {
             before: Some(55.0),
             lost: 20.0,
             source: "test".into(),
+            recency: None,
         }
     }
 

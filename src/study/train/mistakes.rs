@@ -128,6 +128,7 @@ pub fn find(game: &Game, side: Color) -> Vec<Exercise> {
             before: Some(win::white_percent(before)),
             lost,
             source: format!("{}, {}", describe(game), numbered(game, id)),
+            recency: None,
         });
     }
     out
@@ -179,6 +180,7 @@ pub fn from_evals(game: &Game, side: Color, evals: &[PositionEval]) -> Vec<Exerc
             before: Some(before_percent),
             lost,
             source: format!("{}, {}", describe(game), numbered(game, line[i])),
+            recency: None,
         });
     }
     out

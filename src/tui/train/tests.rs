@@ -121,6 +121,7 @@ fn a_damaged_deck_is_not_written_over() {
         before: None,
         lost: 10.0,
         source: String::new(),
+        recency: None,
     };
     let Some(Done::Notice { text, error: true }) = review_at(&deck, &e, true, chrono::Utc::now())
     else {
