@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use super::exit;
 use super::input::{self, Input};
-use super::search_rows::{self as rows, write_row, Row};
+use super::search_rows::{self as rows, Row};
 use crate::notation::Lang;
 use crate::pgn::{GameError, Reader};
 use crate::position::Position;
@@ -322,9 +322,11 @@ pub fn run_search(args: &SearchArgs) -> u8 {
                 Ok(rows.len() as u64)
             }
             Answer::Read(found) => {
+                let (prefix, mut lines) = (rows::prefix(file), Vec::new());
                 for f in &found {
-                    write_row(out.0, file, f.number, &f.tags, f.plies, f.ply)?;
+                    rows::push_tags(&mut lines, &prefix, f.number, &f.tags, f.plies, f.ply);
                 }
+                out.0.write_all(&lines)?;
                 Ok(found.len() as u64)
             }
         },
