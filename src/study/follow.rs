@@ -352,16 +352,24 @@ impl Visitor for Follow {
             },
             start: self.start.take().unwrap_or_default(),
             moves: if keep_moves {
-                std::mem::take(&mut self.moves)
+                copy_out(&mut self.moves)
             } else {
                 self.moves.clear();
                 Vec::new()
             },
             reached: self.reached.take(),
-            codes: std::mem::take(&mut self.codes),
-            keys: std::mem::take(&mut self.keys),
+            codes: copy_out(&mut self.codes),
+            keys: copy_out(&mut self.keys),
         }
     }
+}
+
+/// The items of `buf`, copied out at their size; `buf` is emptied but keeps its room for
+/// the next game (taking it would grow a new buffer item by item, game after game).
+fn copy_out<T: Copy>(buf: &mut Vec<T>) -> Vec<T> {
+    let out = buf.to_vec();
+    buf.clear();
+    out
 }
 
 #[cfg(test)]
