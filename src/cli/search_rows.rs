@@ -84,6 +84,39 @@ pub fn write_rows(
     })
 }
 
+/// A file mapped into memory, to read the tags of the games a search read through found,
+/// at their offsets, once the reading is done.
+pub struct Mapped(memmap2::Mmap);
+
+impl Mapped {
+    /// The map of `file`; `None` when it cannot be mapped.
+    pub fn of(file: &File) -> Option<Mapped> {
+        // SAFETY: only read; a file truncated meanwhile faults instead of giving a read
+        // error, the caveat `list` documents for its own map.
+        unsafe { memmap2::Mmap::map(file) }.ok().map(Mapped)
+    }
+
+    /// The tags of the game numbered `number` that starts at `offset`, as `list` reads
+    /// them. Its tag section ends where its movetext (or the next game, as the reader
+    /// finds games) starts: the bytes after it need not be bounded.
+    pub fn tags(&self, reader: &mut TagsAt, offset: u64, number: u64) -> Tags {
+        let at = usize::try_from(offset)
+            .unwrap_or(usize::MAX)
+            .min(self.0.len());
+        let e = reader.read(&self.0[at..], number);
+        Tags {
+            white: e.white().to_string(),
+            black: e.black().to_string(),
+            result: e.result().to_string(),
+            date: e.date().to_string(),
+            event: e.event().to_string(),
+            eco: e.eco().to_string(),
+            white_elo: crate::study::follow::elo_of(e.white_elo()),
+            black_elo: crate::study::follow::elo_of(e.black_elo()),
+        }
+    }
+}
+
 /// Reads only the tags of a game (its movetext is skipped): for a file that cannot be
 /// mapped.
 #[derive(Default)]

@@ -177,7 +177,7 @@ impl Files {
                     (read(path, &fen).map(|(_, tree)| tree), ELSEWHERE.into())
                 } else {
                     (
-                        Err(format!("{ELSEWHERE} the tree shows when it is ready")),
+                        Err(format!("{ELSEWHERE}; the tree shows when it is ready")),
                         String::new(),
                     )
                 }

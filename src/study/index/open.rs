@@ -54,11 +54,53 @@ pub struct Item<T> {
     pub out: T,
 }
 
-/// The visitor for a read: searching for a target (with or without variations), or
-/// (without one) keeping what an index needs.
-pub fn follower(lang: &'static Lang, (target, variations): (Option<Goal>, bool)) -> Follow {
-    let f = Follow::new(lang, target, variations);
-    if target.is_none() {
+/// What a read of games follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reading {
+    /// The position looked for; none: what an index needs is kept.
+    pub target: Option<Goal>,
+    /// Whether the target is looked for inside variations too.
+    pub variations: bool,
+    /// Whether the tags are read (a search that reads the tags of the games it finds
+    /// afterwards, from the file at each game's offset, does without: most games are not
+    /// found, and their tags cost a tenth of the reading).
+    pub tags: bool,
+}
+
+impl Reading {
+    /// Keeping what an index needs of every game.
+    pub fn index() -> Reading {
+        Reading {
+            target: None,
+            variations: false,
+            tags: true,
+        }
+    }
+
+    /// Looking for `target` (inside variations too with `variations`), with the tags.
+    pub fn search(target: Goal, variations: bool) -> Reading {
+        Reading {
+            target: Some(target),
+            variations,
+            tags: true,
+        }
+    }
+
+    /// The same, without the tags.
+    pub fn without_tags(self) -> Reading {
+        Reading {
+            tags: false,
+            ..self
+        }
+    }
+}
+
+/// The visitor for a read: searching for a target (with or without variations, with or
+/// without the tags), or (without one) keeping what an index needs.
+pub fn follower(lang: &'static Lang, reading: Reading) -> Follow {
+    let f = Follow::new(lang, reading.target, reading.variations);
+    let f = if reading.tags { f } else { f.without_tags() };
+    if reading.target.is_none() {
         f.indexing()
     } else {
         f
@@ -75,7 +117,7 @@ pub fn read_file<T: Send>(
     jobs: usize,
     chunk: u64,
     lang: &'static Lang,
-    follow: (Option<Goal>, bool),
+    follow: Reading,
     map: impl Fn(Walked) -> T + Sync,
     mut sink: impl FnMut(u64, T),
     mut problem: impl FnMut(u64, u64, &str, &GameError) -> io::Result<()>,
@@ -131,7 +173,7 @@ fn read_range<T>(
     from: Pos,
     until: &mut Until,
     lang: &'static Lang,
-    follow: (Option<Goal>, bool),
+    follow: Reading,
     item: &impl Fn(Walked) -> Item<T>,
 ) -> io::Result<Part<Vec<Item<T>>>> {
     let mut f = follower(lang, follow);
@@ -243,7 +285,7 @@ fn build(
         jobs,
         chunk,
         lang,
-        (None, false),
+        Reading::index(),
         |w| Compact::of(w.read.start.offset, w),
         |_, c| builder.add(c),
         |line, game, players, e| event(Event::Problem(line, game, players, e)),
@@ -298,7 +340,7 @@ pub fn read_through(
         jobs,
         chunk,
         lang,
-        (Some(goal), false),
+        Reading::search(goal, false),
         |w| {
             w.reached.map(|ply| {
                 let next = match w.moves.get(ply as usize) {
