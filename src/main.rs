@@ -165,3 +165,16 @@ fn main() -> ExitCode {
     };
     ExitCode::from(code)
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// clap's own checks of the whole command line (two arguments of one name, a default a
+    /// value parser refuses, …), which otherwise only fail when a user asks for that
+    /// command's help.
+    #[test]
+    fn the_command_line_is_well_formed() {
+        super::Cli::command().debug_assert();
+    }
+}

@@ -97,6 +97,22 @@ fn limited(blocks: u32) -> String {
     format!("trap '' XFSZ; ulimit -f {blocks}; exec \"$0\" \"$@\"")
 }
 
+/// The binary as a batch command run in `dir`'s private directories, under a file-size
+/// limit when `blocks`.
+fn batch(dir: &Path, blocks: Option<u32>) -> Command {
+    let bin = env!("CARGO_BIN_EXE_scoresheet");
+    let mut cmd = match blocks {
+        None => Command::new(bin),
+        Some(blocks) => {
+            let mut cmd = Command::new("sh");
+            cmd.args(["-c", &limited(blocks), bin]);
+            cmd
+        }
+    };
+    cmd.envs(pty::env_for(dir));
+    cmd
+}
+
 /// Starts the recorder with `args` on a terminal, under a file-size limit when `blocks`.
 fn recorder(dir: &Path, args: &[&str], blocks: Option<u32>, env: &[(&str, &str)]) -> Term {
     let bin = env!("CARGO_BIN_EXE_scoresheet");
@@ -307,16 +323,7 @@ fn convert_is_refused(dir: &Path, out: &Path, blocks: Option<u32>, why: &str) {
     let old = std::fs::read(out).expect("the old output");
     let input = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/quirks/lichess2016_no_event_tag.pgn");
-    let bin = env!("CARGO_BIN_EXE_scoresheet");
-    let mut cmd = match blocks {
-        None => Command::new(bin),
-        Some(blocks) => {
-            let mut cmd = Command::new("sh");
-            cmd.args(["-c", &limited(blocks), bin]);
-            cmd
-        }
-    };
-    cmd.envs(pty::env_for(dir));
+    let mut cmd = batch(dir, blocks);
     let result = cmd.arg("convert").arg(&input).arg("-o").arg(out).output();
     let result = result.expect("convert runs");
     let stderr = String::from_utf8_lossy(&result.stderr);
@@ -364,16 +371,7 @@ fn annotate_is_refused(dir: &Path, out: &Path, blocks: Option<u32>, why: &str, l
         .otherwise(&["info depth 5 score cp 15"], "(none)")
         .write(dir);
     let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/review_club.pgn");
-    let bin = env!("CARGO_BIN_EXE_scoresheet");
-    let mut cmd = match blocks {
-        None => Command::new(bin),
-        Some(blocks) => {
-            let mut cmd = Command::new("sh");
-            cmd.args(["-c", &limited(blocks), bin]);
-            cmd
-        }
-    };
-    cmd.envs(pty::env_for(dir));
+    let mut cmd = batch(dir, blocks);
     cmd.arg("annotate").arg("--engine").arg(&engine);
     // Several copies of a file of a few games: far more text than the room left.
     for _ in 0..4 {

@@ -26,6 +26,23 @@ fn wait_until(term: &Term, what: &str, done: impl Fn(&str) -> bool) -> String {
     }
 }
 
+/// Opens a copy of the suite's fixture `name` as `games.pgn` in the real binary, in a
+/// `width`×`height` terminal with a cache directory of its own (where the index goes).
+fn open_copy(name: &str, width: u16, height: u16) -> (tempfile::TempDir, Term) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::copy(data_dirs::fixture(name), dir.path().join("games.pgn")).expect("copy");
+    let cache = dir.path().join("cache");
+    let cache = cache.to_str().expect("path");
+    let term = Term::spawn_with(
+        dir.path(),
+        &["games.pgn"],
+        width,
+        height,
+        &[("SCORESHEET_CACHE_DIR", cache)],
+    );
+    (dir, term)
+}
+
 /// The screen with runs of blanks made one: the pane's columns, as words.
 fn words(screen: &str) -> String {
     screen.split_whitespace().collect::<Vec<_>>().join(" ")
@@ -34,21 +51,7 @@ const ALT_J: &str = "\x1bj";
 
 #[test]
 fn the_tree_pane_follows_the_cursor_and_search_opens_games_at_the_position() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    std::fs::copy(
-        data_dirs::fixture("search_games.pgn"),
-        dir.path().join("games.pgn"),
-    )
-    .expect("copy");
-    let cache = dir.path().join("cache");
-    let cache = cache.to_str().expect("path");
-    let mut term = Term::spawn_with(
-        dir.path(),
-        &["games.pgn"],
-        100,
-        32,
-        &[("SCORESHEET_CACHE_DIR", cache)],
-    );
+    let (dir, mut term) = open_copy("search_games.pgn", 100, 32);
     term.wait_for("Nimzo");
     term.send(keys::ENTER);
     term.wait_for("game 1 of games.pgn");
@@ -100,21 +103,7 @@ fn the_tree_pane_follows_the_cursor_and_search_opens_games_at_the_position() {
 /// the other terms; Enter opens one where it reaches the position.
 #[test]
 fn a_typed_pos_filter_lists_the_games_that_reach_the_position() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    std::fs::copy(
-        data_dirs::fixture("pos_games.pgn"),
-        dir.path().join("games.pgn"),
-    )
-    .expect("copy");
-    let cache = dir.path().join("cache");
-    let cache = cache.to_str().expect("path");
-    let mut term = Term::spawn_with(
-        dir.path(),
-        &["games.pgn"],
-        100,
-        24,
-        &[("SCORESHEET_CACHE_DIR", cache)],
-    );
+    let (_dir, mut term) = open_copy("pos_games.pgn", 100, 24);
     term.wait_for("Botvinnik");
     term.send("/");
     term.send("pos:\"1. e4 c5\"");

@@ -322,8 +322,8 @@ actions! {
     InsertMode "insert-mode" on GAME keys [] vim ["i", "a"] hint ""
         doc "Vim preset: type a move on the entry line (insert mode; Enter plays it and stays, Esc goes back to normal mode)"
         => App::insert_mode;
-    CommandLine "command-line" on GAME keys [] vim [":"] hint ""
-        doc "Start a :command on the entry line (vim preset: Enter runs it and goes back to normal mode)"
+    CommandLine "command-line" on ALL keys [":"] hint ""
+        doc "Start a :command on the entry line, on the list too (where letters sort); vim preset: Enter runs it and goes back to normal mode"
         => App::command_line;
     Quit "quit" on ALL keys ["Ctrl-c"] hint "quit"
         doc "Quit (asks again while the game is unsaved)" => App::quit_key;

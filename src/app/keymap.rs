@@ -74,7 +74,12 @@ impl Keymap {
             for (key, at) in &entry.keys {
                 let on_game = ACTIONS[i].screens.has(Screen::Game);
                 // In normal mode (vim preset) characters type nothing: any may be a key.
-                let plain_ok = vim || matches!(key.code(), KeyCode::Char('?'));
+                // `?` and `:` act only on an empty entry line, where `:` starts what it
+                // would have typed anyway.
+                let plain_ok = vim
+                    || matches!(key.code(), KeyCode::Char('?'))
+                    || (key.code() == KeyCode::Char(':')
+                        && ACTIONS[i].action == Action::CommandLine);
                 if on_game && types_text(key) && !plain_ok {
                     return Err(table.error(
                         Some(*at),

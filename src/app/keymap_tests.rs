@@ -173,7 +173,6 @@ fn the_vim_preset_adds_its_keys_and_the_default_has_none_of_them() {
         ("$", "go-end"),
         ("i", "insert-mode"),
         ("a", "insert-mode"),
-        (":", "command-line"),
         ("u", "undo"),
         ("Ctrl-r", "redo"),
         ("D", "delete-from-here"),
@@ -182,6 +181,15 @@ fn the_vim_preset_adds_its_keys_and_the_default_has_none_of_them() {
         assert_eq!(game(&default, k), None, "{k} in the default preset");
         assert_eq!(game(&vim, k), Some(action), "{k} in the vim preset");
     }
+    // `:` starts a command in both (on the list too, where letters sort).
+    assert_eq!(game(&default, ":"), Some("command-line"));
+    assert_eq!(game(&vim, ":"), Some("command-line"));
+    assert_eq!(
+        default
+            .lookup(Screen::List, &key(":"))
+            .and_then(Action::name),
+        Some("command-line")
+    );
     // The default keys stay, and the list keeps its own letters.
     assert_eq!(game(&vim, "Left"), Some("move-back"));
     assert_eq!(game(&vim, "Ctrl-z"), Some("undo"));

@@ -226,10 +226,17 @@ impl App {
 
     /// A character typed on the list screen: into the filter while it is open.
     pub(super) fn list_type(&mut self, c: char) -> Effect {
+        if !self.entry.is_empty() {
+            // A `:command` being typed (see `command-line`).
+            self.entry.push(c);
+            return Effect::None;
+        }
         let filtering = self.list().is_some_and(|l| l.filtering);
         if !filtering {
             // A key the list has no use for: say what to do.
-            self.inform("/ filters the list, Enter opens a game, F1 shows the keys");
+            self.inform(
+                "/ filters the list, Enter opens a game, : starts a command, F1 shows the keys",
+            );
             return Effect::None;
         }
         if let Some(list) = self.list_mut() {
@@ -264,8 +271,25 @@ impl App {
         }
     }
 
+    /// Enter on a `:command` typed on the list: it runs as on the game screen (`:e`,
+    /// `:q`, `:train`, …), and the line is kept in the entry history.
+    fn list_command(&mut self) -> Effect {
+        let text = self.entry.trim().to_string();
+        self.entry.clear();
+        let Some(command) = text.strip_prefix(':') else {
+            return Effect::None;
+        };
+        self.remember(&text);
+        self.message = super::Message::default();
+        self.run_command(command)
+    }
+
     /// Backspace on the filter line.
     pub(super) fn list_erase(&mut self) -> Effect {
+        if !self.entry.is_empty() {
+            self.entry.pop();
+            return Effect::None;
+        }
         if let Some(list) = self.list_mut() {
             if list.filtering {
                 list.filter.pop();
@@ -277,6 +301,10 @@ impl App {
 
     /// Esc: closes the filter line; again, clears the filter.
     pub(super) fn list_cancel(&mut self) -> Effect {
+        if !self.entry.is_empty() {
+            self.entry.clear();
+            return Effect::None;
+        }
         if let Some(list) = self.list_mut() {
             if list.filtering {
                 list.filtering = false;
@@ -321,6 +349,9 @@ impl App {
 
     /// Enter: opens the selected game (or closes the filter line, keeping it).
     pub(super) fn open_selected(&mut self) -> Effect {
+        if !self.entry.is_empty() {
+            return self.list_command();
+        }
         let Some(list) = self.list.as_deref_mut() else {
             return Effect::None;
         };

@@ -50,11 +50,11 @@ impl App {
 
     /// Whether a character bound to an action runs it rather than typing: in
     /// normal mode (with no box open that takes characters as answers); in the
-    /// default preset, on an empty line (`?`); on the list, while its filter is
-    /// closed.
+    /// default preset, on an empty line (`?`); on the list, while neither its filter
+    /// nor a command is being typed.
     pub fn chars_act(&self) -> bool {
         match self.screen {
-            Screen::List => !self.list().is_some_and(|l| l.filtering),
+            Screen::List => self.entry.is_empty() && !self.list().is_some_and(|l| l.filtering),
             Screen::Game if self.keymap.modal() => {
                 self.mode == Mode::Normal && matches!(self.overlay, Overlay::None | Overlay::Help)
             }

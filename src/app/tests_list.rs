@@ -281,3 +281,46 @@ fn a_game_opened_for_repair_from_the_list_is_shown_as_its_open_game() {
     assert_eq!(app.screen, Screen::Game);
     assert!(!app.message.error, "{}", app.message.text);
 }
+
+#[test]
+fn a_colon_on_the_list_starts_a_command_that_runs_there() {
+    use super::undo::press;
+    let config = crate::config::Config::defaults();
+    let mut app = listing();
+    let sort = app.list().unwrap().catalog.sort();
+    // The letters after `:` are the command's, not the list's sort keys.
+    press(&mut app, &config, ":q");
+    assert_eq!(app.entry, ":q");
+    assert_eq!(app.list().unwrap().catalog.sort(), sort, "nothing sorted");
+    press(&mut app, &config, "<bs>");
+    assert_eq!(app.entry, ":");
+    press(&mut app, &config, "<esc>");
+    assert_eq!(app.entry, "");
+    assert_eq!(app.screen, Screen::List);
+    // In the filter, `:` is text: `white:carlsen`.
+    press(&mut app, &config, "/white:carlsen");
+    assert_eq!(app.entry, "");
+    assert_eq!(app.list().unwrap().filter, "white:carlsen");
+    press(&mut app, &config, "<esc><esc>");
+    // Enter runs the command.
+    press(&mut app, &config, ":q");
+    let enter = crossterm::event::KeyEvent::new(
+        crossterm::event::KeyCode::Enter,
+        crossterm::event::KeyModifiers::NONE,
+    );
+    let action = crate::tui::action_of(&app, &enter).expect("Enter is bound");
+    assert!(
+        matches!(app.update(action), Effect::Quit { discard: false }),
+        "{}",
+        app.message.text
+    );
+    assert_eq!(app.entry, "");
+    // A command it does not know says so, on the list.
+    press(&mut app, &config, ":frobnicate<ret>");
+    assert!(
+        app.message.text.contains("unknown command :frobnicate"),
+        "{}",
+        app.message.text
+    );
+    assert_eq!(app.screen, Screen::List);
+}

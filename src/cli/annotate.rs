@@ -17,8 +17,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::convert::{copy_note, without_trailing_notes};
+use super::exit;
 use super::input::{self, Input};
-use super::{exit, parse_lang};
 use crate::engine::{Engine, EngineConfig, Limit};
 use crate::pgn::WriteOptions;
 use crate::pgn::{write_game_ending, ErrorKind, GameBuilder, Outcome, ReadGame, Reader};
@@ -65,9 +65,8 @@ pub struct Args {
     /// Hash table per engine, in MB.
     #[arg(long, value_name = "MB", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..))]
     pub hash: u32,
-    /// Piece-letter language of the moves, for files not written in English.
-    #[arg(long = "input-lang", value_name = "LANG", default_value = "en")]
-    pub input_lang: String,
+    #[command(flatten)]
+    pub reading: input::Reading,
 }
 
 impl Args {
@@ -135,9 +134,7 @@ impl Totals {
 
 /// Runs the command; returns the exit code.
 pub fn run(args: &Args) -> u8 {
-    let Some(lang) = parse_lang("annotate", &args.input_lang) else {
-        return exit::USAGE;
-    };
+    let lang = args.reading.input_lang;
     let limit = args.limit();
     let cfg = EngineConfig {
         path: args.engine.clone(),

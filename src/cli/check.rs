@@ -16,13 +16,10 @@ pub struct Args {
     /// PGN files to check (`-` for standard input).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
-    /// Piece-letter language of the moves, for files not written in English (en, de, fr,
-    /// es, …; figurines are read whatever the language).
-    #[arg(long = "input-lang", value_name = "LANG", default_value = "en")]
-    pub input_lang: String,
-    /// Threads to use, 1 or more (default: all cores; at most four per core are started).
-    #[arg(long, short = 'j', value_parser = super::input::parse_jobs)]
-    pub jobs: Option<usize>,
+    #[command(flatten)]
+    pub reading: input::Reading,
+    #[command(flatten)]
+    pub threads: input::Threads,
     /// Bytes per chunk of a regular file for `--jobs` (for tests: any size gives the same
     /// output).
     #[arg(long, hide = true, default_value_t = super::parallel::CHUNK)]
@@ -63,10 +60,8 @@ pub fn report(out: &mut impl Write, file: &str, g: &ReadGame) -> std::io::Result
 pub fn run(args: &Args) -> u8 {
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let Some(lang) = super::parse_lang("check", &args.input_lang) else {
-        return exit::USAGE;
-    };
-    let jobs = input::jobs(args.jobs);
+    let lang = args.reading.input_lang;
+    let jobs = args.threads.count();
     let (mut games, mut bad, mut unreadable, mut read_any) = (0u64, 0u64, false, false);
     for path in &args.files {
         let name = input::name(path);

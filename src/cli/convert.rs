@@ -7,8 +7,8 @@
 use std::io::{Read, Write};
 use std::path::PathBuf;
 
+use super::exit;
 use super::input::{self, Input};
-use super::{exit, parse_lang};
 use crate::notation::{Lang, Style};
 use crate::pgn::{
     write_game_ending, write_game_with, ErrorKind, GameBuilder, GameError, Outcome, ReadGame,
@@ -35,12 +35,10 @@ pub struct Args {
     #[arg(long, default_value = "san")]
     pub notation: String,
     /// Piece-letter language for san, lan and figurine (PGN itself is English).
-    #[arg(long, default_value = "en")]
-    pub lang: String,
-    /// Piece-letter language of the moves, for files not written in English (en, de, fr,
-    /// es, …; figurines are read whatever the language).
-    #[arg(long = "input-lang", value_name = "LANG", default_value = "en")]
-    pub input_lang: String,
+    #[arg(long, default_value = "en", value_parser = super::input::parse_lang)]
+    pub lang: &'static crate::notation::Lang,
+    #[command(flatten)]
+    pub reading: input::Reading,
     /// When a game's Result tag and movetext result disagree, or contradict a mate on the
     /// board, write one result in both places: the board's if it shows a mate, else the
     /// known one of the two (not `*`), else the tag's. Without it both are kept as read.
@@ -293,12 +291,8 @@ pub fn run(args: &Args) -> u8 {
             return exit::USAGE;
         }
     };
-    let Some(lang) = parse_lang("convert", &args.lang) else {
-        return exit::USAGE;
-    };
-    let Some(input) = parse_lang("convert", &args.input_lang) else {
-        return exit::USAGE;
-    };
+    let lang = args.lang;
+    let input = args.reading.input_lang;
     let how = How {
         input,
         options: WriteOptions { style, lang },

@@ -26,10 +26,8 @@ pub struct Args {
     /// Every position of the main line, the start included, one per line.
     #[arg(long)]
     pub all: bool,
-    /// Piece-letter language of the moves, for files not written in English (en, de, fr,
-    /// es, …; figurines are read whatever the language).
-    #[arg(long = "input-lang", value_name = "LANG", default_value = "en")]
-    pub input_lang: String,
+    #[command(flatten)]
+    pub reading: input::Reading,
 }
 
 /// Passes over a game without reading its tags or moves (the games before the one asked for).
@@ -154,9 +152,7 @@ impl Visitor for Positions<'_> {
 /// Runs the command; returns the exit code.
 pub fn run(args: &Args) -> u8 {
     let name = input::name(&args.file);
-    let Some(lang) = super::parse_lang("fen", &args.input_lang) else {
-        return exit::USAGE;
-    };
+    let lang = args.reading.input_lang;
     let cannot_read = |e: std::io::Error| {
         eprintln!("scoresheet fen: cannot read {name}: {e}");
         exit::USAGE

@@ -19,12 +19,10 @@ pub struct Args {
     /// PGN files on disk, not compressed (the files `search` and `tree` keep an index of).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
-    /// Piece-letter language of the moves, for files not written in English.
-    #[arg(long = "input-lang", value_name = "LANG", default_value = "en")]
-    pub input_lang: String,
-    /// Threads to use, 1 or more (default: all cores).
-    #[arg(long, short = 'j', value_parser = super::input::parse_jobs)]
-    pub jobs: Option<usize>,
+    #[command(flatten)]
+    pub reading: input::Reading,
+    #[command(flatten)]
+    pub threads: input::Threads,
     /// Build quietly at the lowest priority, unless another process is already building
     /// the same index (how `search` and `tree` start it).
     #[arg(long, hide = true)]
@@ -112,13 +110,11 @@ fn lowest_priority() {
 /// Runs `index`; returns the exit code (as `check`'s: 1 when games have problems, 2 when a
 /// file cannot be indexed or its index cannot be kept).
 pub fn run(args: &Args) -> u8 {
-    let Some(lang) = super::parse_lang("index", &args.input_lang) else {
-        return exit::USAGE;
-    };
+    let lang = args.reading.input_lang;
     if args.background {
         lowest_priority();
     }
-    let jobs = input::jobs(args.jobs);
+    let jobs = args.threads.count();
     let (mut unreadable, mut bad_total) = (false, 0u64);
     for path in &args.files {
         let name = input::name(path);

@@ -6,6 +6,7 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
 
+use crate::notation::Lang;
 use crate::store::decompress::{head, Compression};
 
 /// The name messages give standard input (the `-` argument): `<stdin>:3:7: ...`, as
@@ -89,6 +90,43 @@ pub fn name(path: &Path) -> String {
     } else {
         path.display().to_string()
     }
+}
+
+/// `--input-lang`, for every command that reads moves from PGN files.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct Reading {
+    /// Piece-letter language of the moves, for files not written in English (en, de, fr,
+    /// es, …; figurines are read whatever the language).
+    #[arg(long = "input-lang", value_name = "LANG", default_value = "en", value_parser = parse_lang)]
+    pub input_lang: &'static Lang,
+}
+
+/// `--jobs`, for the commands that read a file on several threads.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct Threads {
+    /// Threads to use, 1 or more (default: all cores; at most four per core are started).
+    #[arg(long, short = 'j', value_parser = parse_jobs)]
+    pub jobs: Option<usize>,
+}
+
+impl Threads {
+    /// The threads to start: see [`jobs`].
+    pub fn count(self) -> usize {
+        jobs(self.jobs)
+    }
+}
+
+/// Reads a piece-letter language code (clap's value parser for `--input-lang` and
+/// `--lang`), listing the known codes when it is unknown.
+pub fn parse_lang(code: &str) -> Result<&'static Lang, String> {
+    Lang::by_code(code).ok_or_else(|| {
+        let codes: Vec<&str> = crate::notation::LANGS.iter().map(|l| l.code).collect();
+        format!(
+            "unknown language '{}'; known: {}",
+            crate::message::shown(code),
+            codes.join(" ")
+        )
+    })
 }
 
 /// Threads a command starts at most per core: more only cost memory and start-up time.

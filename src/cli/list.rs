@@ -30,9 +30,8 @@ pub struct Args {
     /// gives the same output).
     #[arg(long, hide = true, default_value_t = CHUNK)]
     pub chunk: u64,
-    /// Threads to use, 1 or more (default: all cores; at most four per core are started).
-    #[arg(long, short = 'j', value_parser = super::input::parse_jobs)]
-    pub jobs: Option<usize>,
+    #[command(flatten)]
+    pub threads: input::Threads,
 }
 
 /// Bytes per chunk of a regular file: indexing is fast, so chunks are larger than
@@ -50,7 +49,7 @@ const LINE: usize = 128;
 /// Runs the command; returns the exit code.
 pub fn run(args: &Args) -> u8 {
     let name = input::name(&args.file);
-    let jobs = input::jobs(args.jobs);
+    let jobs = args.threads.count();
     let listed = Input::open(&args.file).and_then(|file| match file.regular_file() {
         Some(regular) if jobs > 1 => list_chunks(regular, jobs, args.chunk),
         _ => list_stream(file),

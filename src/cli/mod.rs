@@ -66,17 +66,3 @@ pub fn read_input(path: Option<&Path>) -> std::io::Result<String> {
     }
     Ok(crate::text::decode_file(bytes))
 }
-
-/// Looks up a `--lang` value, printing the known codes when it is unknown.
-pub fn parse_lang(command: &str, code: &str) -> Option<&'static crate::notation::Lang> {
-    let lang = crate::notation::Lang::by_code(code);
-    if lang.is_none() {
-        let codes: Vec<&str> = crate::notation::LANGS.iter().map(|l| l.code).collect();
-        eprintln!(
-            "scoresheet {command}: unknown language '{}'; known: {}",
-            crate::message::shown(code),
-            codes.join(" ")
-        );
-    }
-    lang
-}

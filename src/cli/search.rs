@@ -46,12 +46,10 @@ pub struct Common {
     pub files: Vec<PathBuf>,
     #[command(flatten)]
     pub target: Target,
-    /// Piece-letter language of the moves, for files not written in English.
-    #[arg(long = "input-lang", value_name = "LANG", default_value = "en")]
-    pub input_lang: String,
-    /// Threads to use, 1 or more (default: all cores).
-    #[arg(long, short = 'j', value_parser = super::input::parse_jobs)]
-    pub jobs: Option<usize>,
+    #[command(flatten)]
+    pub reading: input::Reading,
+    #[command(flatten)]
+    pub threads: input::Threads,
     /// Bytes per chunk of a regular file read on several threads (for tests).
     #[arg(long, hide = true, default_value_t = super::parallel::CHUNK)]
     pub chunk: u64,
@@ -187,7 +185,7 @@ fn ask_index<T>(
                 "scoresheet: the index of {} was damaged ({why}): rebuilding it",
                 input::name(path)
             );
-            let jobs = input::jobs(common.jobs);
+            let jobs = common.threads.count();
             *index = super::index::open_index(path, jobs, common.chunk, lang, true)?.index;
             ask(index).map_err(|e| io::Error::other(format!("the index just built: {e}")))
         }
@@ -230,7 +228,7 @@ fn answer(
     pos: &Position,
     variations: bool,
 ) -> io::Result<(Answer, u64, u64, Indexing)> {
-    let jobs = input::jobs(common.jobs);
+    let jobs = common.threads.count();
     let mut stamp = None;
     if !variations && indexable(path) {
         let s = Stamp::of(path)?;
@@ -313,8 +311,7 @@ pub fn run_search(args: &SearchArgs) -> u8 {
         args.variations,
         |out, file, path, answer| match answer {
             Answer::Indexed { mut index } => {
-                let lang =
-                    super::parse_lang("search", &args.common.input_lang).unwrap_or(Lang::english());
+                let lang = args.common.reading.input_lang;
                 let rows = ask_index(path, &mut index, &args.common, lang, |i| {
                     let games = u64::from(i.games());
                     let row = |h: &Hit| -> Result<Row, Damage> {
@@ -360,8 +357,7 @@ pub fn run_tree(args: &TreeArgs) -> u8 {
         at = *out.1;
         let found = match answer {
             Answer::Indexed { mut index } => {
-                let lang =
-                    super::parse_lang("tree", &args.common.input_lang).unwrap_or(Lang::english());
+                let lang = args.common.reading.input_lang;
                 let tree = ask_index(path, &mut index, &args.common, lang, |i| i.tree(out.1))?;
                 for b in &tree.branches {
                     all.push((b.next, b.tally()));
@@ -425,9 +421,7 @@ fn run(
         Answer,
     ) -> io::Result<u64>,
 ) -> u8 {
-    let Some(lang) = super::parse_lang(command, &common.input_lang) else {
-        return exit::USAGE;
-    };
+    let lang = common.reading.input_lang;
     let pos = match target_position(&common.target) {
         Ok(p) => p,
         Err(e) => {
@@ -487,7 +481,7 @@ fn run(
     }
     let _ = out.flush();
     if !to_index.is_empty() {
-        if let Err(e) = super::index::in_background(&to_index, &common.input_lang) {
+        if let Err(e) = super::index::in_background(&to_index, common.reading.input_lang.code) {
             eprintln!("scoresheet {command}: the indexing in the background could not start: {e}");
         }
     }

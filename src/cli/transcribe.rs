@@ -18,17 +18,15 @@ pub struct Args {
     /// Piece-letter language of the text: en, de, fr, es, it, pt, nl, pl, cs, sk,
     /// hu, sv, da, no, fi, ro, is, et, tr, ru, uk, bg (figurines, UCI and ICCF
     /// are read whatever the language).
-    #[arg(long, default_value = "en")]
-    pub lang: String,
+    #[arg(long, default_value = "en", value_parser = super::input::parse_lang)]
+    pub lang: &'static crate::notation::Lang,
     /// The text to read (at most 64 MiB); standard input when absent or `-`.
     pub file: Option<PathBuf>,
 }
 
 /// Runs the command; returns the exit code.
 pub fn run(args: &Args) -> u8 {
-    let Some(lang) = super::parse_lang("transcribe", &args.lang) else {
-        return exit::USAGE;
-    };
+    let lang = args.lang;
     let start = match &args.fen {
         Some(fen) => match Position::from_fen(fen) {
             Ok(p) => p,

@@ -60,8 +60,9 @@ pub struct EngineSettings {
 /// `[training]`: who you are in your games.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct TrainingSettings {
-    /// Your name as the White and Black tags of your games write it: it picks your
-    /// side when your mistakes are looked for. Empty: not set.
+    /// Your name (`Carlsen, Magnus`): it picks your side when your mistakes are looked
+    /// for, however a game's White and Black tags write it (see
+    /// [`crate::study::train::name`]). Empty: not set.
     pub name: String,
 }
 

@@ -47,7 +47,7 @@ fn which_game(app: &App, path: &std::path::Path) -> Option<String> {
     let list = app.list()?;
     let number = list.open?;
     (list.path == path || crate::store::target::same_file(&list.path, path)).then(|| {
-        let games = super::list::grouped(list.catalog.games());
+        let games = crate::plural::grouped(list.catalog.games());
         format!("game {number} of {games} in")
     })
 }

@@ -16,6 +16,7 @@ use ratatui::style::{Color, Modifier, Style};
 use super::text::{fit, width};
 use crate::catalog::{Column, Direction, GameRow, Sort};
 use crate::pgn::Outcome;
+use crate::plural::grouped;
 
 /// What a page of the list shows: the app takes it from its catalog.
 #[derive(Debug, Clone)]
@@ -169,19 +170,6 @@ fn layout(width: u16, number_width: u16) -> Vec<Placed> {
 /// Digits of `n` (at least 1).
 fn digits(n: usize) -> u16 {
     n.max(1).ilog10() as u16 + 1
-}
-
-/// `n` with thousands separated by commas.
-pub(crate) fn grouped(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (k, c) in digits.chars().enumerate() {
-        if k > 0 && (digits.len() - k).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// The text of `column` for `row`; the second value says whether it is unknown (drawn

@@ -177,7 +177,10 @@ fn list_screen(app: &App, area: Rect, buf: &mut Buffer) {
     };
     list::render(&view, rows_area, buf);
     bars::status_line(&status, status_area, buf);
-    let line = if games.filtering || !games.filter.is_empty() {
+    let line = if !app.entry.is_empty() {
+        // A `:command` being typed takes the filter's line while it is.
+        format!("{}▏", app.entry)
+    } else if games.filtering || !games.filter.is_empty() {
         let cursor = if games.filtering { "▏" } else { "" };
         // A `pos:` term lets every game through until the search's answer comes.
         let searching = if games.catalog.searching() {
@@ -190,7 +193,7 @@ fn list_screen(app: &App, area: Rect, buf: &mut Buffer) {
         // The file's name first: the reminder of the keys goes when there is no room
         // for both (the hint line and F1 say them too).
         let path = games.path.display().to_string();
-        let keys = "  (/ filter, Enter open, letters sort: F1)";
+        let keys = "  (/ filter, Enter open, letters sort, : command; F1)";
         if text::width(&path) + text::width(keys) <= usize::from(filter_area.width) {
             format!("{path}{keys}")
         } else {

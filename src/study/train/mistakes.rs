@@ -9,6 +9,7 @@
 use chess::Color;
 
 use super::exercise::{Answer, Exercise};
+use super::name::same_player;
 use super::win::{self, MISTAKE_DROP};
 use crate::game::annotation::{Annotation, Score};
 use crate::game::{Game, Node, NodeId};
@@ -23,22 +24,11 @@ pub fn eval_of(node: &Node) -> Option<Score> {
     })
 }
 
-/// The side `name` played in `game` (by its White and Black tags, ignoring case;
-/// `Smith` also matches `Smith, John`), if either.
+/// The side `name` played in `game`, if either: by its White and Black tags, as
+/// [`same_player`] matches names (`Carlsen, Magnus` is also `Carlsen,M` and `Magnus
+/// Carlsen`; `Smith` is every Smith).
 pub fn side_of(game: &Game, name: &str) -> Option<Color> {
-    let name = name.trim();
-    if name.is_empty() {
-        return None;
-    }
-    let is = |tag: &str| {
-        game.tag(tag).is_some_and(|v| {
-            let v = v.trim();
-            v.eq_ignore_ascii_case(name)
-                || v.split(',')
-                    .next()
-                    .is_some_and(|surname| surname.trim().eq_ignore_ascii_case(name))
-        })
-    };
+    let is = |tag: &str| game.tag(tag).is_some_and(|v| same_player(v, name));
     if is("White") {
         Some(Color::White)
     } else if is("Black") {
@@ -306,6 +296,11 @@ mod tests {
         assert_eq!(side_of(&g, "me"), Some(Color::White));
         assert_eq!(side_of(&g, "Them"), Some(Color::Black));
         assert_eq!(side_of(&g, "Nobody"), None);
+        // Your name as you gave it, the tags as a file writes them.
+        let two = game("[White \"Carlsen,H\"]\n[Black \"Carlsen,M\"]\n\n1. e4 e5 *\n");
+        assert_eq!(side_of(&two, "Carlsen, Magnus"), Some(Color::Black));
+        assert_eq!(side_of(&two, "Magnus Carlsen"), Some(Color::Black));
+        assert_eq!(side_of(&two, "Carlsen, Henrik"), Some(Color::White));
         let found = find(&g, Color::White);
         // 4.Nxe5 (about 22 points) and 5.Bxf7+ (about 27 points more).
         assert_eq!(found.len(), 2, "{found:#?}");

@@ -3,7 +3,7 @@
 //! ([`mistakes`], judged by [`exercise`]), lichess's win chances that measure
 //! the loss ([`win`]), the engine's analysis of games without evaluations
 //! ([`analyse`], kept in [`cache`]), and the spaced-repetition deck that brings
-//! missed positions back (FSRS, [`deck`]).
+//! missed positions back (FSRS, [`deck`]); which games are yours ([`name`]).
 
 pub mod analyse;
 pub mod cache;
@@ -12,6 +12,7 @@ pub mod exercise;
 pub mod guess;
 pub mod judge;
 pub mod mistakes;
+pub mod name;
 pub mod win;
 
 pub use deck::{Deck, DeckError};

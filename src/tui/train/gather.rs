@@ -17,7 +17,7 @@ use std::sync::Mutex;
 use super::{Request, NEW_PER_DRILL};
 use crate::app::Done;
 use crate::engine::EngineConfig;
-use crate::plural::count;
+use crate::plural::{count, count_grouped};
 use crate::study::annotate::PositionEval;
 use crate::study::train::analyse::{analyse_games, jobs_for, LIMIT};
 use crate::study::train::cache::{setup, Cache, Key};
@@ -196,7 +196,7 @@ impl Found {
             return vec![format!(
                 "no game of {name} among the {} of {shown} (your name is matched against the \
                  White and Black tags)",
-                count(self.read as usize, "game", "games")
+                count_grouped(self.read as usize, "game", "games")
             )];
         }
         let mut how = vec![format!("{} with [%eval]", self.evaluated)];
