@@ -189,27 +189,26 @@ fn the_newest_games_mistake_is_reported_while_the_engine_works_on() {
     );
 }
 
-#[test]
-fn the_first_exercise_is_on_the_screen_before_the_engine_is_done() {
-    let dir = tempfile::tempdir().unwrap();
-    let program = engine(dir.path());
-    std::fs::write(
-        dir.path().join("config.toml"),
-        format!(
-            "[training]\nname = \"Me\"\n\n[engine]\npath = \"{}\"\n",
-            program.display()
-        ),
-    )
-    .unwrap();
-    games(dir.path());
-    let cache = dir.path().join("cache");
-    let mut term = Term::spawn_with(
-        dir.path(),
+/// `scoresheet train mine.pgn` in a terminal, for "Me" with the gated stand-in as the
+/// engine and a cache of its own, in `dir`.
+fn drill(dir: &Path) -> Term {
+    let program = engine(dir);
+    uci_standin::configure_me(dir, &program);
+    games(dir);
+    let cache = dir.join("cache");
+    Term::spawn_with(
+        dir,
         &["train", "mine.pgn"],
         160,
         32,
         &[("SCORESHEET_CACHE_DIR", cache.to_str().unwrap())],
-    );
+    )
+}
+
+#[test]
+fn the_first_exercise_is_on_the_screen_before_the_engine_is_done() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut term = drill(dir.path());
     // The newest game's mistake, while the engine is held on the older game.
     term.wait_for("exercise 1 of 1 so far: Black to play");
     term.wait_for("Mistake 1 of 1 so far (new)");
@@ -232,24 +231,7 @@ fn the_first_exercise_is_on_the_screen_before_the_engine_is_done() {
 #[test]
 fn esc_stops_the_engine_and_the_drill_goes_on() {
     let dir = tempfile::tempdir().unwrap();
-    let program = engine(dir.path());
-    std::fs::write(
-        dir.path().join("config.toml"),
-        format!(
-            "[training]\nname = \"Me\"\n\n[engine]\npath = \"{}\"\n",
-            program.display()
-        ),
-    )
-    .unwrap();
-    games(dir.path());
-    let cache = dir.path().join("cache");
-    let mut term = Term::spawn_with(
-        dir.path(),
-        &["train", "mine.pgn"],
-        160,
-        32,
-        &[("SCORESHEET_CACHE_DIR", cache.to_str().unwrap())],
-    );
+    let mut term = drill(dir.path());
     term.wait_for("Mistake 1 of 1 so far (new)");
     term.send(keys::ESC);
     term.wait_for("the drill goes on with the 1 exercise found");
@@ -260,7 +242,7 @@ fn esc_stops_the_engine_and_the_drill_goes_on() {
     term.send(keys::CTRL_C);
     assert_eq!(term.wait_exit(), 0);
     // The newest game's analysis is kept; the older one, stopped, is not.
-    let kept = std::fs::read_dir(cache.join("analysis"))
+    let kept = std::fs::read_dir(dir.path().join("cache/analysis"))
         .map(|d| d.flatten().count())
         .unwrap_or(0);
     assert_eq!(kept, 1);

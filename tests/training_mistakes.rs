@@ -292,14 +292,7 @@ fn no_engine_or_a_dying_one_is_said_and_nothing_hangs() {
 fn a_file_without_evaluations_drilled_in_the_real_binary() {
     let dir = tempfile::tempdir().unwrap();
     let program = engine(dir.path());
-    std::fs::write(
-        dir.path().join("config.toml"),
-        format!(
-            "[training]\nname = \"Me\"\n\n[engine]\npath = \"{}\"\n",
-            program.display()
-        ),
-    )
-    .unwrap();
+    uci_standin::configure_me(dir.path(), &program);
     std::fs::write(dir.path().join("mine.pgn"), MINE).unwrap();
     let cache = dir.path().join("cache");
     let cache_env = [("SCORESHEET_CACHE_DIR", cache.to_str().unwrap())];
@@ -342,14 +335,7 @@ fn a_file_without_evaluations_drilled_in_the_real_binary() {
 fn esc_stops_a_search_for_mistakes_that_hangs() {
     let dir = tempfile::tempdir().unwrap();
     let program = StandIn::new().hang_on_go().write(dir.path());
-    std::fs::write(
-        dir.path().join("config.toml"),
-        format!(
-            "[training]\nname = \"Me\"\n\n[engine]\npath = \"{}\"\n",
-            program.display()
-        ),
-    )
-    .unwrap();
+    uci_standin::configure_me(dir.path(), &program);
     std::fs::write(dir.path().join("mine.pgn"), MINE).unwrap();
     let cache = dir.path().join("cache");
     let mut term = Term::spawn_with(

@@ -53,6 +53,16 @@ impl Default for StandIn {
     }
 }
 
+/// Writes `dir/config.toml` for a player named "Me" (whose mistakes training looks for)
+/// with `engine` as the engine: what the training tests start the real binary with.
+pub fn configure_me(dir: &Path, engine: &Path) {
+    let config = format!(
+        "[training]\nname = \"Me\"\n\n[engine]\npath = \"{}\"\n",
+        engine.display()
+    );
+    std::fs::write(dir.join("config.toml"), config).expect("the config is written");
+}
+
 impl StandIn {
     /// An engine named `StandIn` that answers every position with a score of 0
     /// and no move (`bestmove (none)`) until given rules.
