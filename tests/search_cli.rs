@@ -288,14 +288,10 @@ fn an_index_that_cannot_be_kept_is_said_once_not_built_again_at_every_search() {
     let (_dir, pgn, cache) = setup();
     let path = pgn.to_str().expect("path");
     // Where the index goes, a directory: the index can be built but not stored.
-    run(&cache, &["index", path]);
-    let index = indexes(&cache).pop().expect("an index");
-    std::fs::remove_file(&index).expect("remove");
-    std::fs::create_dir(&index).expect("mkdir");
-    let r = run(&cache, &["index", path]);
-    assert_eq!(r.code, 2, "{}", r.err);
-    assert!(r.err.contains("could not be stored"), "{}", r.err);
-    assert!(r.err.contains("built but not kept"), "{}", r.err);
+    let index = scoresheet::study::index::cache::Stamp::of_in(&pgn, &cache.join("index"))
+        .expect("a stamp")
+        .index_file();
+    std::fs::create_dir_all(&index).expect("mkdir");
     // A search starts the build in the background once; when it has failed, searches say
     // why instead of starting it again.
     let args = ["search", path, "--moves", "1. d4 Nf6"];
@@ -320,6 +316,13 @@ fn an_index_that_cannot_be_kept_is_said_once_not_built_again_at_every_search() {
         failed.contains("`scoresheet index` tries again"),
         "{failed}"
     );
+    // `index` tries again, says why it fails, and so do the searches after it.
+    let r = run(&cache, &["index", path]);
+    assert_eq!(r.code, 2, "{}", r.err);
+    assert!(r.err.contains("could not be stored"), "{}", r.err);
+    assert!(r.err.contains("built but not kept"), "{}", r.err);
+    let r = run(&cache, &args);
+    assert!(r.err.contains("indexing it failed"), "{}", r.err);
     // Once the cache can hold it, `index` builds it and searches use it.
     std::fs::remove_dir(&index).expect("rmdir");
     let r = run(&cache, &["index", path]);

@@ -137,3 +137,92 @@ fn a_typed_pos_filter_lists_the_games_that_reach_the_position() {
     assert_eq!(term.wait_exit(), 0);
     assert!(!term.on_alternate_screen(), "the terminal is restored");
 }
+
+/// Two processes that want the index of one file build it once: while another process
+/// holds the builders' lock (here the test, standing for a `scoresheet index` at work),
+/// the reviewer's tree pane says so and counts the file by reading it through;
+/// `scoresheet index` waits for the lock. When the lock is let go one of them builds the
+/// index and the other takes it: the pane's tree comes from it without the note, and the
+/// index file is written once.
+#[test]
+fn the_tree_pane_and_the_index_command_build_one_index_between_them() {
+    use fs4::fs_std::FileExt;
+    use std::io::BufRead;
+    use std::os::unix::fs::MetadataExt;
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    let games = dir.path().join("games.pgn");
+    std::fs::copy(data_dirs::fixture("search_games.pgn"), &games).expect("copy");
+    let cache = dir.path().join("cache");
+    let stamp = scoresheet::study::index::cache::Stamp::of_in(&games, &cache.join("index"))
+        .expect("a stamp");
+    let index = stamp.index_file();
+    std::fs::create_dir_all(&stamp.dir).expect("the index folder");
+    let lock = std::fs::File::create(index.with_extension("building")).expect("the lock file");
+    assert!(
+        lock.try_lock_exclusive().expect("flock"),
+        "the lock is free"
+    );
+
+    let cache_text = cache.to_str().expect("path");
+    let mut term = Term::spawn_with(
+        dir.path(),
+        &["games.pgn"],
+        100,
+        32,
+        &[("SCORESHEET_CACHE_DIR", cache_text)],
+    );
+    term.wait_for("Nimzo");
+    term.send(keys::ENTER);
+    term.wait_for("game 1 of games.pgn");
+    term.send(ALT_Y);
+    let screen = term.wait_for("index being built by another scoresheet");
+    let screen = if screen.contains("4 games        1-0") {
+        screen
+    } else {
+        term.wait_for("4 games        1-0")
+    };
+    assert!(
+        words(&screen).contains("d4 2 50% 0% 50% 2300 2010"),
+        "{screen}"
+    );
+    assert!(!index.exists(), "the reviewer built no index meanwhile");
+
+    // `scoresheet index` waits its turn.
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_scoresheet"));
+    let mut indexer = command
+        .args(["index", "games.pgn"])
+        .current_dir(dir.path())
+        .env("SCORESHEET_CACHE_DIR", &cache)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("scoresheet index starts");
+    let mut said = std::io::BufReader::new(indexer.stderr.take().expect("its standard error"));
+    let mut line = String::new();
+    said.read_line(&mut line).expect("it says something");
+    assert!(
+        line.contains("building the index of games.pgn: waiting"),
+        "{line}"
+    );
+    assert!(!index.exists());
+
+    drop(lock);
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut said, &mut rest).expect("the rest it says");
+    assert!(indexer.wait().expect("it ends").success(), "{rest}");
+    assert!(rest.contains("games.pgn: 8 games"), "{rest}");
+    let built = std::fs::metadata(&index).expect("the index is there");
+    // The pane takes the index: its tree without the note.
+    wait_until(&term, "the tree from the index", |s| {
+        !s.contains("another scoresheet") && s.contains("4 games        1-0")
+    });
+    term.line(":q!", "");
+    assert_eq!(term.wait_exit(), 0);
+    // One build: either the command built it (and the pane took it), or the pane did
+    // (and the command found it); the file was not written again.
+    let after = std::fs::metadata(&index).expect("the index is there");
+    assert_eq!(
+        (built.ino(), built.mtime_nsec()),
+        (after.ino(), after.mtime_nsec())
+    );
+}

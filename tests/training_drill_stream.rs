@@ -175,6 +175,9 @@ fn the_newest_games_mistake_is_reported_while_the_engine_works_on() {
     };
     let played: Vec<String> = exercises.iter().map(|e| e.played_san()).collect();
     assert_eq!(played, ["Nf6", "g4"]);
+    // Each knows its game's place (0 the newest): the drill orders those found later by it.
+    let recency: Vec<Option<u32>> = exercises.iter().map(|e| e.recency).collect();
+    assert_eq!(recency, [Some(0), Some(1)]);
     assert_eq!(
         exercises[1].best_san().as_deref(),
         Some("Nc3"),

@@ -224,6 +224,8 @@ pub enum Done {
         fen: String,
         /// The tree.
         tree: Result<crate::study::tree::Tree, String>,
+        /// What the pane says beside the tree (how it was answered), or nothing.
+        note: String,
     },
     /// What the engine of the analysis pane said.
     Engine(crate::engine::Update),
@@ -426,7 +428,7 @@ impl App {
             }
             Done::Unsaved { games, broken } => self.offer_recovery(games, broken),
             Done::Searched { path, fen, found } => self.searched(path, fen, found),
-            Done::Tree { fen, tree } => self.tree_done(fen, tree),
+            Done::Tree { fen, tree, note } => self.tree_done(fen, tree, note),
             Done::Judged(scores) => {
                 self.judged(scores);
             }

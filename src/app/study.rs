@@ -39,8 +39,11 @@ pub struct TreeView {
     pub asked: Option<String>,
     /// The tree shown, and the position (FEN) it is of.
     pub shown: Option<(String, Tree)>,
-    /// What the pane says instead of (or above) the tree: reading, or an error.
+    /// What the pane says instead of the tree: reading, or an error.
     pub status: String,
+    /// What the pane says above the tree shown: how it was answered (by reading the file
+    /// through while another process builds its index), or nothing.
+    pub note: String,
     /// The move selected (an index into the tree's branches).
     pub selected: usize,
 }
@@ -234,8 +237,9 @@ impl App {
         Some(StudyJob::Tree { path, fen })
     }
 
-    /// A tree computed by the loop: shown if it is still the position at the cursor.
-    pub(super) fn tree_done(&mut self, fen: String, tree: Result<Tree, String>) {
+    /// A tree computed by the loop: shown (with its note) if it is still the position at
+    /// the cursor.
+    pub(super) fn tree_done(&mut self, fen: String, tree: Result<Tree, String>, note: String) {
         let here = position_part(&fen);
         if self.tree.asked.as_deref() != Some(here.as_str()) {
             return; // the cursor has moved on: its own tree is on the way
@@ -251,6 +255,7 @@ impl App {
                     self.tree.selected = 0;
                 }
                 self.tree.status.clear();
+                self.tree.note = note;
                 self.tree.shown = Some((fen, tree));
             }
             Err(e) => {

@@ -219,6 +219,7 @@ fn the_tree_pane_follows_the_cursor_and_enter_plays_its_selected_move() {
     app.update(Done::Tree {
         fen: fen.clone(),
         tree: Ok(tree_at(&Position::start())),
+        note: String::new(),
     });
     let sans: Vec<&str> = app
         .current_tree()
@@ -245,6 +246,7 @@ fn the_tree_pane_follows_the_cursor_and_enter_plays_its_selected_move() {
     app.update(Done::Tree {
         fen,
         tree: Ok(tree_at(&Position::start())),
+        note: String::new(),
     });
     assert!(app.current_tree().is_none());
     // Typed text still goes to the entry line: Enter plays what was typed.

@@ -146,6 +146,7 @@ fn exercise() -> Exercise {
             .map(String::from)
             .to_vec(),
         start: None,
+        recency: None,
     }
 }
 

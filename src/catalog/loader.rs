@@ -158,6 +158,10 @@ impl Loader {
         std::thread::Builder::new()
             .name("game list".into())
             .spawn(move || {
+                // The map of a plain file, let go of once the last event is sent: undoing
+                // the map of a large file takes a while (some 2% of the whole list's time
+                // for 1.2 GB), which the list need not wait for.
+                let mapped;
                 let sent = match source {
                     Source::Decoded(text, read) => {
                         let progress = move |_: u64| read.load(Ordering::Relaxed);
@@ -166,9 +170,9 @@ impl Loader {
                     }
                     // Every core indexes a chunk of a plain file, as `list` does.
                     Source::Plain(file) if jobs() > 1 => {
-                        let map = map(&file).map(|m| index::Mapped(Arc::new(m)));
+                        mapped = map(&file).map(|m| index::Mapped(Arc::new(m)));
                         let produce = |tx: &_, _: usize, cancel: &AtomicBool| {
-                            let map = map.as_ref();
+                            let map = mapped.as_ref();
                             index::index_chunks(&file, map, jobs(), index::CHUNKS, tx, cancel)
                         };
                         run(produce, total, |at| at, &tx, &cancelled)

@@ -11,7 +11,7 @@ use super::exit;
 use super::input::{self, Input};
 use crate::notation::Lang;
 use crate::study::index::cache::{self, Stamp};
-use crate::study::index::open::{self, Event, Opened};
+use crate::study::index::open::{self, Event, Opened, Opening, WhenBusy};
 
 /// Arguments of `index`.
 #[derive(Debug, clap::Args)]
@@ -29,9 +29,10 @@ pub struct Args {
     pub background: bool,
 }
 
-/// Opens the index of `path` (see [`open::open_or_build`]), saying on standard error when
-/// one was damaged or could not be stored, and writing the file's problems there in
-/// `check`'s format.
+/// Opens the index of `path` (see [`open::open_or_build`]), waiting for another process
+/// that builds it; says on standard error when one was damaged, could not be stored, or
+/// is being built by another process, and writes the file's problems there in `check`'s
+/// format.
 pub(super) fn open_index(
     path: &Path,
     jobs: usize,
@@ -40,23 +41,42 @@ pub(super) fn open_index(
     rebuild: bool,
 ) -> io::Result<Opened> {
     let name = input::name(path);
+    let stamp = Stamp::of(path)?;
     let mut err = BufWriter::new(io::stderr().lock());
-    let opened = open::open_or_build(path, jobs, chunk, lang, rebuild, |event| match event {
-        Event::Damaged(why) => writeln!(
-            err,
-            "scoresheet: the index of {name} was damaged ({why}): rebuilding it"
-        ),
-        Event::NotStored(e) => writeln!(
-            err,
-            "scoresheet: the index of {name} could not be stored in {}: {e}",
-            cache::dir().display()
-        ),
-        Event::Problem(line, game, players, e) => {
-            super::check::write_problem(&mut err, &name, line, game, players, e)
-        }
-    })?;
+    let opening = open::open_or_build(
+        &stamp,
+        jobs,
+        chunk,
+        lang,
+        rebuild,
+        WhenBusy::Wait,
+        |event| match event {
+            Event::Damaged(why) => writeln!(
+                err,
+                "scoresheet: the index of {name} was damaged ({why}): rebuilding it"
+            ),
+            Event::NotStored(e) => writeln!(
+                err,
+                "scoresheet: the index of {name} could not be stored in {}: {e}",
+                cache::dir().display()
+            ),
+            Event::Problem(line, game, players, e) => {
+                super::check::write_problem(&mut err, &name, line, game, players, e)
+            }
+            Event::Waiting => {
+                writeln!(
+                    err,
+                    "scoresheet: another scoresheet is building the index of {name}: waiting for it"
+                )?;
+                err.flush()
+            }
+        },
+    )?;
     err.flush()?;
-    Ok(opened)
+    match opening {
+        Opening::Ready(opened) => Ok(*opened),
+        Opening::BuiltElsewhere => Err(io::Error::other("another process builds its index")),
+    }
 }
 
 /// Starts `scoresheet index --background` on the files of `stamps` in one process of its
@@ -131,12 +151,10 @@ fn indexable(path: &Path) -> io::Result<()> {
 /// Indexes one file now, saying what it did; returns the games with problems.
 fn now(path: &Path, jobs: usize, lang: &'static Lang) -> io::Result<u64> {
     indexable(path)?;
-    let stamp = Stamp::of(path)?;
     let opened = open_index(path, jobs, super::parallel::CHUNK, lang, false)?;
     if !opened.kept {
         return Err(io::Error::other("its index was built but not kept"));
     }
-    cache::clear_failure(&stamp);
     let games = crate::plural::count(opened.games as usize, "game", "games");
     let errors = match opened.problems {
         0 => String::new(),
@@ -159,33 +177,11 @@ fn now(path: &Path, jobs: usize, lang: &'static Lang) -> io::Result<u64> {
 fn in_the_background(path: &Path, jobs: usize, lang: &'static Lang) -> io::Result<u64> {
     indexable(path)?;
     let stamp = Stamp::of(path)?;
-    let Some(_lock) = cache::lock_building(&stamp)? else {
-        return Ok(0);
-    };
-    let mut why = None;
-    let built = open::open_or_build(path, jobs, super::parallel::CHUNK, lang, false, |e| {
-        if let Event::NotStored(e) = e {
-            why = Some(format!(
-                "it could not be stored in {}: {e}",
-                cache::dir().display()
-            ));
-        }
+    let chunk = super::parallel::CHUNK;
+    match open::open_or_build(&stamp, jobs, chunk, lang, false, WhenBusy::GiveWay, |_| {
         Ok(())
-    });
-    match built {
-        Ok(opened) if opened.kept => {
-            cache::clear_failure(&stamp);
-            Ok(opened.problems)
-        }
-        Ok(opened) => {
-            if let Some(why) = &why {
-                cache::record_failure(&stamp, why);
-            }
-            Ok(opened.problems)
-        }
-        Err(e) => {
-            cache::record_failure(&stamp, &e.to_string());
-            Err(e)
-        }
+    })? {
+        Opening::Ready(opened) => Ok(opened.problems),
+        Opening::BuiltElsewhere => Ok(0),
     }
 }

@@ -15,13 +15,13 @@ use std::path::{Path, PathBuf};
 
 use super::exit;
 use super::input::{self, Input};
-use super::search_rows::{self as rows, write_row, Row};
+use super::search_rows::{self as rows, Row};
 use crate::notation::Lang;
-use crate::pgn::{GameError, Reader};
+use crate::pgn::{GameError, Reader, TagsAt};
 use crate::position::Position;
 use crate::study::follow::{GameInfo, Tags, Walked};
 use crate::study::index::cache::{self, Found, Stamp};
-use crate::study::index::open::{self, follower};
+use crate::study::index::open::{self, follower, Reading};
 use crate::study::index::{Damage, Hit, Index};
 use crate::study::key::Goal;
 use crate::study::tree::{Next, Tally, Tree};
@@ -115,7 +115,7 @@ fn read_games<T: Send>(
     jobs: usize,
     chunk: u64,
     lang: &'static Lang,
-    follow: (Option<Goal>, bool),
+    follow: Reading,
     map: impl Fn(Walked) -> T + Sync,
     mut sink: impl FnMut(u64, T),
 ) -> io::Result<(u64, u64)> {
@@ -160,6 +160,8 @@ enum Answer {
 /// A game found by reading a file through.
 struct Found1 {
     number: u64,
+    /// Where it starts in the file.
+    offset: u64,
     tags: Tags,
     info: GameInfo,
     plies: u32,
@@ -245,17 +247,26 @@ fn answer(
     }
     let name = input::name(path);
     let mut found = Vec::new();
-    let target = Goal::of(pos.board());
+    let input = Input::open(path)?;
+    // A file on disk is mapped: the tags of the games found are read from it afterwards,
+    // instead of every game's while reading.
+    let mapped = input.regular_file().and_then(rows::Mapped::of);
+    let reading = Reading::search(Goal::of(pos.board()), variations);
+    let reading = match mapped {
+        Some(_) => reading.without_tags(),
+        None => reading,
+    };
     let (games, bad) = read_games(
-        Input::open(path)?,
+        input,
         &name,
         jobs,
         common.chunk,
         lang,
-        (Some(target), variations),
+        reading,
         |w| {
             w.reached.map(|ply| Found1 {
                 number: 0,
+                offset: w.read.start.offset,
                 tags: w.tags.clone(),
                 info: w.info,
                 plies: w.plies,
@@ -273,6 +284,13 @@ fn answer(
             }
         },
     )?;
+    if let Some(map) = mapped {
+        let mut reader = TagsAt::default();
+        for f in &mut found {
+            f.tags = map.tags(&mut reader, f.offset, f.number);
+            f.info = f.tags.info();
+        }
+    }
     let indexing = match stamp {
         None => Indexing::No,
         Some(stamp) => match (cache::failure(&stamp), cache::being_built(&stamp)) {
@@ -319,9 +337,11 @@ pub fn run_search(args: &SearchArgs) -> u8 {
                 Ok(rows.len() as u64)
             }
             Answer::Read(found) => {
+                let (prefix, mut lines) = (rows::prefix(file), Vec::new());
                 for f in &found {
-                    write_row(out.0, file, f.number, &f.tags, f.plies, f.ply)?;
+                    rows::push_tags(&mut lines, &prefix, f.number, &f.tags, f.plies, f.ply);
                 }
+                out.0.write_all(&lines)?;
                 Ok(found.len() as u64)
             }
         },

@@ -153,7 +153,12 @@ pub(crate) fn scan_game<S: TagSink>(
 
 /// Skips the tag section (tags, blanks, comments, `%` lines); returns the offset of the
 /// first movetext byte, of a second `[Event` tag, or the end of input. `None`: need more.
-fn tag_section<S: TagSink>(buf: &[u8], mut i: usize, eof: bool, sink: &mut S) -> Option<usize> {
+pub(crate) fn tag_section<S: TagSink>(
+    buf: &[u8],
+    mut i: usize,
+    eof: bool,
+    sink: &mut S,
+) -> Option<usize> {
     let len = buf.len();
     let mut seen_event = false;
     loop {

@@ -19,7 +19,7 @@
 
 use std::io::{self, Read};
 
-use super::boundary::{scan_game, seek_game, Span, TagSink};
+use super::boundary::{scan_game, seek_game, tag_section, Span, TagSink};
 use super::feed::{Feed, Next, DEFAULT_BUFFER, DEFAULT_MAX_GAME};
 use super::scan::{decode_value, Outcome};
 
@@ -305,6 +305,48 @@ pub fn index(bytes: &[u8]) -> Vec<GameEntry> {
     out
 }
 
+/// Reads the kept tags of single games of an input held in memory, without scanning their
+/// movetext: for a caller that already knows where the games are (a position index does)
+/// and shows `list`'s columns for some of them. The values are those [`Indexer`] gives.
+pub struct TagsAt {
+    roster: Roster,
+}
+
+impl Default for TagsAt {
+    fn default() -> Self {
+        TagsAt {
+            roster: Roster::new(),
+        }
+    }
+}
+
+impl TagsAt {
+    /// The tags of the game that starts at `bytes`' first byte (or after the blanks there),
+    /// `bytes` ending at most where the next game starts, numbered `number`: an entry
+    /// whose offset, length, plies and result are not read (0, 0, 0, none), borrowing its
+    /// values until the next call.
+    #[inline]
+    pub fn read<'a>(&'a mut self, bytes: &'a [u8], number: u64) -> GameRef<'a> {
+        self.roster.reset();
+        let start = match seek_game(bytes, 0, true) {
+            Ok(Some(start)) => start,
+            _ => bytes.len(),
+        };
+        // With the whole game at hand the tag section always ends (`None`: never).
+        let end = tag_section(bytes, start, true, &mut self.roster).unwrap_or(bytes.len());
+        let span = Span {
+            start: end,
+            end,
+            next: end,
+            plies: 0,
+            result: None,
+        };
+        let mut entry = self.roster.finish(number, bytes, 0, &span);
+        entry.offset = 0;
+        entry
+    }
+}
+
 /// Indexes a PGN file from any `Read`, with the reader's bounded buffer. A game larger than
 /// 64 MiB gets no entry but still takes its number, as in the reader.
 pub fn index_read<R: Read>(src: R) -> io::Result<Vec<GameEntry>> {
@@ -446,6 +488,59 @@ impl<R: Read> Indexer<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each game's tags read alone, from where the index says it starts to where the next
+    /// one does, are the index's: on the suite's awkward files (comments and `%` lines in
+    /// tag sections, games without an Event, escapes, Latin-1, no blank line between
+    /// games) and a few more of our own.
+    fn fields<T: AsRef<str>>(e: &Entry<T>) -> Vec<String> {
+        [
+            e.event(),
+            e.site(),
+            e.date(),
+            e.round(),
+            e.white(),
+            e.black(),
+        ]
+        .into_iter()
+        .chain([e.result(), e.eco(), e.white_elo(), e.black_elo()])
+        .chain([e.opening()])
+        .map(str::to_string)
+        .collect()
+    }
+
+    #[test]
+    fn tags_read_alone_are_the_indexs() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
+        let mut files: Vec<Vec<u8>> = std::fs::read_dir(format!("{dir}/quirks"))
+            .expect("the quirks")
+            .map(|e| std::fs::read(e.expect("an entry").path()).expect("a quirk"))
+            .collect();
+        for name in ["list_sample.pgn", "cli_latin1.pgn", "search_games.pgn"] {
+            files.push(std::fs::read(format!("{dir}/{name}")).expect("a fixture"));
+        }
+        files.push(
+            b"\xEF\xBB\xBF[White \"a\\\"b\"]\n{c}\n% x\n[Black \"\xE9\"]\n\n1. e4 *\n\
+              [Event \"e\"]\n[ECO \"B00\"]\n[Event \"f\"]\n1. d4 *\n\n\n[Date \"?\"]"
+                .to_vec(),
+        );
+        let mut alone = TagsAt::default();
+        let mut games = 0;
+        for bytes in &files {
+            let entries = index(bytes);
+            for (i, e) in entries.iter().enumerate() {
+                let next = entries
+                    .get(i + 1)
+                    .map_or(bytes.len(), |n| n.offset as usize);
+                let got = alone.read(&bytes[e.offset as usize..next], e.number);
+                let want = fields(e);
+                assert_eq!(fields(&got), want, "game {}", e.number);
+                assert_eq!(got.number, e.number);
+                games += 1;
+            }
+        }
+        assert!(games > 40, "{games} games");
+    }
 
     /// The fast check finds a non-ASCII byte or a backslash wherever it is, at any length.
     #[test]

@@ -61,7 +61,7 @@ mod tag;
 pub mod writer;
 
 pub use builder::{load_game, read_games, GameBuilder, GameError, ReadGame};
-pub use index::{index, index_each, index_read, Entry, GameEntry, GameRef, Indexer};
+pub use index::{index, index_each, index_read, Entry, GameEntry, GameRef, Indexer, TagsAt};
 pub use reader::{
     CommentKind, ErrorKind, Pos, ReadError, Reader, Skip, SliceReader, Visitor, MAX_GAME,
 };

@@ -128,7 +128,7 @@ fn year_of(date: &str) -> u16 {
 }
 
 /// A rating tag's value, 0 when it is not a number (`?`, `-`, empty).
-fn elo_of(value: &str) -> u16 {
+pub fn elo_of(value: &str) -> u16 {
     value.trim().parse().unwrap_or(0)
 }
 
@@ -175,6 +175,8 @@ pub struct Follow {
     /// Half-moves of the main line handled so far.
     handled: u32,
     indexing: bool,
+    /// Whether the tags are read (see [`Follow::without_tags`]).
+    with_tags: bool,
     codes: Vec<u8>,
     keys: Vec<u64>,
 }
@@ -198,9 +200,18 @@ impl Follow {
             reached: None,
             handled: 0,
             indexing: false,
+            with_tags: true,
             codes: Vec::new(),
             keys: Vec::new(),
         }
+    }
+
+    /// Reads no tags but those the game builder needs: [`Walked::tags`] and
+    /// [`Walked::info`] stay empty (for a search that reads the tags of the games it
+    /// finds afterwards, from the file).
+    pub fn without_tags(mut self) -> Self {
+        self.with_tags = false;
+        self
     }
 
     /// Also keeps what an index needs of the main line (see [`Walked::codes`]).
@@ -266,20 +277,25 @@ impl Visitor for Follow {
     }
 
     fn wants_tag(&mut self, name: &[u8]) -> bool {
-        matches!(
-            name,
-            b"White"
-                | b"Black"
-                | b"Result"
-                | b"Date"
-                | b"Event"
-                | b"ECO"
-                | b"WhiteElo"
-                | b"BlackElo"
-        ) || self.builder.wants_tag(name)
+        self.with_tags
+            && matches!(
+                name,
+                b"White"
+                    | b"Black"
+                    | b"Result"
+                    | b"Date"
+                    | b"Event"
+                    | b"ECO"
+                    | b"WhiteElo"
+                    | b"BlackElo"
+            )
+            || self.builder.wants_tag(name)
     }
 
     fn tag(&mut self, name: &[u8], value: &str, at: Pos) {
+        if !self.with_tags {
+            return self.builder.tag(name, value, at);
+        }
         let t = &mut self.tags;
         match name {
             b"White" => value.clone_into(&mut t.white),
@@ -352,16 +368,24 @@ impl Visitor for Follow {
             },
             start: self.start.take().unwrap_or_default(),
             moves: if keep_moves {
-                std::mem::take(&mut self.moves)
+                copy_out(&mut self.moves)
             } else {
                 self.moves.clear();
                 Vec::new()
             },
             reached: self.reached.take(),
-            codes: std::mem::take(&mut self.codes),
-            keys: std::mem::take(&mut self.keys),
+            codes: copy_out(&mut self.codes),
+            keys: copy_out(&mut self.keys),
         }
     }
+}
+
+/// The items of `buf`, copied out at their size; `buf` is emptied but keeps its room for
+/// the next game (taking it would grow a new buffer item by item, game after game).
+fn copy_out<T: Copy>(buf: &mut Vec<T>) -> Vec<T> {
+    let out = buf.to_vec();
+    buf.clear();
+    out
 }
 
 #[cfg(test)]

@@ -3,23 +3,50 @@
 //! size and modification time at every request, so an edited file gets a new one), and
 //! of the tree requests waiting it answers only the latest (the cursor has moved past the
 //! others).
+//!
+//! It builds an index only under the builders' lock (see
+//! [`crate::study::index::open::open_or_build`]): while another process (a background
+//! `scoresheet index`, another reviewer) builds the index of the file, it answers by
+//! reading the file through, as the first search does, when that is quick (a small file;
+//! searches always), says so in the pane, and looks again every [`LOOK_AGAIN`] until the
+//! index is there, then answers the tree at the cursor from it.
 
 use std::collections::HashMap;
+use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
+use std::time::Duration;
 
 use crate::app::study::StudyJob;
 use crate::app::Done;
 use crate::pgn::chunks::CHUNK;
 use crate::position::Position;
 use crate::study::index::cache::Stamp;
-use crate::study::index::open::open_or_build;
+use crate::study::index::open::{open_or_build, read_through, Opening, WhenBusy};
 use crate::study::index::{Damage, Index};
+
+/// What the pane says of a tree answered while another process builds the file's index.
+pub const ELSEWHERE: &str = "index being built by another scoresheet…";
+
+/// How often the thread looks whether the index another process builds is there.
+const LOOK_AGAIN: Duration = Duration::from_millis(300);
+
+/// Files up to this size are read through for each tree while another process builds
+/// their index (a fraction of a second on two cores); the trees of bigger ones wait for
+/// the index, as reading them at every move of the cursor would compete with its build.
+const READ_THROUGH_MAX: u64 = 16 << 20;
+
+/// An answer of the thread: to a request (`asked`), or one it sends by itself (the tree
+/// at the cursor again, from an index another process has just built).
+struct Reply {
+    asked: bool,
+    done: Done,
+}
 
 /// The thread and its two channels.
 pub struct Study {
     jobs: mpsc::Sender<StudyJob>,
-    answers: mpsc::Receiver<Done>,
+    answers: mpsc::Receiver<Reply>,
     /// Requests sent and not answered yet.
     waiting: usize,
 }
@@ -28,7 +55,7 @@ impl Study {
     /// Starts the thread; `None` when the system grants none.
     pub fn start() -> Option<Study> {
         let (jobs, rx) = mpsc::channel::<StudyJob>();
-        let (tx, answers) = mpsc::channel::<Done>();
+        let (tx, answers) = mpsc::channel::<Reply>();
         std::thread::Builder::new()
             .name("study".into())
             .spawn(move || work(rx, tx))
@@ -54,15 +81,35 @@ impl Study {
 
     /// The answers that came in.
     pub fn answers(&mut self) -> Vec<Done> {
-        let got: Vec<Done> = self.answers.try_iter().collect();
-        self.waiting = self.waiting.saturating_sub(got.len());
-        got
+        let got: Vec<Reply> = self.answers.try_iter().collect();
+        let asked = got.iter().filter(|r| r.asked).count();
+        self.waiting = self.waiting.saturating_sub(asked);
+        got.into_iter().map(|r| r.done).collect()
     }
 }
 
-fn work(rx: mpsc::Receiver<StudyJob>, tx: mpsc::Sender<Done>) {
-    let mut indexes: HashMap<PathBuf, (Stamp, Index)> = HashMap::new();
-    while let Ok(first) = rx.recv() {
+fn work(rx: mpsc::Receiver<StudyJob>, tx: mpsc::Sender<Reply>) {
+    let mut files = Files::new(crate::study::index::cache::dir());
+    loop {
+        let first = if files.elsewhere.is_empty() {
+            match rx.recv() {
+                Ok(job) => job,
+                Err(_) => return,
+            }
+        } else {
+            match rx.recv_timeout(LOOK_AGAIN) {
+                Ok(job) => job,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    for done in files.look_again() {
+                        if tx.send(Reply { asked: false, done }).is_err() {
+                            return;
+                        }
+                    }
+                    continue;
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => return,
+            }
+        };
         // Of the tree requests waiting, only the latest matters; each skipped one is
         // still answered (as moved on) so that the count of requests waiting stays right.
         let mut batch = vec![first];
@@ -75,52 +122,276 @@ fn work(rx: mpsc::Receiver<StudyJob>, tx: mpsc::Sender<Done>) {
                 StudyJob::Tree { fen, .. } if Some(i) != last_tree => Done::Tree {
                     fen,
                     tree: Err(String::new()),
+                    note: String::new(),
                 },
-                StudyJob::Tree { path, fen } => {
-                    let tree = ask(&mut indexes, &path, &fen, |index, pos| index.tree(pos));
-                    Done::Tree { fen, tree }
-                }
-                StudyJob::Search { path, fen } => {
-                    let found = ask(&mut indexes, &path, &fen, |index, pos| {
-                        let hits = index.search(pos)?;
-                        Ok(hits.into_iter().map(|h| (h.game.number, h.ply)).collect())
-                    });
-                    Done::Searched { path, fen, found }
-                }
+                StudyJob::Tree { path, fen } => files.tree(&path, fen),
+                StudyJob::Search { path, fen } => files.search(path, fen),
             };
-            if tx.send(done).is_err() {
+            if tx.send(Reply { asked: true, done }).is_err() {
                 return;
             }
         }
     }
 }
 
-/// Asks the index of `path` (opened or built as needed) about the position of `fen`; an
-/// index found damaged while answering is rebuilt and asked again.
-fn ask<T>(
-    indexes: &mut HashMap<PathBuf, (Stamp, Index)>,
-    path: &Path,
-    fen: &str,
-    question: impl Fn(&Index, &Position) -> Result<T, Damage>,
-) -> Result<T, String> {
+/// The threads to read with: all cores.
+fn jobs() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// What the thread knows of the files it was asked about.
+struct Files {
+    /// The folder of the indexes.
+    dir: PathBuf,
+    /// The index of each file, with the version of the file it is of.
+    indexes: HashMap<PathBuf, (Stamp, Index)>,
+    /// The files whose index another process is building, each with the position (FEN)
+    /// whose tree is to be answered again from it when it is there.
+    elsewhere: HashMap<PathBuf, Option<String>>,
+}
+
+impl Files {
+    fn new(dir: PathBuf) -> Files {
+        Files {
+            dir,
+            indexes: HashMap::new(),
+            elsewhere: HashMap::new(),
+        }
+    }
+
+    /// The stamp of `path` as it is now.
+    fn stamp(&self, path: &Path) -> Result<Stamp, String> {
+        Stamp::of_in(path, &self.dir).map_err(|e| cannot(path, e))
+    }
+
+    /// The tree of `path` at `fen`: from its index; while another process builds that,
+    /// by reading a small file through, else only saying so.
+    fn tree(&mut self, path: &Path, fen: String) -> Done {
+        let (tree, note) = match self.ask(path, &fen, |index, pos| index.tree(pos)) {
+            Ok(Some(tree)) => (Ok(tree), String::new()),
+            Err(e) => (Err(e), String::new()),
+            Ok(None) => {
+                self.elsewhere.insert(path.to_path_buf(), Some(fen.clone()));
+                let small = std::fs::metadata(path).is_ok_and(|m| m.len() <= READ_THROUGH_MAX);
+                if small {
+                    (read(path, &fen).map(|(_, tree)| tree), ELSEWHERE.into())
+                } else {
+                    (
+                        Err(format!("{ELSEWHERE}; the tree shows when it is ready")),
+                        String::new(),
+                    )
+                }
+            }
+        };
+        Done::Tree { fen, tree, note }
+    }
+
+    /// The games of `path` that reach `fen`: from its index; while another process
+    /// builds that, by reading the file through (a search is asked once, not at every
+    /// move of the cursor).
+    fn search(&mut self, path: PathBuf, fen: String) -> Done {
+        let found = match self.ask(&path, &fen, |index, pos| {
+            let hits = index.search(pos)?;
+            Ok(hits.into_iter().map(|h| (h.game.number, h.ply)).collect())
+        }) {
+            Ok(Some(found)) => Ok(found),
+            Err(e) => Err(e),
+            Ok(None) => {
+                self.elsewhere.entry(path.clone()).or_insert(None);
+                read(&path, &fen).map(|(hits, _)| hits)
+            }
+        };
+        Done::Searched { path, fen, found }
+    }
+
+    /// Looks whether the indexes other processes were building are there (or whether
+    /// they gave up, leaving this thread to build them): the trees waiting for them are
+    /// answered from them.
+    fn look_again(&mut self) -> Vec<Done> {
+        let mut done = Vec::new();
+        let paths: Vec<PathBuf> = self.elsewhere.keys().cloned().collect();
+        for path in paths {
+            let answered = match self.stamp(&path) {
+                Ok(stamp) => match open_index(&stamp, false) {
+                    Ok(Opening::BuiltElsewhere) => continue,
+                    Ok(Opening::Ready(opened)) => {
+                        self.indexes.insert(path.clone(), (stamp, opened.index));
+                        Ok(())
+                    }
+                    Err(e) => Err(cannot(&path, e)),
+                },
+                Err(e) => Err(e),
+            };
+            let Some(Some(fen)) = self.elsewhere.remove(&path) else {
+                continue;
+            };
+            done.push(match answered {
+                Ok(()) => self.tree(&path, fen),
+                Err(e) => Done::Tree {
+                    fen,
+                    tree: Err(e),
+                    note: String::new(),
+                },
+            });
+        }
+        done
+    }
+
+    /// Asks the index of `path` (opened or built as needed) about the position of `fen`;
+    /// an index found damaged while answering is rebuilt and asked again. `None` while
+    /// another process builds the index.
+    fn ask<T>(
+        &mut self,
+        path: &Path,
+        fen: &str,
+        question: impl Fn(&Index, &Position) -> Result<T, Damage>,
+    ) -> Result<Option<T>, String> {
+        let pos = Position::from_fen(fen).map_err(|e| e.to_string())?;
+        let stamp = self.stamp(path)?;
+        let mut rebuild = false;
+        loop {
+            let fresh = self.indexes.get(path).is_some_and(|(s, _)| *s == stamp);
+            if !fresh || rebuild {
+                match open_index(&stamp, rebuild).map_err(|e| cannot(path, e))? {
+                    Opening::Ready(opened) => {
+                        self.indexes
+                            .insert(path.to_path_buf(), (stamp.clone(), opened.index));
+                        self.elsewhere.remove(path);
+                    }
+                    Opening::BuiltElsewhere => {
+                        self.indexes.remove(path);
+                        return Ok(None);
+                    }
+                }
+            }
+            let (_, index) = self.indexes.get(path).ok_or("no index")?;
+            match question(index, &pos) {
+                Ok(answer) => return Ok(Some(answer)),
+                Err(why) if rebuild => {
+                    return Err(format!("the index of {}: {why}", path.display()))
+                }
+                Err(_) => rebuild = true,
+            }
+        }
+    }
+}
+
+/// Opens the index of `stamp`'s file, building it unless another process is at it.
+fn open_index(stamp: &Stamp, rebuild: bool) -> std::io::Result<Opening> {
+    let lang = crate::notation::Lang::english();
+    open_or_build(
+        stamp,
+        jobs(),
+        CHUNK,
+        lang,
+        rebuild,
+        WhenBusy::GiveWay,
+        |_| Ok(()),
+    )
+}
+
+/// The games of `path` that reach `fen` and the tree there, by reading it through.
+fn read(path: &Path, fen: &str) -> Result<(Vec<(u64, u32)>, crate::study::tree::Tree), String> {
     let pos = Position::from_fen(fen).map_err(|e| e.to_string())?;
-    let cannot = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
-    let stamp = Stamp::of(path).map_err(cannot)?;
-    let mut rebuild = false;
-    loop {
-        let fresh = indexes.get(path).is_some_and(|(s, _)| *s == stamp);
-        if !fresh || rebuild {
-            let lang = crate::notation::Lang::english();
-            let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-            let opened =
-                open_or_build(path, jobs, CHUNK, lang, rebuild, |_| Ok(())).map_err(cannot)?;
-            indexes.insert(path.to_path_buf(), (stamp.clone(), opened.index));
-        }
-        let (_, index) = indexes.get(path).ok_or("no index")?;
-        match question(index, &pos) {
-            Ok(answer) => return Ok(answer),
-            Err(why) if rebuild => return Err(format!("the index of {}: {why}", path.display())),
-            Err(_) => rebuild = true,
-        }
+    let file = File::open(path).map_err(|e| cannot(path, e))?;
+    let lang = crate::notation::Lang::english();
+    read_through(&file, jobs(), CHUNK, lang, &pos).map_err(|e| cannot(path, e))
+}
+
+/// What the pane says of a file that cannot be read.
+fn cannot(path: &Path, e: std::io::Error) -> String {
+    format!("cannot read {}: {e}", path.display())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::study::index::cache;
+
+    /// Two games from the start, and one from a position of its own.
+    const PGN: &str = "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n\n\
+                       [Result \"0-1\"]\n\n1. e4 c5 0-1\n\n\
+                       [Result \"1/2-1/2\"]\n\n1. d4 d5 1/2-1/2\n";
+
+    fn sans(done: &Done) -> (Vec<(String, u64)>, String) {
+        let Done::Tree {
+            tree: Ok(tree),
+            note,
+            ..
+        } = done
+        else {
+            panic!("no tree: {done:?}")
+        };
+        let moves = tree.branches.iter().map(|b| (b.san.clone(), b.games));
+        (moves.collect(), note.clone())
+    }
+
+    #[test]
+    fn while_another_process_builds_the_index_the_tree_is_read_through_then_taken_from_it() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let path = dir.path().join("games.pgn");
+        std::fs::write(&path, PGN).expect("write the games");
+        let mut files = Files::new(dir.path().join("index"));
+        let stamp = files.stamp(&path).expect("a stamp");
+        // Another process holds the builders' lock.
+        let lock = cache::lock_building(&stamp)
+            .expect("the cache can be written")
+            .expect("nobody else holds the lock");
+        let start = Position::start().fen();
+        let done = files.tree(&path, start.clone());
+        let counted = vec![("e4".to_string(), 2), ("d4".to_string(), 1)];
+        assert_eq!(sans(&done), (counted.clone(), ELSEWHERE.to_string()));
+        assert!(!stamp.index_file().exists(), "this process built nothing");
+        // A search meanwhile is answered too, by reading the file through.
+        let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        let Done::Searched { found, .. } = files.search(path.clone(), after_e4.into()) else {
+            panic!("no search answered")
+        };
+        assert_eq!(found, Ok(vec![(1, 1), (2, 1)]));
+        assert!(files.look_again().is_empty(), "nothing new while it builds");
+
+        // The other process stores its index and lets go of the lock: the tree at the
+        // cursor comes again, from the index, without the note.
+        let mut other = Files::new(dir.path().join("other"));
+        assert!(matches!(
+            other.tree(&path, start.clone()),
+            Done::Tree { tree: Ok(_), .. }
+        ));
+        let built = other.stamp(&path).expect("a stamp").index_file();
+        std::fs::copy(built, stamp.index_file()).expect("the other index is stored");
+        drop(lock);
+        let again = files.look_again();
+        assert_eq!(again.len(), 1, "{again:?}");
+        assert_eq!(sans(&again[0]), (counted, String::new()));
+        assert!(files.elsewhere.is_empty());
+        assert!(files.indexes.contains_key(&path), "answered from the index");
+    }
+
+    #[test]
+    fn the_tree_of_a_big_file_waits_for_the_index_another_process_builds() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let path = dir.path().join("games.pgn");
+        // Padding in a comment makes the file bigger than is read at every move.
+        let padding = "x".repeat(READ_THROUGH_MAX as usize);
+        std::fs::write(&path, format!("{PGN}\n{{{padding}}}\n")).expect("write the games");
+        let mut files = Files::new(dir.path().join("index"));
+        let stamp = files.stamp(&path).expect("a stamp");
+        let lock = cache::lock_building(&stamp)
+            .expect("the cache can be written")
+            .expect("nobody else holds the lock");
+        let done = files.tree(&path, Position::start().fen());
+        let Done::Tree {
+            tree: Err(status), ..
+        } = &done
+        else {
+            panic!("a tree read through: {done:?}")
+        };
+        assert!(status.starts_with(ELSEWHERE), "{status}");
+        // The other process gives up without an index: this one builds it.
+        drop(lock);
+        let again = files.look_again();
+        assert_eq!(again.len(), 1, "{again:?}");
+        assert_eq!(sans(&again[0]).0[0], ("e4".to_string(), 2));
+        assert!(stamp.index_file().exists());
     }
 }

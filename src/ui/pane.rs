@@ -73,6 +73,7 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
                 } else {
                     &app.tree.status
                 },
+                note: &app.tree.note,
             };
             super::tree::render(&lines, inner, buf);
         }

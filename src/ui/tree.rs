@@ -6,7 +6,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
-use ratatui::widgets::{Paragraph, Widget};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::study::tree::{Branch, Tree};
 
@@ -18,6 +18,8 @@ pub struct TreeLines<'a> {
     pub selected: usize,
     /// A line shown when there is no tree (reading, or an error).
     pub status: &'a str,
+    /// A line shown above the tree (how it was answered), when there is room; or empty.
+    pub note: &'a str,
 }
 
 fn percent(part: u64, all: u64) -> u64 {
@@ -49,10 +51,20 @@ pub fn render(view: &TreeLines, area: Rect, buf: &mut Buffer) {
         return;
     }
     let Some(tree) = view.tree else {
-        Paragraph::new(view.status).render(area, buf);
+        Paragraph::new(view.status)
+            .wrap(Wrap { trim: true })
+            .render(area, buf);
         return;
     };
     let mut lines: Vec<Line> = Vec::new();
+    // The note takes a line only where two are left for the head and a move.
+    let note = !view.note.is_empty() && area.height >= 3;
+    if note {
+        lines.push(Line::styled(
+            view.note,
+            Style::default().add_modifier(Modifier::ITALIC),
+        ));
+    }
     // The count of games heads the moves' column, the other columns' names follow it.
     let head = format!(
         "{:<13} {:>4} {:>4} {:>4} {:>4} year{}",
@@ -74,7 +86,9 @@ pub fn render(view: &TreeLines, area: Rect, buf: &mut Buffer) {
         lines.push(Line::from("no move played from here"));
     }
     // Keep the selection in view.
-    let rows = usize::from(area.height).saturating_sub(1).max(1);
+    let rows = usize::from(area.height)
+        .saturating_sub(1 + usize::from(note))
+        .max(1);
     let first = view.selected.saturating_sub(rows - 1);
     for (i, b) in tree.branches.iter().enumerate().skip(first).take(rows) {
         let style = if i == view.selected {
@@ -104,12 +118,17 @@ mod tests {
     }
 
     fn rows(area: Rect, selected: usize) -> Vec<String> {
+        noted(area, selected, "")
+    }
+
+    fn noted(area: Rect, selected: usize, note: &str) -> Vec<String> {
         let tree = tree();
         let mut buf = Buffer::empty(area);
         let view = TreeLines {
             tree: Some(&tree),
             selected,
             status: "",
+            note,
         };
         render(&view, area, &mut buf);
         (0..area.height)
@@ -136,6 +155,24 @@ mod tests {
         for w in 0..45 {
             for h in 0..8 {
                 rows(Rect::new(0, 0, w, h), 2);
+            }
+        }
+    }
+
+    #[test]
+    fn a_note_heads_the_tree_where_there_is_room_and_the_selection_stays_in_view() {
+        let note = "index being built by another scoresheet…";
+        let shown = noted(Rect::new(0, 0, 44, 4), 4, note);
+        assert!(shown[0].starts_with(note), "{shown:?}");
+        assert!(shown[1].starts_with("15 games"), "{shown:?}");
+        assert!(shown[3].starts_with("b3"), "{shown:?}");
+        // Two lines: the head and the selected move, no note.
+        let shown = noted(Rect::new(0, 0, 44, 2), 4, note);
+        assert!(shown[0].starts_with("15 games"), "{shown:?}");
+        assert!(shown[1].starts_with("b3"), "{shown:?}");
+        for w in 0..45 {
+            for h in 0..8 {
+                noted(Rect::new(0, 0, w, h), 2, note);
             }
         }
     }

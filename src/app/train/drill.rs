@@ -35,6 +35,11 @@ impl App {
             // A drill asked for again replaces the one under way.
             self.unstash(session.stash);
         }
+        // The new ones newest game first (stable: a game's own in the order of its moves).
+        let mut exercises = exercises;
+        if let Some(new) = exercises.get_mut(due..) {
+            new.sort_by_key(|e| e.recency.unwrap_or(u32::MAX));
+        }
         let drill = Drill {
             exercises,
             due,

@@ -167,7 +167,15 @@ impl App {
         if exercises.is_empty() {
             return;
         }
-        drill.exercises.extend(exercises);
+        // Each goes among those not shown yet, after those of newer games (and of its own
+        // game found before it): the order the engines finish in is not the games'.
+        let unshown = (drill.at + 1).max(drill.due);
+        for e in exercises {
+            let at = unshown
+                + drill.exercises[unshown.min(drill.exercises.len())..]
+                    .partition_point(|x| newer_or_same(x, &e));
+            drill.exercises.insert(at, e);
+        }
         if std::mem::take(&mut drill.waiting) {
             drill.at += 1;
             drill.done = false;
@@ -267,4 +275,10 @@ impl App {
             Some(Kind::Drill(_))
         )
     }
+}
+
+/// Whether `a` comes before `b` in a drill: from a newer game, or the same one (`None`:
+/// a game not known comes last).
+pub(super) fn newer_or_same(a: &Exercise, b: &Exercise) -> bool {
+    a.recency.unwrap_or(u32::MAX) <= b.recency.unwrap_or(u32::MAX)
 }

@@ -44,6 +44,7 @@ fn exercise(played: &str) -> Exercise {
         source: format!("Me – Them, Club, 4.{played}"),
         line: Vec::new(),
         start: None,
+        recency: None,
     }
 }
 
@@ -361,4 +362,45 @@ fn exercises_found_while_annotate_works_wait_for_the_drill() {
         exercise("d2d3"),
     ]));
     assert!(app.training_lines()[0].contains("Mistake 1 of 4 (due)"));
+}
+
+/// An exercise of your `recency`-th newest game (0 the newest).
+fn of_game(played: &str, recency: u32) -> Exercise {
+    Exercise {
+        recency: Some(recency),
+        ..exercise(played)
+    }
+}
+
+/// The move of the mistake on the board, as the panel shows it.
+fn shown(app: &App) -> String {
+    let lines = app.training_lines();
+    let played = lines.iter().find_map(|l| l.strip_prefix("played: 4."));
+    played.expect("a mistake on the board").to_string()
+}
+
+#[test]
+fn mistakes_found_later_come_newest_game_first_among_those_not_shown_yet() {
+    let mut app = asking();
+    // The first found starts the drill at once, whatever its game.
+    app.update(found(vec![of_game("f3e5", 2)], false));
+    assert_eq!(shown(&app), "f3e5");
+    // The engines finish an old game, then newer ones: those go first.
+    app.update(found(vec![of_game("e1g1", 4), of_game("d2d3", 1)], false));
+    app.update(found(vec![of_game("b1c3", 0)], false));
+    // Shown ones keep their place: one of the newest game found while the third is on
+    // the board comes next, before the older game's.
+    let mut order = vec![shown(&app)];
+    for _ in 0..2 {
+        app.update(Action::TrainReveal);
+        app.update(Action::TrainReveal);
+        order.push(shown(&app));
+    }
+    app.update(found(vec![of_game("a2a3", 0)], false));
+    for _ in 0..2 {
+        app.update(Action::TrainReveal);
+        app.update(Action::TrainReveal);
+        order.push(shown(&app));
+    }
+    assert_eq!(order, ["f3e5", "b1c3", "d2d3", "a2a3", "e1g1"]);
 }

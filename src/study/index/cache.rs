@@ -2,9 +2,11 @@
 //! directory, named by a hash of the source's canonical path; the source's path, size and
 //! modification time are stored in it and compared before it is used. Written to a
 //! temporary file in the same directory and renamed, so a reader never sees half an index.
-//! A process building an index in the background holds a lock on a file beside it (the
-//! system lets go of it when the process ends, however it ends), so that two searches
-//! do not start two builders.
+//! Every process that builds an index (`scoresheet index`, the one `search` starts in the
+//! background, the reviewer's tree pane) holds a lock on a file beside it while it does
+//! (the system lets go of it when the process ends, however it ends), and looks for the
+//! index again once it holds it: so one file is never indexed twice at once, and a
+//! builder that waited takes the index the other one left.
 
 use std::fs;
 use std::io::{self, Write};
@@ -28,7 +30,8 @@ pub fn dir() -> PathBuf {
         .unwrap_or_else(|| std::env::temp_dir().join("scoresheet-index"))
 }
 
-/// What identifies a version of a source: its canonical path, size and modification time.
+/// What identifies a version of a source: its canonical path, size and modification time;
+/// and the folder its index is kept in.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Stamp {
     /// The canonical path.
@@ -37,11 +40,18 @@ pub struct Stamp {
     pub size: u64,
     /// Modification time: seconds and nanoseconds since the epoch.
     pub mtime: (i64, u32),
+    /// The folder of the indexes ([`dir`], unless a test chose another).
+    pub dir: PathBuf,
 }
 
 impl Stamp {
-    /// The stamp of `source` as it is now.
+    /// The stamp of `source` as it is now, its index in [`dir`].
     pub fn of(source: &Path) -> io::Result<Stamp> {
+        Stamp::of_in(source, &dir())
+    }
+
+    /// The stamp of `source` as it is now, its index in the folder `dir`.
+    pub fn of_in(source: &Path, dir: &Path) -> io::Result<Stamp> {
         let path = fs::canonicalize(source)?;
         let meta = fs::metadata(&path)?;
         let mtime = match meta.modified()?.duration_since(std::time::UNIX_EPOCH) {
@@ -55,7 +65,13 @@ impl Stamp {
             path,
             size: meta.len(),
             mtime,
+            dir: dir.to_path_buf(),
         })
+    }
+
+    /// The same source's stamp as it is now (it changed if this differs from `self`).
+    pub fn again(&self) -> io::Result<Stamp> {
+        Stamp::of_in(&self.path, &self.dir)
     }
 
     /// The path as the index stores it.
@@ -65,7 +81,13 @@ impl Stamp {
 
     /// The index file for this source.
     pub fn index_file(&self) -> PathBuf {
-        dir().join(format!("{:016x}.idx", fnv1a(self.path_text().as_bytes())))
+        self.dir.join(self.index_name())
+    }
+
+    /// The name of the index file in its folder (a hash of the path: `….idx`); its lock
+    /// is the file of the same name ending `.building`.
+    pub fn index_name(&self) -> String {
+        format!("{:016x}.idx", fnv1a(self.path_text().as_bytes()))
     }
 }
 
@@ -140,29 +162,43 @@ pub fn store(stamp: &Stamp, bytes: &[u8]) -> io::Result<()> {
     Ok(())
 }
 
-/// The lock file of a background build of `stamp`'s index. It is never removed (it is
-/// empty): removing a file another process may have just opened would let two builders
-/// each hold a lock, one on a file without a name.
+/// The lock file of a build of `stamp`'s index. It is never removed (it is empty):
+/// removing a file another process may have just opened would let two builders each hold
+/// a lock, one on a file without a name.
 fn lock_file(stamp: &Stamp) -> PathBuf {
     stamp.index_file().with_extension("building")
 }
 
-/// Takes the lock of a background build of `stamp`'s index: `None` when another process
-/// holds it. The lock is let go when the file is closed (dropped), or the process ends.
-pub fn lock_building(stamp: &Stamp) -> io::Result<Option<fs::File>> {
+/// Opens (creating) the lock file of `stamp`'s index.
+fn open_lock(stamp: &Stamp) -> io::Result<fs::File> {
     let path = lock_file(stamp);
     if let Some(dir) = path.parent() {
         fs::create_dir_all(dir)?;
     }
-    let file = fs::OpenOptions::new()
+    fs::OpenOptions::new()
         .create(true)
         .truncate(false)
         .write(true)
-        .open(&path)?;
+        .open(&path)
+}
+
+/// Takes the lock of a build of `stamp`'s index: `None` when another process holds it.
+/// The lock is let go when the file is closed (dropped), or the process ends. (The lock
+/// is the system's `flock`: two opens of the file exclude each other even in one
+/// process.)
+pub fn lock_building(stamp: &Stamp) -> io::Result<Option<fs::File>> {
+    let file = open_lock(stamp)?;
     Ok(fs4::fs_std::FileExt::try_lock_exclusive(&file)?.then_some(file))
 }
 
-/// Whether another process is building `stamp`'s index now. An error says that the
+/// Takes the lock of a build of `stamp`'s index, waiting while another process holds it.
+pub fn wait_building(stamp: &Stamp) -> io::Result<fs::File> {
+    let file = open_lock(stamp)?;
+    fs4::fs_std::FileExt::lock_exclusive(&file)?;
+    Ok(file)
+}
+
+/// Whether another process (or another part of this one) is building `stamp`'s index now. An error says that the
 /// cache directory cannot be written (so no index could be kept).
 pub fn being_built(stamp: &Stamp) -> io::Result<bool> {
     Ok(lock_building(stamp)?.is_none())

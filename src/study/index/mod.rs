@@ -12,6 +12,8 @@ pub mod code;
 pub mod format;
 pub mod open;
 #[cfg(test)]
+mod open_tests;
+#[cfg(test)]
 mod tests;
 
 use std::collections::HashMap;

@@ -1,11 +1,11 @@
-//! Opening the index of a file, building it when there is none that fits: what `search`,
-//! `tree` and the reviewer's study thread share. Reading the file goes on every core
+//! Opening the index of a file, building it when there is none that fits (one builder at
+//! a time, see [`open_or_build`]): what `search`, `tree`, `index` and the reviewer's study
+//! thread share; and answering by reading the file through meanwhile ([`read_through`]). Reading the file goes on every core
 //! exactly as `check` reads it; its problems are handed to the caller (who reports them or
 //! not), in file order with absolute line and game numbers.
 
 use std::fs::File;
 use std::io;
-use std::path::Path;
 
 use super::build::{Builder, Compact};
 use super::cache::{self, Found, Stamp};
@@ -13,8 +13,10 @@ use super::{Bytes, Damage, Index};
 use crate::notation::Lang;
 use crate::pgn::chunks::{self, Part, Until};
 use crate::pgn::{GameError, Pos, Reader};
+use crate::position::Position;
 use crate::study::follow::{Follow, Walked};
 use crate::study::key::Goal;
+use crate::study::tree::{Next, Tally, Tree};
 
 /// What happened on the way to an index, for the caller to say.
 pub enum Event<'a> {
@@ -24,6 +26,8 @@ pub enum Event<'a> {
     NotStored(&'a io::Error),
     /// A game has a problem: line, game number, "White - Black", the problem.
     Problem(u64, u64, &'a str, &'a GameError),
+    /// Another process is building the index: waiting for it ([`WhenBusy::Wait`]).
+    Waiting,
 }
 
 /// An index opened or built.
@@ -50,11 +54,53 @@ pub struct Item<T> {
     pub out: T,
 }
 
-/// The visitor for a read: searching for a target (with or without variations), or
-/// (without one) keeping what an index needs.
-pub fn follower(lang: &'static Lang, (target, variations): (Option<Goal>, bool)) -> Follow {
-    let f = Follow::new(lang, target, variations);
-    if target.is_none() {
+/// What a read of games follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reading {
+    /// The position looked for; none: what an index needs is kept.
+    pub target: Option<Goal>,
+    /// Whether the target is looked for inside variations too.
+    pub variations: bool,
+    /// Whether the tags are read (a search that reads the tags of the games it finds
+    /// afterwards, from the file at each game's offset, does without: most games are not
+    /// found, and their tags cost a tenth of the reading).
+    pub tags: bool,
+}
+
+impl Reading {
+    /// Keeping what an index needs of every game.
+    pub fn index() -> Reading {
+        Reading {
+            target: None,
+            variations: false,
+            tags: true,
+        }
+    }
+
+    /// Looking for `target` (inside variations too with `variations`), with the tags.
+    pub fn search(target: Goal, variations: bool) -> Reading {
+        Reading {
+            target: Some(target),
+            variations,
+            tags: true,
+        }
+    }
+
+    /// The same, without the tags.
+    pub fn without_tags(self) -> Reading {
+        Reading {
+            tags: false,
+            ..self
+        }
+    }
+}
+
+/// The visitor for a read: searching for a target (with or without variations, with or
+/// without the tags), or (without one) keeping what an index needs.
+pub fn follower(lang: &'static Lang, reading: Reading) -> Follow {
+    let f = Follow::new(lang, reading.target, reading.variations);
+    let f = if reading.tags { f } else { f.without_tags() };
+    if reading.target.is_none() {
         f.indexing()
     } else {
         f
@@ -71,7 +117,7 @@ pub fn read_file<T: Send>(
     jobs: usize,
     chunk: u64,
     lang: &'static Lang,
-    follow: (Option<Goal>, bool),
+    follow: Reading,
     map: impl Fn(Walked) -> T + Sync,
     mut sink: impl FnMut(u64, T),
     mut problem: impl FnMut(u64, u64, &str, &GameError) -> io::Result<()>,
@@ -127,7 +173,7 @@ fn read_range<T>(
     from: Pos,
     until: &mut Until,
     lang: &'static Lang,
-    follow: (Option<Goal>, bool),
+    follow: Reading,
     item: &impl Fn(Walked) -> Item<T>,
 ) -> io::Result<Part<Vec<Item<T>>>> {
     let mut f = follower(lang, follow);
@@ -136,40 +182,110 @@ fn read_range<T>(
     })
 }
 
-/// Opens the index of `path` (a regular, uncompressed file), building and storing it when
-/// missing, stale, damaged, or when `rebuild` says the one in the cache was found damaged
-/// while answering. `event` hears what the caller may want to say.
+/// What a caller does when another process is building the index it wants.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WhenBusy {
+    /// Waits for that build to end, then takes the index it left (or builds one, if it
+    /// left none): `scoresheet index`, and a search that found its index damaged.
+    Wait,
+    /// Gives way at once ([`Opening::BuiltElsewhere`]): the background builder (the other
+    /// one does its work) and the reviewer (which answers meanwhile, and looks again).
+    GiveWay,
+}
+
+/// What [`open_or_build`] came to.
+pub enum Opening {
+    /// The index, found or built (boxed: it is large, and the other variant empty).
+    Ready(Box<Opened>),
+    /// Another process is building it now (only with [`WhenBusy::GiveWay`]).
+    BuiltElsewhere,
+}
+
+/// Opens the index of `stamp`'s source (a regular, uncompressed file), building and
+/// storing it when missing, stale, damaged, or when `rebuild` says the one in the cache
+/// was found damaged while answering. A build happens only under the lock of
+/// [`cache::lock_building`], and the cache is looked at again once the lock is held, so
+/// that two processes never build one index at once and the one that waited takes the
+/// other's index; `busy` says whether to wait for another process's build or give way to
+/// it. A build records why it failed (see [`cache::failure`]), or clears an old record.
+/// `event` hears what the caller may want to say.
+#[allow(clippy::too_many_arguments)]
 pub fn open_or_build(
-    path: &Path,
+    stamp: &Stamp,
     jobs: usize,
     chunk: u64,
     lang: &'static Lang,
     rebuild: bool,
+    busy: WhenBusy,
     mut event: impl FnMut(Event) -> io::Result<()>,
-) -> io::Result<Opened> {
-    let stamp = Stamp::of(path)?;
-    match cache::find(&stamp) {
-        Found::Fresh(index) if !rebuild => {
-            let (games, problems) = (u64::from(index.games()), u64::from(index.header().problems));
-            return Ok(Opened {
-                index: *index,
-                built: false,
-                games,
-                problems,
-                kept: true,
-            });
+) -> io::Result<Opening> {
+    if !rebuild {
+        match cache::find(stamp) {
+            Found::Fresh(index) => return Ok(Opening::Ready(Box::new(found(*index)))),
+            Found::Damaged(why) => event(Event::Damaged(&why))?,
+            Found::Missing | Found::Stale => {}
         }
-        Found::Damaged(why) => event(Event::Damaged(&why))?,
-        _ => {}
     }
+    let (lock, waited) = match cache::lock_building(stamp) {
+        Ok(Some(lock)) => (Some(lock), false),
+        Ok(None) if busy == WhenBusy::GiveWay => return Ok(Opening::BuiltElsewhere),
+        Ok(None) => {
+            event(Event::Waiting)?;
+            (Some(cache::wait_building(stamp)?), true)
+        }
+        // Where no lock can be taken no index can be kept either: this build only
+        // answers its caller.
+        Err(_) => (None, false),
+    };
+    // Another build may have ended between the look above and the lock: its index is
+    // taken (even when this caller found the one before it damaged, if it waited).
+    if lock.is_some() && (!rebuild || waited) {
+        if let Found::Fresh(index) = cache::find(stamp) {
+            return Ok(Opening::Ready(Box::new(found(*index))));
+        }
+    }
+    let built = build(stamp, jobs, chunk, lang, &mut event);
+    if lock.is_some() {
+        match &built {
+            Ok((opened, None)) if opened.kept => cache::clear_failure(stamp),
+            Ok((_, Some(why))) => cache::record_failure(stamp, why),
+            Ok(_) => {}
+            Err(e) => cache::record_failure(stamp, &e.to_string()),
+        }
+    }
+    drop(lock);
+    built.map(|(opened, _)| Opening::Ready(Box::new(opened)))
+}
+
+/// An index found in the cache, opened.
+fn found(index: Index) -> Opened {
+    let (games, problems) = (u64::from(index.games()), u64::from(index.header().problems));
+    Opened {
+        index,
+        built: false,
+        games,
+        problems,
+        kept: true,
+    }
+}
+
+/// Builds the index of `stamp`'s source and stores it; also says why it could not be
+/// stored, when it could not.
+fn build(
+    stamp: &Stamp,
+    jobs: usize,
+    chunk: u64,
+    lang: &'static Lang,
+    event: &mut impl FnMut(Event) -> io::Result<()>,
+) -> io::Result<(Opened, Option<String>)> {
     let mut builder = Builder::default();
-    let file = File::open(path)?;
+    let file = File::open(&stamp.path)?;
     let (games, problems) = read_file(
         &file,
         jobs,
         chunk,
         lang,
-        (None, false),
+        Reading::index(),
         |w| Compact::of(w.read.start.offset, w),
         |_, c| builder.add(c),
         |line, game, players, e| event(Event::Problem(line, game, players, e)),
@@ -180,20 +296,68 @@ pub fn open_or_build(
         ));
     };
     // A file that changed while it was read is answered as read, but not stored.
-    let mut kept = false;
-    if Stamp::of(path).ok().as_ref() == Some(&stamp) {
-        match cache::store(&stamp, &bytes) {
+    let (mut kept, mut why) = (false, None);
+    if stamp.again().ok().as_ref() == Some(stamp) {
+        match cache::store(stamp, &bytes) {
             Ok(()) => kept = true,
-            Err(e) => event(Event::NotStored(&e))?,
+            Err(e) => {
+                why = Some(format!(
+                    "it could not be stored in {}: {e}",
+                    stamp.dir.display()
+                ));
+                event(Event::NotStored(&e))?;
+            }
         }
     }
     let index = Index::open(Bytes::Owned(bytes))
         .map_err(|e| io::Error::other(format!("the index just built is unreadable: {e}")))?;
-    Ok(Opened {
-        index,
-        built: true,
-        games,
-        problems,
-        kept,
-    })
+    Ok((
+        Opened {
+            index,
+            built: true,
+            games,
+            problems,
+            kept,
+        },
+        why,
+    ))
+}
+
+/// The games of `file` that reach `pos` (number, and the first ply each does) and the
+/// opening tree there, by reading the file through on `jobs` threads as the first search
+/// does: how the reviewer answers while another process builds the file's index.
+pub fn read_through(
+    file: &File,
+    jobs: usize,
+    chunk: u64,
+    lang: &'static Lang,
+    pos: &Position,
+) -> io::Result<(Vec<(u64, u32)>, Tree)> {
+    let (mut hits, mut tallies) = (Vec::new(), Vec::new());
+    let goal = Goal::of(pos.board());
+    read_file(
+        file,
+        jobs,
+        chunk,
+        lang,
+        Reading::search(goal, false),
+        |w| {
+            w.reached.map(|ply| {
+                let next = match w.moves.get(ply as usize) {
+                    Some(Some(mv)) => Next::Move(*mv),
+                    Some(None) => Next::Null,
+                    None => Next::End,
+                };
+                (ply, next, Tally::of(&w.info))
+            })
+        },
+        |number, reached| {
+            if let Some((ply, next, tally)) = reached {
+                hits.push((number, ply));
+                tallies.push((next, tally));
+            }
+        },
+        |_, _, _, _| Ok(()),
+    )?;
+    Ok((hits, Tree::from_tallies(pos, tallies)))
 }

@@ -4,7 +4,7 @@
 use chess::{ChessMove, MoveGen};
 
 use super::build::{Builder, Compact};
-use super::open::follower;
+use super::open::{follower, Reading};
 use super::{Bytes, Damage, Index};
 use crate::notation::Lang;
 use crate::pgn::SliceReader;
@@ -119,7 +119,7 @@ fn games(games: usize) -> (String, Vec<Position>, Vec<Line>) {
 /// An index of `pgn` in which positions are hot from `hot` games on.
 fn index(pgn: &str, hot: u32) -> Index {
     let mut reader = SliceReader::new(pgn.as_bytes());
-    let mut f = follower(Lang::english(), (None, false));
+    let mut f = follower(Lang::english(), Reading::index());
     let mut builder = Builder::with_hot_games(hot).with_run(500);
     while let Some(w) = reader.read_game_restarting(&mut f) {
         builder.add(Compact::of(w.read.start.offset, w));

@@ -193,6 +193,7 @@ mod tests {
             source: "test".into(),
             line: Vec::new(),
             start: None,
+            recency: None,
         }
     }
 

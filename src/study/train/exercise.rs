@@ -47,6 +47,11 @@ pub struct Exercise {
     /// The game's start position (FEN), when it is not the usual one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<String>,
+    /// Where its game stands among the games a drill looked through, 0 the newest (not
+    /// kept in the deck): the drill shows newer games' mistakes first, however late the
+    /// engine finds them. `None` when not known.
+    #[serde(skip)]
+    pub recency: Option<u32>,
 }
 
 // See `Answer`'s `Eq`.
@@ -218,6 +223,7 @@ mod tests {
             source: "test".into(),
             line: Vec::new(),
             start: None,
+            recency: None,
         }
     }
 

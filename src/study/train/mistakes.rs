@@ -130,6 +130,7 @@ pub fn find(game: &Game, side: Color) -> Vec<Exercise> {
             source: format!("{}, {}", describe(game), numbered(game, id)),
             line: moves[..k].to_vec(),
             start: start_fen(game),
+            recency: None,
         });
     }
     out
@@ -184,6 +185,7 @@ pub fn from_evals(game: &Game, side: Color, evals: &[PositionEval]) -> Vec<Exerc
             source: format!("{}, {}", describe(game), numbered(game, line[i])),
             line: played[..i].to_vec(),
             start: start_fen(game),
+            recency: None,
         });
     }
     out

@@ -242,6 +242,16 @@ impl Found {
     }
 }
 
+/// The exercises of your `i`-th newest game, marked as such (the drill shows newer
+/// games' first, whatever the order they are found in).
+fn ranked(mut exercises: Vec<Exercise>, i: usize) -> Vec<Exercise> {
+    let recency = u32::try_from(i).unwrap_or(u32::MAX);
+    for e in &mut exercises {
+        e.recency = Some(recency);
+    }
+    exercises
+}
+
 /// Finds your mistakes in `file` and gives them to `drill`: in the newest of your
 /// games, by their annotations, or by the engine's analysis (from the cache — any
 /// engine's when there is none — else asked now, newest game first, each game's
@@ -274,7 +284,7 @@ fn find_in(
     for (i, yours) in selection.games.iter().enumerate() {
         if yours.evaluated() {
             found.evaluated += 1;
-            known.extend(mistakes::find(&yours.game, yours.side));
+            known.extend(ranked(mistakes::find(&yours.game, yours.side), i));
             continue;
         }
         let kept = match (&stamp, &kept_by_any) {
@@ -298,7 +308,10 @@ fn find_in(
         if let Some(evals) = kept {
             found.analysed += 1;
             found.cached += 1;
-            known.extend(mistakes::from_evals(&yours.game, yours.side, &evals));
+            known.extend(ranked(
+                mistakes::from_evals(&yours.game, yours.side, &evals),
+                i,
+            ));
         }
     }
     let take = |exercises: Vec<Exercise>, tell: bool| {
@@ -326,8 +339,9 @@ fn find_in(
     // at once.
     let finished_games = AtomicUsize::new(0);
     let finished = |j: usize, evals: &[PositionEval]| {
-        let yours = &selection.games[wanted[j].0];
-        let exercises = mistakes::from_evals(&yours.game, yours.side, evals);
+        let i = wanted[j].0;
+        let yours = &selection.games[i];
+        let exercises = ranked(mistakes::from_evals(&yours.game, yours.side, evals), i);
         let done = finished_games.fetch_add(1, Ordering::Relaxed) + 1;
         take(exercises, done < games.len());
     };

@@ -123,6 +123,7 @@ fn a_damaged_deck_is_not_written_over() {
         source: String::new(),
         line: Vec::new(),
         start: None,
+        recency: None,
     };
     let Some(Done::Notice { text, error: true }) = review_at(&deck, &e, true, chrono::Utc::now())
     else {
