@@ -145,8 +145,14 @@ fn main() -> ExitCode {
     let code = match cli.command {
         Some(Command::Transcribe(args)) => cli::transcribe::run(&args),
         Some(Command::Check(args)) => cli::check::run(&args),
-        Some(Command::Convert(args)) => cli::convert::run(&args),
-        Some(Command::Annotate(args)) => cli::annotate::run(&args),
+        Some(Command::Convert(args)) => {
+            cli::remove_temporaries_on_signal();
+            cli::convert::run(&args)
+        }
+        Some(Command::Annotate(args)) => {
+            cli::remove_temporaries_on_signal();
+            cli::annotate::run(&args)
+        }
         Some(Command::Fen(args)) => cli::fen::run(&args),
         Some(Command::List(args)) => cli::list::run(&args),
         Some(Command::Search(args)) => cli::search::run_search(&args),

@@ -446,6 +446,26 @@ fn a_long_message_wraps_to_a_second_row_with_its_advice() {
     assert!(screen.contains("scoresheet recover)"), "{screen}");
 }
 
+/// A pasted game with a move that cannot be played: Enter leaves the line to be fixed
+/// and the screen says which move and why, not that Enter would play it.
+#[test]
+fn a_refused_long_line_shows_why_it_was_refused() {
+    let mut app = app_with(Position::start(), &[]);
+    typed(
+        &mut app,
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Qh9 Nf6",
+    );
+    app.update(Action::PlayEntry);
+    assert!(app.game.is_empty(), "nothing is played from a refused line");
+    let screen = draw(&app, 80, 24).backend().to_string();
+    assert!(screen.contains("Qh9:"), "{screen}");
+    assert!(!screen.contains("Enter reads it whole"), "{screen}");
+    // Editing the line keeps the reason until the line is read again.
+    app.update(Action::EraseChar);
+    let screen = draw(&app, 80, 24).backend().to_string();
+    assert!(screen.contains("Qh9:"), "{screen}");
+}
+
 #[test]
 fn the_longest_refusals_keep_their_advice_at_80x24() {
     // The save refused because the file changed on disk: its advice comes last.

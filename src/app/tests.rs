@@ -352,6 +352,40 @@ fn every_command_name_and_alias_runs() {
     );
 }
 
+/// A command that takes nothing refuses what is written after it rather than doing
+/// something else than asked: `:search 1. e4 c5` is not a search for 1. e4 c5, and
+/// `:new game.pgn` would start a game that no `:w` writes to game.pgn.
+#[test]
+fn a_command_that_takes_nothing_refuses_words_after_it() {
+    let mut app = app();
+    type_line(&mut app, "e4");
+    type_line(&mut app, ":flip 1. e4 c5");
+    assert!(!app.flipped, "nothing was run");
+    assert!(app.message.error);
+    assert!(
+        app.message.text.contains(":flip") && app.message.text.contains("1. e4 c5"),
+        "{}",
+        app.message.text
+    );
+    type_line(&mut app, ":new game.pgn");
+    assert_eq!(sans(&app), ["e4"], "the game is still there");
+    assert!(
+        app.message.text.contains("game.pgn"),
+        "{}",
+        app.message.text
+    );
+    for c in command::COMMANDS.iter().filter(|c| c.args.is_empty()) {
+        let mut fresh = super::tests::app();
+        fresh.run_command(&format!("{} extra", c.name));
+        assert!(
+            fresh.message.error && fresh.message.text.contains("extra"),
+            ":{} extra: {}",
+            c.name,
+            fresh.message.text
+        );
+    }
+}
+
 #[test]
 fn the_help_lists_every_action_of_the_screen_with_its_doc() {
     let app = app();

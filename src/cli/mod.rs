@@ -19,6 +19,28 @@ pub mod transcribe;
 use std::io::Read;
 use std::path::Path;
 
+/// Makes SIGTERM (a shutdown), SIGHUP (a closed terminal), SIGINT (Ctrl-C) and SIGQUIT
+/// end a batch command that writes `-o OUT` without leaving the temporary file of its
+/// write beside OUT: a signal's default action runs no destructors, so the file the
+/// write was going into would stay (OUT itself is only replaced by a finished write).
+/// The process then exits with 128 + the signal's number, as the shell reports a
+/// process killed by it.
+pub fn remove_temporaries_on_signal() {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGQUIT])
+    else {
+        // Without the handler the signals keep their default action: the command
+        // still stops, only a temporary file may stay (the next save removes it).
+        return;
+    };
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            crate::store::target::remove_live_temporaries();
+            std::process::exit(128 + signal);
+        }
+    });
+}
+
 /// Exit codes shared by the batch commands.
 pub mod exit {
     /// Everything read cleanly.

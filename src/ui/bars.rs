@@ -74,8 +74,10 @@ fn shown(app: &App, moves: &[chess::ChessMove]) -> String {
 /// What the status line says, and how.
 pub fn status(app: &App) -> (String, Style) {
     match &app.feedback {
+        // The reason a line was refused stays on screen while the line is fixed: a
+        // long line's note ("Enter reads it whole") would hide which move failed.
         Feedback::Empty | Feedback::Note(_)
-            if !app.message.text.is_empty() && app.entry.is_empty() =>
+            if !app.message.text.is_empty() && (app.entry.is_empty() || app.message.error) =>
         {
             (
                 app.message.text.clone(),

@@ -167,6 +167,17 @@ impl App {
             return Effect::None;
         }
         match lookup(name) {
+            // Words after a command that takes none would be dropped unseen, and
+            // the command would do something else than asked (`:search 1. e4 c5`).
+            Some((command, _)) if command.args.is_empty() && !rest.is_empty() => {
+                self.refuse(format!(
+                    ":{} takes nothing after it (not \"{}\"): it does this: {}",
+                    command.name,
+                    crate::message::shown(rest),
+                    command.doc
+                ));
+                Effect::None
+            }
             Some((command, bang)) => (command.run)(self, rest, bang),
             None => {
                 if let Some(effect) = self.jump_command(name) {
