@@ -156,6 +156,36 @@ fn standard_input_and_several_files() {
     );
 }
 
+/// A named pipe (`mkfifo`, or `<(…)` in a shell) is read once, as standard input is,
+/// and never indexed: looking into it first ate its first bytes, and the search then
+/// hung or read a game that is not in the file.
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_is_read_like_standard_input() {
+    let (dir, pgn, cache) = setup();
+    let fifo = dir.path().join("pipe.pgn");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo failed");
+    let text = std::fs::read(&pgn).expect("read");
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::write(fifo, text).expect("write the pipe"))
+    };
+    let r = run(
+        &cache,
+        &[
+            "search",
+            fifo.to_str().expect("path"),
+            "--moves",
+            "1. c4 e6",
+        ],
+    );
+    writer.join().expect("the writer");
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(found(&r.out), [(2, 2)], "{}", r.err);
+    assert!(indexes(&cache).is_empty(), "a pipe is not indexed");
+}
+
 /// The index files in the cache.
 fn indexes(cache: &Path) -> Vec<PathBuf> {
     match std::fs::read_dir(cache.join("index")) {

@@ -194,7 +194,9 @@ fn ask_index<T>(
 
 /// Whether a path names a regular file that is not compressed (one that can be indexed).
 fn indexable(path: &Path) -> bool {
-    if input::is_stdin(path) {
+    // Only a regular file is looked into: opening a pipe to see would eat the start of
+    // what it carries, which the reading through that follows then never sees.
+    if input::is_stdin(path) || !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
         return false;
     }
     match Input::open(path) {
