@@ -112,8 +112,11 @@ actions! {
             app.entry.pop();
             Effect::None
         };
-    ClearEntry "clear-entry" on GAME keys ["Ctrl-u"] hint ""
-        doc "Clear the entry line" => |app| {
+    ClearEntry "clear-entry" on ALL keys ["Ctrl-u"] hint ""
+        doc "Clear the entry line (on the list: the command, else the filter being typed)" => |app| {
+            if app.screen == Screen::List && app.entry.is_empty() {
+                return app.list_clear_filter();
+            }
             app.entry.clear();
             Effect::None
         };

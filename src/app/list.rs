@@ -284,6 +284,17 @@ impl App {
         self.run_command(command)
     }
 
+    /// Ctrl-U on the list: the filter being typed is emptied (its line stays open).
+    pub(super) fn list_clear_filter(&mut self) -> Effect {
+        if let Some(list) = self.list_mut() {
+            if list.filtering {
+                list.filter.clear();
+            }
+        }
+        self.refilter();
+        Effect::None
+    }
+
     /// Backspace on the filter line.
     pub(super) fn list_erase(&mut self) -> Effect {
         if !self.entry.is_empty() {

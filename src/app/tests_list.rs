@@ -324,3 +324,25 @@ fn a_colon_on_the_list_starts_a_command_that_runs_there() {
     );
     assert_eq!(app.screen, Screen::List);
 }
+
+#[test]
+fn ctrl_u_empties_the_filter_being_typed_and_the_list_is_whole_again() {
+    use super::undo::press;
+    let config = crate::config::Config::defaults();
+    let mut app = listing();
+    press(&mut app, &config, "/carlsn");
+    assert_eq!(app.list().unwrap().catalog.matches(), 2);
+    press(&mut app, &config, "<C-u>");
+    let list = app.list().unwrap();
+    assert_eq!(list.filter, "");
+    assert!(
+        list.filtering,
+        "the filter line stays open for the next words"
+    );
+    assert_eq!(list.catalog.matches(), 6);
+    press(&mut app, &config, "nepomniachtchi");
+    assert_eq!(app.list().unwrap().catalog.matches(), 1);
+    // A command typed on the list is cleared the same way.
+    press(&mut app, &config, "<esc>:frob<C-u>");
+    assert_eq!(app.entry, "");
+}
