@@ -67,17 +67,24 @@ pub fn render(view: &TreeLines, area: Rect, buf: &mut Buffer) {
     }
     // The count of games heads the moves' column, the other columns' names follow it.
     let head = format!(
-        "{:<13} {:>4} {:>4} {:>4} {:>4} year{}",
+        "{:<13} {:>4} {:>4} {:>4} {:>4} year",
         crate::plural::count(tree.games as usize, "game", "games"),
         "1-0",
         "=",
         "0-1",
         "Elo",
-        match tree.ended {
-            0 => String::new(),
-            n => format!(" ({n} ended here)"),
-        }
     );
+    // The games that ended here, said as fully as the pane's width lets it be read whole.
+    let ended = match tree.ended {
+        0 => String::new(),
+        n => [format!(" ({n} ended here)"), format!(" ({n} ended)")]
+            .into_iter()
+            .find(|more| {
+                super::text::width(&head) + super::text::width(more) <= usize::from(area.width)
+            })
+            .unwrap_or_default(),
+    };
+    let head = head + &ended;
     lines.push(Line::styled(
         head,
         Style::default().add_modifier(Modifier::DIM),
@@ -138,6 +145,32 @@ mod tests {
                     .collect::<String>()
             })
             .collect()
+    }
+
+    #[test]
+    fn the_games_that_ended_here_are_said_as_fully_as_the_width_lets_them_be_read() {
+        let games = [(Next::End, GameInfo::default()); 44].into_iter().chain([(
+            Next::Move("e2e4".parse().expect("uci")),
+            GameInfo::default(),
+        )]);
+        let tree = Tree::build(&Position::start(), games);
+        let head = |width: u16| {
+            let area = Rect::new(0, 0, width, 3);
+            let mut buf = Buffer::empty(area);
+            let view = TreeLines {
+                tree: Some(&tree),
+                selected: 0,
+                status: "",
+                note: "",
+            };
+            render(&view, area, &mut buf);
+            let line: String = (0..width).map(|x| buf[(x, 0)].symbol()).collect();
+            line.trim_end().to_string()
+        };
+        assert!(head(60).ends_with("year (44 ended here)"), "{}", head(60));
+        // Narrower: the shorter form, whole, never a cut parenthesis.
+        assert!(head(50).ends_with("year (44 ended)"), "{}", head(50));
+        assert!(head(40).ends_with("year"), "{}", head(40));
     }
 
     #[test]
