@@ -148,12 +148,26 @@ fn indexable(path: &Path) -> io::Result<()> {
     Ok(())
 }
 
+/// Why an index built from the file `before` stamps was not kept, where the cache had
+/// nothing to say: most often, the file changed while it was read (an index of what no
+/// longer is would answer wrong), and the user need only run `index` again.
+fn not_kept(before: &Stamp) -> String {
+    if before.again().ok().as_ref() == Some(before) {
+        "its index was built but not kept".to_string()
+    } else {
+        "the file changed while it was read, so its index was not kept: run scoresheet index \
+         again once nothing writes to it"
+            .to_string()
+    }
+}
+
 /// Indexes one file now, saying what it did; returns the games with problems.
 fn now(path: &Path, jobs: usize, lang: &'static Lang) -> io::Result<u64> {
     indexable(path)?;
+    let before = Stamp::of(path)?;
     let opened = open_index(path, jobs, super::parallel::CHUNK, lang, false)?;
     if !opened.kept {
-        return Err(io::Error::other("its index was built but not kept"));
+        return Err(io::Error::other(not_kept(&before)));
     }
     let games = crate::plural::count(opened.games as usize, "game", "games");
     let errors = match opened.problems {
@@ -183,5 +197,25 @@ fn in_the_background(path: &Path, jobs: usize, lang: &'static Lang) -> io::Resul
     })? {
         Opening::Ready(opened) => Ok(opened.problems),
         Opening::BuiltElsewhere => Ok(0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_index_not_kept_because_the_file_changed_says_so() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let file = dir.path().join("games.pgn");
+        std::fs::write(&file, "1. e4 e5 *\n").expect("write");
+        let before = Stamp::of_in(&file, dir.path()).expect("stamp");
+        assert_eq!(not_kept(&before), "its index was built but not kept");
+        std::fs::write(&file, "1. e4 e5 2. Nf3 *\n").expect("write");
+        assert!(
+            not_kept(&before).starts_with("the file changed while it was read"),
+            "{}",
+            not_kept(&before)
+        );
     }
 }
