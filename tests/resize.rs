@@ -48,10 +48,20 @@ fn keys_typed_on_a_screen_too_small_do_nothing() {
     term.wait_for("comment after 1.e4");
     term.resize(90, 1);
     term.wait_for("now 90×1): until then keys do nothing");
+    // Narrow and tall enough to read the whole request, with the keys it ignored: once it
+    // says four, the letters were read while the screen was too small.
+    term.resize(19, 12);
+    let compact = |term: &Term| term.text().split_whitespace().collect::<String>();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !compact(&term).contains("keysdonothing") {
+        assert!(std::time::Instant::now() < deadline, "{}", term.text());
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
     term.send("lost");
-    // A frame drawn at another size too small: the letters were read by then.
-    term.resize(91, 1);
-    term.wait_for("now 91×1");
+    while !compact(&term).contains("(4ignored)") {
+        assert!(std::time::Instant::now() < deadline, "{}", term.text());
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
     term.resize(80, 24);
     term.wait_for("comment after 1.e4");
     term.send("kept");

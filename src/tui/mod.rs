@@ -239,6 +239,8 @@ fn start(
     let mut input = input::Reader::stdin();
     let mut engine = engine::EngineRunner::default();
     let result = (|| -> anyhow::Result<()> {
+        // Keys that did nothing while the screen was too small, said on it.
+        let mut ignored = 0usize;
         loop {
             session.take_listed(&mut app);
             session.take_study(&mut app);
@@ -248,7 +250,13 @@ fn start(
             if session.take_judged(&mut app)? || session.take_gathered(&mut app)? {
                 return Ok(());
             }
-            terminal.draw(|frame| ui::draw(frame, &app, &look))?;
+            let size = terminal.size()?;
+            if ui::too_small(size.width, size.height) {
+                terminal.draw(|frame| ui::enlarge(frame.area(), ignored, frame.buffer_mut()))?;
+            } else {
+                ignored = 0;
+                terminal.draw(|frame| ui::draw(frame, &app, &look))?;
+            }
             // While a list is read, a search or tree is worked out or a game annotated, the
             // screen follows it (the count, the rows, the progress); while an engine runs,
             // its lines as they deepen.
@@ -277,7 +285,8 @@ fn start(
                                 return Ok(());
                             }
                         }
-                        _ => {}
+                        Input::Key(key) if key.kind == KeyEventKind::Release => {}
+                        _ => ignored += 1,
                     }
                     continue;
                 }

@@ -98,7 +98,7 @@ pub fn square_size(look: &Look, main: Rect) -> Option<SquareSize> {
 pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
     let area = area.intersection(buf.area);
     if too_small(area.width, area.height) {
-        enlarge(area, buf);
+        enlarge(area, 0, buf);
     } else if app.screen == Screen::List && app.list().is_some() {
         list_screen(app, area, buf);
     } else {
@@ -115,13 +115,17 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
     }
 }
 
-/// The request to enlarge a screen too small for anything else.
-fn enlarge(area: Rect, buf: &mut Buffer) {
-    let text = format!(
+/// The request to enlarge a screen too small for anything else, with the keys that did
+/// nothing so far (`ignored`), so that whoever typed on sees that they went nowhere.
+pub fn enlarge(area: Rect, ignored: usize, buf: &mut Buffer) {
+    let mut text = format!(
         "enlarge the terminal ({MIN_WIDTH}×{MIN_HEIGHT} at least; now {}×{}): until then keys \
          do nothing",
         area.width, area.height
     );
+    if ignored > 0 {
+        text.push_str(&format!(" ({ignored} ignored)"));
+    }
     Paragraph::new(text)
         .wrap(Wrap { trim: true })
         .style(Style::default().add_modifier(Modifier::BOLD))
