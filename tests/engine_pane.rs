@@ -3,6 +3,8 @@
 //! score from White's side, the bar, depth, speed and three lines in the user's
 //! notation; an engine that failed; no colour; and every small size without a panic.
 
+mod screen_text;
+
 use ratatui::backend::TestBackend;
 use ratatui::style::Color;
 use ratatui::Terminal;
@@ -15,6 +17,7 @@ use scoresheet::notation::Lang;
 use scoresheet::pgn::builder::read_games;
 use scoresheet::tui::{describe_keys, settings};
 use scoresheet::ui::{self, Look};
+use screen_text::text;
 
 /// A Ruy Lopez after 3... a6, White to move.
 const GAME: &str = "[White \"Anand, V.\"]\n[Black \"Carlsen, M.\"]\n[Result \"*\"]\n\n\
@@ -59,18 +62,6 @@ fn draw(app: &App, look: &Look, (w, h): (u16, u16)) -> Terminal<TestBackend> {
     term.draw(|f| ui::render(app, look, f.area(), f.buffer_mut()))
         .unwrap();
     term
-}
-
-fn text(term: &Terminal<TestBackend>) -> String {
-    let buf = term.backend().buffer();
-    (0..buf.area.height)
-        .map(|y| {
-            (0..buf.area.width)
-                .map(|x| buf[(x, y)].symbol())
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 #[test]

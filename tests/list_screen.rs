@@ -2,11 +2,14 @@
 //! and filtered, with an unreadable game, with and without colour; snapshotted, and
 //! colours checked by reading cells.
 
+mod screen_text;
+
 use ratatui::backend::TestBackend;
 use ratatui::style::{Color, Modifier};
 use ratatui::Terminal;
 use scoresheet::catalog::{Catalog, Column, GameRow, Unreadable};
 use scoresheet::ui::list::{self, ListView};
+use screen_text::text as screen;
 
 const SAMPLE: &str = include_str!("data/list_sample.pgn");
 
@@ -61,18 +64,6 @@ fn unreadable(number: u64) -> GameRow<'static> {
         unreadable: Some(Unreadable::TooLarge),
         problem: None,
     }
-}
-
-fn screen(term: &Terminal<TestBackend>) -> String {
-    let buf = term.backend().buffer();
-    (0..buf.area.height)
-        .map(|y| {
-            (0..buf.area.width)
-                .map(|x| buf[(x, y)].symbol())
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 #[test]

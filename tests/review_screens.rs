@@ -4,6 +4,8 @@
 //! list sorted and filtered, a game with nested variations and comments in book view,
 //! the comment editor over it.
 
+mod screen_text;
+
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -17,6 +19,7 @@ use scoresheet::game::Game;
 use scoresheet::position::Position;
 use scoresheet::tui::{describe_keys, settings};
 use scoresheet::ui::{self, Look};
+use screen_text::text;
 
 /// The club file, named relative to the package (the tests' working directory), so that
 /// the path the screens show is the same on every machine.
@@ -100,18 +103,6 @@ fn no_color() -> Look {
         color: false,
         ..Look::default()
     }
-}
-
-fn text(term: &Terminal<TestBackend>) -> String {
-    let buf = term.backend().buffer();
-    (0..buf.area.height)
-        .map(|y| {
-            (0..buf.area.width)
-                .map(|x| buf[(x, y)].symbol())
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 /// The row of the screen drawn in reverse video across the whole width.

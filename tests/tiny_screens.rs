@@ -4,6 +4,8 @@
 //! training's gist — or says plainly that it needs a larger terminal; none is left
 //! taking keys unseen, and none panics.
 
+mod screen_text;
+
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -19,6 +21,7 @@ use scoresheet::pgn::builder::read_games;
 use scoresheet::position::Position;
 use scoresheet::tui::{describe_keys, settings};
 use scoresheet::ui::{self, Look};
+use screen_text::text;
 
 const GAME: &str = "[White \"Anand, V.\"]\n[Black \"Carlsen, M.\"]\n[Result \"*\"]\n\n\
                     1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n";
@@ -58,19 +61,6 @@ fn draw(app: &App, (w, h): (u16, u16)) -> Terminal<TestBackend> {
     term.draw(|f| ui::render(app, &Look::default(), f.area(), f.buffer_mut()))
         .unwrap();
     term
-}
-
-/// The screen's text, its rows joined by newlines.
-fn text(term: &Terminal<TestBackend>) -> String {
-    let buf = term.backend().buffer();
-    (0..buf.area.height)
-        .map(|y| {
-            (0..buf.area.width)
-                .map(|x| buf[(x, y)].symbol())
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 /// True when some cell is drawn reversed (an editor's cursor, a chosen row).
