@@ -14,6 +14,7 @@ use std::path::Path;
 use pty::{keys, sans, Term};
 use scoresheet::catalog::{Catalog, Column};
 use scoresheet::game::Game;
+use scoresheet::plural::grouped;
 
 const CLUB: &str = include_str!("data/review_club.pgn");
 
@@ -406,19 +407,6 @@ fn a_real_player_file_reviewed_and_saved_back() {
             .any(|w| w == b"\r\n"),
         "the game is written with the file's CRLF line ends"
     );
-}
-
-/// `n` with thousands separated by commas, as the list counts.
-fn grouped(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (k, c) in digits.chars().enumerate() {
-        if k > 0 && (digits.len() - k).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// A game left unsaved by a killed run is offered when a file of many games is opened
