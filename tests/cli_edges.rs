@@ -424,3 +424,85 @@ fn list_keeps_a_line_for_a_game_over_the_size_limit() {
         );
     }
 }
+
+/// A download that did not finish: every game before the cut is read (checked, listed,
+/// converted, searched) as from the whole file, and the command says where the file ends
+/// and exits with 2, instead of giving nothing or dropping the last games it had read.
+#[test]
+fn a_compressed_file_cut_short_gives_every_game_before_the_cut() {
+    use std::io::Read as _;
+    // Enough for bzip2 to make more than one block of its 900 kB: the cut falls in a later one.
+    let text: String = (1..=12000)
+        .map(|i| {
+            format!(
+                "[Event \"G{i}\"]\n[White \"W{i}\"]\n[Black \"B{i}\"]\n[Result \"*\"]\n\n\
+                 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 {{game {i}}} *\n\n"
+            )
+        })
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    for (ext, bytes) in compressed(text.as_bytes()) {
+        if ext.starts_with("utf16") {
+            continue;
+        }
+        let cut = &bytes[..bytes.len() * 7 / 10];
+        let packed = dir.path().join(format!("cut.pgn.{ext}"));
+        std::fs::write(&packed, cut).unwrap();
+        let packed = packed.to_str().unwrap();
+        // What the decompressor gives before its error: the games a reader can have.
+        let mut prefix = Vec::new();
+        let decoded = match ext {
+            "gz" => flate2::read::MultiGzDecoder::new(cut).read_to_end(&mut prefix),
+            "bz2" => bzip2::read::MultiBzDecoder::new(cut).read_to_end(&mut prefix),
+            "xz" => liblzma::read::XzDecoder::new_multi_decoder(cut).read_to_end(&mut prefix),
+            _ => zstd::stream::read::Decoder::new(cut)
+                .unwrap()
+                .read_to_end(&mut prefix),
+        };
+        assert!(
+            decoded.is_err(),
+            "{ext}: the cut file must fail to decompress"
+        );
+        let prefix = String::from_utf8(prefix).unwrap();
+        let complete = prefix.matches(" *\n\n").count();
+        assert!(
+            complete > 1000,
+            "{ext}: only {complete} games before the cut"
+        );
+        let whole_games: String = text.split_inclusive(" *\n\n").take(complete).collect();
+        let plain = dir.path().join(format!("whole-{ext}.pgn"));
+        std::fs::write(&plain, &whole_games).unwrap();
+        let plain = plain.to_str().unwrap();
+
+        let (out, err, code) = run(&["check", packed], b"");
+        assert_eq!(code, 2, "{ext}: {err}");
+        assert!(
+            err.contains("cannot read all of") && err.contains("ends early"),
+            "{ext}: {err}"
+        );
+        let summary = out.lines().last().unwrap_or_default();
+        let games: usize = summary.split(' ').next().unwrap().parse().unwrap();
+        assert!(
+            games == complete || games == complete + 1,
+            "{ext}: {out} of {complete}"
+        );
+
+        for args in [vec!["list"], vec!["convert"]] {
+            let (whole, _, _) = run(&[&args[..], &[plain]].concat(), b"");
+            let (got, err, code) = run(&[&args[..], &[packed]].concat(), b"");
+            assert_eq!(code, 2, "{ext} {args:?}: {err}");
+            assert!(err.contains("ends early"), "{ext} {args:?}: {err}");
+            assert!(
+                got.starts_with(&whole),
+                "{ext} {args:?}: the {complete} games before the cut are not all there"
+            );
+        }
+
+        let (_, err, code) = run(&["search", packed, "--moves", "1. e4 e5"], b"");
+        assert_eq!(code, 2, "{ext}: {err}");
+        // The game cut short may have reached the position before its cut.
+        let reached = [complete, games].map(|n| format!("{n} of {games} games reach"));
+        assert!(reached.iter().any(|r| err.contains(r)), "{ext}: {err}");
+        assert!(err.contains("ends early"), "{ext}: {err}");
+    }
+}

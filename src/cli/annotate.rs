@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use super::convert::{copy_note, without_trailing_notes};
 use super::exit;
-use super::input::{self, Input};
+use super::input::{self, Cut, Input};
 use crate::engine::{Engine, EngineConfig, Limit};
 use crate::pgn::WriteOptions;
 use crate::pgn::{write_game_ending, ErrorKind, GameBuilder, Outcome, ReadGame, Reader};
@@ -269,6 +269,7 @@ fn read_all(
                 continue;
             }
         };
+        let cut = file.cut();
         let mut reader = Reader::new(file);
         let mut builder = GameBuilder::new(true).reading(lang);
         loop {
@@ -294,6 +295,16 @@ fn read_all(
                 Work::Verbatim(copied_through(&mut reader, &g, &name))
             };
             if !send(work) {
+                return;
+            }
+        }
+        if let Some(e) = cut.take() {
+            let messages = format!("{}\n", Cut::message("annotate", &name, &e, None));
+            if !send(Work::Verbatim(Done {
+                messages,
+                unreadable: true,
+                ..Done::default()
+            })) {
                 return;
             }
         }

@@ -8,7 +8,7 @@ use std::io::{Read, Write};
 use std::path::PathBuf;
 
 use super::exit;
-use super::input::{self, Input};
+use super::input::{self, Cut, Input};
 use crate::notation::{Lang, Style};
 use crate::pgn::{
     write_game_ending, write_game_with, ErrorKind, GameBuilder, GameError, Outcome, ReadGame,
@@ -306,9 +306,16 @@ pub fn run(args: &Args) -> u8 {
     let mut convert_all = |out: &mut dyn Write| -> std::io::Result<()> {
         for path in &args.files {
             let name = input::name(path);
-            let converted = Input::open(path)
-                .map_err(Failed::Read)
-                .and_then(|file| convert_stream(file, &how, &name, out, &mut stderr.lock()));
+            let mut cut = Cut::default();
+            let converted = Input::open(path).map_err(Failed::Read).and_then(|file| {
+                cut = file.cut();
+                convert_stream(file, &how, &name, out, &mut stderr.lock())
+            });
+            if let Some(e) = cut.take() {
+                let read = converted.as_ref().ok().map(|done| done.games);
+                eprintln!("{}", Cut::message("convert", &name, &e, read));
+                unreadable = true;
+            }
             match converted {
                 Ok(done) => {
                     bad += done.bad;
