@@ -82,6 +82,16 @@ pub fn read_move_bytes(
     read_move(&crate::text::decode(bytes), pos, lang)
 }
 
+/// The languages other than `lang` in which `bytes` is a legal move in `pos`, in the
+/// order of [`LANGS`]: for a hint when a move was meant in another language (`Sf3` is
+/// a knight move in German, Polish, Swedish, …).
+pub fn languages_reading(bytes: &[u8], pos: &Position, lang: &Lang) -> Vec<&'static Lang> {
+    LANGS
+        .iter()
+        .filter(|l| l.code != lang.code && read_move_bytes(bytes, pos, l).is_ok())
+        .collect()
+}
+
 /// Reads one move written in `lang` (figurines and UCI/ICCF are always accepted)
 /// and finds it in `pos`. Returns the move with what was written around it
 /// (glyphs, draw offer, check marks).

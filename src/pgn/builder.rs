@@ -13,7 +13,7 @@ use super::reader::{CommentKind, ErrorKind, Pos, ReadError, Skip, Visitor};
 use super::results::{self, by_the_board, settled, Stated};
 use super::scan::Outcome;
 use crate::game::{Game, NodeId};
-use crate::notation::{export_san, is_mark_word, read_move_bytes, Lang, LANGS};
+use crate::notation::{export_san, is_mark_word, languages_reading, read_move_bytes, Lang};
 use crate::position::{Move, Position};
 
 /// One problem in a game, positioned.
@@ -516,10 +516,7 @@ impl Visitor for GameBuilder {
 /// For a move that is not a move in `lang`: the languages in which it is a legal move, as a
 /// hint to read the file in one of them (`Sf3` is a knight move in German).
 fn other_languages(san: &[u8], pos: &Position, lang: &Lang) -> String {
-    let fits: Vec<&Lang> = LANGS
-        .iter()
-        .filter(|l| l.code != lang.code && read_move_bytes(san, pos, l).is_ok())
-        .collect();
+    let fits = languages_reading(san, pos, lang);
     match fits.as_slice() {
         [] => String::new(),
         [first, ..] => {
