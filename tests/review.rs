@@ -435,6 +435,30 @@ fn the_recovery_box_shows_over_the_list() {
     assert_eq!(term.wait_exit(), 0);
 }
 
+/// Keys typed at once over the box are not lost: it says that other keys are the list's,
+/// and `/` typed straight away closes it and starts the filter, which takes the words
+/// after it (before, the `/` only closed the box and the letters sorted the list).
+#[test]
+fn a_filter_typed_at_once_over_the_recovery_box_filters_the_list() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("club.pgn"), CLUB).unwrap();
+    let mut term = Term::spawn(dir.path(), &["new"], 100, 30);
+    term.wait_for("White to move");
+    term.line("e4", "1... ▏");
+    term.signal("KILL");
+    term.wait_exit();
+
+    let mut term = Term::spawn(dir.path(), &["club.pgn"], 100, 30);
+    term.wait_for("other keys: the list");
+    term.wait_for("7 games");
+    term.send("/caruana");
+    term.wait_for("of 7 match");
+    term.wait_for("/caruana");
+    assert!(!term.text().contains("Unsaved games found"));
+    term.send(keys::CTRL_C);
+    assert_eq!(term.wait_exit(), 0);
+}
+
 /// The box over the list answers to the keys it names: Down chooses, Delete asks, Esc
 /// takes the question back, Enter recovers (over the list, Enter is also the list's key
 /// to open a game, and Delete none of its keys).
