@@ -409,18 +409,27 @@ fn a_real_player_file_reviewed_and_saved_back() {
     );
 }
 
+/// A directory holding club.pgn, and one game left unsaved by a killed recorder for each
+/// of `firsts` (its first move).
+fn club_after_a_crash(firsts: &[&str]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("club.pgn"), CLUB).unwrap();
+    for first in firsts {
+        let mut term = Term::spawn(dir.path(), &["new"], 100, 30);
+        term.wait_for("White to move");
+        term.line(first, "1... ▏");
+        term.signal("KILL");
+        term.wait_exit();
+    }
+    dir
+}
+
 /// A game left unsaved by a killed run is offered when a file of many games is opened
 /// next: the box is drawn over the list (it takes the keys, so an unseen box would
 /// swallow them), and once it is closed the list works.
 #[test]
 fn the_recovery_box_shows_over_the_list() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("club.pgn"), CLUB).unwrap();
-    let mut term = Term::spawn(dir.path(), &["new"], 100, 30);
-    term.wait_for("White to move");
-    term.line("e4", "1... ▏");
-    term.signal("KILL");
-    term.wait_exit();
+    let dir = club_after_a_crash(&["e4"]);
 
     let mut term = Term::spawn(dir.path(), &["club.pgn"], 100, 30);
     term.wait_for("Unsaved games found");
@@ -440,13 +449,7 @@ fn the_recovery_box_shows_over_the_list() {
 /// after it (before, the `/` only closed the box and the letters sorted the list).
 #[test]
 fn a_filter_typed_at_once_over_the_recovery_box_filters_the_list() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("club.pgn"), CLUB).unwrap();
-    let mut term = Term::spawn(dir.path(), &["new"], 100, 30);
-    term.wait_for("White to move");
-    term.line("e4", "1... ▏");
-    term.signal("KILL");
-    term.wait_exit();
+    let dir = club_after_a_crash(&["e4"]);
 
     let mut term = Term::spawn(dir.path(), &["club.pgn"], 100, 30);
     term.wait_for("other keys: the list");
@@ -464,15 +467,7 @@ fn a_filter_typed_at_once_over_the_recovery_box_filters_the_list() {
 /// to open a game, and Delete none of its keys).
 #[test]
 fn the_recovery_box_over_the_list_recovers_with_enter() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("club.pgn"), CLUB).unwrap();
-    for first in ["e4", "d4"] {
-        let mut term = Term::spawn(dir.path(), &["new"], 100, 30);
-        term.wait_for("White to move");
-        term.line(first, "1... ▏");
-        term.signal("KILL");
-        term.wait_exit();
-    }
+    let dir = club_after_a_crash(&["e4", "d4"]);
 
     let mut term = Term::spawn(dir.path(), &["club.pgn"], 100, 30);
     term.wait_for("Unsaved games found");

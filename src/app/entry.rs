@@ -8,8 +8,8 @@ use chess::ChessMove;
 use crate::game::annotation::{parse_clock_entry, parse_clock_entry_as, ClockTime, TwoParts};
 use crate::game::transcribe::{result_of, strip_move_number};
 use crate::notation::{
-    figurine_piece, format, glyph_nag, languages_reading, read_move, ErrorKind, Lang, ResolveError,
-    Style,
+    figurine_piece, format, glyph_nag, languages_reading, named_languages, read_move, ErrorKind,
+    Lang, ResolveError, Style,
 };
 use crate::position::{Move, Position};
 
@@ -246,16 +246,14 @@ fn read_words(text: &str, pos: &Position, lang: &Lang) -> Result<Vec<Typed>, Ent
 /// command that makes the entry line read them (a German player's `Sf3` in English).
 fn other_languages(word: &str, pos: &Position, lang: &Lang) -> String {
     let fits = languages_reading(word.as_bytes(), pos, lang);
-    let Some(first) = fits.first() else {
-        return String::new();
-    };
-    let names: Vec<&str> = fits.iter().take(3).map(|l| l.name).collect();
-    let more = if fits.len() > 3 { ", …" } else { "" };
-    format!(
-        "; it is a move in {}{more}: :lang {} reads it",
-        names.join(", "),
-        first.code
-    )
+    match fits.first() {
+        None => String::new(),
+        Some(first) => format!(
+            "; it is a move in {}: :lang {} reads it",
+            named_languages(&fits),
+            first.code
+        ),
+    }
 }
 
 /// The words of a line, a `{comment}` (spaces and all, to its `}` or the end of

@@ -92,6 +92,14 @@ pub fn languages_reading(bytes: &[u8], pos: &Position, lang: &Lang) -> Vec<&'sta
         .collect()
 }
 
+/// The names of `langs` for a message: the first three, then `, …` when there are more
+/// (`German, Polish, Swedish, …`).
+pub fn named_languages(langs: &[&Lang]) -> String {
+    let names: Vec<&str> = langs.iter().take(3).map(|l| l.name).collect();
+    let more = if langs.len() > 3 { ", …" } else { "" };
+    format!("{}{more}", names.join(", "))
+}
+
 /// Reads one move written in `lang` (figurines and UCI/ICCF are always accepted)
 /// and finds it in `pos`. Returns the move with what was written around it
 /// (glyphs, draw offer, check marks).
