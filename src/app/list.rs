@@ -165,7 +165,7 @@ impl App {
                 if marked > 0 && self.screen == Screen::List && self.message.text.is_empty() {
                     self.inform(format!(
                         "checked: {} with a problem (marked ✗; select one to see why)",
-                        crate::plural::count(marked, "game", "games")
+                        crate::plural::count_grouped(marked, "game", "games")
                     ));
                 }
             }
