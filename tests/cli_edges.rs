@@ -506,3 +506,82 @@ fn a_compressed_file_cut_short_gives_every_game_before_the_cut() {
         assert!(err.contains("ends early"), "{ext}: {err}");
     }
 }
+
+/// `convert -o` writes a compressed file when OUT's name says so, and keeps an existing
+/// OUT's compression (in place, `db.pgn.zst` stays zstd); every format reads back to the
+/// text written to standard output.
+#[test]
+fn convert_writes_out_compressed_as_its_name_or_its_bytes_say() {
+    use std::io::Read as _;
+    let dir = tempfile::tempdir().unwrap();
+    let plain = dir.path().join("games.pgn");
+    std::fs::write(&plain, GAMES).unwrap();
+    let plain = plain.to_str().unwrap();
+    let (want, _, code) = run(&["convert", plain], b"");
+    assert_eq!(code, 0);
+    let unpack = |ext: &str, bytes: &[u8]| {
+        let mut text = Vec::new();
+        match ext {
+            "gz" => flate2::read::MultiGzDecoder::new(bytes).read_to_end(&mut text),
+            "bz2" => bzip2::read::MultiBzDecoder::new(bytes).read_to_end(&mut text),
+            "xz" => liblzma::read::XzDecoder::new_multi_decoder(bytes).read_to_end(&mut text),
+            _ => zstd::stream::read::Decoder::new(bytes)
+                .unwrap()
+                .read_to_end(&mut text),
+        }
+        .unwrap_or_else(|e| panic!("{ext}: not {ext}: {e}"));
+        String::from_utf8(text).unwrap()
+    };
+    for ext in ["gz", "bz2", "xz", "zst"] {
+        let out = dir.path().join(format!("out.pgn.{ext}"));
+        let out = out.to_str().unwrap();
+        let (_, err, code) = run(&["convert", plain, "-o", out], b"");
+        assert_eq!(code, 0, "{ext}: {err}");
+        assert_eq!(unpack(ext, &std::fs::read(out).unwrap()), want, "{ext}");
+        // In place: the file stays in its format.
+        let (_, err, code) = run(&["convert", out, "-o", out], b"");
+        assert_eq!(code, 0, "{ext} in place: {err}");
+        assert_eq!(
+            unpack(ext, &std::fs::read(out).unwrap()),
+            want,
+            "{ext} in place"
+        );
+    }
+    // A zstd file named like plain text keeps its bytes' format when converted in place.
+    let hidden = dir.path().join("hidden.pgn");
+    std::fs::write(&hidden, zstd::encode_all(GAMES.as_bytes(), 3).unwrap()).unwrap();
+    let hidden = hidden.to_str().unwrap();
+    let (_, err, code) = run(&["convert", hidden, "-o", hidden], b"");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(unpack("zst", &std::fs::read(hidden).unwrap()), want);
+}
+
+/// A compressed file cut short, converted in place, is left as it was: what could be read
+/// of it does not replace it (written to another file, it is all there).
+#[test]
+fn convert_in_place_leaves_a_file_it_could_not_read_whole() {
+    let text = GAMES.repeat(2000);
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(text.as_bytes()).unwrap();
+    let gz = gz.finish().unwrap();
+    let cut = &gz[..gz.len() / 2];
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cut.pgn.gz");
+    std::fs::write(&path, cut).unwrap();
+    let path = path.to_str().unwrap();
+    let (_, err, code) = run(&["convert", path, "-o", path], b"");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("ends early"), "{err}");
+    assert!(err.contains("does not replace it"), "{err}");
+    assert_eq!(std::fs::read(path).unwrap(), cut, "the file is as it was");
+    let other = dir.path().join("read.pgn");
+    let (_, err, code) = run(&["convert", path, "-o", other.to_str().unwrap()], b"");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        std::fs::read_to_string(&other)
+            .unwrap()
+            .matches("[Event ")
+            .count()
+            > 1000
+    );
+}
