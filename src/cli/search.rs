@@ -15,14 +15,14 @@ use std::path::{Path, PathBuf};
 
 use super::exit;
 use super::input::{self, Input};
-use super::search_rows::{self as rows, Row};
+use super::search_rows as rows;
 use crate::notation::Lang;
 use crate::pgn::{GameError, Reader, TagsAt};
 use crate::position::Position;
 use crate::study::follow::{GameInfo, Tags, Walked};
 use crate::study::index::cache::{self, Found, Stamp};
 use crate::study::index::open::{self, follower, Reading};
-use crate::study::index::{Damage, Hit, Index};
+use crate::study::index::{Damage, Index};
 use crate::study::key::Goal;
 use crate::study::tree::{Next, Tally, Tree};
 
@@ -273,11 +273,7 @@ fn answer(
                 info: w.info,
                 plies: w.plies,
                 ply,
-                next: match w.moves.get(ply as usize) {
-                    Some(Some(mv)) => Next::Move(*mv),
-                    Some(None) => Next::Null,
-                    None => Next::End,
-                },
+                next: w.next,
             })
         },
         |number, f| {
@@ -314,29 +310,17 @@ pub fn run_search(args: &SearchArgs) -> u8 {
         |out, file, path, answer| match answer {
             Answer::Indexed { mut index } => {
                 let lang = args.common.reading.input_lang;
-                let rows = ask_index(path, &mut index, &args.common, lang, |i| {
-                    let games = u64::from(i.games());
-                    let row = |h: &Hit| -> Result<Row, Damage> {
-                        // The next game's start bounds this one's tags.
-                        let end = match h.game.number {
-                            n if n < games => i.game(n as u32)?.offset,
-                            _ => u64::MAX,
-                        };
-                        Ok(Row {
-                            offset: h.game.offset,
-                            end,
-                            number: h.game.number,
-                            plies: h.game.plies,
-                            ply: h.ply,
-                        })
-                    };
-                    i.search(out.1)?
-                        .iter()
-                        .map(row)
-                        .collect::<Result<Vec<_>, _>>()
+                // The columns are checked before a line is written: damage found then
+                // rebuilds the index before any output, not halfway through it.
+                let hits = ask_index(path, &mut index, &args.common, lang, |i| {
+                    i.columns()?;
+                    i.search(out.1)
                 })?;
-                rows::write_rows(out.0, file, path, &rows)?;
-                Ok(rows.len() as u64)
+                let columns = index
+                    .columns()
+                    .map_err(|e| io::Error::other(format!("the index: {e}")))?;
+                rows::write_hits(out.0, file, &columns, &hits)?;
+                Ok(hits.len() as u64)
             }
             Answer::Read(found) => {
                 let (prefix, mut lines) = (rows::prefix(file), Vec::new());

@@ -13,6 +13,7 @@ use chess::{ChessMove, Color};
 use crate::pgn::{CommentKind, GameBuilder, Pos, ReadError, ReadGame, Skip, Visitor};
 use crate::position::Position;
 use crate::study::key::Goal;
+use crate::study::tree::Next;
 
 /// The tags of a game that search results and the tree show.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -147,11 +148,14 @@ pub struct Walked {
     /// The position before the first move (a FEN tag's, or the standard one).
     pub start: Position,
     /// The moves of the main line as far as they could be played (`None`: a null move):
-    /// without a target, for an index, or for a game that reaches the target (else empty).
+    /// without a target, or for an index (else empty: a search needs only `next`).
     pub moves: Vec<Option<ChessMove>>,
     /// The first ply (counted from the start of the game) at which any line reaches the
     /// target position; only looked for when a target was given.
     pub reached: Option<u32>,
+    /// What the main line played at ply `reached` (its end when it has no move there,
+    /// or when the target was not reached).
+    pub next: Next,
     /// For an index ([`Follow::indexing`]): the main line's moves in the index's move
     /// codes ([`super::index::code`]), and the keys of its positions, the start included
     /// (both for the first [`MAX_INDEXED_PLIES`] moves).
@@ -356,7 +360,14 @@ impl Visitor for Follow {
         // A search hands out the tags and moves of the games that reach its position only:
         // the others' buffers are kept for the next game instead of allocated anew.
         let wanted = self.target.is_none() || self.reached.is_some();
-        let keep_moves = wanted || self.indexing;
+        // A search needs only the move played at the target: copying out every found
+        // game's moves cost an allocation each.
+        let keep_moves = self.target.is_none() || self.indexing;
+        let next = match self.reached.map(|ply| self.moves.get(ply as usize)) {
+            Some(Some(Some(mv))) => Next::Move(*mv),
+            Some(Some(None)) => Next::Null,
+            _ => Next::End,
+        };
         Walked {
             read: self.builder.end_game(),
             info: self.tags.info(),
@@ -374,6 +385,7 @@ impl Visitor for Follow {
                 Vec::new()
             },
             reached: self.reached.take(),
+            next,
             codes: copy_out(&mut self.codes),
             keys: copy_out(&mut self.keys),
         }
@@ -439,7 +451,11 @@ mod tests {
         let pgn = "1. e4 c5 (1... e5 2. Nf3) 2. Nc3 (2. Nf3) Nc6 *\n";
         let g = &walk(pgn, Some(target))[0];
         assert_eq!(g.reached, Some(3));
-        assert_eq!(g.moves.len(), 4, "only the main line is kept");
+        // The main line's move at that ply (its fourth: 2... Nc6).
+        assert_eq!(
+            g.next,
+            Next::Move(ChessMove::new(chess::Square::B8, chess::Square::C6, None))
+        );
         let g = &walk("1. e4 c5 2. Nc3 *\n", Some(target))[0];
         assert_eq!(g.reached, None);
     }
