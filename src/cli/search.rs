@@ -153,8 +153,9 @@ enum Answer {
     /// From its index.
     Indexed { index: Box<Index> },
     /// By reading it through: the games that reach the position (number, tags, plies,
-    /// ply, next move, facts).
-    Read(Vec<Found1>),
+    /// ply, next move, facts); for a file mapped into memory, their tags are read from it
+    /// when they are needed, not kept (`tags` and `info` are empty).
+    Read(Vec<Found1>, Option<rows::Mapped>),
 }
 
 /// A game found by reading a file through.
@@ -269,7 +270,7 @@ fn answer(
             w.reached.map(|ply| Found1 {
                 number: 0,
                 offset: w.read.start.offset,
-                tags: w.tags.clone(),
+                tags: w.tags,
                 info: w.info,
                 plies: w.plies,
                 ply,
@@ -282,13 +283,6 @@ fn answer(
             }
         },
     )?;
-    if let Some(map) = mapped {
-        let mut reader = TagsAt::default();
-        for f in &mut found {
-            f.tags = map.tags(&mut reader, f.offset, f.number);
-            f.info = f.tags.info();
-        }
-    }
     let indexing = match stamp {
         None => Indexing::No,
         Some(stamp) => match (cache::failure(&stamp), cache::being_built(&stamp)) {
@@ -298,7 +292,7 @@ fn answer(
             (None, Err(e)) => Indexing::Unwritable(e),
         },
     };
-    Ok((Answer::Read(found), games, bad, indexing))
+    Ok((Answer::Read(found, mapped), games, bad, indexing))
 }
 
 /// Runs `search`; returns the exit code.
@@ -322,10 +316,24 @@ pub fn run_search(args: &SearchArgs) -> u8 {
                 rows::write_hits(out.0, file, &columns, &hits)?;
                 Ok(hits.len() as u64)
             }
-            Answer::Read(found) => {
+            Answer::Read(found, mapped) => {
                 let (prefix, mut lines) = (rows::prefix(file), Vec::new());
+                let mut reader = TagsAt::default();
                 for f in &found {
-                    rows::push_tags(&mut lines, &prefix, f.number, &f.tags, f.plies, f.ply);
+                    match &mapped {
+                        Some(map) => map.push_line(
+                            &mut lines,
+                            &mut reader,
+                            &prefix,
+                            f.offset,
+                            f.number,
+                            f.plies,
+                            f.ply,
+                        ),
+                        None => {
+                            rows::push_tags(&mut lines, &prefix, f.number, &f.tags, f.plies, f.ply)
+                        }
+                    }
                 }
                 out.0.write_all(&lines)?;
                 Ok(found.len() as u64)
@@ -357,9 +365,16 @@ pub fn run_tree(args: &TreeArgs) -> u8 {
                 }
                 tree.games
             }
-            Answer::Read(found) => {
+            Answer::Read(found, mapped) => {
                 let n = found.len() as u64;
-                all.extend(found.into_iter().map(|f| (f.next, Tally::of(&f.info))));
+                let mut reader = TagsAt::default();
+                all.extend(found.into_iter().map(|f| {
+                    let info = match &mapped {
+                        Some(map) => map.info(&mut reader, f.offset, f.number),
+                        None => f.info,
+                    };
+                    (f.next, Tally::of(&info))
+                }));
                 n
             }
         };
@@ -424,16 +439,16 @@ fn run(
         let done = answer(path, common, lang, &pos, variations).and_then(|(a, games, bad, i)| {
             let how = match (&a, i) {
                 (Answer::Indexed { .. }, _) => ", from the index".to_string(),
-                (Answer::Read(_), Indexing::No) => String::new(),
-                (Answer::Read(_), Indexing::Wanted(stamp)) => {
+                (Answer::Read(..), Indexing::No) => String::new(),
+                (Answer::Read(..), Indexing::Wanted(stamp)) => {
                     to_index.push(stamp);
                     BACKGROUND.to_string()
                 }
-                (Answer::Read(_), Indexing::Busy) => BACKGROUND.to_string(),
-                (Answer::Read(_), Indexing::Failed(why)) => format!(
+                (Answer::Read(..), Indexing::Busy) => BACKGROUND.to_string(),
+                (Answer::Read(..), Indexing::Failed(why)) => format!(
                     " (read through; indexing it failed: {why}; `scoresheet index` tries again)"
                 ),
-                (Answer::Read(_), Indexing::Unwritable(e)) => format!(
+                (Answer::Read(..), Indexing::Unwritable(e)) => format!(
                     " (read through; no index can be kept in {}: {e})",
                     cache::dir().display()
                 ),

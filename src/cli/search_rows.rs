@@ -6,8 +6,8 @@
 use std::fs::File;
 use std::io::{self, Write};
 
-use crate::pgn::TagsAt;
-use crate::study::follow::Tags;
+use crate::pgn::{GameRef, TagsAt};
+use crate::study::follow::{GameInfo, Tags};
 use crate::study::index::columns::{Columns, FIELDS};
 use crate::study::index::{Damage, Hit};
 
@@ -79,21 +79,36 @@ impl Mapped {
     /// The tags of the game numbered `number` that starts at `offset`, as `list` reads
     /// them. Its tag section ends where its movetext (or the next game, as the reader
     /// finds games) starts: the bytes after it need not be bounded.
-    pub fn tags(&self, reader: &mut TagsAt, offset: u64, number: u64) -> Tags {
+    fn read<'a>(&'a self, reader: &'a mut TagsAt, offset: u64, number: u64) -> GameRef<'a> {
         let at = usize::try_from(offset)
             .unwrap_or(usize::MAX)
             .min(self.0.len());
-        let e = reader.read(&self.0[at..], number);
-        Tags {
-            white: e.white().to_string(),
-            black: e.black().to_string(),
-            result: e.result().to_string(),
-            date: e.date().to_string(),
-            event: e.event().to_string(),
-            eco: e.eco().to_string(),
-            white_elo: crate::study::follow::elo_of(e.white_elo()),
-            black_elo: crate::study::follow::elo_of(e.black_elo()),
-        }
+        reader.read(&self.0[at..], number)
+    }
+
+    /// Adds the result line of the game numbered `number` that starts at `offset` (see
+    /// [`push_row`]), its tags read from the map.
+    #[allow(clippy::too_many_arguments)]
+    pub fn push_line(
+        &self,
+        buf: &mut Vec<u8>,
+        reader: &mut TagsAt,
+        file: &[u8],
+        offset: u64,
+        number: u64,
+        plies: u32,
+        ply: u32,
+    ) {
+        let e = self.read(reader, offset, number);
+        let fields = [e.white(), e.black(), e.result(), e.date(), e.event()];
+        push_row(buf, file, number, fields, e.eco(), plies, ply);
+    }
+
+    /// What the opening tree needs of the game numbered `number` that starts at `offset`.
+    pub fn info(&self, reader: &mut TagsAt, offset: u64, number: u64) -> GameInfo {
+        let e = self.read(reader, offset, number);
+        let elo = |v: &str| crate::study::follow::elo_of(v);
+        GameInfo::of(e.result(), elo(e.white_elo()), elo(e.black_elo()), e.date())
     }
 }
 

@@ -55,12 +55,7 @@ impl Tags {
 
     /// What the opening tree keeps of a game.
     pub fn info(&self) -> GameInfo {
-        GameInfo {
-            result: GameResult::of(&self.result),
-            white_elo: self.white_elo,
-            black_elo: self.black_elo,
-            year: year_of(&self.date),
-        }
+        GameInfo::of(&self.result, self.white_elo, self.black_elo, &self.date)
     }
 }
 
@@ -116,6 +111,19 @@ pub struct GameInfo {
     pub black_elo: u16,
     /// The year of the Date tag, 0 when unknown.
     pub year: u16,
+}
+
+impl GameInfo {
+    /// The facts of a game with these tags: Result, the two ratings (0 when unknown), and
+    /// Date.
+    pub fn of(result: &str, white_elo: u16, black_elo: u16, date: &str) -> GameInfo {
+        GameInfo {
+            result: GameResult::of(result),
+            white_elo,
+            black_elo,
+            year: year_of(date),
+        }
+    }
 }
 
 /// The year of a PGN date (`2016.05.31`, `2016.??.??`), 0 when not given.
