@@ -370,7 +370,11 @@ pub fn split_comment_head(text: &str, max: usize) -> (Vec<Annotation>, String, b
     while !text.is_char_boundary(end) {
         end -= 1;
     }
-    let head = &text[..end];
+    let mut head = &text[..end];
+    // A word cut in two would read as another word.
+    if let Some(space) = head.rfind(char::is_whitespace) {
+        head = &head[..space];
+    }
     // A command cut in two would read as text.
     let head = match head.rfind("[%") {
         Some(at) if !head[at..].contains(']') => &head[..at],

@@ -272,6 +272,9 @@ fn the_head_of_a_long_comment_is_cut_at_a_character_and_before_a_command() {
     let (annotations, free, cut) = split_comment_head("good move [%clk 0:01:00] later", 16);
     assert_eq!((free.as_str(), cut), ("good move", true));
     assert!(annotations.is_empty());
+    // Cut at a space: no word is cut in two.
+    let (_, free, _) = split_comment_head("a knight on f5 is strong", 12);
+    assert_eq!(free, "a knight on");
     let huge = "word ".repeat(2_000_000);
     let (_, free, cut) = split_comment_head(&huge, 8192);
     assert!(cut && free.len() <= 8192 && free.starts_with("word word"));
