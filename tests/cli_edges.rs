@@ -424,3 +424,164 @@ fn list_keeps_a_line_for_a_game_over_the_size_limit() {
         );
     }
 }
+
+/// A download that did not finish: every game before the cut is read (checked, listed,
+/// converted, searched) as from the whole file, and the command says where the file ends
+/// and exits with 2, instead of giving nothing or dropping the last games it had read.
+#[test]
+fn a_compressed_file_cut_short_gives_every_game_before_the_cut() {
+    use std::io::Read as _;
+    // Enough for bzip2 to make more than one block of its 900 kB: the cut falls in a later one.
+    let text: String = (1..=12000)
+        .map(|i| {
+            format!(
+                "[Event \"G{i}\"]\n[White \"W{i}\"]\n[Black \"B{i}\"]\n[Result \"*\"]\n\n\
+                 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 {{game {i}}} *\n\n"
+            )
+        })
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    for (ext, bytes) in compressed(text.as_bytes()) {
+        if ext.starts_with("utf16") {
+            continue;
+        }
+        let cut = &bytes[..bytes.len() * 7 / 10];
+        let packed = dir.path().join(format!("cut.pgn.{ext}"));
+        std::fs::write(&packed, cut).unwrap();
+        let packed = packed.to_str().unwrap();
+        // What the decompressor gives before its error: the games a reader can have.
+        let mut prefix = Vec::new();
+        let decoded = match ext {
+            "gz" => flate2::read::MultiGzDecoder::new(cut).read_to_end(&mut prefix),
+            "bz2" => bzip2::read::MultiBzDecoder::new(cut).read_to_end(&mut prefix),
+            "xz" => liblzma::read::XzDecoder::new_multi_decoder(cut).read_to_end(&mut prefix),
+            _ => zstd::stream::read::Decoder::new(cut)
+                .unwrap()
+                .read_to_end(&mut prefix),
+        };
+        assert!(
+            decoded.is_err(),
+            "{ext}: the cut file must fail to decompress"
+        );
+        let prefix = String::from_utf8(prefix).unwrap();
+        let complete = prefix.matches(" *\n\n").count();
+        assert!(
+            complete > 1000,
+            "{ext}: only {complete} games before the cut"
+        );
+        let whole_games: String = text.split_inclusive(" *\n\n").take(complete).collect();
+        let plain = dir.path().join(format!("whole-{ext}.pgn"));
+        std::fs::write(&plain, &whole_games).unwrap();
+        let plain = plain.to_str().unwrap();
+
+        let (out, err, code) = run(&["check", packed], b"");
+        assert_eq!(code, 2, "{ext}: {err}");
+        assert!(
+            err.contains("cannot read all of") && err.contains("ends early"),
+            "{ext}: {err}"
+        );
+        let summary = out.lines().last().unwrap_or_default();
+        let games: usize = summary.split(' ').next().unwrap().parse().unwrap();
+        assert!(
+            games == complete || games == complete + 1,
+            "{ext}: {out} of {complete}"
+        );
+
+        for args in [vec!["list"], vec!["convert"]] {
+            let (whole, _, _) = run(&[&args[..], &[plain]].concat(), b"");
+            let (got, err, code) = run(&[&args[..], &[packed]].concat(), b"");
+            assert_eq!(code, 2, "{ext} {args:?}: {err}");
+            assert!(err.contains("ends early"), "{ext} {args:?}: {err}");
+            assert!(
+                got.starts_with(&whole),
+                "{ext} {args:?}: the {complete} games before the cut are not all there"
+            );
+        }
+
+        let (_, err, code) = run(&["search", packed, "--moves", "1. e4 e5"], b"");
+        assert_eq!(code, 2, "{ext}: {err}");
+        // The game cut short may have reached the position before its cut.
+        let reached = [complete, games].map(|n| format!("{n} of {games} games reach"));
+        assert!(reached.iter().any(|r| err.contains(r)), "{ext}: {err}");
+        assert!(err.contains("ends early"), "{ext}: {err}");
+    }
+}
+
+/// `convert -o` writes a compressed file when OUT's name says so, and keeps an existing
+/// OUT's compression (in place, `db.pgn.zst` stays zstd); every format reads back to the
+/// text written to standard output.
+#[test]
+fn convert_writes_out_compressed_as_its_name_or_its_bytes_say() {
+    use std::io::Read as _;
+    let dir = tempfile::tempdir().unwrap();
+    let plain = dir.path().join("games.pgn");
+    std::fs::write(&plain, GAMES).unwrap();
+    let plain = plain.to_str().unwrap();
+    let (want, _, code) = run(&["convert", plain], b"");
+    assert_eq!(code, 0);
+    let unpack = |ext: &str, bytes: &[u8]| {
+        let mut text = Vec::new();
+        match ext {
+            "gz" => flate2::read::MultiGzDecoder::new(bytes).read_to_end(&mut text),
+            "bz2" => bzip2::read::MultiBzDecoder::new(bytes).read_to_end(&mut text),
+            "xz" => liblzma::read::XzDecoder::new_multi_decoder(bytes).read_to_end(&mut text),
+            _ => zstd::stream::read::Decoder::new(bytes)
+                .unwrap()
+                .read_to_end(&mut text),
+        }
+        .unwrap_or_else(|e| panic!("{ext}: not {ext}: {e}"));
+        String::from_utf8(text).unwrap()
+    };
+    for ext in ["gz", "bz2", "xz", "zst"] {
+        let out = dir.path().join(format!("out.pgn.{ext}"));
+        let out = out.to_str().unwrap();
+        let (_, err, code) = run(&["convert", plain, "-o", out], b"");
+        assert_eq!(code, 0, "{ext}: {err}");
+        assert_eq!(unpack(ext, &std::fs::read(out).unwrap()), want, "{ext}");
+        // In place: the file stays in its format.
+        let (_, err, code) = run(&["convert", out, "-o", out], b"");
+        assert_eq!(code, 0, "{ext} in place: {err}");
+        assert_eq!(
+            unpack(ext, &std::fs::read(out).unwrap()),
+            want,
+            "{ext} in place"
+        );
+    }
+    // A zstd file named like plain text keeps its bytes' format when converted in place.
+    let hidden = dir.path().join("hidden.pgn");
+    std::fs::write(&hidden, zstd::encode_all(GAMES.as_bytes(), 3).unwrap()).unwrap();
+    let hidden = hidden.to_str().unwrap();
+    let (_, err, code) = run(&["convert", hidden, "-o", hidden], b"");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(unpack("zst", &std::fs::read(hidden).unwrap()), want);
+}
+
+/// A compressed file cut short, converted in place, is left as it was: what could be read
+/// of it does not replace it (written to another file, it is all there).
+#[test]
+fn convert_in_place_leaves_a_file_it_could_not_read_whole() {
+    let text = GAMES.repeat(2000);
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(text.as_bytes()).unwrap();
+    let gz = gz.finish().unwrap();
+    let cut = &gz[..gz.len() / 2];
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cut.pgn.gz");
+    std::fs::write(&path, cut).unwrap();
+    let path = path.to_str().unwrap();
+    let (_, err, code) = run(&["convert", path, "-o", path], b"");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("ends early"), "{err}");
+    assert!(err.contains("does not replace it"), "{err}");
+    assert_eq!(std::fs::read(path).unwrap(), cut, "the file is as it was");
+    let other = dir.path().join("read.pgn");
+    let (_, err, code) = run(&["convert", path, "-o", other.to_str().unwrap()], b"");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        std::fs::read_to_string(&other)
+            .unwrap()
+            .matches("[Event ")
+            .count()
+            > 1000
+    );
+}

@@ -409,18 +409,27 @@ fn a_real_player_file_reviewed_and_saved_back() {
     );
 }
 
+/// A directory holding club.pgn, and one game left unsaved by a killed recorder for each
+/// of `firsts` (its first move).
+fn club_after_a_crash(firsts: &[&str]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("club.pgn"), CLUB).unwrap();
+    for first in firsts {
+        let mut term = Term::spawn(dir.path(), &["new"], 100, 30);
+        term.wait_for("White to move");
+        term.line(first, "1... ▏");
+        term.signal("KILL");
+        term.wait_exit();
+    }
+    dir
+}
+
 /// A game left unsaved by a killed run is offered when a file of many games is opened
 /// next: the box is drawn over the list (it takes the keys, so an unseen box would
 /// swallow them), and once it is closed the list works.
 #[test]
 fn the_recovery_box_shows_over_the_list() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("club.pgn"), CLUB).unwrap();
-    let mut term = Term::spawn(dir.path(), &["new"], 100, 30);
-    term.wait_for("White to move");
-    term.line("e4", "1... ▏");
-    term.signal("KILL");
-    term.wait_exit();
+    let dir = club_after_a_crash(&["e4"]);
 
     let mut term = Term::spawn(dir.path(), &["club.pgn"], 100, 30);
     term.wait_for("Unsaved games found");
@@ -435,20 +444,30 @@ fn the_recovery_box_shows_over_the_list() {
     assert_eq!(term.wait_exit(), 0);
 }
 
+/// Keys typed at once over the box are not lost: it says that other keys are the list's,
+/// and `/` typed straight away closes it and starts the filter, which takes the words
+/// after it (before, the `/` only closed the box and the letters sorted the list).
+#[test]
+fn a_filter_typed_at_once_over_the_recovery_box_filters_the_list() {
+    let dir = club_after_a_crash(&["e4"]);
+
+    let mut term = Term::spawn(dir.path(), &["club.pgn"], 100, 30);
+    term.wait_for("other keys: the list");
+    term.wait_for("7 games");
+    term.send("/caruana");
+    term.wait_for("of 7 match");
+    term.wait_for("/caruana");
+    assert!(!term.text().contains("Unsaved games found"));
+    term.send(keys::CTRL_C);
+    assert_eq!(term.wait_exit(), 0);
+}
+
 /// The box over the list answers to the keys it names: Down chooses, Delete asks, Esc
 /// takes the question back, Enter recovers (over the list, Enter is also the list's key
 /// to open a game, and Delete none of its keys).
 #[test]
 fn the_recovery_box_over_the_list_recovers_with_enter() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("club.pgn"), CLUB).unwrap();
-    for first in ["e4", "d4"] {
-        let mut term = Term::spawn(dir.path(), &["new"], 100, 30);
-        term.wait_for("White to move");
-        term.line(first, "1... ▏");
-        term.signal("KILL");
-        term.wait_exit();
-    }
+    let dir = club_after_a_crash(&["e4", "d4"]);
 
     let mut term = Term::spawn(dir.path(), &["club.pgn"], 100, 30);
     term.wait_for("Unsaved games found");

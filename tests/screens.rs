@@ -146,6 +146,26 @@ fn the_scoresheet_follows_the_cursor() {
     assert!(!start.contains("29. Ra7"), "{start}");
 }
 
+/// The result typed at the end is written under the last move, as on a paper scoresheet;
+/// a game going on has none.
+#[test]
+fn the_scoresheet_ends_with_the_result() {
+    let mut app = app_with(Position::start(), &["e4 e5 Qh5 Nc6 Bc4 Nf6"]);
+    let text = |app: &App| draw(app, 80, 24).backend().to_string();
+    let playing = text(&app);
+    assert!(playing.contains("3. Bc4"), "{playing}");
+    assert!(!playing.contains("1-0"), "{playing}");
+    // Black resigns instead of being mated.
+    typed(&mut app, "1-0");
+    app.update(Action::PlayEntry);
+    let over = text(&app);
+    let last = over.lines().position(|l| l.contains("3. Bc4")).unwrap();
+    assert!(
+        over.lines().nth(last + 1).unwrap().contains("     1-0"),
+        "{over}"
+    );
+}
+
 #[test]
 fn help_and_hints_follow_the_key_bindings() {
     let config = Config::from_toml_str("[keys]\nhelp = [\"F4\"]\nundo = [\"Alt-x\"]\n").unwrap();

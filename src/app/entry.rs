@@ -8,7 +8,8 @@ use chess::ChessMove;
 use crate::game::annotation::{parse_clock_entry, parse_clock_entry_as, ClockTime, TwoParts};
 use crate::game::transcribe::{result_of, strip_move_number};
 use crate::notation::{
-    figurine_piece, format, glyph_nag, read_move, ErrorKind, Lang, ResolveError, Style,
+    figurine_piece, format, glyph_nag, languages_reading, named_languages, read_move, ErrorKind,
+    Lang, ResolveError, Style,
 };
 use crate::position::{Move, Position};
 
@@ -224,9 +225,14 @@ fn read_words(text: &str, pos: &Position, lang: &Lang) -> Result<Vec<Typed>, Ent
                     ErrorKind::Resolve(ResolveError::Ambiguous(sans)) => (Vec::new(), sans.clone()),
                     _ => (Vec::new(), Vec::new()),
                 };
+                let hint = if promotion.is_empty() && ambiguous.is_empty() {
+                    other_languages(word, &pos, lang)
+                } else {
+                    String::new()
+                };
                 return Err(EntryError {
                     token: word.to_string(),
-                    reason: e.to_string(),
+                    reason: format!("{e}{hint}"),
                     promotion,
                     ambiguous,
                 });
@@ -234,6 +240,20 @@ fn read_words(text: &str, pos: &Position, lang: &Lang) -> Result<Vec<Typed>, Ent
         }
     }
     Ok(moves)
+}
+
+/// For a word that is not a move in `lang` but is one in other languages: which, and the
+/// command that makes the entry line read them (a German player's `Sf3` in English).
+fn other_languages(word: &str, pos: &Position, lang: &Lang) -> String {
+    let fits = languages_reading(word.as_bytes(), pos, lang);
+    match fits.first() {
+        None => String::new(),
+        Some(first) => format!(
+            "; it is a move in {}: :lang {} reads it",
+            named_languages(&fits),
+            first.code
+        ),
+    }
 }
 
 /// The words of a line, a `{comment}` (spaces and all, to its `}` or the end of

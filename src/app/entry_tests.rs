@@ -57,6 +57,44 @@ fn a_bad_word_stops_the_whole_line() {
     assert!(err.reason.contains("illegal"), "{}", err.reason);
 }
 
+/// A German player's `Sf3` typed in English: refused, with the languages it is a move in
+/// and the command that reads them; a word that is no move anywhere gets no such hint.
+#[test]
+fn a_move_in_another_language_says_which_and_how_to_type_it() {
+    let pos = start();
+    let err = read_entry("Sf3", &pos, en()).unwrap_err();
+    assert!(
+        err.reason.contains("'S' is not a piece letter in English"),
+        "{}",
+        err.reason
+    );
+    assert!(
+        err.reason.contains("it is a move in German"),
+        "{}",
+        err.reason
+    );
+    assert!(err.reason.ends_with(":lang de reads it"), "{}", err.reason);
+    // Live, while typed, too.
+    assert!(
+        matches!(feedback("Sf3", &pos, en()), Feedback::Illegal(r) if r.contains(":lang de")),
+        "{:?}",
+        feedback("Sf3", &pos, en())
+    );
+    // In the third word of a line, in the position that word is played in.
+    let err = read_entry("e4 e5 Sf3", &pos, en()).unwrap_err();
+    assert!(err.reason.contains(":lang de"), "{}", err.reason);
+    // Not a move in any language: the reason alone.
+    let err = read_entry("Xf3", &pos, en()).unwrap_err();
+    assert!(!err.reason.contains(":lang"), "{}", err.reason);
+    // Read in German, an English knight move gets the way back.
+    let de = crate::notation::LANGS
+        .iter()
+        .find(|l| l.code == "de")
+        .unwrap();
+    let err = read_entry("Nf3", &pos, de).unwrap_err();
+    assert!(err.reason.contains(":lang en reads it"), "{}", err.reason);
+}
+
 #[test]
 fn feedback_while_typing() {
     let pos = start();

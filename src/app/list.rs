@@ -120,9 +120,9 @@ impl App {
         if failed {
             if let LoadStatus::Failed(e) = list.catalog.status() {
                 let text = format!(
-                    "reading {} stopped: {e}; the {} games listed can be opened",
+                    "reading {} stopped: {e}; the {} listed can be opened",
                     list.path.display(),
-                    list.catalog.games()
+                    crate::plural::count_grouped(list.catalog.games(), "game", "games")
                 );
                 self.refuse(text);
             }
@@ -165,7 +165,7 @@ impl App {
                 if marked > 0 && self.screen == Screen::List && self.message.text.is_empty() {
                     self.inform(format!(
                         "checked: {} with a problem (marked ✗; select one to see why)",
-                        crate::plural::count(marked, "game", "games")
+                        crate::plural::count_grouped(marked, "game", "games")
                     ));
                 }
             }

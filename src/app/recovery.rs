@@ -3,7 +3,7 @@
 //! A user who starts typing a move at once must not act on the box by accident:
 //! so no letter acts in it. Typed text closes the box (the games stay for
 //! `:recover`, the next start and `scoresheet recover`) and lands on the entry
-//! line; Up and Down choose a game, Enter recovers it, Delete asks to discard it
+//! line (over the game list, acts on the list); Up and Down choose a game, Enter recovers it, Delete asks to discard it
 //! and a second Delete (or Enter) does, Esc leaves them all for later.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -87,14 +87,24 @@ impl App {
                 Effect::None
             }
             Action::Cancel | Action::PlayEntry => self.recovery_later(),
-            // Text is the new game's: the box goes, the character stays (the
-            // list has no entry line: there the box only goes).
+            // Text is the new game's: the box goes, the character stays. Over the list
+            // the key does what it does there once the box has gone (`/` starts the
+            // filter, a letter sorts), so that keys typed at once are not lost.
             Action::Type(c) => {
                 let effect = self.recovery_later();
                 if self.screen == Screen::Game {
                     self.entry.push(c);
+                    return effect;
                 }
-                effect
+                let shift = if c.is_uppercase() {
+                    KeyModifiers::SHIFT
+                } else {
+                    KeyModifiers::NONE
+                };
+                match self.action_of(&KeyEvent::new(KeyCode::Char(c), shift)) {
+                    Some(action) => self.update(action),
+                    None => effect,
+                }
             }
             _ => Effect::None,
         }

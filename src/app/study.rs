@@ -149,7 +149,7 @@ impl App {
                     path.display()
                 )),
                 Ok(found) => {
-                    let count = crate::plural::count(found.len(), "game", "games");
+                    let count = crate::plural::count_grouped(found.len(), "game", "games");
                     let verb = reach(found.len());
                     let numbers: Vec<String> = found.iter().map(|(n, _)| n.to_string()).collect();
                     self.inform(format!(
@@ -191,7 +191,7 @@ impl App {
                 path.display()
             ));
         } else {
-            let count = crate::plural::count(found, "game", "games");
+            let count = crate::plural::count_grouped(found, "game", "games");
             let verb = reach(found);
             self.inform(format!(
                 "{count} {verb} this position; Enter opens one there, Esc Esc shows them all"

@@ -76,14 +76,23 @@ fn the_recovery_box_over_the_list_answers_to_its_keys() {
     assert_eq!(app.screen, Screen::Game);
     app.update(Action::List);
     assert_eq!(app.screen, Screen::List);
-    // A letter (a sort key on the list) closes the box and sorts nothing.
+    // A key typed at once closes the box (the games stay for :recover) and does what
+    // it does on the list, so that nothing typed is lost: a letter sorts...
     app.offer_recovery(vec!["game 1".into()], Vec::new());
-    assert_eq!(
-        press(&mut app, KeyCode::Char('w')),
-        Effect::Recovery(Recovery::Later)
-    );
+    press(&mut app, KeyCode::Char('w'));
     assert_eq!(app.overlay, Overlay::None);
     assert!(app.entry.is_empty(), "the list has no entry line");
+    let sorted = app.list().unwrap().catalog.sort().map(|s| s.column);
+    assert_eq!(sorted, Some(crate::catalog::Column::White));
+    // ...and `/` starts the filter, which takes the words after it.
+    app.offer_recovery(vec!["game 1".into()], Vec::new());
+    press(&mut app, KeyCode::Char('/'));
+    assert_eq!(app.overlay, Overlay::None);
+    for c in "kasparov karpov".chars() {
+        app.update(Action::Type(c));
+    }
+    assert_eq!(app.list().unwrap().filter, "kasparov karpov");
+    assert_eq!(app.list().unwrap().catalog.sort().map(|s| s.column), sorted);
 }
 
 #[test]

@@ -18,11 +18,11 @@ use std::time::Duration;
 
 use super::convert::{copy_note, without_trailing_notes};
 use super::exit;
-use super::input::{self, Input};
+use super::input::{self, Cut, Input};
 use crate::engine::{Engine, EngineConfig, Limit};
 use crate::pgn::WriteOptions;
 use crate::pgn::{write_game_ending, ErrorKind, GameBuilder, Outcome, ReadGame, Reader};
-use crate::store::{target, write_file};
+use crate::store::target;
 use crate::study::annotate::{annotate, side_summary, Report};
 
 /// The nodes per position when no limit is given: reproducible, and about a second
@@ -162,17 +162,15 @@ pub fn run(args: &Args) -> u8 {
         .output
         .as_deref()
         .map(|path| target::kind(path).unwrap_or(target::Kind::Regular { read_only: false }));
-    let written = {
-        let go =
-            |out: &mut dyn Write| pipeline(args, lang, &cfg, limit, first, jobs, out, &mut totals);
-        match &args.output {
-            Some(path) => write_file(path, args.force, go),
-            None => {
-                let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-                go(&mut out).and_then(|()| out.flush())
-            }
-        }
-    };
+    let written = super::output::write(
+        args.output.as_deref(),
+        args.force,
+        &args.files,
+        |out: &mut dyn Write| {
+            pipeline(args, lang, &cfg, limit, first, jobs, out, &mut totals)?;
+            Ok(!totals.unreadable)
+        },
+    );
     if let Err(e) = written {
         match &args.output {
             Some(_) if target::is_read_only(&e) => {
@@ -269,6 +267,7 @@ fn read_all(
                 continue;
             }
         };
+        let cut = file.cut();
         let mut reader = Reader::new(file);
         let mut builder = GameBuilder::new(true).reading(lang);
         loop {
@@ -294,6 +293,16 @@ fn read_all(
                 Work::Verbatim(copied_through(&mut reader, &g, &name))
             };
             if !send(work) {
+                return;
+            }
+        }
+        if let Some(e) = cut.take() {
+            let messages = format!("{}\n", Cut::message("annotate", &name, &e, None));
+            if !send(Work::Verbatim(Done {
+                messages,
+                unreadable: true,
+                ..Done::default()
+            })) {
                 return;
             }
         }

@@ -5,7 +5,7 @@ use std::io::{BufWriter, Read, Write};
 use std::path::PathBuf;
 
 use super::exit;
-use super::input::{self, Input};
+use super::input::{self, Cut, Input};
 use crate::message::{shown, shown_text};
 use crate::notation::Lang;
 use crate::pgn::{GameBuilder, GameError, ReadGame, Reader};
@@ -73,6 +73,7 @@ pub fn run(args: &Args) -> u8 {
                 continue;
             }
         };
+        let cut = file.cut();
         let result = match file.regular_file() {
             Some(regular) if jobs > 1 => {
                 super::parallel::check_chunks(regular, jobs, args.chunk, lang, &name, &mut out)
@@ -80,13 +81,18 @@ pub fn run(args: &Args) -> u8 {
             _ if jobs > 1 => super::parallel::check_stream(file, jobs, lang, &name, &mut out),
             _ => check_sequential(file, lang, &name, &mut out),
         };
-        match result {
-            Ok((n, b)) => {
+        match (result, cut.take()) {
+            (Ok((n, b)), cut) => {
                 games += n;
                 bad += b;
-                read_any = true;
+                // A file that could not be read at all is not counted as "0 games".
+                read_any |= n > 0 || cut.is_none();
+                if let Some(e) = cut {
+                    eprintln!("{}", Cut::message("check", &name, &e, Some(n)));
+                    unreadable = true;
+                }
             }
-            Err(e) => {
+            (Err(e), _) => {
                 eprintln!("scoresheet check: cannot read {name}: {e}");
                 unreadable = true;
             }

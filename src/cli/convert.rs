@@ -8,13 +8,13 @@ use std::io::{Read, Write};
 use std::path::PathBuf;
 
 use super::exit;
-use super::input::{self, Input};
+use super::input::{self, Cut, Input};
 use crate::notation::{Lang, Style};
 use crate::pgn::{
     write_game_ending, write_game_with, ErrorKind, GameBuilder, GameError, Outcome, ReadGame,
     Reader, WriteOptions,
 };
-use crate::store::{target, write_file};
+use crate::store::target;
 use crate::study::eco::{self, Fill};
 
 /// Arguments of `convert`.
@@ -303,12 +303,19 @@ pub fn run(args: &Args) -> u8 {
     let (mut bad, mut unreadable) = (0u64, false);
     let (mut eco_set, mut opening_set, mut games) = (0u64, 0u64, 0u64);
     let stderr = std::io::stderr();
-    let mut convert_all = |out: &mut dyn Write| -> std::io::Result<()> {
+    let convert_all = |out: &mut dyn Write| -> std::io::Result<bool> {
         for path in &args.files {
             let name = input::name(path);
-            let converted = Input::open(path)
-                .map_err(Failed::Read)
-                .and_then(|file| convert_stream(file, &how, &name, out, &mut stderr.lock()));
+            let mut cut = Cut::default();
+            let converted = Input::open(path).map_err(Failed::Read).and_then(|file| {
+                cut = file.cut();
+                convert_stream(file, &how, &name, out, &mut stderr.lock())
+            });
+            if let Some(e) = cut.take() {
+                let read = converted.as_ref().ok().map(|done| done.games);
+                eprintln!("{}", Cut::message("convert", &name, &e, read));
+                unreadable = true;
+            }
             match converted {
                 Ok(done) => {
                     bad += done.bad;
@@ -323,7 +330,7 @@ pub fn run(args: &Args) -> u8 {
                 Err(Failed::Write(e)) => return Err(e),
             }
         }
-        Ok(())
+        Ok(!unreadable)
     };
     // What was there before, to say what a failed write left (a target that cannot
     // even be looked at is not written at all).
@@ -331,13 +338,8 @@ pub fn run(args: &Args) -> u8 {
         .output
         .as_deref()
         .map(|path| target::kind(path).unwrap_or(target::Kind::Regular { read_only: false }));
-    let written = match &args.output {
-        Some(path) => write_file(path, args.force, convert_all),
-        None => {
-            let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-            convert_all(&mut out).and_then(|()| out.flush())
-        }
-    };
+    let written =
+        super::output::write(args.output.as_deref(), args.force, &args.files, convert_all);
     if let Err(e) = written {
         let to = args
             .output

@@ -8,7 +8,7 @@ use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
 use super::exit;
-use super::input::{self, Input};
+use super::input::{self, Cut, Input};
 use crate::pgn::{CommentKind, GameBuilder, Pos, ReadError, ReadGame, Reader, Skip, Visitor};
 use crate::position::Position;
 
@@ -152,6 +152,26 @@ impl Visitor for Positions<'_> {
 /// Runs the command; returns the exit code.
 pub fn run(args: &Args) -> u8 {
     let name = input::name(&args.file);
+    let file = match Input::open(&args.file) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("scoresheet fen: cannot read {name}: {e}");
+            return exit::USAGE;
+        }
+    };
+    let cut = file.cut();
+    let code = snapshots(args, file, &name);
+    match cut.take() {
+        Some(e) => {
+            eprintln!("{}", Cut::message("fen", &name, &e, None));
+            exit::USAGE
+        }
+        None => code,
+    }
+}
+
+/// [`run`] on the opened file.
+fn snapshots(args: &Args, file: Input, name: &str) -> u8 {
     let lang = args.reading.input_lang;
     let cannot_read = |e: std::io::Error| {
         eprintln!("scoresheet fen: cannot read {name}: {e}");
@@ -160,10 +180,7 @@ pub fn run(args: &Args) -> u8 {
     // The file is read as a stream, in constant memory: the games before the one asked for
     // are passed over (their boundaries found, their moves not read), so line numbers stay
     // right; only the game asked for is read move by move.
-    let mut reader = match Input::open(&args.file) {
-        Ok(f) => Reader::new(f),
-        Err(e) => return cannot_read(e),
-    };
+    let mut reader = Reader::new(file);
     let mut passed = 0;
     while passed + 1 < args.game {
         match reader.read_game(&mut PassOver) {
@@ -204,7 +221,7 @@ pub fn run(args: &Args) -> u8 {
         }
         Err(e) => return cannot_read(e),
     };
-    let _ = super::check::report(&mut std::io::stderr(), &name, &g);
+    let _ = super::check::report(&mut std::io::stderr(), name, &g);
     if g.refused {
         return exit::PROBLEMS;
     }

@@ -5,6 +5,7 @@
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
+use std::sync::{Arc, Mutex};
 
 use crate::notation::Lang;
 use crate::store::decompress::{head, Compression};
@@ -20,8 +21,46 @@ pub enum Input {
     File(File),
     /// Standard input.
     Stdin(io::StdinLock<'static>),
-    /// Compressed input (a file or standard input), read through its decompressor.
-    Decoded(Box<dyn Read>),
+    /// Compressed input (a file or standard input), read through its decompressor; an
+    /// error of the decompressor ends it (see [`Cut`]).
+    Decoded(Box<dyn Read>, Cut),
+}
+
+/// Why a decompressed input ended before its end: a file cut short (a download that did
+/// not finish), or damaged. The input then reads as if it ended there, so that every game
+/// before is read and only the last, incomplete one is lost; the command says why after.
+#[derive(Clone, Default)]
+pub struct Cut(Arc<Mutex<Option<io::Error>>>);
+
+impl Cut {
+    /// The error that ended the input, once (`None` when it was read to its end).
+    pub fn take(&self) -> Option<io::Error> {
+        self.0.lock().ok()?.take()
+    }
+
+    fn set(&self, e: io::Error) {
+        if let Ok(mut slot) = self.0.lock() {
+            slot.get_or_insert(e);
+        }
+    }
+
+    /// What `command` says of the input `name` cut short by `e`, after reading `games`
+    /// games (when it counts them): with none read, that it cannot be read, as for a file
+    /// that cannot be opened.
+    pub fn message(command: &str, name: &str, e: &io::Error, games: Option<u64>) -> String {
+        match games {
+            Some(0) => format!("scoresheet {command}: cannot read {name}: {e}"),
+            Some(n) => format!(
+                "scoresheet {command}: cannot read all of {name}: {e}: it ends early, after {} \
+                 (the last may be cut short)",
+                crate::plural::count(n as usize, "game", "games")
+            ),
+            None => format!(
+                "scoresheet {command}: cannot read all of {name}: {e}: it ends early; the games \
+                 before are read"
+            ),
+        }
+    }
 }
 
 impl Input {
@@ -32,10 +71,10 @@ impl Input {
             let mut stdin = io::stdin().lock();
             let head = head(&mut stdin)?;
             return Ok(match Compression::of(&head) {
-                Some(c) => Input::Decoded(Box::new(c.decoder(io::Cursor::new(head).chain(stdin))?)),
+                Some(c) => Input::decoded(c.decoder(io::Cursor::new(head).chain(stdin))?),
                 None if head.is_empty() => Input::Stdin(stdin),
                 // The bytes looked at are read first.
-                None => Input::Decoded(Box::new(io::Cursor::new(head).chain(stdin))),
+                None => Input::decoded(io::Cursor::new(head).chain(stdin)),
             });
         }
         let mut file = File::open(path)?;
@@ -46,16 +85,29 @@ impl Input {
             // A regular file goes back to its start (it may then be read in chunks).
             io::Seek::seek(&mut file, io::SeekFrom::Start(0))?;
             return Ok(match compression {
-                Some(c) => Input::Decoded(Box::new(c.decoder(file)?)),
+                Some(c) => Input::decoded(c.decoder(file)?),
                 None => Input::File(file),
             });
         }
         // A pipe or device cannot go back: the bytes looked at are read first.
         let rest = io::Cursor::new(head).chain(file);
         Ok(match compression {
-            Some(c) => Input::Decoded(Box::new(c.decoder(rest)?)),
-            None => Input::Decoded(Box::new(rest)),
+            Some(c) => Input::decoded(c.decoder(rest)?),
+            None => Input::decoded(rest),
         })
+    }
+
+    fn decoded(read: impl Read + 'static) -> Input {
+        Input::Decoded(Box::new(read), Cut::default())
+    }
+
+    /// What ended this input before its end, to be asked once it is read: a handle that
+    /// stays with the caller when the input is handed on.
+    pub fn cut(&self) -> Cut {
+        match self {
+            Input::Decoded(_, cut) => cut.clone(),
+            _ => Cut::default(),
+        }
     }
 
     /// The file, when the input is a regular file (which can be read in chunks on several
@@ -73,7 +125,14 @@ impl Read for Input {
         match self {
             Input::File(f) => f.read(buf),
             Input::Stdin(s) => s.read(buf),
-            Input::Decoded(d) => d.read(buf),
+            Input::Decoded(d, cut) => match d.read(buf) {
+                // The text ends here: what came before is read as a whole file.
+                Err(e) if e.kind() != io::ErrorKind::Interrupted => {
+                    cut.set(e);
+                    Ok(0)
+                }
+                read => read,
+            },
         }
     }
 }

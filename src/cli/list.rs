@@ -17,7 +17,7 @@ use std::path::PathBuf;
 use std::sync::mpsc;
 
 use super::exit;
-use super::input::{self, Input};
+use super::input::{self, Cut, Input};
 use crate::pgn::chunks::{self, Indexed, Part, Shift, Until};
 use crate::pgn::{GameRef, Indexer, Pos};
 
@@ -50,10 +50,18 @@ const LINE: usize = 128;
 pub fn run(args: &Args) -> u8 {
     let name = input::name(&args.file);
     let jobs = args.threads.count();
-    let listed = Input::open(&args.file).and_then(|file| match file.regular_file() {
-        Some(regular) if jobs > 1 => list_chunks(regular, jobs, args.chunk),
-        _ => list_stream(file),
+    let mut cut = Cut::default();
+    let listed = Input::open(&args.file).and_then(|file| {
+        cut = file.cut();
+        match file.regular_file() {
+            Some(regular) if jobs > 1 => list_chunks(regular, jobs, args.chunk),
+            _ => list_stream(file),
+        }
     });
+    if let Some(e) = cut.take() {
+        eprintln!("{}", Cut::message("list", &name, &e, None));
+        return exit::USAGE;
+    }
     match listed {
         Ok(()) => exit::OK,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => exit::OK,

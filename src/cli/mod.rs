@@ -9,6 +9,7 @@ pub mod fen;
 pub mod index;
 pub mod input;
 pub mod list;
+pub mod output;
 pub mod parallel;
 pub mod recover;
 pub mod search;

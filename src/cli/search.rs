@@ -14,7 +14,7 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use super::exit;
-use super::input::{self, Input};
+use super::input::{self, Cut, Input};
 use super::search_rows::{self as rows, Row};
 use crate::notation::Lang;
 use crate::pgn::{GameError, Reader, TagsAt};
@@ -210,6 +210,8 @@ fn indexable(path: &Path) -> bool {
 enum Indexing {
     /// Not a file that is indexed (standard input, compressed, `--variations`).
     No,
+    /// Not indexed, and cut short: its decompressor stopped with this error.
+    Cut(io::Error),
     /// To be built in the background, once every file is answered.
     Wanted(Stamp),
     /// Another process is building it.
@@ -250,6 +252,7 @@ fn answer(
     let name = input::name(path);
     let mut found = Vec::new();
     let input = Input::open(path)?;
+    let cut = input.cut();
     // A file on disk is mapped: the tags of the games found are read from it afterwards,
     // instead of every game's while reading.
     let mapped = input.regular_file().and_then(rows::Mapped::of);
@@ -293,9 +296,10 @@ fn answer(
             f.info = f.tags.info();
         }
     }
-    let indexing = match stamp {
-        None => Indexing::No,
-        Some(stamp) => match (cache::failure(&stamp), cache::being_built(&stamp)) {
+    let indexing = match (stamp, cut.take()) {
+        (_, Some(e)) => Indexing::Cut(e),
+        (None, None) => Indexing::No,
+        (Some(stamp), None) => match (cache::failure(&stamp), cache::being_built(&stamp)) {
             (Some(why), _) => Indexing::Failed(why),
             (None, Ok(false)) => Indexing::Wanted(stamp),
             (None, Ok(true)) => Indexing::Busy,
@@ -437,10 +441,15 @@ fn run(
     let mut to_index = Vec::new();
     for path in &common.files {
         let name = input::name(path);
+        let mut cut = None;
         let done = answer(path, common, lang, &pos, variations).and_then(|(a, games, bad, i)| {
             let how = match (&a, i) {
                 (Answer::Indexed { .. }, _) => ", from the index".to_string(),
                 (Answer::Read(_), Indexing::No) => String::new(),
+                (Answer::Read(_), Indexing::Cut(e)) => {
+                    cut = Some(e);
+                    String::new()
+                }
                 (Answer::Read(_), Indexing::Wanted(stamp)) => {
                     to_index.push(stamp);
                     BACKGROUND.to_string()
@@ -471,6 +480,10 @@ fn run(
                 eprintln!(
                     "scoresheet {command}: {name}: {found} of {games_text} {reach} the position{errors}{how}"
                 );
+                if let Some(e) = cut {
+                    eprintln!("{}", Cut::message(command, &name, &e, Some(games)));
+                    unreadable = true;
+                }
             }
             // The reader of the output has gone (`| head`): the rest is not wanted.
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => break,

@@ -82,6 +82,24 @@ pub fn read_move_bytes(
     read_move(&crate::text::decode(bytes), pos, lang)
 }
 
+/// The languages other than `lang` in which `bytes` is a legal move in `pos`, in the
+/// order of [`LANGS`]: for a hint when a move was meant in another language (`Sf3` is
+/// a knight move in German, Polish, Swedish, …).
+pub fn languages_reading(bytes: &[u8], pos: &Position, lang: &Lang) -> Vec<&'static Lang> {
+    LANGS
+        .iter()
+        .filter(|l| l.code != lang.code && read_move_bytes(bytes, pos, l).is_ok())
+        .collect()
+}
+
+/// The names of `langs` for a message: the first three, then `, …` when there are more
+/// (`German, Polish, Swedish, …`).
+pub fn named_languages(langs: &[&Lang]) -> String {
+    let names: Vec<&str> = langs.iter().take(3).map(|l| l.name).collect();
+    let more = if langs.len() > 3 { ", …" } else { "" };
+    format!("{}{more}", names.join(", "))
+}
+
 /// Reads one move written in `lang` (figurines and UCI/ICCF are always accepted)
 /// and finds it in `pos`. Returns the move with what was written around it
 /// (glyphs, draw offer, check marks).

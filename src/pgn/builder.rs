@@ -13,7 +13,9 @@ use super::reader::{CommentKind, ErrorKind, Pos, ReadError, Skip, Visitor};
 use super::results::{self, by_the_board, settled, Stated};
 use super::scan::Outcome;
 use crate::game::{Game, NodeId};
-use crate::notation::{export_san, is_mark_word, read_move_bytes, Lang, LANGS};
+use crate::notation::{
+    export_san, is_mark_word, languages_reading, named_languages, read_move_bytes, Lang,
+};
 use crate::position::{Move, Position};
 
 /// One problem in a game, positioned.
@@ -516,21 +518,14 @@ impl Visitor for GameBuilder {
 /// For a move that is not a move in `lang`: the languages in which it is a legal move, as a
 /// hint to read the file in one of them (`Sf3` is a knight move in German).
 fn other_languages(san: &[u8], pos: &Position, lang: &Lang) -> String {
-    let fits: Vec<&Lang> = LANGS
-        .iter()
-        .filter(|l| l.code != lang.code && read_move_bytes(san, pos, l).is_ok())
-        .collect();
-    match fits.as_slice() {
-        [] => String::new(),
-        [first, ..] => {
-            let names: Vec<&str> = fits.iter().take(3).map(|l| l.name).collect();
-            let more = if fits.len() > 3 { ", …" } else { "" };
-            format!(
-                "; it is a legal move in {}{more}: try --input-lang {}",
-                names.join(", "),
-                first.code
-            )
-        }
+    let fits = languages_reading(san, pos, lang);
+    match fits.first() {
+        None => String::new(),
+        Some(first) => format!(
+            "; it is a legal move in {}: try --input-lang {}",
+            named_languages(&fits),
+            first.code
+        ),
     }
 }
 

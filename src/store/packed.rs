@@ -31,6 +31,19 @@ impl Compression {
         Ok(Compression::of(&head))
     }
 
+    /// The compression a file name asks for by its extension (`.gz`, `.bz2`, `.xz`,
+    /// `.zst`, in any case): how a new file is written, since it has no bytes to tell.
+    pub fn of_name(path: &Path) -> Option<Compression> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        Some(match ext.as_str() {
+            "gz" => Compression::Gzip,
+            "bz2" => Compression::Bzip2,
+            "xz" => Compression::Xz,
+            "zst" => Compression::Zstd,
+            _ => return None,
+        })
+    }
+
     /// Its name in messages: `gzip`, `bzip2`, `xz`, `zstd`, `UTF-16 text`.
     pub fn name(self) -> &'static str {
         match self {

@@ -290,8 +290,12 @@ pub fn save_game(
         path: path.to_path_buf(),
         source,
     };
-    // A compressed file: the game goes into its text, which is compressed again.
-    let packing = old.as_deref().and_then(Compression::of);
+    // A compressed file: the game goes into its text, which is compressed again. A new
+    // (or empty) file is compressed as its name says (`games.pgn.gz`).
+    let packing = match old.as_deref() {
+        Some(bytes) if !bytes.is_empty() => Compression::of(bytes),
+        _ => Compression::of_name(&target),
+    };
     let old = match (packing, old) {
         (Some(p), _) if !p.writable() => {
             return Err(SaveError::Unwritable {

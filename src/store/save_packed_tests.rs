@@ -149,3 +149,32 @@ fn still_there_in_a_compressed_file() {
     std::fs::write(&path, pack(Compression::Xz, changed.as_bytes())).unwrap();
     assert!(!still_there(&path, &slot));
 }
+
+/// A game saved into a new file named like a compressed one (`:w games.pgn.gz`) is
+/// written compressed in that format, and a second game goes into the same stream; a
+/// plain file that only has such a name stays plain.
+#[test]
+fn a_new_file_is_compressed_as_its_name_says() {
+    let dir = tempfile::tempdir().unwrap();
+    for (ext, p) in [
+        ("gz", Compression::Gzip),
+        ("bz2", Compression::Bzip2),
+        ("xz", Compression::Xz),
+        ("ZST", Compression::Zstd),
+    ] {
+        let path = dir.path().join(format!("new.pgn.{ext}"));
+        let first = pgn_of("1. e4 e5", "1");
+        append_game(&path, &first).unwrap();
+        append_game(&path, &pgn_of("1. d4", "2")).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        assert_eq!(Compression::of(&bytes), Some(p), "{ext}");
+        let games = read_games(&p.decode(&bytes).unwrap());
+        assert_eq!(games.len(), 2, "{ext}");
+    }
+    let plain = dir.path().join("plain.pgn.gz");
+    std::fs::write(&plain, pgn_of("1. c4", "0")).unwrap();
+    append_game(&plain, &pgn_of("1. e4", "1")).unwrap();
+    let bytes = std::fs::read(&plain).unwrap();
+    assert_eq!(Compression::of(&bytes), None);
+    assert_eq!(read_games(&bytes).len(), 2);
+}

@@ -261,7 +261,7 @@ fn list_screen(app: &App, area: Rect, buf: &mut Buffer) {
     // recovery box is offered at start, whichever screen the file opened on.
     match &app.overlay {
         Overlay::Help => overlay::help(app, area, buf),
-        Overlay::Recover(b) => overlay::recover(b, area, buf),
+        Overlay::Recover(b) => overlay::recover(b, true, area, buf),
         _ => {}
     }
 }
@@ -311,7 +311,7 @@ fn screen(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
         Overlay::None => {}
         Overlay::Help => overlay::help(app, area, buf),
         Overlay::Promotion(choices) => overlay::promotion(app, choices, area, buf),
-        Overlay::Recover(b) => overlay::recover(b, area, buf),
+        Overlay::Recover(b) => overlay::recover(b, false, area, buf),
         Overlay::Comment(ed) => {
             let boxed = editor::CommentBox {
                 title: ed.title(),

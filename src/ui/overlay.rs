@@ -185,8 +185,9 @@ pub fn promotion(app: &App, choices: &[Move], area: Rect, buf: &mut Buffer) {
         .render(window, buf);
 }
 
-/// The unsaved games an earlier run left.
-pub fn recover(b: &RecoverBox, area: Rect, buf: &mut Buffer) {
+/// The unsaved games an earlier run left; `over_list` when drawn over the game list (other
+/// keys then act on the list, not on a new game).
+pub fn recover(b: &RecoverBox, over_list: bool, area: Rect, buf: &mut Buffer) {
     let mut text: Vec<Line> = Vec::new();
     for (i, line) in b.games.iter().enumerate() {
         if i == b.selected {
@@ -220,9 +221,15 @@ pub fn recover(b: &RecoverBox, area: Rect, buf: &mut Buffer) {
     } else if b.games.is_empty() {
         Line::styled("Esc or any key: close", Style::default().fg(Color::Yellow))
     } else {
+        let others = if over_list {
+            "other keys: the list"
+        } else {
+            "typing starts a new game"
+        };
         Line::styled(
-            "Up/Down choose   Enter recover   Delete discard   Esc later (:recover)   \
-             typing starts a new game",
+            format!(
+                "Up/Down choose   Enter recover   Delete discard   Esc later (:recover)   {others}"
+            ),
             Style::default().fg(Color::Yellow),
         )
     };

@@ -43,7 +43,7 @@ pub fn line(app: &App, look: &Look) -> String {
                     "Tree: {} in {} of {} (Enter plays it)",
                     b.san,
                     b.games,
-                    crate::plural::count(tree.games as usize, "game", "games")
+                    crate::plural::count_grouped(tree.games as usize, "game", "games")
                 ),
                 None => "Tree: no move played from here".to_string(),
             },

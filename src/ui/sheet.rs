@@ -321,6 +321,13 @@ fn layout(app: &App, width: u16) -> (Vec<Line<'static>>, usize) {
             }
         }
     }
+    // A finished game's result under its last move, as written on a paper scoresheet.
+    if let Some(result) = super::movetext::shown_result(&app.game).filter(|_| !lines.is_empty()) {
+        lines.push(Line::from(vec![
+            Span::raw("     "),
+            Span::styled(result, Style::default().add_modifier(Modifier::BOLD)),
+        ]));
+    }
     (lines, cursor_line)
 }
 

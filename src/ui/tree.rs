@@ -68,7 +68,7 @@ pub fn render(view: &TreeLines, area: Rect, buf: &mut Buffer) {
     // The count of games heads the moves' column, the other columns' names follow it.
     let head = format!(
         "{:<13} {:>4} {:>4} {:>4} {:>4} year",
-        crate::plural::count(tree.games as usize, "game", "games"),
+        crate::plural::count_grouped(tree.games as usize, "game", "games"),
         "1-0",
         "=",
         "0-1",

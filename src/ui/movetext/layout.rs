@@ -68,6 +68,8 @@ pub enum Kind {
     Comment,
     /// The parenthesis that opens a variation.
     Open,
+    /// The game's result, after the last move of the main line (`1-0`, `0-1`, `½-½`).
+    Result,
     /// The parenthesis that closes a variation.
     Close,
 }
@@ -355,7 +357,22 @@ pub fn lay_out(game: &Game, options: &LayoutOptions) -> Laid {
             }
         }
     }
+    // A finished game ends with its result, as a printed game does.
+    if let Some(result) = shown_result(game) {
+        out.push(result, Kind::Result, None, 0, true);
+    }
     out.finish()
+}
+
+/// A finished game's result as a reader writes it (`1-0`, `0-1`, `½-½`); `None` for a
+/// game not finished (`*`) or without a result.
+pub fn shown_result(game: &Game) -> Option<&'static str> {
+    match game.tag("Result").map(str::trim) {
+        Some("1-0") => Some("1-0"),
+        Some("0-1") => Some("0-1"),
+        Some("1/2-1/2") => Some("½-½"),
+        _ => None,
+    }
 }
 
 /// A clock as a reader wants it: `1:23:45`, or `3:12` under an hour; tenths kept.

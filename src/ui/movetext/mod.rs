@@ -32,7 +32,8 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::widgets::{StatefulWidget, Widget};
 
 pub use layout::{
-    compact_clock, compact_eval, lay_out, Kind, Laid, LayoutOptions, MoveLayout, Piece, INDENT,
+    compact_clock, compact_eval, lay_out, shown_result, Kind, Laid, LayoutOptions, MoveLayout,
+    Piece, INDENT,
 };
 
 use crate::game::{Game, NodeId};
@@ -225,8 +226,8 @@ fn piece_style(piece: &Piece, cursor: NodeId, color: bool) -> Style {
     };
     let style = match piece.kind {
         Kind::Number | Kind::Clock | Kind::Eval | Kind::Open | Kind::Close => dim(color),
-        Kind::Move if piece.depth == 0 => Style::new().add_modifier(Modifier::BOLD),
-        Kind::Move => Style::new(),
+        Kind::Move | Kind::Result if piece.depth == 0 => Style::new().add_modifier(Modifier::BOLD),
+        Kind::Move | Kind::Result => Style::new(),
         Kind::Quality(nag) => fg(match nag {
             1 | 3 => Color::Green,
             2 => Color::LightRed,

@@ -390,3 +390,27 @@ fn a_huge_comment_is_laid_out_only_as_far_as_shown() {
         }
     }
 }
+
+/// A finished game's text ends with its result, after the main line and its variations,
+/// as a printed game does; an unfinished one (`*`) ends with its last move.
+#[test]
+fn a_finished_game_ends_with_its_result() {
+    let with_result = |result: &str| {
+        let pgn = format!("[Result \"{result}\"]\n\n1. e4 e5 (1... c5) 2. Nf3 {result}\n");
+        read_games(pgn.as_bytes()).remove(0).game
+    };
+    for (tag, shown) in [("1-0", "1-0"), ("0-1", "0-1"), ("1/2-1/2", "½-½")] {
+        let g = with_result(tag);
+        assert_eq!(
+            lines(&g, MoveLayout::Inline, 80),
+            [format!("1.e4 e5 (1...c5) 2.Nf3 {shown}")],
+            "{tag}"
+        );
+        let indented = lines(&g, MoveLayout::Indented, 80);
+        assert_eq!(indented.last().unwrap(), &format!("2.Nf3 {shown}"), "{tag}");
+    }
+    assert_eq!(
+        lines(&with_result("*"), MoveLayout::Inline, 80),
+        ["1.e4 e5 (1...c5) 2.Nf3"]
+    );
+}
