@@ -569,8 +569,8 @@ fn a_damage_found_while_answering_rebuilds_the_index() {
     let before = run(&cache, &args);
     assert!(before.err.contains("from the index"), "{}", before.err);
     assert!(!found(&before.out).is_empty());
-    // The last byte holds the last game's moves: a block that opening the index does
-    // not read, and that this search does.
+    // The last byte lies in the columns the result lines show: a block that opening the
+    // index does not read, and that this search does.
     let index = indexes(&cache).pop().expect("an index");
     let mut bytes = std::fs::read(&index).expect("read index");
     let last = bytes.len() - 1;
@@ -582,4 +582,47 @@ fn a_damage_found_while_answering_rebuilds_the_index() {
     let r = run(&cache, &args);
     assert!(r.err.contains("from the index"), "{}", r.err);
     assert_eq!(r.out, before.out);
+}
+
+/// The lines a search prints from the index are those it prints reading the file through
+/// (as the first search does, and as standard input is read), whatever the tags hold:
+/// accents, an escaped quote, a tab and an escape character (shown escaped, as `list`
+/// shows them), empty and missing tags, a duplicated tag, a game without tags.
+#[test]
+fn lines_from_the_index_are_those_read_from_the_file() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cache = dir.path().join("cache");
+    let pgn = dir.path().join("tags.pgn");
+    let games = [
+        "[Event \"Ståhlberg mem.\"]\n[White \"Ståhlberg, Gideon\"]\n[Black \"O\\\"Kelly\"]\n\
+         [Result \"1-0\"]\n[Date \"1950.??.??\"]\n[ECO \"B90\"]\n\n1. e4 c5 1-0",
+        "[Event \"Tab\there\"]\n[White \"Esc \u{1b}[31mred\"]\n[Black \"\"]\n[Result \"*\"]\n\n\
+         1. e4 c5 2. Nf3 *",
+        "[White \"First\"]\n[White \"Second\"]\n[Black \"B\"]\n\n1. e4 c5 0-1",
+        "1. e4 c5 1/2-1/2",
+        "[Event \"?\"]\n[White \"?\"]\n[Black \"Z\"]\n[Result \"0-1\"]\n[Date \"2024.01.02\"]\n\n1. d4 0-1",
+    ];
+    std::fs::write(&pgn, games.join("\n\n") + "\n").expect("write");
+    let path = pgn.to_str().expect("path");
+    let args = ["search", path, "--moves", "1. e4 c5"];
+    let first = run(&cache, &args);
+    assert!(first.err.contains("read through"), "{}", first.err);
+    assert_eq!(run(&cache, &["index", path]).code, 0);
+    let indexed = run(&cache, &args);
+    assert!(indexed.err.contains("from the index"), "{}", indexed.err);
+    let through = run_stdin(&cache, &["search", "-", "--moves", "1. e4 c5"], &pgn);
+    assert_eq!(indexed.out, first.out);
+    assert_eq!(indexed.out, through);
+    let lines: Vec<&str> = indexed.out.lines().collect();
+    assert_eq!(lines.len(), 4, "{}", indexed.out);
+    assert_eq!(
+        lines[0],
+        "1\tStåhlberg, Gideon\tO\"Kelly\t1-0\t1950.??.??\tStåhlberg mem.\tB90\t2\t2"
+    );
+    assert!(
+        lines[1].starts_with("2\tEsc \\u{1b}[31mred\t?\t*\t?\tTab"),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(lines[3], "4\t?\t?\t?\t?\t?\t?\t2\t2");
 }

@@ -24,8 +24,12 @@ pub fn write(
         write(&mut out)?;
         return out.flush();
     };
+    // Only a regular file is looked into: opening a FIFO to read it would wait for a
+    // writer that never comes (a device or pipe is written as a stream, uncompressed
+    // unless its name says otherwise).
+    let regular = std::fs::metadata(path).is_ok_and(|m| m.is_file());
     let packing = Compression::of_name(path)
-        .or_else(|| Compression::of_file(path).ok().flatten())
+        .or_else(|| regular.then(|| Compression::of_file(path).ok().flatten())?)
         .filter(|c| c.writable());
     let replaces_an_input = inputs.iter().any(|input| same_file(input, path));
     write_file(path, force, |out| {

@@ -15,14 +15,14 @@ use std::path::{Path, PathBuf};
 
 use super::exit;
 use super::input::{self, Cut, Input};
-use super::search_rows::{self as rows, Row};
+use super::search_rows as rows;
 use crate::notation::Lang;
 use crate::pgn::{GameError, Reader, TagsAt};
 use crate::position::Position;
 use crate::study::follow::{GameInfo, Tags, Walked};
 use crate::study::index::cache::{self, Found, Stamp};
 use crate::study::index::open::{self, follower, Reading};
-use crate::study::index::{Damage, Hit, Index};
+use crate::study::index::{Damage, Index};
 use crate::study::key::Goal;
 use crate::study::tree::{Next, Tally, Tree};
 
@@ -153,8 +153,9 @@ enum Answer {
     /// From its index.
     Indexed { index: Box<Index> },
     /// By reading it through: the games that reach the position (number, tags, plies,
-    /// ply, next move, facts).
-    Read(Vec<Found1>),
+    /// ply, next move, facts); for a file mapped into memory, their tags are read from it
+    /// when they are needed, not kept (`tags` and `info` are empty).
+    Read(Vec<Found1>, Option<rows::Mapped>),
 }
 
 /// A game found by reading a file through.
@@ -272,15 +273,11 @@ fn answer(
             w.reached.map(|ply| Found1 {
                 number: 0,
                 offset: w.read.start.offset,
-                tags: w.tags.clone(),
+                tags: w.tags,
                 info: w.info,
                 plies: w.plies,
                 ply,
-                next: match w.moves.get(ply as usize) {
-                    Some(Some(mv)) => Next::Move(*mv),
-                    Some(None) => Next::Null,
-                    None => Next::End,
-                },
+                next: w.next,
             })
         },
         |number, f| {
@@ -289,13 +286,6 @@ fn answer(
             }
         },
     )?;
-    if let Some(map) = mapped {
-        let mut reader = TagsAt::default();
-        for f in &mut found {
-            f.tags = map.tags(&mut reader, f.offset, f.number);
-            f.info = f.tags.info();
-        }
-    }
     let indexing = match (stamp, cut.take()) {
         (_, Some(e)) => Indexing::Cut(e),
         (None, None) => Indexing::No,
@@ -306,7 +296,7 @@ fn answer(
             (None, Err(e)) => Indexing::Unwritable(e),
         },
     };
-    Ok((Answer::Read(found), games, bad, indexing))
+    Ok((Answer::Read(found, mapped), games, bad, indexing))
 }
 
 /// Runs `search`; returns the exit code.
@@ -318,34 +308,36 @@ pub fn run_search(args: &SearchArgs) -> u8 {
         |out, file, path, answer| match answer {
             Answer::Indexed { mut index } => {
                 let lang = args.common.reading.input_lang;
-                let rows = ask_index(path, &mut index, &args.common, lang, |i| {
-                    let games = u64::from(i.games());
-                    let row = |h: &Hit| -> Result<Row, Damage> {
-                        // The next game's start bounds this one's tags.
-                        let end = match h.game.number {
-                            n if n < games => i.game(n as u32)?.offset,
-                            _ => u64::MAX,
-                        };
-                        Ok(Row {
-                            offset: h.game.offset,
-                            end,
-                            number: h.game.number,
-                            plies: h.game.plies,
-                            ply: h.ply,
-                        })
-                    };
-                    i.search(out.1)?
-                        .iter()
-                        .map(row)
-                        .collect::<Result<Vec<_>, _>>()
+                // The columns are checked before a line is written: damage found then
+                // rebuilds the index before any output, not halfway through it.
+                let hits = ask_index(path, &mut index, &args.common, lang, |i| {
+                    i.columns()?;
+                    i.search(out.1)
                 })?;
-                rows::write_rows(out.0, file, path, &rows)?;
-                Ok(rows.len() as u64)
+                let columns = index
+                    .columns()
+                    .map_err(|e| io::Error::other(format!("the index: {e}")))?;
+                rows::write_hits(out.0, file, &columns, &hits)?;
+                Ok(hits.len() as u64)
             }
-            Answer::Read(found) => {
+            Answer::Read(found, mapped) => {
                 let (prefix, mut lines) = (rows::prefix(file), Vec::new());
+                let mut reader = TagsAt::default();
                 for f in &found {
-                    rows::push_tags(&mut lines, &prefix, f.number, &f.tags, f.plies, f.ply);
+                    match &mapped {
+                        Some(map) => map.push_line(
+                            &mut lines,
+                            &mut reader,
+                            &prefix,
+                            f.offset,
+                            f.number,
+                            f.plies,
+                            f.ply,
+                        ),
+                        None => {
+                            rows::push_tags(&mut lines, &prefix, f.number, &f.tags, f.plies, f.ply)
+                        }
+                    }
                 }
                 out.0.write_all(&lines)?;
                 Ok(found.len() as u64)
@@ -377,9 +369,16 @@ pub fn run_tree(args: &TreeArgs) -> u8 {
                 }
                 tree.games
             }
-            Answer::Read(found) => {
+            Answer::Read(found, mapped) => {
                 let n = found.len() as u64;
-                all.extend(found.into_iter().map(|f| (f.next, Tally::of(&f.info))));
+                let mut reader = TagsAt::default();
+                all.extend(found.into_iter().map(|f| {
+                    let info = match &mapped {
+                        Some(map) => map.info(&mut reader, f.offset, f.number),
+                        None => f.info,
+                    };
+                    (f.next, Tally::of(&info))
+                }));
                 n
             }
         };
@@ -445,20 +444,20 @@ fn run(
         let done = answer(path, common, lang, &pos, variations).and_then(|(a, games, bad, i)| {
             let how = match (&a, i) {
                 (Answer::Indexed { .. }, _) => ", from the index".to_string(),
-                (Answer::Read(_), Indexing::No) => String::new(),
-                (Answer::Read(_), Indexing::Cut(e)) => {
+                (Answer::Read(..), Indexing::No) => String::new(),
+                (Answer::Read(..), Indexing::Cut(e)) => {
                     cut = Some(e);
                     String::new()
                 }
-                (Answer::Read(_), Indexing::Wanted(stamp)) => {
+                (Answer::Read(..), Indexing::Wanted(stamp)) => {
                     to_index.push(stamp);
                     BACKGROUND.to_string()
                 }
-                (Answer::Read(_), Indexing::Busy) => BACKGROUND.to_string(),
-                (Answer::Read(_), Indexing::Failed(why)) => format!(
+                (Answer::Read(..), Indexing::Busy) => BACKGROUND.to_string(),
+                (Answer::Read(..), Indexing::Failed(why)) => format!(
                     " (read through; indexing it failed: {why}; `scoresheet index` tries again)"
                 ),
-                (Answer::Read(_), Indexing::Unwritable(e)) => format!(
+                (Answer::Read(..), Indexing::Unwritable(e)) => format!(
                     " (read through; no index can be kept in {}: {e})",
                     cache::dir().display()
                 ),

@@ -1,87 +1,67 @@
 //! The result lines of `search`: `list`'s columns and the ply. Answered from an index, the
-//! tags of each game found are read from the file at the game's offset (mapped into
-//! memory when it can be: only the tag section, with `list`'s tag scanner), on every core
-//! for long answers, in ordered chunks that a writer takes in turn.
+//! columns are the index's own (see [`crate::study::index::columns`]); answered by reading
+//! the file through, the tags of each game found are read from the file at its offset
+//! afterwards (mapped into memory when it can be).
 
 use std::fs::File;
 use std::io::{self, Write};
-use std::path::Path;
-use std::sync::mpsc;
 
-use crate::pgn::chunks::FileAt;
-use crate::pgn::{Pos, Reader, Skip, TagsAt, Visitor};
-use crate::study::follow::Tags;
+use crate::pgn::{GameRef, TagsAt};
+use crate::study::follow::{GameInfo, Tags};
+use crate::study::index::columns::{Columns, FIELDS};
+use crate::study::index::{Damage, Hit};
 
-/// A game found, as its line needs it.
-pub struct Row {
-    /// Where the game starts in the file.
-    pub offset: u64,
-    /// Where the next game starts (`u64::MAX` for the last).
-    pub end: u64,
-    /// Its number in the file.
-    pub number: u64,
-    /// Plies of its main line.
-    pub plies: u32,
-    /// The ply at which it reaches the position.
-    pub ply: u32,
-}
+/// Bytes of lines gathered before they are written.
+const BATCH: usize = 64 << 10;
 
-/// Rows per chunk a reading thread formats at a time: enough to make handing it over
-/// cheap, few enough that the lines waiting to be written stay small.
-const CHUNK: usize = 4096;
-
-/// Chunks each reading thread may have ready before the writer takes them.
-const AHEAD: usize = 2;
-
-/// Rows below which one thread does it all (starting threads would cost more).
-const PARALLEL_FROM: usize = 2048;
-
-/// Bytes a line usually takes at most (the buffers' first size).
-const LINE: usize = 128;
-
-/// Writes the line of each row, in order, reading their tags from `path`.
-pub fn write_rows(
+/// Writes the line of each game the index found, from the columns it keeps (the file
+/// itself is not read). Each distinct value is put in `list`'s form once, then copied.
+pub fn write_hits(
     out: &mut impl Write,
     file: Option<&str>,
-    path: &Path,
-    rows: &[Row],
+    columns: &Columns,
+    hits: &[Hit],
 ) -> io::Result<()> {
-    let source = Source::open(path)?;
+    let damaged = |e: Damage| io::Error::other(format!("the index: {e}"));
     let file = prefix(file);
-    let file = file.as_slice();
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if threads < 2 || rows.len() < PARALLEL_FROM {
-        return out.write_all(&source.lines(file, rows)?);
-    }
-    // Thread `t` formats chunks t, t + threads, …; the writer takes them in turn from each
-    // thread's channel, so they come out in file order, each thread at most `AHEAD`
-    // chunks ahead of it.
-    let chunks: Vec<&[Row]> = rows.chunks(CHUNK).collect();
-    std::thread::scope(|s| {
-        let source = &source;
-        let chunks = &chunks;
-        let readers: Vec<mpsc::Receiver<io::Result<Vec<u8>>>> = (0..threads)
-            .map(|t| {
-                let (tx, rx) = mpsc::sync_channel(AHEAD);
-                s.spawn(move || {
-                    for part in chunks.iter().skip(t).step_by(threads) {
-                        // The writer has stopped (an error, a closed pipe): so do we.
-                        if tx.send(source.lines(file, part)).is_err() {
-                            return;
-                        }
-                    }
-                });
-                rx
-            })
-            .collect();
-        for i in 0..chunks.len() {
-            let lines = readers[i % threads]
-                .recv()
-                .unwrap_or_else(|_| Err(io::Error::other("a reading thread failed")))?;
-            out.write_all(&lines)?;
+    // Each field's values as the line shows them, by id: where in `shown` (unset: not
+    // shown yet).
+    const UNSET: (u32, u32) = (u32::MAX, 0);
+    let mut memo: Vec<Vec<(u32, u32)>> = (0..FIELDS)
+        .map(|f| vec![UNSET; columns.values(f)])
+        .collect();
+    let mut shown = Vec::new();
+    let mut buf = Vec::with_capacity(BATCH + 1024);
+    let mut digits = itoa::Buffer::new();
+    for h in hits {
+        let game = u32::try_from(h.game.number - 1).unwrap_or(u32::MAX);
+        let ids = columns.ids(game).map_err(damaged)?;
+        buf.extend_from_slice(&file);
+        buf.extend_from_slice(digits.format(h.game.number).as_bytes());
+        for (f, &id) in ids.iter().enumerate() {
+            let slot = memo[f]
+                .get_mut(id as usize)
+                .ok_or_else(|| damaged(Damage::Length))?;
+            if *slot == UNSET {
+                let start = shown.len();
+                push_field(&mut shown, columns.value(f, id).map_err(damaged)?);
+                *slot = (start as u32, (shown.len() - start) as u32);
+            }
+            let (start, len) = (slot.0 as usize, slot.1 as usize);
+            buf.push(b'\t');
+            buf.extend_from_slice(&shown[start..start + len]);
         }
-        Ok(())
-    })
+        buf.push(b'\t');
+        buf.extend_from_slice(digits.format(h.game.plies).as_bytes());
+        buf.push(b'\t');
+        buf.extend_from_slice(digits.format(h.ply).as_bytes());
+        buf.push(b'\n');
+        if buf.len() >= BATCH {
+            out.write_all(&buf)?;
+            buf.clear();
+        }
+    }
+    out.write_all(&buf)
 }
 
 /// A file mapped into memory, to read the tags of the games a search read through found,
@@ -99,112 +79,51 @@ impl Mapped {
     /// The tags of the game numbered `number` that starts at `offset`, as `list` reads
     /// them. Its tag section ends where its movetext (or the next game, as the reader
     /// finds games) starts: the bytes after it need not be bounded.
-    pub fn tags(&self, reader: &mut TagsAt, offset: u64, number: u64) -> Tags {
+    fn read<'a>(&'a self, reader: &'a mut TagsAt, offset: u64, number: u64) -> GameRef<'a> {
         let at = usize::try_from(offset)
             .unwrap_or(usize::MAX)
             .min(self.0.len());
-        let e = reader.read(&self.0[at..], number);
-        Tags {
-            white: e.white().to_string(),
-            black: e.black().to_string(),
-            result: e.result().to_string(),
-            date: e.date().to_string(),
-            event: e.event().to_string(),
-            eco: e.eco().to_string(),
-            white_elo: crate::study::follow::elo_of(e.white_elo()),
-            black_elo: crate::study::follow::elo_of(e.black_elo()),
-        }
+        reader.read(&self.0[at..], number)
+    }
+
+    /// Adds the result line of the game numbered `number` that starts at `offset` (see
+    /// [`push_row`]), its tags read from the map.
+    #[allow(clippy::too_many_arguments)]
+    pub fn push_line(
+        &self,
+        buf: &mut Vec<u8>,
+        reader: &mut TagsAt,
+        file: &[u8],
+        offset: u64,
+        number: u64,
+        plies: u32,
+        ply: u32,
+    ) {
+        let e = self.read(reader, offset, number);
+        let fields = [e.white(), e.black(), e.result(), e.date(), e.event()];
+        push_row(buf, file, number, fields, e.eco(), plies, ply);
+    }
+
+    /// What the opening tree needs of the game numbered `number` that starts at `offset`.
+    pub fn info(&self, reader: &mut TagsAt, offset: u64, number: u64) -> GameInfo {
+        let e = self.read(reader, offset, number);
+        let elo = |v: &str| crate::study::follow::elo_of(v);
+        GameInfo::of(e.result(), elo(e.white_elo()), elo(e.black_elo()), e.date())
     }
 }
 
-/// Reads only the tags of a game (its movetext is skipped): for a file that cannot be
-/// mapped.
-#[derive(Default)]
-struct TagsOnly(Tags);
-
-impl Visitor for TagsOnly {
-    type Output = Tags;
-
-    fn wants_tag(&mut self, name: &[u8]) -> bool {
-        matches!(
-            name,
-            b"White" | b"Black" | b"Result" | b"Date" | b"Event" | b"ECO"
-        )
-    }
-
-    fn tag(&mut self, name: &[u8], value: &str, _: Pos) {
-        let t = &mut self.0;
-        let field = match name {
-            b"White" => &mut t.white,
-            b"Black" => &mut t.black,
-            b"Result" => &mut t.result,
-            b"Date" => &mut t.date,
-            b"Event" => &mut t.event,
-            _ => &mut t.eco,
-        };
-        *field = value.to_string();
-    }
-
-    fn begin_movetext(&mut self) -> Skip {
-        Skip(true)
-    }
-
-    fn end_game(&mut self) -> Tags {
-        std::mem::take(&mut self.0)
-    }
-}
-
-/// The file the index answered for, to read the tags of the games found: mapped into
-/// memory when it can be (no system call per game), else read at each game's offset.
-enum Source {
-    Map(memmap2::Mmap),
-    File(File),
-}
-
-impl Source {
-    fn open(path: &Path) -> io::Result<Source> {
-        let file = File::open(path)?;
-        // SAFETY: only read; a file truncated meanwhile faults instead of giving a read
-        // error, the caveat `list` documents for its own map.
-        Ok(match unsafe { memmap2::Mmap::map(&file) } {
-            Ok(map) => Source::Map(map),
-            Err(_) => Source::File(file),
-        })
-    }
-
-    /// The lines of `rows`, one after the other.
-    fn lines(&self, file: &[u8], rows: &[Row]) -> io::Result<Vec<u8>> {
-        let mut buf = Vec::with_capacity(rows.len() * LINE);
-        match self {
-            Source::Map(map) => {
-                let mut tags = TagsAt::default();
-                let at = |o: u64| usize::try_from(o).unwrap_or(usize::MAX).min(map.len());
-                for r in rows {
-                    let (from, to) = (at(r.offset), at(r.end));
-                    // Only the tag section is read: the movetext is not even scanned.
-                    let e = tags.read(&map[from..to.max(from)], r.number);
-                    let fields = [e.white(), e.black(), e.result(), e.date(), e.event()];
-                    push_row(&mut buf, file, r.number, fields, e.eco(), r.plies, r.ply);
-                }
-            }
-            Source::File(f) => {
-                for r in rows {
-                    let at = Pos {
-                        offset: r.offset,
-                        line: 1,
-                        column: 1,
-                        game: 1,
-                    };
-                    let mut reader =
-                        Reader::new(FileAt::for_reader_at(f, r.offset)).starting_at(at);
-                    let tags = reader
-                        .read_game(&mut TagsOnly::default())?
-                        .unwrap_or_default();
-                    push_tags(&mut buf, file, r.number, &tags, r.plies, r.ply);
-                }
-            }
-        }
-        Ok(buf)
+/// Adds a tag's value as `list` shows it: `?` when empty; escaped when it holds a tab, a
+/// line feed or an escape character (which would break the columns). Only a value with a
+/// byte outside printable ASCII can hold one (checked branch-free over the bytes:
+/// cheaper than an early exit on values this short).
+fn push_field(buf: &mut Vec<u8>, field: &str) {
+    let unusual = field
+        .bytes()
+        .fold(false, |seen, b| seen | !(0x20..0x7f).contains(&b));
+    match unusual.then(|| crate::message::escaped(field)).flatten() {
+        Some(escaped) => buf.extend_from_slice(escaped.as_bytes()),
+        None if field.is_empty() => buf.push(b'?'),
+        None => buf.extend_from_slice(field.as_bytes()),
     }
 }
 
@@ -247,99 +166,11 @@ fn push_row(
     buf.extend_from_slice(digits.format(number).as_bytes());
     for field in fields.into_iter().chain([eco]) {
         buf.push(b'\t');
-        // As `list`: a tab, line feed or escape in a value would break the columns. Only
-        // a value with a byte outside printable ASCII can hold one (branch-free over the
-        // bytes: cheaper than an early exit on values this short).
-        let unusual = field
-            .bytes()
-            .fold(false, |seen, b| seen | !(0x20..0x7f).contains(&b));
-        match unusual.then(|| crate::message::escaped(field)).flatten() {
-            Some(escaped) => buf.extend_from_slice(escaped.as_bytes()),
-            None if field.is_empty() => buf.push(b'?'),
-            None => buf.extend_from_slice(field.as_bytes()),
-        }
+        push_field(buf, field);
     }
     buf.push(b'\t');
     buf.extend_from_slice(digits.format(plies).as_bytes());
     buf.push(b'\t');
     buf.extend_from_slice(digits.format(ply).as_bytes());
     buf.push(b'\n');
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// `n` small games (one with a tab, an escape character and accents in its tags), and
-    /// where each starts.
-    fn games(n: usize) -> (String, Vec<u64>) {
-        let (mut text, mut starts) = (String::new(), Vec::new());
-        for i in 0..n {
-            starts.push(text.len() as u64);
-            let white = match i {
-                7 => "Tab\there \u{1b}[31m".to_string(),
-                8 => "Ståhlberg, Gideon".to_string(),
-                _ => format!("W{i}"),
-            };
-            let date = if i % 3 == 0 {
-                ""
-            } else {
-                "[Date \"2001.01.01\"]\n"
-            };
-            text.push_str(&format!(
-                "[Event \"E\"]\n[White \"{white}\"]\n[Black \"B{i}\"]\n{date}\n1. e4 *\n\n"
-            ));
-        }
-        (text, starts)
-    }
-
-    fn rows(starts: &[u64]) -> Vec<Row> {
-        (0..starts.len())
-            .map(|i| Row {
-                offset: starts[i],
-                end: starts.get(i + 1).copied().unwrap_or(u64::MAX),
-                number: i as u64 + 1,
-                plies: 1,
-                ply: (i % 2) as u32,
-            })
-            .collect()
-    }
-
-    /// Lines written by the threads in turn come out in file order, each as one thread
-    /// alone writes it, and as reading each game's tags with the reader gives them.
-    #[test]
-    fn many_rows_come_out_in_order_as_one_thread_writes_them() {
-        let dir = tempfile::tempdir().expect("a temporary directory");
-        let path = dir.path().join("games.pgn");
-        let (text, starts) = games(5 * CHUNK + 17);
-        std::fs::write(&path, &text).expect("write the games");
-        let rows = rows(&starts);
-        let mut all = Vec::new();
-        write_rows(&mut all, Some("f.pgn"), &path, &rows).expect("the lines");
-        let source = Source::open(&path).expect("mapped");
-        assert!(matches!(source, Source::Map(_)));
-        let prefix = prefix(Some("f.pgn"));
-        assert_eq!(all, source.lines(&prefix, &rows).expect("the lines"));
-        // Read at each game's offset (a file that cannot be mapped): the same lines.
-        let read = Source::File(File::open(&path).expect("open"));
-        let some = &rows[..40];
-        assert_eq!(
-            source.lines(&prefix, some).expect("the lines"),
-            read.lines(&prefix, some).expect("the lines")
-        );
-        let all = String::from_utf8(all).expect("UTF-8");
-        let lines: Vec<&str> = all.lines().collect();
-        assert_eq!(lines.len(), rows.len());
-        assert_eq!(lines[0], "f.pgn\t1\tW0\tB0\t?\t?\tE\t?\t1\t0");
-        assert_eq!(
-            lines[7],
-            "f.pgn\t8\tTab\\u{9}here \\u{1b}[31m\tB7\t?\t2001.01.01\tE\t?\t1\t1"
-        );
-        assert_eq!(
-            lines[8],
-            "f.pgn\t9\tStåhlberg, Gideon\tB8\t?\t2001.01.01\tE\t?\t1\t0"
-        );
-        let last = rows.len();
-        assert!(lines[last - 1].starts_with(&format!("f.pgn\t{last}\tW{}\t", last - 1)));
-    }
 }

@@ -13,6 +13,7 @@ use chess::{ChessMove, Color};
 use crate::pgn::{CommentKind, GameBuilder, Pos, ReadError, ReadGame, Skip, Visitor};
 use crate::position::Position;
 use crate::study::key::Goal;
+use crate::study::tree::Next;
 
 /// The tags of a game that search results and the tree show.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -54,12 +55,7 @@ impl Tags {
 
     /// What the opening tree keeps of a game.
     pub fn info(&self) -> GameInfo {
-        GameInfo {
-            result: GameResult::of(&self.result),
-            white_elo: self.white_elo,
-            black_elo: self.black_elo,
-            year: year_of(&self.date),
-        }
+        GameInfo::of(&self.result, self.white_elo, self.black_elo, &self.date)
     }
 }
 
@@ -117,6 +113,19 @@ pub struct GameInfo {
     pub year: u16,
 }
 
+impl GameInfo {
+    /// The facts of a game with these tags: Result, the two ratings (0 when unknown), and
+    /// Date.
+    pub fn of(result: &str, white_elo: u16, black_elo: u16, date: &str) -> GameInfo {
+        GameInfo {
+            result: GameResult::of(result),
+            white_elo,
+            black_elo,
+            year: year_of(date),
+        }
+    }
+}
+
 /// The year of a PGN date (`2016.05.31`, `2016.??.??`), 0 when not given.
 fn year_of(date: &str) -> u16 {
     let digits = date.get(..4).unwrap_or("");
@@ -147,11 +156,14 @@ pub struct Walked {
     /// The position before the first move (a FEN tag's, or the standard one).
     pub start: Position,
     /// The moves of the main line as far as they could be played (`None`: a null move):
-    /// without a target, for an index, or for a game that reaches the target (else empty).
+    /// without a target, or for an index (else empty: a search needs only `next`).
     pub moves: Vec<Option<ChessMove>>,
     /// The first ply (counted from the start of the game) at which any line reaches the
     /// target position; only looked for when a target was given.
     pub reached: Option<u32>,
+    /// What the main line played at ply `reached` (its end when it has no move there,
+    /// or when the target was not reached).
+    pub next: Next,
     /// For an index ([`Follow::indexing`]): the main line's moves in the index's move
     /// codes ([`super::index::code`]), and the keys of its positions, the start included
     /// (both for the first [`MAX_INDEXED_PLIES`] moves).
@@ -356,7 +368,14 @@ impl Visitor for Follow {
         // A search hands out the tags and moves of the games that reach its position only:
         // the others' buffers are kept for the next game instead of allocated anew.
         let wanted = self.target.is_none() || self.reached.is_some();
-        let keep_moves = wanted || self.indexing;
+        // A search needs only the move played at the target: copying out every found
+        // game's moves cost an allocation each.
+        let keep_moves = self.target.is_none() || self.indexing;
+        let next = match self.reached.map(|ply| self.moves.get(ply as usize)) {
+            Some(Some(Some(mv))) => Next::Move(*mv),
+            Some(Some(None)) => Next::Null,
+            _ => Next::End,
+        };
         Walked {
             read: self.builder.end_game(),
             info: self.tags.info(),
@@ -374,6 +393,7 @@ impl Visitor for Follow {
                 Vec::new()
             },
             reached: self.reached.take(),
+            next,
             codes: copy_out(&mut self.codes),
             keys: copy_out(&mut self.keys),
         }
@@ -439,7 +459,11 @@ mod tests {
         let pgn = "1. e4 c5 (1... e5 2. Nf3) 2. Nc3 (2. Nf3) Nc6 *\n";
         let g = &walk(pgn, Some(target))[0];
         assert_eq!(g.reached, Some(3));
-        assert_eq!(g.moves.len(), 4, "only the main line is kept");
+        // The main line's move at that ply (its fourth: 2... Nc6).
+        assert_eq!(
+            g.next,
+            Next::Move(ChessMove::new(chess::Square::B8, chess::Square::C6, None))
+        );
         let g = &walk("1. e4 c5 2. Nc3 *\n", Some(target))[0];
         assert_eq!(g.reached, None);
     }

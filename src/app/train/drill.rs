@@ -13,7 +13,7 @@ use crate::game::{Game, NodeId};
 use crate::position::{color_name, Move};
 use crate::study::train::exercise::Verdict;
 use crate::study::train::mistakes::DEFAULT_LAST;
-use crate::study::train::{uci, Exercise};
+use crate::study::train::{uci, Exercise, NEW_PER_DRILL};
 
 impl App {
     /// A drill over `exercises` (the first `due` of them from the deck).
@@ -40,6 +40,7 @@ impl App {
         if let Some(new) = exercises.get_mut(due..) {
             new.sort_by_key(|e| e.recency.unwrap_or(u32::MAX));
         }
+        exercises.truncate(due.saturating_add(NEW_PER_DRILL));
         let drill = Drill {
             exercises,
             due,

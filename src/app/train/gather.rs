@@ -9,7 +9,7 @@
 use crate::app::{App, Done, Screen};
 use crate::plural::count;
 use crate::study::train::analyse::Progress;
-use crate::study::train::Exercise;
+use crate::study::train::{Exercise, NEW_PER_DRILL};
 
 use super::Kind;
 
@@ -20,13 +20,11 @@ pub struct Gathering {
     pub progress: Option<Progress>,
     /// New exercises found so far.
     pub found: usize,
-    /// Exercises reported so far, the due ones too: the drill's answer at the end
-    /// begins with them.
-    pub received: usize,
     /// A drill started with the first exercises found: the next join it.
     pub started: bool,
-    /// That drill has all the new exercises it takes: no more will join it (the
-    /// engine goes on for the next drill).
+    /// That drill has all the new exercises it takes: only one of a newer game may
+    /// still join it, in the place of one of an older game not shown yet (the engine
+    /// goes on for the next drill).
     pub full: bool,
     /// Exercises reported while the drill could not start (`:annotate` at work on
     /// the game): they start it with the next; and how many of them are due.
@@ -119,7 +117,6 @@ impl App {
         };
         g.full = full;
         g.found += exercises.len() - due.min(exercises.len());
-        g.received += exercises.len();
         if !g.started {
             // The held ones first: the due ones are among them.
             let due = std::mem::take(&mut g.held_due) + due;
@@ -164,6 +161,11 @@ impl App {
         else {
             return;
         };
+        // Those it has (the end of the gathering brings them all again) are passed over.
+        let exercises: Vec<Exercise> = exercises
+            .into_iter()
+            .filter(|e| !drill.exercises.iter().any(|x| x.key() == e.key()))
+            .collect();
         if exercises.is_empty() {
             return;
         }
@@ -173,10 +175,19 @@ impl App {
         for e in exercises {
             let at = unshown
                 + drill.exercises[unshown.min(drill.exercises.len())..]
-                    .partition_point(|x| newer_or_same(x, &e));
+                    .partition_point(|x| x.newer_or_same(&e));
             drill.exercises.insert(at, e);
         }
-        if std::mem::take(&mut drill.waiting) {
+        // Over the limit of new exercises, those of the oldest games not shown yet make
+        // way (as the gathering's own limit does): they wait for the next drill.
+        while drill.exercises.len() - drill.due.min(drill.exercises.len()) > NEW_PER_DRILL
+            && drill.exercises.len() > unshown
+        {
+            drill.exercises.pop();
+        }
+        // (All may have made way: then it goes on waiting.)
+        if drill.waiting && drill.exercises.len() > drill.at + 1 {
+            drill.waiting = false;
             drill.at += 1;
             drill.done = false;
             drill.graded = None;
@@ -200,9 +211,10 @@ impl App {
             return;
         }
         let (note, rest) = match done {
+            // Those it has not had yet (`join` passes over the others).
             Done::Drill {
                 note, exercises, ..
-            } => (note, exercises.into_iter().skip(g.received).collect()),
+            } => (note, exercises),
             Done::Notice { text, .. } => (text, Vec::new()),
             _ => (String::new(), Vec::new()),
         };
@@ -275,10 +287,4 @@ impl App {
             Some(Kind::Drill(_))
         )
     }
-}
-
-/// Whether `a` comes before `b` in a drill: from a newer game, or the same one (`None`:
-/// a game not known comes last).
-pub(super) fn newer_or_same(a: &Exercise, b: &Exercise) -> bool {
-    a.recency.unwrap_or(u32::MAX) <= b.recency.unwrap_or(u32::MAX)
 }

@@ -404,3 +404,38 @@ fn mistakes_found_later_come_newest_game_first_among_those_not_shown_yet() {
     }
     assert_eq!(order, ["f3e5", "b1c3", "d2d3", "a2a3", "e1g1"]);
 }
+
+/// A drill that took its fill of an older game's mistakes makes room for one of a newer
+/// game the engine found later: it comes next, the oldest not shown yet waits for the
+/// next drill, and the end brings no second copy of any.
+#[test]
+fn a_full_drill_makes_way_for_a_newer_games_mistake() {
+    let cap = crate::study::train::NEW_PER_DRILL;
+    let mut app = asking();
+    let old: Vec<Exercise> = (0..cap).map(|i| of_game(&format!("o{i}"), 3)).collect();
+    app.update(found(old.clone(), true));
+    assert_eq!(shown(&app), "o0");
+    app.update(found(vec![of_game("new", 0)], true));
+    let count = |app: &App| match app.train.session.as_deref().map(|s| &s.kind) {
+        Some(super::Kind::Drill(d)) => d.exercises.len(),
+        _ => 0,
+    };
+    assert_eq!(count(&app), cap, "the limit holds");
+    app.update(Action::TrainReveal);
+    app.update(Action::TrainReveal);
+    assert_eq!(shown(&app), "new");
+    // The gathering's answer: the newest game's, then the older one's but its last.
+    let mut all = vec![of_game("new", 0)];
+    all.extend(old[..cap - 1].iter().cloned());
+    app.update(the_end(all));
+    assert_eq!(count(&app), cap);
+    let mut order = vec!["o0".to_string(), shown(&app)];
+    for _ in 2..cap {
+        app.update(Action::TrainReveal);
+        app.update(Action::TrainReveal);
+        order.push(shown(&app));
+    }
+    let mut want = vec!["o0".to_string(), "new".to_string()];
+    want.extend((1..cap - 1).map(|i| format!("o{i}")));
+    assert_eq!(order, want);
+}

@@ -6,6 +6,7 @@
 
 use hashbrown::HashMap;
 
+use super::columns::ColumnsBuilder;
 use super::format::{
     self, next_code, put_varint, Header, GAME_LEN, HEADER_LEN, HOT_GAMES, HOT_LEN, HOT_PLIES,
     ROW_LEN,
@@ -207,6 +208,15 @@ impl Builder {
         self.problems
     }
 
+    /// Where each game added starts in the file, in file order (to read their
+    /// [`ColumnsBuilder`] columns).
+    pub fn offsets(&self) -> Vec<u64> {
+        self.games
+            .chunks_exact(GAME_LEN)
+            .map(|r| format::read_u40(r, 0))
+            .collect()
+    }
+
     /// The hot positions, by key: the early visits that reach each, in file order; and
     /// which early visits are to hot positions.
     fn hot(&self) -> (Vec<(u64, Vec<EarlyAt>)>, Vec<bool>) {
@@ -236,12 +246,20 @@ impl Builder {
     }
 
     /// The index file's bytes, for a source of `size` bytes modified at `mtime` (seconds
-    /// and nanoseconds) found at `path`; `None` when the file holds more positions than an
-    /// index can (over four thousand million).
-    pub fn finish(mut self, path: &str, size: u64, mtime: (i64, u32)) -> Option<Vec<u8>> {
-        if self.too_many {
+    /// and nanoseconds) found at `path`, whose games have the `columns` given (one row
+    /// per game added, see [`Builder::offsets`]); `None` when the file holds more
+    /// positions than an index can (over four thousand million).
+    pub fn finish(
+        mut self,
+        path: &str,
+        size: u64,
+        mtime: (i64, u32),
+        columns: &ColumnsBuilder,
+    ) -> Option<Vec<u8>> {
+        if self.too_many || columns.games() != self.count as usize {
             return None;
         }
+        let columns = columns.to_bytes();
         let (hot, is_hot) = self.hot();
         // The hot sections.
         let (mut hot_keys, mut rows, mut postings) = (Vec::new(), Vec::new(), Vec::new());
@@ -323,6 +341,7 @@ impl Builder {
             hot: hot_count,
             hot_rows: row_count,
             postings_len: postings.len() as u64,
+            columns_len: columns.len() as u64,
             crc: 0,
         };
         let sections: [&[u8]; 6] = [
@@ -336,7 +355,8 @@ impl Builder {
         let body_len = sections.iter().map(|s| s.len()).sum::<usize>()
             + starts.len() * 4
             + table_len
-            + self.moves.len();
+            + self.moves.len()
+            + columns.len();
         let crc_len = format::blocks(body_len as u64) as usize * 4;
         let body_at = HEADER_LEN + crc_len;
         let mut out = Vec::with_capacity(body_at + body_len);
@@ -398,6 +418,8 @@ impl Builder {
         drop(parts);
         drop((rest, self.keys, self.key_counts));
         out.extend_from_slice(&self.moves);
+        drop(self.moves);
+        out.extend_from_slice(&columns);
         let crcs = format::block_checksums(&out[body_at..]);
         for (i, c) in crcs.iter().enumerate() {
             out[HEADER_LEN + 4 * i..HEADER_LEN + 4 * i + 4].copy_from_slice(&c.to_le_bytes());

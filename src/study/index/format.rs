@@ -9,7 +9,8 @@
 //!  56  games with problems (u32)  60  length of the starts section (u64)
 //!  68  length of the path (u32)   72  hot positions (u32)   76  hot rows (u32)
 //!  80  bytes of hot postings (u64)
-//!  88  CRC-32 of the header (these 4 bytes zero) and the block checksums; 92.. zero
+//!  88  CRC-32 of the header (these 4 bytes zero) and the block checksums
+//!  92  bytes of the columns section (u64); 100.. zero
 //! block checksums: the CRC-32 of each BLOCK bytes of everything after them (the last
 //!   block may be shorter): a section is checked when it is first read, so a damaged
 //!   index is found without reading all of it at every start
@@ -32,6 +33,7 @@
 //!   little-endian order), then 8 bytes of zeros: the game index in the low bits, and
 //!   above it the fingerprint, the key's bits right after the bucket's
 //! moves: each game's main line in the codes of [`super::code`]
+//! columns: what a search result line shows of each game (see [`super::columns`])
 //! ```
 //!
 //! A position's key is first looked up among the hot positions — those that many games
@@ -49,7 +51,7 @@ use crate::study::tree::Next;
 /// The file's first bytes.
 pub const MAGIC: &[u8; 8] = b"SCSHIDX1";
 /// The layout's version: an index of another version is rebuilt.
-pub const VERSION: u32 = 3;
+pub const VERSION: u32 = 4;
 /// Bytes of the header.
 pub const HEADER_LEN: usize = 128;
 /// Where the header's checksum sits.
@@ -256,6 +258,8 @@ pub struct Header {
     pub hot_rows: u32,
     /// Bytes of hot postings.
     pub postings_len: u64,
+    /// Bytes of the columns section.
+    pub columns_len: u64,
     /// The header's checksum.
     pub crc: u32,
 }
@@ -292,6 +296,7 @@ impl Header {
         b[76..80].copy_from_slice(&self.hot_rows.to_le_bytes());
         b[80..88].copy_from_slice(&self.postings_len.to_le_bytes());
         b[CRC_AT..CRC_AT + 4].copy_from_slice(&self.crc.to_le_bytes());
+        b[92..100].copy_from_slice(&self.columns_len.to_le_bytes());
         b
     }
 
@@ -318,6 +323,7 @@ impl Header {
             hot: u32_at(b, 72),
             hot_rows: u32_at(b, 76),
             postings_len: u64_at(b, 80),
+            columns_len: u64_at(b, 92),
             crc: u32_at(b, CRC_AT),
         })
     }

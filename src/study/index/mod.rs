@@ -9,6 +9,7 @@
 pub mod build;
 pub mod cache;
 pub mod code;
+pub mod columns;
 pub mod format;
 pub mod open;
 #[cfg(test)]
@@ -22,6 +23,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use chess::Board;
 
 use self::code::{decode, Decoded};
+use self::columns::Columns;
 use self::format::{
     get_varint, next_of, read_u32, read_u40, read_u64, Header, BLOCK, GAME_LEN, HEADER_LEN,
     HOT_LEN, HOT_PLIES, ROW_LEN,
@@ -114,6 +116,7 @@ struct Layout {
     buckets: usize,
     entries: usize,
     moves: usize,
+    columns: usize,
     end: usize,
 }
 
@@ -149,6 +152,7 @@ impl Index {
                 .entries_len(header.entries)
                 .ok_or(Damage::Length)?,
             header.move_bytes,
+            header.columns_len,
         ];
         let body = sections
             .iter()
@@ -164,12 +168,13 @@ impl Index {
         if format::header_checksum(&bytes[..body_at]) != header.crc {
             return Err(Damage::Checksum);
         }
-        let mut starts_of = [0usize; 10];
+        let mut starts_of = [0usize; 11];
         starts_of[0] = body_at;
         for (i, n) in sections.iter().enumerate() {
             starts_of[i + 1] = starts_of[i] + *n as usize;
         }
-        let [path, games, starts, hot, rows, postings, buckets, entries, moves, end] = starts_of;
+        let [path, games, starts, hot, rows, postings, buckets, entries, moves, columns, end] =
+            starts_of;
         let blocks = format::blocks(body) as usize;
         let mut index = Index {
             header,
@@ -183,6 +188,7 @@ impl Index {
                 buckets,
                 entries,
                 moves,
+                columns,
                 end,
             },
             starts: HashMap::new(),
@@ -253,6 +259,12 @@ impl Index {
         self.header.games
     }
 
+    /// What a search result line shows of each game (checked once, when first asked).
+    pub fn columns(&self) -> Result<Columns<'_>, Damage> {
+        let section = self.read(self.at.columns, self.at.end)?;
+        Columns::parse(section, self.header.games)
+    }
+
     /// Game `i` (0 is the first).
     pub fn game(&self, i: u32) -> Result<GameRecord, Damage> {
         let at = self.at.games + i as usize * GAME_LEN;
@@ -282,6 +294,8 @@ impl Index {
         let hot = self.hot(target)?;
         if let Some(h) = &hot {
             let b = self.read(h.postings_at, self.at.buckets)?;
+            // (A count read from the file: bounded by the games, in case it is wrong.)
+            hits.reserve((h.postings as usize).min(self.header.games as usize));
             let (mut at, mut game) = (0usize, 0u64);
             for _ in 0..h.postings {
                 let step = get_varint(b, &mut at).ok_or(Damage::Length)?;
@@ -459,14 +473,14 @@ impl Index {
         let Some(from) = usize::try_from(game.moves_at)
             .ok()
             .and_then(|m| m.checked_add(self.at.moves))
-            .filter(|m| *m <= self.at.end)
+            .filter(|m| *m <= self.at.columns)
         else {
             return Err(Damage::Length);
         };
         // A code takes at most five bytes.
         let to = from
             .saturating_add(game.plies as usize * 5)
-            .min(self.at.end);
+            .min(self.at.columns);
         let moves = self.read(from, to)?;
         let mut at = 0;
         for ply in 0..game.plies {

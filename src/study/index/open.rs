@@ -16,7 +16,7 @@ use crate::pgn::{GameError, Pos, Reader};
 use crate::position::Position;
 use crate::study::follow::{Follow, Walked};
 use crate::study::key::Goal;
-use crate::study::tree::{Next, Tally, Tree};
+use crate::study::tree::{Tally, Tree};
 
 /// What happened on the way to an index, for the caller to say.
 pub enum Event<'a> {
@@ -290,7 +290,10 @@ fn build(
         |_, c| builder.add(c),
         |line, game, players, e| event(Event::Problem(line, game, players, e)),
     )?;
-    let Some(bytes) = builder.finish(&stamp.path_text(), stamp.size, stamp.mtime) else {
+    // What a search result line shows of each game, read from its bytes now that every
+    // game's start is known (each tag section ends before the next game's start).
+    let columns = super::columns::read(&file, &builder.offsets())?;
+    let Some(bytes) = builder.finish(&stamp.path_text(), stamp.size, stamp.mtime, &columns) else {
         return Err(io::Error::other(
             "the file holds too many positions to index",
         ));
@@ -341,16 +344,7 @@ pub fn read_through(
         chunk,
         lang,
         Reading::search(goal, false),
-        |w| {
-            w.reached.map(|ply| {
-                let next = match w.moves.get(ply as usize) {
-                    Some(Some(mv)) => Next::Move(*mv),
-                    Some(None) => Next::Null,
-                    None => Next::End,
-                };
-                (ply, next, Tally::of(&w.info))
-            })
-        },
+        |w| w.reached.map(|ply| (ply, w.next, Tally::of(&w.info))),
         |number, reached| {
             if let Some((ply, next, tally)) = reached {
                 hits.push((number, ply));

@@ -124,7 +124,10 @@ fn index(pgn: &str, hot: u32) -> Index {
     while let Some(w) = reader.read_game_restarting(&mut f) {
         builder.add(Compact::of(w.read.start.offset, w));
     }
-    let bytes = builder.finish("test.pgn", 0, (0, 0)).expect("an index");
+    let columns = super::columns::from_bytes(pgn.as_bytes(), &builder.offsets());
+    let bytes = builder
+        .finish("test.pgn", 0, (0, 0), &columns)
+        .expect("an index");
     Index::open(Bytes::Owned(bytes)).expect("opens")
 }
 
@@ -216,8 +219,8 @@ fn a_damaged_block_is_found_when_read_not_at_every_open() {
     let (pgn, positions, _) = games(600);
     let good = index(&pgn, 20);
     let mut bytes = good.bytes.to_vec();
-    // The last byte holds the moves of the last game.
-    let last = bytes.len() - 1;
+    // The last byte of the moves section holds the moves of the last game.
+    let last = good.at.columns - 1;
     bytes[last] ^= 0x5a;
     let damaged = Index::open(Bytes::Owned(bytes)).expect("opens: the block is not read yet");
     let last_game = damaged.games() - 1;
@@ -232,4 +235,13 @@ fn a_damaged_block_is_found_when_read_not_at_every_open() {
         .expect("good")
         .iter()
         .any(|h| h.game.number == u64::from(last_game) + 1));
+    // Damage in the columns (the last section) is found when they are asked for, and
+    // only then.
+    let mut bytes = good.bytes.to_vec();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x5a;
+    let damaged = Index::open(Bytes::Owned(bytes)).expect("opens: the block is not read yet");
+    assert_eq!(damaged.search(&end), good.search(&end));
+    assert!(matches!(damaged.columns(), Err(Damage::Checksum)));
+    assert!(good.columns().is_ok());
 }

@@ -90,6 +90,12 @@ impl Exercise {
         format!("{} {}", self.fen, self.played)
     }
 
+    /// Whether this one comes before `other` in a drill: from a newer game, or the
+    /// same one (a game not known, `recency` `None`, comes last).
+    pub fn newer_or_same(&self, other: &Exercise) -> bool {
+        self.recency.unwrap_or(u32::MAX) <= other.recency.unwrap_or(u32::MAX)
+    }
+
     /// The position, when its FEN reads.
     pub fn position(&self) -> Option<Position> {
         Position::from_fen(&self.fen).ok()

@@ -22,6 +22,10 @@ pub use guess::{Guess, GuessVerdict};
 
 use crate::position::{Move, Position};
 
+/// The most new exercises one drill takes from a file (the rest wait for the next):
+/// those of the newest games.
+pub const NEW_PER_DRILL: usize = 20;
+
 /// A move in UCI (`e2e4`, `e7e8q`), the form exercises keep their moves in: it
 /// does not depend on piece letters or on the other pieces of the position.
 pub fn uci(mv: Move) -> String {

@@ -114,7 +114,10 @@ struct Collector<'a> {
     engine: bool,
     record: bool,
     due: Vec<Exercise>,
-    /// The new exercises, at most [`NEW_PER_DRILL`].
+    /// The new exercises: the [`NEW_PER_DRILL`] of the newest games among those found
+    /// (newest game first; a game's own in the order found), whatever the order the
+    /// games come in (those known at once first, then each as the engine is through
+    /// with it).
     taken: Vec<Exercise>,
     /// Their keys, and those of the ones over the limit.
     seen: HashSet<String>,
@@ -123,15 +126,17 @@ struct Collector<'a> {
     /// Mistakes found in all, and those with a better move known.
     all: usize,
     judged: usize,
-    /// How many of `taken` were reported (`None`: nothing yet, not even the due).
-    reported: Option<usize>,
+    /// The keys of the exercises of `taken` reported so far (`None`: nothing yet, not
+    /// even the due).
+    reported: Option<HashSet<String>>,
 }
 
 impl Collector<'_> {
     /// Takes the mistakes of a game (or of several, newest first) in: those not in
     /// the deck, the same mistake once (the first found: of the games known at once,
     /// the newest game's; of those the engines analyse side by side, the one
-    /// finished first).
+    /// finished first); over the limit, those of the oldest games wait for the next
+    /// drill.
     fn add(&mut self, found: Vec<Exercise>) {
         self.all += found.len();
         self.judged += found.iter().filter(|e| !e.answers.is_empty()).count();
@@ -143,23 +148,29 @@ impl Collector<'_> {
                 continue;
             }
             self.fresh += 1;
-            if self.taken.len() < NEW_PER_DRILL {
-                self.taken.push(e);
+            let at = self.taken.partition_point(|x| x.newer_or_same(&e));
+            if at < NEW_PER_DRILL {
+                self.taken.insert(at, e);
+                self.taken.truncate(NEW_PER_DRILL);
             }
         }
     }
 
     /// The exercises taken since the last report (the due ones with the first), if
-    /// any.
+    /// any. One reported may have made way since for one of a newer game: the drill
+    /// keeps to the same limit (see [`Done::Found`]).
     fn report(&mut self) -> Option<Done> {
-        let from = self.reported.unwrap_or(0);
         let first = self.reported.is_none();
+        let reported = self.reported.get_or_insert_with(HashSet::new);
         let mut exercises = if first { self.due.clone() } else { Vec::new() };
-        exercises.extend_from_slice(&self.taken[from..]);
+        for e in &self.taken {
+            if reported.insert(e.key()) {
+                exercises.push(e.clone());
+            }
+        }
         if exercises.is_empty() {
             return None;
         }
-        self.reported = Some(self.taken.len());
         Some(Done::Found {
             exercises,
             due: if first { self.due.len() } else { 0 },
@@ -375,4 +386,75 @@ fn find_in(
         ));
     }
     Ok(Some(found))
+}
+
+#[cfg(test)]
+mod cap_tests {
+    use super::*;
+    use crate::study::train::exercise::Answer;
+
+    /// A mistake of your `recency`-th newest game (0 the newest), with a better move.
+    fn of_game(played: &str, recency: u32) -> Exercise {
+        Exercise {
+            fen: "r1bqkbnr/pppp1ppp/8/4p3/2BnP3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4".into(),
+            played: played.into(),
+            answers: vec![Answer {
+                uci: "f3d4".into(),
+                white_percent: Some(58.0),
+            }],
+            before: Some(58.0),
+            lost: 21.7,
+            source: "Me – Them".into(),
+            line: Vec::new(),
+            start: None,
+            recency: Some(recency),
+        }
+    }
+
+    /// The cap keeps the newest games' mistakes: those of older games known at once
+    /// (annotated, or kept from an earlier analysis) make way for those the engine finds
+    /// later in newer games.
+    #[test]
+    fn the_cap_keeps_the_newest_games_mistakes_not_the_first_found() {
+        let deck = Deck::default();
+        let mut c = Collector {
+            deck: &deck,
+            engine: true,
+            record: true,
+            due: Vec::new(),
+            taken: Vec::new(),
+            seen: HashSet::new(),
+            fresh: 0,
+            all: 0,
+            judged: 0,
+            reported: None,
+        };
+        let old: Vec<Exercise> = (0..NEW_PER_DRILL + 2)
+            .map(|i| of_game(&format!("old{i}"), 3))
+            .collect();
+        c.add(old);
+        let Some(Done::Found {
+            exercises, full, ..
+        }) = c.report()
+        else {
+            panic!("a report")
+        };
+        assert_eq!((exercises.len(), full), (NEW_PER_DRILL, true));
+        // The engine is through with your newest game, then with one between.
+        c.add(vec![of_game("new", 0)]);
+        c.add(vec![of_game("mid", 1)]);
+        let Some(Done::Found { exercises, .. }) = c.report() else {
+            panic!("a report")
+        };
+        let played = |e: &[Exercise]| e.iter().map(|x| x.played.clone()).collect::<Vec<_>>();
+        assert_eq!(played(&exercises), ["new", "mid"]);
+        assert_eq!(c.taken.len(), NEW_PER_DRILL);
+        assert_eq!(played(&c.taken[..3]), ["new", "mid", "old0"]);
+        assert_eq!(
+            c.taken[NEW_PER_DRILL - 1].played,
+            format!("old{}", NEW_PER_DRILL - 3)
+        );
+        assert_eq!(c.fresh, NEW_PER_DRILL + 4);
+        assert!(c.report().is_none(), "nothing new since");
+    }
 }

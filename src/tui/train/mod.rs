@@ -20,8 +20,7 @@ use crate::study::train::cache::Cache;
 use crate::study::train::deck::{self, Deck};
 use crate::study::train::Exercise;
 
-/// The most new exercises one drill takes from a file (the rest wait for the next).
-pub const NEW_PER_DRILL: usize = 20;
+pub use crate::study::train::NEW_PER_DRILL;
 
 /// What a drill is gathered from.
 #[derive(Debug, Clone)]
