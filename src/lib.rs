@@ -12,6 +12,7 @@ pub mod config;
 pub mod engine;
 pub mod game;
 pub mod message;
+pub mod names;
 pub mod notation;
 pub mod pgn;
 pub mod plural;

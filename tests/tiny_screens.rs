@@ -184,3 +184,80 @@ fn training_shows_what_is_trained() {
     app.message = Default::default();
     shows("guessing the moves", &app, &["Guess the move"]);
 }
+
+/// The request to enlarge a screen too small is read whole at every size below the
+/// smallest (one row of 1 to 19 columns, one column of any height, a row of any width):
+/// never a word cut at the edge, the longest wording that fits, with the keys ignored
+/// when there is room to say it.
+#[test]
+fn the_request_to_enlarge_is_read_whole_at_every_size() {
+    let drawn = |width: u16, height: u16, ignored: usize| -> Vec<String> {
+        let area = ratatui::layout::Rect::new(0, 0, width, height);
+        let mut buf = Buffer::empty(area);
+        ui::enlarge(area, ignored, &mut buf);
+        (0..height)
+            .map(|y| {
+                (0..width)
+                    .map(|x| buf[(x, y)].symbol().to_string())
+                    .collect::<String>()
+                    .trim_end()
+                    .to_string()
+            })
+            .filter(|row| !row.is_empty())
+            .collect()
+    };
+    let words = |rows: &[String]| rows.join(" ");
+    let wordings = |ignored: usize| {
+        let n = ignored.to_string();
+        [
+            "+".to_string(),
+            "wider".to_string(),
+            "enlarge".to_string(),
+            format!("enlarge ({n} ignored)"),
+            "enlarge to 20×2".to_string(),
+            format!("enlarge to 20×2 ({n} ignored)"),
+            format!("enlarge to 20×2 ({n} keys ignored)"),
+            "enlarge to 20×2 at least: keys do nothing".to_string(),
+            "enlarge to 20×2: keys do nothing".to_string(),
+            format!("enlarge to 20×2: keys do nothing ({n} ignored)"),
+            format!("enlarge to 20×2 at least: keys do nothing ({n} ignored)"),
+        ]
+    };
+    let mut sizes: Vec<(u16, u16)> = (1..=19).map(|w| (w, 1)).collect();
+    sizes.extend((1..=40).map(|h| (1, h)));
+    sizes.extend([
+        (20, 1),
+        (40, 1),
+        (90, 1),
+        (200, 1),
+        (12, 3),
+        (19, 12),
+        (5, 5),
+    ]);
+    for (width, height) in sizes {
+        for ignored in [0, 4, 1234] {
+            let rows = drawn(width, height, ignored);
+            let said = words(&rows);
+            let full = format!(
+                "enlarge the terminal (20×2 at least; now {width}×{height}): until then keys do nothing"
+            );
+            let readable = wordings(ignored).contains(&said)
+                || said == full
+                || said == format!("{full} ({ignored} ignored)");
+            assert!(readable, "{width}×{height}, {ignored} ignored: {rows:?}");
+        }
+    }
+    // What each width of one row says: the most it can.
+    let one_row = |width| words(&drawn(width, 1, 0));
+    assert_eq!(one_row(1), "+");
+    assert_eq!(one_row(4), "+");
+    assert_eq!(one_row(5), "wider");
+    assert_eq!(one_row(7), "enlarge");
+    assert_eq!(one_row(15), "enlarge to 20×2");
+    assert_eq!(one_row(19), "enlarge to 20×2");
+    assert_eq!(words(&drawn(30, 1, 0)), "enlarge to 20×2");
+    assert_eq!(words(&drawn(19, 1, 4)), "enlarge (4 ignored)");
+    assert_eq!(words(&drawn(12, 3, 0)), "enlarge to 20×2: keys do nothing");
+    assert_eq!(words(&drawn(12, 3, 4)), "enlarge to 20×2 (4 keys ignored)");
+    assert!(words(&drawn(90, 1, 4)).ends_with("until then keys do nothing (4 ignored)"));
+}

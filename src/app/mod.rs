@@ -118,6 +118,9 @@ pub struct App {
     pub number: Option<u64>,
     /// When the running move timer last stamped (or started).
     pub timer: Option<Instant>,
+    /// Updates so far: the loop draws a frame only when this (or the terminal, or the
+    /// timer's second) changed since the last one.
+    changes: u64,
     /// Moves cut off by a correction, waiting for the right move.
     pub pending: Option<Pending>,
     /// The opening's name, when it is known.
@@ -187,6 +190,7 @@ impl App {
             unsaved: false,
             number: None,
             timer: settings.timer.then(Instant::now),
+            changes: 0,
             pending: None,
             opening: None,
             screen: Screen::Game,
@@ -308,9 +312,16 @@ impl App {
         };
     }
 
+    /// How many updates the app had: what it shows can have changed only when this
+    /// did (see [`App::update`]).
+    pub fn changes(&self) -> u64 {
+        self.changes
+    }
+
     /// The one place the state changes: a user's action, or the result of an
     /// effect the loop carried out.
     pub fn update(&mut self, msg: impl Into<Msg>) -> Effect {
+        self.changes += 1;
         let action = match msg.into() {
             Msg::Action(action) => action,
             Msg::Done(Done::Judged(scores)) => {

@@ -346,3 +346,41 @@ fn ctrl_u_empties_the_filter_being_typed_and_the_list_is_whole_again() {
     press(&mut app, &config, "<esc>:frob<C-u>");
     assert_eq!(app.entry, "");
 }
+
+/// On the list before any game is opened there is no game to write: `:w FILE` (and `:w`,
+/// `:wq`, `:x`) say so instead of writing the empty game behind the list; once a game is
+/// open, `:w FILE` writes it.
+#[test]
+fn writing_on_the_list_before_a_game_is_open_is_refused() {
+    let mut app = listing();
+    for line in ["w copy.pgn", "w", "wq copy.pgn", "x", "w! copy.pgn"] {
+        app.update(Action::CommandLine);
+        typed(&mut app, line);
+        assert_eq!(app.update(Action::OpenGame), Effect::None, ":{line}");
+        assert!(app.message.error, ":{line}");
+        assert!(
+            app.message.text.starts_with("no game is open to write"),
+            ":{line}: {}",
+            app.message.text
+        );
+    }
+    let game = crate::pgn::builder::read_games(SAMPLE.as_bytes())
+        .remove(0)
+        .game;
+    app.update(Done::Loaded {
+        game: Box::new(game),
+        path: "sample.pgn".into(),
+        number: 1,
+    });
+    app.update(Action::List);
+    app.update(Action::CommandLine);
+    typed(&mut app, "w copy.pgn");
+    assert_eq!(
+        app.update(Action::OpenGame),
+        Effect::Save {
+            path: "copy.pgn".into(),
+            then_quit: false,
+            force: false
+        }
+    );
+}

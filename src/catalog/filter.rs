@@ -82,6 +82,12 @@ impl Word {
         }
     }
 
+    /// The word, folded.
+    fn text(&self) -> &str {
+        // Made from a `&str` in `Word::new`.
+        std::str::from_utf8(self.finder.needle()).unwrap_or_default()
+    }
+
     /// Whether the word is part of `text` starting at a word of it.
     fn found_at_word(&self, text: &[u8]) -> bool {
         let mut at = 0;
@@ -398,6 +404,8 @@ struct TextTerm {
     sites: Hits,
     rounds: Hits,
     openings: Hits,
+    /// Players it matches by a given name's initial (see [`names`]).
+    initials: names::Initials,
 }
 
 impl TextTerm {
@@ -423,8 +431,9 @@ impl TextTerm {
     #[inline]
     fn matches(&self, row: &Row) -> bool {
         let f = self.fields;
-        (f & field::WHITE != 0 && self.players.get(row.white))
-            || (f & field::BLACK != 0 && self.players.get(row.black))
+        let player = |id: u32| self.players.get(id) || self.initials.get(id);
+        (f & field::WHITE != 0 && player(row.white))
+            || (f & field::BLACK != 0 && player(row.black))
             || (f & field::EVENT != 0 && self.events.get(row.event))
             || (f & field::SITE != 0 && self.sites.get(row.site))
             || (f & field::OPENING != 0 && self.openings.get(row.opening))
@@ -469,6 +478,7 @@ impl Filter {
                     sites: Hits::default(),
                     rounds: Hits::default(),
                     openings: Hits::default(),
+                    initials: names::Initials::default(),
                 }),
                 _ => None,
             })
@@ -543,6 +553,7 @@ impl Filter {
         for text in self.texts.iter_mut().flatten() {
             text.refresh(tables);
         }
+        self.link_initials(&tables.players);
     }
 
     /// Whether `row` (row `index`, game `index + 1`) satisfies every term.
@@ -576,6 +587,9 @@ impl Filter {
             })
     }
 }
+
+#[path = "filter_names.rs"]
+mod names;
 
 #[cfg(test)]
 #[path = "filter_tests.rs"]

@@ -171,3 +171,57 @@ fn typo_distance_counts_every_kind_of_edit() {
     assert!(!near("carlos", "carlsen", 1));
     assert!(near("carlsn", "carlsen", 1));
 }
+
+/// A full name finds the games where the file writes it with initials, as a player
+/// typing it expects; a word alone, or with another player's surname, does not.
+#[test]
+fn a_full_name_finds_the_games_written_with_initials() {
+    use super::super::Catalog;
+    let players = [
+        ("Carlsen,M", "Anand,V"),
+        ("Carlsen, Magnus", "Caruana, Fabiano"),
+        ("Carlsen,H", "Nakamura,Hi"),
+        ("Berg,M", "Mamedov,C"),
+        ("Magnus Carlsen", "So,W"),
+        ("Carlsenberg,M", "Praggnanandhaa, R"),
+        ("Carlsen M", "Ljubojević,L"),
+    ];
+    let text: String = players
+        .iter()
+        .map(|(w, b)| format!("[White \"{w}\"]\n[Black \"{b}\"]\n\n1. e4 *\n\n"))
+        .collect();
+    let found = |query: &str| -> Vec<u64> {
+        let mut c = Catalog::read(text.as_bytes()).unwrap();
+        c.set_filter(query).unwrap();
+        (0..c.matches()).map(|k| c.get(k).unwrap().number).collect()
+    };
+    let magnus = vec![1, 2, 5, 7];
+    for query in [
+        "magnus carlsen",
+        "carlsen magnus",
+        "Magnus CARLSEN",
+        "magnus carlsn",
+        "player:magnus player:carlsen",
+        "player:\"magnus carlsen\"",
+        "white:\"magnus carlsen\"",
+        "\"carlsen magnus\"",
+        "white:magnus carlsen",
+    ] {
+        assert_eq!(found(query), magnus, "{query}");
+    }
+    // A given name alone is no one's initial; a start of a surname is no surname.
+    assert_eq!(found("magnus"), vec![2, 5]);
+    assert_eq!(found("magnus carl"), vec![2, 5]);
+    assert_eq!(found("magnus carlsenberg"), vec![6]);
+    // `carlsen` is a start of Carlsenberg (as it always was), and `m` a start of
+    // Mamedov, not his surname: `carlsen` does not name his C.
+    assert_eq!(found("carlsen m"), vec![1, 2, 5, 6, 7]);
+    // Black's name, and a shortening of the given name.
+    assert_eq!(found("black:\"hikaru nakamura\""), vec![3]);
+    assert_eq!(found("viswanathan anand"), vec![1]);
+    assert_eq!(found("ljubomir ljubojevic"), vec![7]);
+    // Still as before: typos, accents, a word's start only.
+    assert_eq!(found("carlsn").len(), 6);
+    assert_eq!(found("anand"), vec![1]);
+    assert_eq!(found("black:ljubojevic"), vec![7]);
+}

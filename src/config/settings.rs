@@ -62,7 +62,7 @@ pub struct EngineSettings {
 pub struct TrainingSettings {
     /// Your name (`Carlsen, Magnus`): it picks your side when your mistakes are looked
     /// for, however a game's White and Black tags write it (see
-    /// [`crate::study::train::name`]). Empty: not set.
+    /// [`crate::names`]). Empty: not set.
     pub name: String,
 }
 

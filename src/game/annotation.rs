@@ -357,6 +357,33 @@ pub fn split_comment(text: &str) -> (Vec<Annotation>, String) {
     (annotations, free.join(" "))
 }
 
+/// [`split_comment`] of the start of `text`, at most `max` bytes of it (cut at a
+/// character, and before a command the cut would split), and whether some of it was
+/// left out: a comment too long to show whole (megabytes) is shown by its start, at a cost
+/// that does not grow with it.
+pub fn split_comment_head(text: &str, max: usize) -> (Vec<Annotation>, String, bool) {
+    if text.len() <= max {
+        let (annotations, free) = split_comment(text);
+        return (annotations, free, false);
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let mut head = &text[..end];
+    // A word cut in two would read as another word.
+    if let Some(space) = head.rfind(char::is_whitespace) {
+        head = &head[..space];
+    }
+    // A command cut in two would read as text.
+    let head = match head.rfind("[%") {
+        Some(at) if !head[at..].contains(']') => &head[..at],
+        _ => head,
+    };
+    let (annotations, free) = split_comment(head);
+    (annotations, free, true)
+}
+
 /// Writes commands, separated by spaces (`[%clk 1:23:45] [%eval 0.17]`).
 pub fn write_annotations(annotations: &[Annotation]) -> String {
     annotations

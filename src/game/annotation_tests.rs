@@ -260,3 +260,22 @@ fn board_marks_gather_every_square_and_arrow_of_a_comment() {
     assert!(!marks.is_empty());
     assert!(BoardMarks::from_annotations(&split_comment("[%clk 0:01:00]").0).is_empty());
 }
+
+#[test]
+fn the_head_of_a_long_comment_is_cut_at_a_character_and_before_a_command() {
+    let (_, free, cut) = split_comment_head("short [%clk 0:01:00] one", 100);
+    assert_eq!((free.as_str(), cut), ("short one", false));
+    // Cut inside `é` (two bytes): the cut goes back to the character's start.
+    let (_, free, cut) = split_comment_head("abcé and more", 4);
+    assert_eq!((free.as_str(), cut), ("abc", true));
+    // A command the cut would split is left out, not shown as text.
+    let (annotations, free, cut) = split_comment_head("good move [%clk 0:01:00] later", 16);
+    assert_eq!((free.as_str(), cut), ("good move", true));
+    assert!(annotations.is_empty());
+    // Cut at a space: no word is cut in two.
+    let (_, free, _) = split_comment_head("a knight on f5 is strong", 12);
+    assert_eq!(free, "a knight on");
+    let huge = "word ".repeat(2_000_000);
+    let (_, free, cut) = split_comment_head(&huge, 8192);
+    assert!(cut && free.len() <= 8192 && free.starts_with("word word"));
+}

@@ -62,6 +62,23 @@ impl Node {
             .collect()
     }
 
+    /// [`Node::annotations`] from the first `max` bytes of the comments after this move
+    /// (see [`annotation::split_comment_head`]): what a screen shows of a comment of
+    /// megabytes, read at a cost that does not grow with it.
+    pub fn annotations_within(&self, max: usize) -> Vec<annotation::Annotation> {
+        let mut found = Vec::new();
+        let mut left = max;
+        for comment in &self.comments_after {
+            let (mut annotations, _, cut) = annotation::split_comment_head(comment, left);
+            found.append(&mut annotations);
+            if cut {
+                break;
+            }
+            left -= comment.len();
+        }
+        found
+    }
+
     /// The squares and arrows the comments after this move draw on the board
     /// (`[%csl]`, `[%cal]`); on the root, those of the start position.
     pub fn marks(&self) -> annotation::BoardMarks {

@@ -2,7 +2,7 @@
 //! text of its comment and its move-quality glyph. Each change keeps everything
 //! else in the comment (other commands, their order) as it was.
 
-use super::annotation::{split_comment, write_comment, Annotation};
+use super::annotation::{split_comment, split_comment_head, write_comment, Annotation};
 use super::{Game, Node, NodeId};
 use crate::notation::{write_move, Lang, Style};
 use crate::position::Position;
@@ -154,6 +154,24 @@ impl Game {
     /// The free text of the comment after `id`, without its commands.
     pub fn comment_text(&self, id: NodeId) -> String {
         self.comment_parts(id).1
+    }
+
+    /// [`Game::comment_text`] from the first `max` bytes of the comments (see
+    /// [`split_comment_head`]), and whether some was left out.
+    pub fn comment_text_head(&self, id: NodeId, max: usize) -> (String, bool) {
+        let mut texts = Vec::new();
+        let mut left = max;
+        for comment in &self.node(id).comments_after {
+            let (_, text, cut) = split_comment_head(comment, left);
+            if !text.is_empty() {
+                texts.push(text);
+            }
+            if cut {
+                return (texts.join(" "), true);
+            }
+            left -= comment.len();
+        }
+        (texts.join(" "), false)
     }
 
     /// Replaces the free text of the comment after `id`, keeping its commands.

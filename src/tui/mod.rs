@@ -1,5 +1,6 @@
 //! The event loop: read all pending input → keymap → [`Action`] →
-//! [`App::update`] → [`Effect`] → draw once per batch. Effects that touch files
+//! [`App::update`] → [`Effect`] → draw once per batch, when something shown changed
+//! ([`redraw`]). Effects that touch files
 //! (journal, save, load, recovery) run here. The journal is written and synced
 //! after each update and before the frame that shows it, so a move on the
 //! screen is a move on disk.
@@ -13,6 +14,7 @@ mod annotator;
 pub mod clipboard;
 mod engine;
 pub mod input;
+mod redraw;
 mod session;
 mod study;
 pub mod train;
@@ -241,6 +243,8 @@ fn start(
     let result = (|| -> anyhow::Result<()> {
         // Keys that did nothing while the screen was too small, said on it.
         let mut ignored = 0usize;
+        // Frames are drawn only when something shown changed: idle costs nothing.
+        let mut redraw = redraw::Redraw::default();
         loop {
             session.take_listed(&mut app);
             session.take_study(&mut app);
@@ -251,11 +255,19 @@ fn start(
                 return Ok(());
             }
             let size = terminal.size()?;
-            if ui::too_small(size.width, size.height) {
-                terminal.draw(|frame| ui::enlarge(frame.area(), ignored, frame.buffer_mut()))?;
-            } else {
+            let small = ui::too_small(size.width, size.height);
+            if !small {
                 ignored = 0;
-                terminal.draw(|frame| ui::draw(frame, &app, &look))?;
+            }
+            let shown = redraw::Shown::now(&app, (size.width, size.height), ignored);
+            if redraw.due(&shown) {
+                if small {
+                    terminal
+                        .draw(|frame| ui::enlarge(frame.area(), ignored, frame.buffer_mut()))?;
+                } else {
+                    terminal.draw(|frame| ui::draw(frame, &app, &look))?;
+                }
+                redraw.drawn(shown);
             }
             // While a list is read, a search or tree is worked out or a game annotated, the
             // screen follows it (the count, the rows, the progress); while an engine runs,

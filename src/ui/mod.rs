@@ -35,6 +35,7 @@ pub mod tree;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 use ratatui::Frame;
 
@@ -118,18 +119,56 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
 /// The request to enlarge a screen too small for anything else, with the keys that did
 /// nothing so far (`ignored`), so that whoever typed on sees that they went nowhere.
 pub fn enlarge(area: Rect, ignored: usize, buf: &mut Buffer) {
-    let mut text = format!(
-        "enlarge the terminal ({MIN_WIDTH}×{MIN_HEIGHT} at least; now {}×{}): until then keys \
-         do nothing",
-        area.width, area.height
-    );
-    if ignored > 0 {
-        text.push_str(&format!(" ({ignored} ignored)"));
-    }
-    Paragraph::new(text)
-        .wrap(Wrap { trim: true })
+    let lines: Vec<Line> = enlarge_lines(area.width, area.height, ignored)
+        .into_iter()
+        .map(Line::from)
+        .collect();
+    Paragraph::new(lines)
         .style(Style::default().add_modifier(Modifier::BOLD))
         .render(area, buf);
+}
+
+/// The request to enlarge a screen of `width`×`height`, in lines: the fullest wording
+/// that can be read whole there (no word cut, as many lines as there are rows), from the
+/// sizes and the keys ignored down to `enlarge`, `wider` and `+`.
+pub fn enlarge_lines(width: u16, height: u16, ignored: usize) -> Vec<String> {
+    let least = format!("{MIN_WIDTH}×{MIN_HEIGHT}");
+    let count = |text: String| match ignored {
+        0 => None,
+        n => Some(text.replace("{n}", &n.to_string())),
+    };
+    let full = format!(
+        "enlarge the terminal ({least} at least; now {width}×{height}): until then keys do nothing"
+    );
+    let wordings = [
+        count(format!("{full} ({{n}} ignored)")),
+        Some(full),
+        count(format!(
+            "enlarge to {least} at least: keys do nothing ({{n}} ignored)"
+        )),
+        count(format!(
+            "enlarge to {least}: keys do nothing ({{n}} ignored)"
+        )),
+        count(format!("enlarge to {least} ({{n}} keys ignored)")),
+        count(format!("enlarge to {least} ({{n}} ignored)")),
+        count("enlarge ({n} ignored)".to_string()),
+        Some(format!("enlarge to {least} at least: keys do nothing")),
+        Some(format!("enlarge to {least}: keys do nothing")),
+        Some(format!("enlarge to {least}")),
+        Some("enlarge".to_string()),
+        // Only a narrow screen has no room for `enlarge`.
+        Some("wider".to_string()),
+    ];
+    let (columns, rows) = (usize::from(width), usize::from(height));
+    wordings
+        .into_iter()
+        .flatten()
+        .find_map(|wording| {
+            let whole = wording.split(' ').all(|w| text::width(w) <= columns);
+            let lines = text::wrap(&wording, columns);
+            (whole && lines.len() <= rows).then_some(lines)
+        })
+        .unwrap_or_else(|| vec!["+".to_string()])
 }
 
 /// The list screen: the games of the file, the status line, the filter line
@@ -345,7 +384,10 @@ fn main_area(app: &App, look: &Look, main: Rect, buf: &mut Buffer) {
         Layout::horizontal([Constraint::Length(left_w + 1), Constraint::Fill(1)]).areas(main);
     let [board_area, tags_area] =
         Layout::vertical([Constraint::Length(board_h), Constraint::Fill(1)]).areas(left);
-    let marks = app.game.node(app.cursor).marks();
+    let node = app.game.node(app.cursor);
+    let marks = crate::game::annotation::BoardMarks::from_annotations(
+        &node.annotations_within(text::COMMENT_SHOWN),
+    );
     board::render(app, look, size, &marks, board_area, buf);
     let under = Rect {
         width: left_w,

@@ -32,7 +32,7 @@ fn move_text(app: &App, before: &Position, id: NodeId) -> String {
 
 /// The clock (or elapsed time) written beside a move.
 fn clock_of(game: &Game, id: NodeId) -> Option<String> {
-    let annotations = game.node(id).annotations();
+    let annotations = game.node(id).annotations_within(text::COMMENT_SHOWN);
     annotations
         .iter()
         .find_map(|a| match a {
@@ -91,10 +91,13 @@ fn cell(app: &App, before: &Position, id: NodeId) -> Vec<Piece> {
 /// Variations and comments are written in this style.
 const ASIDE: Style = Style::new().fg(Color::Cyan);
 
-/// The free text of a comment as the sheet shows it; `None` for none.
-fn comment_piece(text: String) -> Option<Piece> {
+/// The free text of the comment after `id` as the sheet shows it (its start, when it
+/// is longer than [`text::COMMENT_SHOWN`]); `None` for none.
+fn comment_piece(game: &Game, id: NodeId) -> Option<Piece> {
+    let (text, cut) = game.comment_text_head(id, text::COMMENT_SHOWN);
+    let more = if cut { " …" } else { "" };
     (!text.is_empty()).then(|| Piece {
-        text: format!("{{{text}}}"),
+        text: format!("{{{text}{more}}}"),
         id: None,
         style: ASIDE.add_modifier(Modifier::ITALIC),
     })
@@ -120,7 +123,7 @@ fn line_pieces(app: &App, first: NodeId, before: Position, depth: usize, out: &m
             id: Some(at),
             style: ASIDE,
         });
-        let comment = comment_piece(app.game.comment_text(at));
+        let comment = comment_piece(&app.game, at);
         number_due = comment.is_some();
         out.extend(comment);
         // The alternatives to this move come right after it, as PGN writes them.
@@ -165,7 +168,7 @@ fn rows(app: &App) -> Vec<Row> {
     let mut rows = Vec::new();
     let mut pos = game.start;
     let mut at = NodeId::ROOT;
-    if let Some(comment) = comment_piece(game.comment_text(NodeId::ROOT)) {
+    if let Some(comment) = comment_piece(game, NodeId::ROOT) {
         rows.push(Row::Aside(vec![comment]));
     }
     while let Some(&next) = game.node(at).children.first() {
@@ -189,7 +192,7 @@ fn rows(app: &App) -> Vec<Row> {
                 black: Some(pieces),
             }),
         }
-        let mut aside: Vec<Piece> = comment_piece(game.comment_text(next)).into_iter().collect();
+        let mut aside: Vec<Piece> = comment_piece(game, next).into_iter().collect();
         for &alt in &game.node(at).children[1..] {
             variation(app, alt, pos, 1, &mut aside);
         }
@@ -353,4 +356,37 @@ pub fn render(app: &App, area: Rect, note: &str, buf: &mut Buffer) {
     let top = if app.cursor == NodeId::ROOT { 0 } else { top };
     let shown: Vec<Line<'static>> = lines.into_iter().skip(top).take(height).collect();
     Paragraph::new(shown).render(inner, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::Settings;
+
+    /// A comment of 10 MB is laid out only as far as the sheet shows it (its start,
+    /// then `…`), at the start of the game and after a move, so that each frame costs what
+    /// a screen can show; the moves after it are still on the sheet.
+    #[test]
+    fn a_huge_comment_is_laid_out_only_as_far_as_shown() {
+        let words = "the knight is strong on this square ".repeat(10_000_000 / 36);
+        for movetext in [
+            format!("1. e4 {{{words}}} e5 2. Nf3 *"),
+            format!("{{{words}}} 1. e4 e5 2. Nf3 *"),
+        ] {
+            let pgn = format!("[Event \"t\"]\n\n{movetext}\n");
+            let game = crate::pgn::read_games(pgn.as_bytes()).remove(0).game;
+            let app = App::new(Settings::default(), game, None);
+            let (lines, _) = layout(&app, 60);
+            let text: Vec<String> = lines
+                .iter()
+                .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+                .collect();
+            let laid: usize = text.iter().map(String::len).sum();
+            assert!(laid < 20 * 1024, "{laid} bytes in {} lines", text.len());
+            let all = text.join("\n");
+            assert!(all.contains("{the knight is strong"));
+            assert!(all.contains("…}"), "the cut is said");
+            assert!(all.contains("Nf3"), "the moves after it are there");
+        }
+    }
 }

@@ -4,6 +4,12 @@
 
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
+/// The most of one comment the move list lays out, in bytes (about a hundred lines at 80
+/// columns): a longer one (a whole article, megabytes) ends in `…` there, so that
+/// drawing costs what a screen can show, however long the comment; the comment editor
+/// has it whole.
+pub const COMMENT_SHOWN: usize = 8 * 1024;
+
 /// The cells `text` takes on the screen.
 pub fn width(text: &str) -> usize {
     text.width()

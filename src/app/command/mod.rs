@@ -204,6 +204,19 @@ impl App {
     }
 
     fn write_command(&mut self, rest: &str, then_quit: bool, forced: bool) -> Effect {
+        // On the list before a game is open, the game behind it is an empty one the
+        // player never saw: writing it would add a game of no moves to FILE.
+        let nothing_open = self.screen == super::Screen::List
+            && self.list().is_some_and(|l| l.open.is_none())
+            && self.game.is_empty()
+            && !self.unsaved;
+        if nothing_open {
+            self.refuse(
+                "no game is open to write: Enter opens the selected game, then :w writes it \
+                 (:q quits)",
+            );
+            return Effect::None;
+        }
         let path = if rest.is_empty() {
             self.file.clone()
         } else if unquote(rest).is_empty() {

@@ -13,7 +13,7 @@ use std::ops::Range;
 use chess::Color;
 
 use super::super::text;
-use crate::game::annotation::{split_comment, Annotation, ClockTime, Eval, Score};
+use crate::game::annotation::{split_comment_head, Annotation, ClockTime, Eval, Score};
 use crate::game::notes::{is_attached, is_kept_san, nag_glyph, write_move_text};
 use crate::game::{Game, NodeId};
 use crate::notation::{Lang, Style};
@@ -293,12 +293,15 @@ pub fn lay_out(game: &Game, options: &LayoutOptions) -> Laid {
         let mut elapsed = None;
         let mut eval = None;
         let mut texts: Vec<String> = Vec::new();
+        let mut left = text::COMMENT_SHOWN;
+        let mut cut = false;
         for comment in &node.comments_after {
-            if !comment.contains("[%") {
-                texts.push(comment.clone());
-                continue;
+            if cut {
+                break;
             }
-            let (annotations, free) = split_comment(comment);
+            let (annotations, free, more) = split_comment_head(comment, left);
+            left = left.saturating_sub(comment.len());
+            cut = more;
             for annotation in annotations {
                 match annotation {
                     Annotation::Clock(t) => clock = clock.or(Some(t)),
@@ -324,6 +327,9 @@ pub fn lay_out(game: &Game, options: &LayoutOptions) -> Laid {
         if texts.iter().any(|t| !t.trim().is_empty()) {
             for text in &texts {
                 out.words(text, Some(id), depth);
+            }
+            if cut {
+                out.words("…", Some(id), depth);
             }
             need_number = true;
         }
@@ -470,11 +476,12 @@ impl Flow {
 
     /// Adds the free text of a comment word by word (its commands are shown
     /// elsewhere or not at all). A comment of spaces alone adds nothing.
+    /// Only the start of a comment longer than [`text::COMMENT_SHOWN`] is laid out.
     fn comment(&mut self, comment: &str, node: Option<NodeId>, depth: u16) {
-        if comment.contains("[%") {
-            self.words(&split_comment(comment).1, node, depth);
-        } else {
-            self.words(comment, node, depth);
+        let (_, free, cut) = split_comment_head(comment, text::COMMENT_SHOWN);
+        self.words(&free, node, depth);
+        if cut {
+            self.words("…", node, depth);
         }
     }
 

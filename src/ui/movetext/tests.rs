@@ -357,6 +357,40 @@ fn move_assessments_are_attached_and_other_glyphs_stand_apart() {
     );
 }
 
+/// A comment of 10 MB is laid out only as far as the move list shows it: its start, about
+/// [`text::COMMENT_SHOWN`] bytes of it, then `…`, whatever its length; the moves around
+/// it are all there.
+#[test]
+fn a_huge_comment_is_laid_out_only_as_far_as_shown() {
+    let words = "the knight is strong on this square ".repeat(10_000_000 / 36);
+    for (place, movetext) in [
+        ("after a move", format!("1. e4 {{{words}}} e5 2. Nf3 *")),
+        ("before the first", format!("{{{words}}} 1. e4 e5 2. Nf3 *")),
+        (
+            "in a variation",
+            format!("1. e4 ({{{words}}} 1. d4) e5 2. Nf3 *"),
+        ),
+    ] {
+        let game = game(&movetext);
+        for layout in [MoveLayout::Inline, MoveLayout::Indented] {
+            let lines = lines(&game, layout, 80);
+            let laid: usize = lines.iter().map(|l| l.len()).sum();
+            assert!(
+                laid < 20 * 1024,
+                "{place}: {laid} bytes laid out in {} lines",
+                lines.len()
+            );
+            let text = lines.join("\n");
+            assert!(text.contains("the knight is strong"), "{place}");
+            assert!(text.contains('…'), "{place}: the cut is said");
+            assert!(
+                text.contains("Nf3"),
+                "{place}: the moves after it are there"
+            );
+        }
+    }
+}
+
 /// A finished game's text ends with its result, after the main line and its variations,
 /// as a printed game does; an unfinished one (`*`) ends with its last move.
 #[test]

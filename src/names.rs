@@ -1,22 +1,42 @@
-//! Whether a player's name, as one file writes it, is the name you gave: `Carlsen, Magnus`
-//! is also written `Carlsen,M`, `Carlsen, M.`, `Carlsen,Magnus` or `Magnus Carlsen`, and a
-//! player drilling "my games" expects all of them to count, and `Carlsen,H` (another
-//! Carlsen) not to.
+//! Players' names as files write them: `Carlsen, Magnus` is also written `Carlsen,M`,
+//! `Carlsen, M.`, `Carlsen,Magnus` or `Magnus Carlsen`. A player drilling "my games"
+//! ([`same_player`]) or filtering the game list by a full name ([`Parts::given_starts`])
+//! expects all of them to count, and `Carlsen,H` (another Carlsen) not to.
 
 use crate::catalog::strings::fold;
 
 /// A name split into its surname and given names (or their initials), each folded (no
 /// accents, lower case).
 #[derive(Debug, PartialEq, Eq)]
-struct Parts {
-    surname: String,
-    given: Vec<String>,
+pub struct Parts {
+    /// The surname, its words joined by a space (`vachier-lagrave`).
+    pub surname: String,
+    /// The given names or their initials, in order (`m`, `hi`, `magnus`).
+    pub given: Vec<String>,
+}
+
+impl Parts {
+    /// Whether a given name of this name is written as a start of `word` (an initial or
+    /// a shortening of it: `m` and `mag` of `magnus`), shorter than `word`: the word
+    /// names it, though it is not part of the name as written.
+    pub fn given_starts(&self, word: &str) -> bool {
+        self.given
+            .iter()
+            .any(|g| !g.is_empty() && g.len() < word.len() && word.starts_with(g.as_str()))
+    }
+
+    /// The words of the surname (`vachier`, `lagrave`).
+    pub fn surname_words(&self) -> impl Iterator<Item = &str> {
+        self.surname
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+    }
 }
 
 /// Splits `name`: `Surname, Given Names` when it has a comma (the PGN standard's form);
 /// otherwise `Given Names Surname`, except that a last word of one letter is an initial
 /// (`Carlsen M`). A name of one word is a surname (a club nickname, an online handle).
-fn parts(name: &str) -> Option<Parts> {
+pub fn parts(name: &str) -> Option<Parts> {
     let words = |text: &str| -> Vec<String> {
         fold(text)
             .split(|c: char| c.is_whitespace() || c == '.')
