@@ -103,14 +103,7 @@ impl Lines {
                 s
             }
         }
-        let fields = [
-            e.white(),
-            e.black(),
-            e.result(),
-            e.date(),
-            e.event(),
-            e.eco(),
-        ];
+        let fields = e.list_columns();
         let line = &mut self.text;
         // Room for the fields, their tabs or question marks, two numbers and a line feed.
         line.reserve(fields.iter().map(|f| f.len() + 2).sum::<usize>() + 48);

@@ -100,8 +100,16 @@ impl Mapped {
         ply: u32,
     ) {
         let e = self.read(reader, offset, number);
-        let fields = [e.white(), e.black(), e.result(), e.date(), e.event()];
-        push_row(buf, file, number, fields, e.eco(), plies, ply);
+        let [white, black, result, date, event, eco] = e.list_columns();
+        push_row(
+            buf,
+            file,
+            number,
+            [white, black, result, date, event],
+            eco,
+            plies,
+            ply,
+        );
     }
 
     /// What the opening tree needs of the game numbered `number` that starts at `offset`.

@@ -84,6 +84,19 @@ impl<T: AsRef<str>> Entry<T> {
             .unwrap_or_default()
     }
 
+    /// The columns of a line of `scoresheet list`, in its order: White, Black, Result,
+    /// Date, Event, ECO (`search` prints the same; its index keeps them).
+    pub fn list_columns(&self) -> [&str; 6] {
+        [
+            self.white(),
+            self.black(),
+            self.result(),
+            self.date(),
+            self.event(),
+            self.eco(),
+        ]
+    }
+
     /// `Event` tag.
     pub fn event(&self) -> &str {
         self.tag(0)

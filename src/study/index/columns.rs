@@ -261,14 +261,7 @@ pub fn from_bytes(bytes: &[u8], offsets: &[u64]) -> ColumnsBuilder {
         let end = offsets.get(i + 1).map_or(bytes.len(), |&o| at(o));
         let from = at(offset);
         let e = tags.read(&bytes[from..end.max(from)], i as u64 + 1);
-        columns.push([
-            e.white(),
-            e.black(),
-            e.result(),
-            e.date(),
-            e.event(),
-            e.eco(),
-        ]);
+        columns.push(e.list_columns());
     }
     columns
 }
