@@ -62,18 +62,7 @@ pub fn gather_with(
         0,
         format!("{} due", count(due.len(), "exercise", "exercises")),
     );
-    let collector = Mutex::new(Collector {
-        deck: &deck,
-        engine: request.engine.is_some(),
-        record,
-        due,
-        taken: Vec::new(),
-        seen: HashSet::new(),
-        fresh: 0,
-        all: 0,
-        judged: 0,
-        reported: None,
-    });
+    let collector = Mutex::new(Collector::new(&deck, request.engine.is_some(), record, due));
     if let Some(file) = file {
         match find_in(file, cache, request, report, cancel, &collector) {
             Err(e) => notes.push(format!("cannot read {}: {e}", file.display())),
@@ -131,7 +120,23 @@ struct Collector<'a> {
     reported: Option<HashSet<String>>,
 }
 
-impl Collector<'_> {
+impl<'a> Collector<'a> {
+    /// A collector of exercises from `deck`, starting with those `due`, none taken yet.
+    fn new(deck: &'a Deck, engine: bool, record: bool, due: Vec<Exercise>) -> Self {
+        Collector {
+            deck,
+            engine,
+            record,
+            due,
+            taken: Vec::new(),
+            seen: HashSet::new(),
+            fresh: 0,
+            all: 0,
+            judged: 0,
+            reported: None,
+        }
+    }
+
     /// Takes the mistakes of a game (or of several, newest first) in: those not in
     /// the deck, the same mistake once (the first found: of the games known at once,
     /// the newest game's; of those the engines analyse side by side, the one
@@ -417,18 +422,7 @@ mod cap_tests {
     #[test]
     fn the_cap_keeps_the_newest_games_mistakes_not_the_first_found() {
         let deck = Deck::default();
-        let mut c = Collector {
-            deck: &deck,
-            engine: true,
-            record: true,
-            due: Vec::new(),
-            taken: Vec::new(),
-            seen: HashSet::new(),
-            fresh: 0,
-            all: 0,
-            judged: 0,
-            reported: None,
-        };
+        let mut c = Collector::new(&deck, true, true, Vec::new());
         let old: Vec<Exercise> = (0..NEW_PER_DRILL + 2)
             .map(|i| of_game(&format!("old{i}"), 3))
             .collect();
