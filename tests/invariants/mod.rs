@@ -358,11 +358,15 @@ fn indexer_range(
     })
 }
 
+/// Pieces a text is split in at most by [`chunks_agree`].
+const MAX_CHUNKS: u64 = 256;
+
 /// The differential over game boundaries: on any bytes, the streaming reader, the chunked
 /// parallel reader (over a reader and over the indexer, with chunk edges everywhere from
 /// every byte to a third of the text), `check --jobs` on a file and on a stream, the index
 /// and the game list's catalog all find the same games at the same offsets (and the
 /// readers at the same lines), and `check`'s report is the sequential one byte for byte.
+/// A text longer than [`MAX_CHUNKS`] bytes is not split at every byte.
 pub fn chunks_agree(data: &[u8]) {
     use std::io::Write as _;
     let want = sequential_starts(data);
@@ -377,7 +381,14 @@ pub fn chunks_agree(data: &[u8]) {
     tmp.write_all(data).expect("written");
     let file = tmp.as_file();
     let len = data.len() as u64;
-    let mut sizes = vec![1, 2, 7, 64, len / 3 + 1];
+    // Every split point of a short text; a long one split in at most MAX_CHUNKS pieces
+    // (each piece is a hand-off between threads, and a fuzzer runs this thousands of
+    // times a second).
+    let least = len / MAX_CHUNKS + 1;
+    let mut sizes: Vec<u64> = [1, 2, 7, 64, len / 3 + 1]
+        .into_iter()
+        .map(|size| size.max(least))
+        .collect();
     sizes.dedup();
     for chunk in sizes {
         let (games, got) = chunked_starts(file, chunk, true, reader_range);
@@ -401,7 +412,7 @@ pub fn chunks_agree(data: &[u8]) {
     let counts = scoresheet::cli::check::check_sequential(data, lang, "f", &mut sequential)
         .expect("reading memory");
     assert_eq!(counts.0, want.len() as u64, "check: count");
-    for chunk in [3, 64] {
+    for chunk in [3.max(least), 64.max(least)] {
         let mut report = Vec::new();
         let got = scoresheet::cli::parallel::check_chunks(file, 2, chunk, lang, "f", &mut report)
             .expect("reading a temporary file");
