@@ -626,3 +626,60 @@ fn lines_from_the_index_are_those_read_from_the_file() {
     );
     assert_eq!(lines[3], "4\t?\t?\t?\t?\t?\t?\t2\t2");
 }
+
+/// A first search keeps, of each chunk of the file, only the games it finds and those with
+/// problems: every game's problems must still be reported, at its own line and number,
+/// whether the game is found or not, on one thread or several.
+#[test]
+fn problems_of_games_found_or_not_are_reported_at_their_place_on_any_number_of_threads() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut text = String::new();
+    let mut expected = Vec::new();
+    for i in 1..=300usize {
+        // Every 7th game has an illegal move: one in three of those opens 1. e4 (found).
+        let (first, bad) = match (i % 3, i % 7) {
+            (0, 0) => ("e4", true),
+            (_, 0) => ("d4", true),
+            (0, _) => ("e4", false),
+            _ => ("d4", false),
+        };
+        let line = text.lines().count() + 4;
+        text.push_str(&format!(
+            "[White \"W{i}\"]\n[Black \"B{i}\"]\n\n1. {first} Nf6 2. {} *\n\n",
+            if bad { "Ke3" } else { "Nf3" }
+        ));
+        if bad {
+            expected.push(format!(":{line}:14: game {i} (W{i} - B{i}): \"Ke3\""));
+        }
+    }
+    let pgn = dir.path().join("mixed.pgn");
+    std::fs::write(&pgn, &text).expect("write");
+    let path = pgn.to_str().expect("path");
+    let mut runs = Vec::new();
+    for jobs in [["--jobs", "1"], ["--jobs", "2"]] {
+        // A fresh cache each time: every run reads the file through.
+        let cache = dir.path().join(format!("cache{}", jobs[1]));
+        let args = [
+            "search", path, "--moves", "1. e4", jobs[0], jobs[1], "--chunk", "700",
+        ];
+        let r = run(&cache, &args);
+        assert_eq!(r.code, 1, "{}", r.err);
+        let problems: Vec<&str> = r.err.lines().filter(|l| l.contains("\"Ke3\"")).collect();
+        assert_eq!(problems.len(), expected.len(), "{}", r.err);
+        for (got, want) in problems.iter().zip(&expected) {
+            assert!(got.contains(want), "{got} / {want}");
+        }
+        assert!(
+            r.err.contains(&format!(
+                "100 of 300 games reach the position, {} with errors",
+                expected.len()
+            )),
+            "{}",
+            r.err
+        );
+        let numbers: Vec<u64> = found(&r.out).iter().map(|f| f.0).collect();
+        assert_eq!(numbers, (1..=100).map(|k| 3 * k).collect::<Vec<u64>>());
+        runs.push((r.out, problems.join("\n")));
+    }
+    assert_eq!(runs[0], runs[1]);
+}

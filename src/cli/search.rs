@@ -105,9 +105,9 @@ pub fn position_after(text: &str) -> Result<Position, String> {
 }
 
 /// Reads every game of `input` through [`follower`] (on `jobs` threads for a regular
-/// file), maps each with `map` (on the reading threads), and hands the results to `sink`
-/// in file order with absolute game numbers; problems go to standard error in `check`'s
-/// format. Returns (games, games with problems).
+/// file), maps each with `map` (on the reading threads), and hands what it picked (`Some`)
+/// to `sink` in file order with absolute game numbers; problems go to standard error in
+/// `check`'s format. Returns (games, games with problems).
 #[allow(clippy::too_many_arguments)]
 fn read_games<T: Send>(
     input: Input,
@@ -116,7 +116,7 @@ fn read_games<T: Send>(
     chunk: u64,
     lang: &'static Lang,
     follow: Reading,
-    map: impl Fn(Walked) -> T + Sync,
+    map: impl Fn(Walked) -> Option<T> + Sync,
     mut sink: impl FnMut(u64, T),
 ) -> io::Result<(u64, u64)> {
     let mut err = BufWriter::new(io::stderr().lock());
@@ -139,7 +139,9 @@ fn read_games<T: Send>(
                     }
                 }
                 let number = w.read.number;
-                sink(number, map(w));
+                if let Some(out) = map(w) {
+                    sink(number, out);
+                }
             }
             (games, bad)
         }
@@ -154,7 +156,7 @@ enum Answer {
     Indexed { index: Box<Index> },
     /// By reading it through: the games that reach the position (number, tags, plies,
     /// ply, next move, facts); for a file mapped into memory, their tags are read from it
-    /// when they are needed, not kept (`tags` and `info` are empty).
+    /// when they are needed, not kept (`tags` is `None`).
     Read(Vec<Found1>, Option<rows::Mapped>),
 }
 
@@ -163,8 +165,9 @@ struct Found1 {
     number: u64,
     /// Where it starts in the file.
     offset: u64,
-    tags: Tags,
-    info: GameInfo,
+    /// Its tags and facts, for a file that is not mapped (boxed: a search may find most
+    /// of a large file's games, and a mapped file's are read from it).
+    tags: Option<Box<(Tags, GameInfo)>>,
     plies: u32,
     ply: u32,
     next: Next,
@@ -258,9 +261,11 @@ fn answer(
     // instead of every game's while reading.
     let mapped = input.regular_file().and_then(rows::Mapped::of);
     let reading = Reading::search(Goal::of(pos.board()), variations);
-    let reading = match mapped {
-        Some(_) => reading.without_tags(),
-        None => reading,
+    let with_tags = mapped.is_none();
+    let reading = if with_tags {
+        reading
+    } else {
+        reading.without_tags()
     };
     let (games, bad) = read_games(
         input,
@@ -273,18 +278,13 @@ fn answer(
             w.reached.map(|ply| Found1 {
                 number: 0,
                 offset: w.read.start.offset,
-                tags: w.tags,
-                info: w.info,
+                tags: with_tags.then(|| Box::new((w.tags, w.info))),
                 plies: w.plies,
                 ply,
                 next: w.next,
             })
         },
-        |number, f| {
-            if let Some(f) = f {
-                found.push(Found1 { number, ..f });
-            }
-        },
+        |number, f| found.push(Found1 { number, ..f }),
     )?;
     let indexing = match (stamp, cut.take()) {
         (_, Some(e)) => Indexing::Cut(e),
@@ -324,8 +324,11 @@ pub fn run_search(args: &SearchArgs) -> u8 {
                 let (prefix, mut lines) = (rows::prefix(file), Vec::new());
                 let mut reader = TagsAt::default();
                 for f in &found {
-                    match &mapped {
-                        Some(map) => map.push_line(
+                    match (&f.tags, &mapped) {
+                        (Some(t), _) => {
+                            rows::push_tags(&mut lines, &prefix, f.number, &t.0, f.plies, f.ply)
+                        }
+                        (None, Some(map)) => map.push_line(
                             &mut lines,
                             &mut reader,
                             &prefix,
@@ -334,9 +337,12 @@ pub fn run_search(args: &SearchArgs) -> u8 {
                             f.plies,
                             f.ply,
                         ),
-                        None => {
-                            rows::push_tags(&mut lines, &prefix, f.number, &f.tags, f.plies, f.ply)
-                        }
+                        (None, None) => {}
+                    }
+                    // Written a batch at a time: a search may find most of a large file.
+                    if lines.len() >= rows::BATCH {
+                        out.0.write_all(&lines)?;
+                        lines.clear();
                     }
                 }
                 out.0.write_all(&lines)?;
@@ -373,9 +379,10 @@ pub fn run_tree(args: &TreeArgs) -> u8 {
                 let n = found.len() as u64;
                 let mut reader = TagsAt::default();
                 all.extend(found.into_iter().map(|f| {
-                    let info = match &mapped {
-                        Some(map) => map.info(&mut reader, f.offset, f.number),
-                        None => f.info,
+                    let info = match (&f.tags, &mapped) {
+                        (Some(t), _) => t.1,
+                        (None, Some(map)) => map.info(&mut reader, f.offset, f.number),
+                        (None, None) => GameInfo::default(),
                     };
                     (f.next, Tally::of(&info))
                 }));

@@ -12,7 +12,7 @@ use crate::study::index::columns::{Columns, FIELDS};
 use crate::study::index::{Damage, Hit};
 
 /// Bytes of lines gathered before they are written.
-const BATCH: usize = 64 << 10;
+pub const BATCH: usize = 64 << 10;
 
 /// Writes the line of each game the index found, from the columns it keeps (the file
 /// itself is not read). Each distinct value is put in `list`'s form once, then copied.

@@ -103,8 +103,20 @@ struct Frame {
     pending: Vec<String>,
     /// Moves read in this line.
     moves: u32,
-    /// The last move played in this line (`None`: a null move, or none yet).
-    last: Option<chess::ChessMove>,
+}
+
+/// A move the builder just played ([`GameBuilder::play`]): what a follower of the positions
+/// needs, handed over as it is played rather than read back from the builder afterwards.
+#[derive(Debug, Clone, Copy)]
+pub struct Played<'a> {
+    /// The depth of its line: 1 for the main line, 2 for a variation of it, …
+    pub depth: usize,
+    /// The move (`None`: a null move).
+    pub mv: Option<chess::ChessMove>,
+    /// The position before it.
+    pub before: &'a Position,
+    /// The position after it.
+    pub after: &'a Position,
 }
 
 /// The most moves one game's tree holds, variations included: far beyond any game of chess
@@ -177,21 +189,102 @@ impl GameBuilder {
         self.stack.first().map(|f| (f.moves, &f.pos))
     }
 
-    /// The line being read, while a game is being read: its depth (1 for the main line, 2
-    /// for a variation of it, …), the half-moves read in it and the position after them;
-    /// `None` before the movetext, for a refused game, or for a line that hit a move it
-    /// could not play (a position search follows every line this way).
-    pub fn line_so_far(&self) -> Option<(usize, u32, &Position)> {
-        let top = self.stack.last().filter(|f| !f.dead)?;
-        Some((self.stack.len(), top.moves, &top.pos))
-    }
-
-    /// The last move of the line being read (`None` for a null move) and the position
-    /// before it, once the line has a move: what a follower of the positions needs to
-    /// know which move was played without working it out.
-    pub fn last_move(&self) -> Option<(Option<chess::ChessMove>, &Position)> {
-        let top = self.stack.last().filter(|f| !f.dead && f.moves > 0)?;
-        Some((top.last, &top.prev_pos))
+    /// Reads the move `san` (what [`Visitor::san`] does) and, when it was played, hands
+    /// back the move and the positions around it (a position search follows the games
+    /// this way, without building their trees).
+    pub fn play(&mut self, san: &[u8], at: Pos) -> Option<Played<'_>> {
+        if self.keep_tree && self.game.len() > self.max_moves {
+            if !self.full {
+                self.full = true;
+                let reason = format!(
+                    "more than {} moves in one game, variations included, longer than any \
+                     game of chess: reading stops here",
+                    self.max_moves
+                );
+                self.problem(at, &crate::text::decode(san), reason);
+            }
+            return None;
+        }
+        let depth = self.stack.len();
+        let lang = self.lang;
+        // Export-format SAN is English: only then can a move take the fast path.
+        let english = lang.code == "en";
+        let frame = self.stack.last_mut().filter(|f| !f.dead)?;
+        // Export-format SAN, nearly every move of a file, goes the fast way.
+        let fast = if english {
+            export_san(san, &frame.pos)
+        } else {
+            None
+        };
+        let read = match fast {
+            Some(m) => Ok((Move::Normal(m), None, false)),
+            // `exd6 e.p.`, `Qh5 ch`: a mark written as a word of its own, after its move.
+            None if frame.moves > 0 && is_mark_word(san) => return None,
+            None => {
+                read_move_bytes(san, &frame.pos, lang).map(|(mv, mt)| (mv, mt.nag, mt.draw_offer))
+            }
+        };
+        let (mv, nag, draw_offer) = match read {
+            Ok(found) => found,
+            Err(e) => {
+                frame.dead = true;
+                let mover = if frame.pos.side_to_move() == Color::White {
+                    "White"
+                } else {
+                    "Black"
+                };
+                let hint = if e.is_malformed() {
+                    other_languages(san, &frame.pos, lang)
+                } else {
+                    String::new()
+                };
+                let reason = format!(
+                    "{e} (move {}, {mover} to play{}){hint}",
+                    frame.pos.fullmove_number(),
+                    if depth > 1 { ", in a variation" } else { "" }
+                );
+                self.problem(at, &crate::text::decode(san), reason);
+                return None;
+            }
+        };
+        match mv {
+            Move::Normal(m) => {
+                frame.prev_pos = frame.pos;
+                frame.prev_pos.play_into(m, &mut frame.pos);
+            }
+            Move::Null => match frame.pos.play_null() {
+                Some(p) => {
+                    frame.prev_pos = std::mem::replace(&mut frame.pos, p);
+                }
+                None => {
+                    frame.dead = true;
+                    let reason = "a null move is impossible while in check".to_string();
+                    self.problem(at, &crate::text::decode(san), reason);
+                    return None;
+                }
+            },
+        }
+        frame.prev_node = frame.node;
+        frame.moves += 1;
+        if self.keep_tree {
+            let id = self.game.add_move(frame.prev_node, mv, &frame.prev_pos);
+            let node = self.game.node_mut(id);
+            node.comments_before.append(&mut frame.pending);
+            node.nags.extend(nag);
+            node.draw_offer |= draw_offer;
+            frame.node = id;
+        }
+        // The frame again: a borrow handed out would keep it from the problems above.
+        let frame = self.stack.last()?;
+        Some(Played {
+            depth,
+            mv: match mv {
+                Move::Normal(m) => Some(m),
+                Move::Null => None,
+            },
+            before: &frame.prev_pos,
+            after: &frame.pos,
+        })
     }
 
     fn problem(&mut self, pos: Pos, token: &str, reason: String) {
@@ -309,97 +402,12 @@ impl Visitor for GameBuilder {
             dead: false,
             pending: Vec::new(),
             moves: 0,
-            last: None,
         });
         Skip(false)
     }
 
     fn san(&mut self, san: &[u8], at: Pos) {
-        if self.keep_tree && self.game.len() > self.max_moves {
-            if !self.full {
-                self.full = true;
-                let reason = format!(
-                    "more than {} moves in one game, variations included, longer than any \
-                     game of chess: reading stops here",
-                    self.max_moves
-                );
-                self.problem(at, &crate::text::decode(san), reason);
-            }
-            return;
-        }
-        let depth = self.stack.len();
-        let lang = self.lang;
-        // Export-format SAN is English: only then can a move take the fast path.
-        let english = lang.code == "en";
-        let Some(frame) = self.stack.last_mut().filter(|f| !f.dead) else {
-            return;
-        };
-        // Export-format SAN, nearly every move of a file, goes the fast way.
-        let fast = if english {
-            export_san(san, &frame.pos)
-        } else {
-            None
-        };
-        let read = match fast {
-            Some(m) => Ok((Move::Normal(m), None, false)),
-            // `exd6 e.p.`, `Qh5 ch`: a mark written as a word of its own, after its move.
-            None if frame.moves > 0 && is_mark_word(san) => return,
-            None => {
-                read_move_bytes(san, &frame.pos, lang).map(|(mv, mt)| (mv, mt.nag, mt.draw_offer))
-            }
-        };
-        let (mv, nag, draw_offer) = match read {
-            Ok(found) => found,
-            Err(e) => {
-                frame.dead = true;
-                let mover = if frame.pos.side_to_move() == Color::White {
-                    "White"
-                } else {
-                    "Black"
-                };
-                let hint = if e.is_malformed() {
-                    other_languages(san, &frame.pos, lang)
-                } else {
-                    String::new()
-                };
-                let reason = format!(
-                    "{e} (move {}, {mover} to play{}){hint}",
-                    frame.pos.fullmove_number(),
-                    if depth > 1 { ", in a variation" } else { "" }
-                );
-                self.problem(at, &crate::text::decode(san), reason);
-                return;
-            }
-        };
-        match mv {
-            Move::Normal(m) => {
-                frame.prev_pos = frame.pos;
-                frame.prev_pos.play_into(m, &mut frame.pos);
-                frame.last = Some(m);
-            }
-            Move::Null => match frame.pos.play_null() {
-                Some(p) => {
-                    frame.prev_pos = std::mem::replace(&mut frame.pos, p);
-                    frame.last = None;
-                }
-                None => {
-                    frame.dead = true;
-                    let reason = "a null move is impossible while in check".to_string();
-                    self.problem(at, &crate::text::decode(san), reason);
-                    return;
-                }
-            },
-        }
-        frame.prev_node = frame.node;
-        frame.moves += 1;
-        if self.keep_tree {
-            let id = self.game.add_move(frame.prev_node, mv, &frame.prev_pos);
-            let node = self.game.node_mut(id);
-            node.comments_before.append(&mut frame.pending);
-            node.nags.extend(nag);
-            node.draw_offer |= draw_offer;
-            frame.node = id;
-        }
+        self.play(san, at);
     }
 
     fn nag(&mut self, nag: u8, _at: Pos) {
@@ -433,7 +441,6 @@ impl Visitor for GameBuilder {
             dead: top.dead || top.moves == 0,
             pending: Vec::new(),
             moves: 0,
-            last: None,
         };
         self.stack.push(frame);
         Skip(false)
@@ -577,3 +584,7 @@ pub fn load_game(data: &[u8], entry: &super::GameEntry) -> Option<ReadGame> {
     }
     Some(game)
 }
+
+#[cfg(test)]
+#[path = "builder_tests.rs"]
+mod tests;

@@ -184,8 +184,6 @@ pub struct Follow {
     start: Option<Position>,
     moves: Vec<Option<ChessMove>>,
     reached: Option<u32>,
-    /// Half-moves of the main line handled so far.
-    handled: u32,
     indexing: bool,
     /// Whether the tags are read (see [`Follow::without_tags`]).
     with_tags: bool,
@@ -210,7 +208,6 @@ impl Follow {
             start: None,
             moves: Vec::new(),
             reached: None,
-            handled: 0,
             indexing: false,
             with_tags: true,
             codes: Vec::new(),
@@ -232,34 +229,16 @@ impl Follow {
         self
     }
 
-    /// Takes the new position of the line being read, if the last event gave one.
-    fn follow(&mut self) {
-        let Some((depth, plies, pos)) = self.builder.line_so_far() else {
+    /// Takes the start position of the game, once its movetext begins.
+    fn start(&mut self) {
+        let Some((_, &pos)) = self.builder.main_line_so_far() else {
             return;
         };
-        // Copied once a game, not once a move.
-        if self.start.is_none() {
-            self.start = Some(*pos);
+        self.start = Some(pos);
+        if self.target.is_some_and(|goal| goal.is(pos.board())) {
+            self.reached = Some(0);
         }
-        let start = self.start.as_ref().unwrap_or(pos);
-        if let Some(goal) = self.target.filter(|_| depth == 1 || self.variations) {
-            if goal.is(pos.board()) {
-                let ply = ply_of(start, pos);
-                self.reached = Some(self.reached.map_or(ply, |r| r.min(ply)));
-            }
-        }
-        if depth == 1 && plies > self.handled {
-            // A line with moves always has a last one.
-            let Some((mv, before)) = self.builder.last_move() else {
-                return;
-            };
-            self.handled = plies;
-            if self.indexing && self.moves.len() < MAX_INDEXED_PLIES {
-                super::index::code::encode(before.board(), mv, &mut self.codes);
-                self.keys.push(super::key::key(pos.board()));
-            }
-            self.moves.push(mv);
-        } else if depth == 1 && plies == 0 && self.indexing && self.keys.is_empty() {
+        if self.indexing {
             self.keys.push(super::key::key(pos.board()));
         }
     }
@@ -282,7 +261,6 @@ impl Visitor for Follow {
         self.start = None;
         self.moves.clear();
         self.reached = None;
-        self.handled = 0;
         self.codes.clear();
         self.keys.clear();
         self.builder.begin_game(at);
@@ -327,13 +305,33 @@ impl Visitor for Follow {
 
     fn begin_movetext(&mut self) -> Skip {
         let skip = self.builder.begin_movetext();
-        self.follow();
+        self.start();
         skip
     }
 
+    // Inlined into the reader's loop, as the builder's own `san` is for `check`: a call
+    // more for each move cost a few percent of the reading.
+    #[inline(always)]
     fn san(&mut self, san: &[u8], at: Pos) {
-        self.builder.san(san, at);
-        self.follow();
+        // The builder hands over the move it played and the positions around it: reading
+        // them back from its stack after each move cost a tenth of the reading.
+        let Some(played) = self.builder.play(san, at) else {
+            return;
+        };
+        if let Some(goal) = &self.target {
+            if (played.depth == 1 || self.variations) && goal.is(played.after.board()) {
+                let start = self.start.as_ref().unwrap_or(played.after);
+                let ply = ply_of(start, played.after);
+                self.reached = Some(self.reached.map_or(ply, |r| r.min(ply)));
+            }
+        }
+        if played.depth == 1 {
+            if self.indexing && self.moves.len() < MAX_INDEXED_PLIES {
+                super::index::code::encode(played.before.board(), played.mv, &mut self.codes);
+                self.keys.push(super::key::key(played.after.board()));
+            }
+            self.moves.push(played.mv);
+        }
     }
 
     fn nag(&mut self, nag: u8, at: Pos) {

@@ -44,14 +44,15 @@ pub struct Opened {
     pub kept: bool,
 }
 
-/// One game read, with what is needed to report its problems.
+/// One game read that is kept: one the caller picked, or one with problems to report.
 pub struct Item<T> {
     /// Its number (counted from the range's start).
     pub number: u64,
-    /// "White - Black" and its problems, when it has any.
-    pub problems: Option<(String, Vec<GameError>)>,
-    /// What the caller made of it.
-    pub out: T,
+    /// "White - Black" and its problems, when it has any (boxed: few games have any, and
+    /// a chunk's items are moved about).
+    pub problems: Option<Box<(String, Vec<GameError>)>>,
+    /// What the caller made of it, when it picked it.
+    pub out: Option<T>,
 }
 
 /// What a read of games follows.
@@ -108,8 +109,8 @@ pub fn follower(lang: &'static Lang, reading: Reading) -> Follow {
 }
 
 /// Reads every game of the regular file `file` through [`follower`] on `jobs` threads (one
-/// reads it as a stream), maps each with `map` on the reading threads, and hands the
-/// results to `sink` in file order with absolute game numbers, and each problem to
+/// reads it as a stream), maps each with `map` on the reading threads, and hands what it
+/// picked (`Some`) to `sink` in file order with absolute game numbers, and each problem to
 /// `problem` (line, game, players, problem). Returns (games, games with problems).
 #[allow(clippy::too_many_arguments)]
 pub fn read_file<T: Send>(
@@ -118,18 +119,25 @@ pub fn read_file<T: Send>(
     chunk: u64,
     lang: &'static Lang,
     follow: Reading,
-    map: impl Fn(Walked) -> T + Sync,
+    map: impl Fn(Walked) -> Option<T> + Sync,
     mut sink: impl FnMut(u64, T),
     mut problem: impl FnMut(u64, u64, &str, &GameError) -> io::Result<()>,
 ) -> io::Result<(u64, u64)> {
     let mut bad = 0u64;
-    let item = |w: Walked| Item {
-        number: w.read.number,
-        problems: w.read.has_problems().then(|| {
+    // Only the games picked or with problems are kept: a search that finds few games
+    // keeps little of a chunk.
+    let item = |w: Walked| {
+        let number = w.read.number;
+        let problems = w.read.has_problems().then(|| {
             let errors = w.read.problems().into_iter().cloned().collect();
-            (w.read.players(), errors)
-        }),
-        out: map(w),
+            Box::new((w.read.players(), errors))
+        });
+        let out = map(w);
+        (out.is_some() || problems.is_some()).then_some(Item {
+            number,
+            problems,
+            out,
+        })
     };
     if jobs > 1 {
         let work = |file: &File, from: Pos, until: &mut Until| {
@@ -138,13 +146,15 @@ pub fn read_file<T: Send>(
         let games = chunks::read_file(file, jobs, chunk, work, |items, shift, first| {
             for it in items.into_iter().filter(|it| it.number >= first) {
                 let number = shift.game(it.number);
-                if let Some((players, errors)) = &it.problems {
+                if let Some(p) = &it.problems {
                     bad += 1;
-                    for e in errors {
-                        problem(shift.line(e.pos.line), number, players, e)?;
+                    for e in &p.1 {
+                        problem(shift.line(e.pos.line), number, &p.0, e)?;
                     }
                 }
-                sink(number, it.out);
+                if let Some(out) = it.out {
+                    sink(number, out);
+                }
             }
             Ok(())
         })?;
@@ -155,14 +165,18 @@ pub fn read_file<T: Send>(
     let mut games = 0;
     while let Some(w) = reader.read_game_restarting(&mut f)? {
         games += 1;
-        let it = item(w);
-        if let Some((players, errors)) = &it.problems {
+        let Some(it) = item(w) else {
+            continue;
+        };
+        if let Some(p) = &it.problems {
             bad += 1;
-            for e in errors {
-                problem(e.pos.line, it.number, players, e)?;
+            for e in &p.1 {
+                problem(e.pos.line, it.number, &p.0, e)?;
             }
         }
-        sink(it.number, it.out);
+        if let Some(out) = it.out {
+            sink(it.number, out);
+        }
     }
     Ok((games, bad))
 }
@@ -174,11 +188,11 @@ fn read_range<T>(
     until: &mut Until,
     lang: &'static Lang,
     follow: Reading,
-    item: &impl Fn(Walked) -> Item<T>,
+    item: &impl Fn(Walked) -> Option<Item<T>>,
 ) -> io::Result<Part<Vec<Item<T>>>> {
     let mut f = follower(lang, follow);
     chunks::read_range(file, from, until, &mut f, Vec::new(), |items, w| {
-        items.push(item(w))
+        items.extend(item(w))
     })
 }
 
@@ -286,7 +300,7 @@ fn build(
         chunk,
         lang,
         Reading::index(),
-        |w| Compact::of(w.read.start.offset, w),
+        |w| Some(Compact::of(w.read.start.offset, w)),
         |_, c| builder.add(c),
         |line, game, players, e| event(Event::Problem(line, game, players, e)),
     )?;
@@ -345,11 +359,9 @@ pub fn read_through(
         lang,
         Reading::search(goal, false),
         |w| w.reached.map(|ply| (ply, w.next, Tally::of(&w.info))),
-        |number, reached| {
-            if let Some((ply, next, tally)) = reached {
-                hits.push((number, ply));
-                tallies.push((next, tally));
-            }
+        |number, (ply, next, tally)| {
+            hits.push((number, ply));
+            tallies.push((next, tally));
         },
         |_, _, _, _| Ok(()),
     )?;
