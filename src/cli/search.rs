@@ -154,23 +154,32 @@ fn read_games<T: Send>(
 enum Answer {
     /// From its index.
     Indexed { index: Box<Index> },
-    /// By reading it through: the games that reach the position (number, tags, plies,
-    /// ply, next move, facts); for a file mapped into memory, their tags are read from it
-    /// when they are needed, not kept (`tags` is `None`).
-    Read(Vec<Found1>, Option<rows::Mapped>),
+    /// By reading it through: how many games reach the position, and for the tree what
+    /// each played there (`search`'s lines were written as the games were found).
+    Read {
+        found: u64,
+        tallies: Vec<(Next, Tally)>,
+    },
 }
 
-/// A game found by reading a file through.
-struct Found1 {
-    number: u64,
-    /// Where it starts in the file.
-    offset: u64,
-    /// Its tags and facts, for a file that is not mapped (boxed: a search may find most
-    /// of a large file's games, and a mapped file's are read from it).
-    tags: Option<Box<(Tags, GameInfo)>>,
-    plies: u32,
-    ply: u32,
-    next: Next,
+/// What the games found by reading a file through are wanted for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Purpose {
+    /// `search`'s result lines.
+    Lines,
+    /// The opening tree.
+    Tree,
+}
+
+/// What the reading threads make of a game found by reading a file through.
+enum Found1 {
+    /// For `search`, a game of a mapped file: where it starts, its plies, and the ply at
+    /// which it reaches the position (its line is made from the map in file order).
+    At(u64, u32, u32),
+    /// For `search`, a game of a file not mapped: its tags, plies and ply.
+    Tags(Box<Tags>, u32, u32),
+    /// For `tree`: the move it played at the position, and its result, ratings and year.
+    Tally(Next, GameInfo),
 }
 
 /// Asks the index of `path` with `ask`; an index found damaged while answering is
@@ -227,14 +236,19 @@ enum Indexing {
 }
 
 /// Answers one file: from its index when there is a fresh one; else by reading it through
-/// (on every core, as `check` reads), after which a file on disk gets its index built in
-/// the background for the next searches.
+/// (on every core, as `check` reads; for `search`, each game's line is written to `out`,
+/// after `file`'s name when given, as soon as the games before it are read), after which
+/// a file on disk gets its index built in the background for the next searches.
+#[allow(clippy::too_many_arguments)]
 fn answer(
     path: &Path,
     common: &Common,
     lang: &'static Lang,
     pos: &Position,
     variations: bool,
+    purpose: Purpose,
+    out: &mut impl Write,
+    file: Option<&str>,
 ) -> io::Result<(Answer, u64, u64, Indexing)> {
     let jobs = common.threads.count();
     let mut stamp = None;
@@ -254,19 +268,21 @@ fn answer(
         stamp = Some(s);
     }
     let name = input::name(path);
-    let mut found = Vec::new();
     let input = Input::open(path)?;
     let cut = input.cut();
-    // A file on disk is mapped: the tags of the games found are read from it afterwards,
-    // instead of every game's while reading.
+    // A file on disk is mapped: the tags of the games found are read from it, as their
+    // chunks of the file come in, instead of every game's tags while reading.
     let mapped = input.regular_file().and_then(rows::Mapped::of);
     let reading = Reading::search(Goal::of(pos.board()), variations);
-    let with_tags = mapped.is_none();
-    let reading = if with_tags {
-        reading
-    } else {
-        reading.without_tags()
+    let reading = match mapped {
+        Some(_) => reading.without_tags(),
+        None => reading,
     };
+    let (prefix, mut reader) = (rows::prefix(file), TagsAt::default());
+    let (mut found, mut tallies, mut lines) = (0u64, Vec::new(), Vec::new());
+    // The lines go out a batch at a time as the games are found: kept until the end,
+    // those of a search that finds most of a large file took memory (and its faults).
+    let mut written = Ok(());
     let (games, bad) = read_games(
         input,
         &name,
@@ -275,17 +291,40 @@ fn answer(
         lang,
         reading,
         |w| {
-            w.reached.map(|ply| Found1 {
-                number: 0,
-                offset: w.read.start.offset,
-                tags: with_tags.then(|| Box::new((w.tags, w.info))),
-                plies: w.plies,
-                ply,
-                next: w.next,
+            let ply = w.reached?;
+            let offset = w.read.start.offset;
+            Some(match (purpose, &mapped) {
+                (Purpose::Lines, Some(_)) => Found1::At(offset, w.plies, ply),
+                (Purpose::Lines, None) => Found1::Tags(Box::new(w.tags), w.plies, ply),
+                (Purpose::Tree, Some(map)) => {
+                    Found1::Tally(w.next, map.info(&mut TagsAt::default(), offset, 0))
+                }
+                (Purpose::Tree, None) => Found1::Tally(w.next, w.info),
             })
         },
-        |number, f| found.push(Found1 { number, ..f }),
+        |number, f| {
+            found += 1;
+            match (f, &mapped) {
+                (Found1::At(offset, plies, ply), Some(map)) => {
+                    map.push_line(&mut lines, &mut reader, &prefix, offset, number, plies, ply)
+                }
+                (Found1::Tags(tags, plies, ply), _) => {
+                    rows::push_tags(&mut lines, &prefix, number, &tags, plies, ply)
+                }
+                (Found1::Tally(next, info), _) => tallies.push((next, Tally::of(&info))),
+                (Found1::At(..), None) => {}
+            }
+            if lines.len() >= rows::BATCH {
+                // Once the output fails (a reader gone), the rest is not kept either.
+                if written.is_ok() {
+                    written = out.write_all(&lines);
+                }
+                lines.clear();
+            }
+        },
     )?;
+    written?;
+    out.write_all(&lines)?;
     let indexing = match (stamp, cut.take()) {
         (_, Some(e)) => Indexing::Cut(e),
         (None, None) => Indexing::No,
@@ -296,7 +335,7 @@ fn answer(
             (None, Err(e)) => Indexing::Unwritable(e),
         },
     };
-    Ok((Answer::Read(found, mapped), games, bad, indexing))
+    Ok((Answer::Read { found, tallies }, games, bad, indexing))
 }
 
 /// Runs `search`; returns the exit code.
@@ -305,6 +344,7 @@ pub fn run_search(args: &SearchArgs) -> u8 {
         &args.common,
         "search",
         args.variations,
+        Purpose::Lines,
         |out, file, path, answer| match answer {
             Answer::Indexed { mut index } => {
                 let lang = args.common.reading.input_lang;
@@ -320,34 +360,8 @@ pub fn run_search(args: &SearchArgs) -> u8 {
                 rows::write_hits(out.0, file, &columns, &hits)?;
                 Ok(hits.len() as u64)
             }
-            Answer::Read(found, mapped) => {
-                let (prefix, mut lines) = (rows::prefix(file), Vec::new());
-                let mut reader = TagsAt::default();
-                for f in &found {
-                    match (&f.tags, &mapped) {
-                        (Some(t), _) => {
-                            rows::push_tags(&mut lines, &prefix, f.number, &t.0, f.plies, f.ply)
-                        }
-                        (None, Some(map)) => map.push_line(
-                            &mut lines,
-                            &mut reader,
-                            &prefix,
-                            f.offset,
-                            f.number,
-                            f.plies,
-                            f.ply,
-                        ),
-                        (None, None) => {}
-                    }
-                    // Written a batch at a time: a search may find most of a large file.
-                    if lines.len() >= rows::BATCH {
-                        out.0.write_all(&lines)?;
-                        lines.clear();
-                    }
-                }
-                out.0.write_all(&lines)?;
-                Ok(found.len() as u64)
-            }
+            // Its lines were written as the games were found.
+            Answer::Read { found, .. } => Ok(found),
         },
     )
 }
@@ -357,41 +371,38 @@ pub fn run_tree(args: &TreeArgs) -> u8 {
     let mut all: Vec<(Next, Tally)> = Vec::new();
     let mut at = Position::start();
     let mut found_any = false;
-    let code = run(&args.common, "tree", false, |out, _, path, answer| {
-        at = *out.1;
-        let found = match answer {
-            Answer::Indexed { mut index } => {
-                let lang = args.common.reading.input_lang;
-                let tree = ask_index(path, &mut index, &args.common, lang, |i| i.tree(out.1))?;
-                for b in &tree.branches {
-                    all.push((b.next, b.tally()));
+    let code = run(
+        &args.common,
+        "tree",
+        false,
+        Purpose::Tree,
+        |out, _, path, answer| {
+            at = *out.1;
+            let found = match answer {
+                Answer::Indexed { mut index } => {
+                    let lang = args.common.reading.input_lang;
+                    let tree = ask_index(path, &mut index, &args.common, lang, |i| i.tree(out.1))?;
+                    for b in &tree.branches {
+                        all.push((b.next, b.tally()));
+                    }
+                    if tree.ended > 0 {
+                        let ended = Tally {
+                            games: tree.ended,
+                            ..Tally::default()
+                        };
+                        all.push((Next::End, ended));
+                    }
+                    tree.games
                 }
-                if tree.ended > 0 {
-                    let ended = Tally {
-                        games: tree.ended,
-                        ..Tally::default()
-                    };
-                    all.push((Next::End, ended));
+                Answer::Read { found, tallies } => {
+                    all.extend(tallies);
+                    found
                 }
-                tree.games
-            }
-            Answer::Read(found, mapped) => {
-                let n = found.len() as u64;
-                let mut reader = TagsAt::default();
-                all.extend(found.into_iter().map(|f| {
-                    let info = match (&f.tags, &mapped) {
-                        (Some(t), _) => t.1,
-                        (None, Some(map)) => map.info(&mut reader, f.offset, f.number),
-                        (None, None) => GameInfo::default(),
-                    };
-                    (f.next, Tally::of(&info))
-                }));
-                n
-            }
-        };
-        found_any |= found > 0;
-        Ok(found)
-    });
+            };
+            found_any |= found > 0;
+            Ok(found)
+        },
+    );
     if code == exit::USAGE && !found_any && all.is_empty() {
         return code;
     }
@@ -426,6 +437,7 @@ fn run(
     common: &Common,
     command: &str,
     variations: bool,
+    purpose: Purpose,
     mut each: impl FnMut(
         (&mut BufWriter<io::StdoutLock<'static>>, &Position),
         Option<&str>,
@@ -448,23 +460,27 @@ fn run(
     for path in &common.files {
         let name = input::name(path);
         let mut cut = None;
-        let done = answer(path, common, lang, &pos, variations).and_then(|(a, games, bad, i)| {
+        let file = several.then_some(name.as_str());
+        let answered = answer(
+            path, common, lang, &pos, variations, purpose, &mut out, file,
+        );
+        let done = answered.and_then(|(a, games, bad, i)| {
             let how = match (&a, i) {
                 (Answer::Indexed { .. }, _) => ", from the index".to_string(),
-                (Answer::Read(..), Indexing::No) => String::new(),
-                (Answer::Read(..), Indexing::Cut(e)) => {
+                (Answer::Read { .. }, Indexing::No) => String::new(),
+                (Answer::Read { .. }, Indexing::Cut(e)) => {
                     cut = Some(e);
                     String::new()
                 }
-                (Answer::Read(..), Indexing::Wanted(stamp)) => {
+                (Answer::Read { .. }, Indexing::Wanted(stamp)) => {
                     to_index.push(stamp);
                     BACKGROUND.to_string()
                 }
-                (Answer::Read(..), Indexing::Busy) => BACKGROUND.to_string(),
-                (Answer::Read(..), Indexing::Failed(why)) => format!(
+                (Answer::Read { .. }, Indexing::Busy) => BACKGROUND.to_string(),
+                (Answer::Read { .. }, Indexing::Failed(why)) => format!(
                     " (read through; indexing it failed: {why}; `scoresheet index` tries again)"
                 ),
-                (Answer::Read(..), Indexing::Unwritable(e)) => format!(
+                (Answer::Read { .. }, Indexing::Unwritable(e)) => format!(
                     " (read through; no index can be kept in {}: {e})",
                     cache::dir().display()
                 ),
