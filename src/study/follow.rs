@@ -378,7 +378,8 @@ impl Visitor for Follow {
             read: self.builder.end_game(),
             info: self.tags.info(),
             plies: self.moves.len() as u32,
-            tags: if wanted && !self.indexing {
+            // Without the tags (see `without_tags`) there is nothing to copy.
+            tags: if wanted && self.with_tags && !self.indexing {
                 self.tags.clone()
             } else {
                 Tags::default()
