@@ -199,6 +199,12 @@ pub enum Done {
         /// The file.
         path: PathBuf,
     },
+    /// A file with no game yet (missing or empty) opened: a new game that `:w`
+    /// writes there, in place of the game or list on the screen.
+    NewFile {
+        /// The file.
+        path: PathBuf,
+    },
     /// An unsaved game recovered from its journal.
     Recovered {
         /// The game.
@@ -372,6 +378,7 @@ impl App {
                 self.list = Some(Box::new(list::GameList::new(path)));
                 self.screen = Screen::List;
             }
+            Done::NewFile { path } => self.open_new_file(path),
             Done::Loaded { game, path, number } => {
                 let of_list = self
                     .list()

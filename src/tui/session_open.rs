@@ -64,14 +64,17 @@ impl Session {
     pub fn show_opened(&mut self, app: &mut App, path: &Path, opened: Opened) {
         match opened {
             Opened::Missing | Opened::Empty => {
-                app.file = Some(path.to_path_buf());
-                tell(
-                    app,
-                    Done::notice(format!(
-                        "{}: the game is written there on :w",
-                        path.display()
-                    )),
-                );
+                // A new game for that file, as `scoresheet FILE` starts one: the game
+                // on the screen (saved, or forced away with `:e!`) keeps its journal,
+                // and another file's list and its readers go.
+                self.set_aside();
+                self.slot = None;
+                self.loader = None;
+                self.checker = None;
+                self.unpacked = None;
+                app.update(Done::NewFile {
+                    path: path.to_path_buf(),
+                });
             }
             Opened::One(loaded) => {
                 let loaded = *loaded;

@@ -419,3 +419,50 @@ fn the_journal_names_the_target_file_absolutely() {
     assert!(out.is_absolute(), "{out:?}");
     assert!(out.ends_with("relative/games.pgn"), "{out:?}");
 }
+
+#[test]
+fn editing_a_file_with_no_game_starts_a_new_game_for_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = dir.path().join("one.pgn");
+    let one_text = "[White \"X\"]\n[Result \"1-0\"]\n\n1. c4 e5 1-0\n";
+    std::fs::write(&one, one_text).unwrap();
+    let many = dir.path().join("many.pgn");
+    std::fs::write(
+        &many,
+        "[White \"A\"]\n\n1. d4 *\n\n[White \"B\"]\n\n1. e4 *\n",
+    )
+    .unwrap();
+    let empty = dir.path().join("empty.pgn");
+    std::fs::write(&empty, "").unwrap();
+    let fresh = dir.path().join("fresh.pgn");
+
+    // From a game read from a file: `:e` of a new name is a new game, not the
+    // same game to be written elsewhere.
+    let mut run = Run::start(dir.path(), None);
+    run.line(&format!(":e {}", one.display()));
+    assert_eq!(run.moves(), ["c4", "e5"]);
+    run.line(&format!(":e {}", fresh.display()));
+    assert!(run.app.game.is_empty(), "{:?}", run.moves());
+    assert_eq!(run.app.game.tag("White"), Some("?"));
+    run.line("e4");
+    run.line(":w");
+    assert_eq!(games_in(&fresh), [vec!["e4"]]);
+    assert_eq!(std::fs::read_to_string(&one).unwrap(), one_text);
+
+    // From the list of another file: the game screen on a new game, and the list
+    // of the other file gone.
+    run.line(&format!(":e {}", many.display()));
+    assert_eq!(run.app.screen, crate::app::Screen::List);
+    run.act(Action::CommandLine);
+    for c in format!("e {}", empty.display()).chars() {
+        run.act(Action::Type(c));
+    }
+    run.act(Action::OpenGame);
+    assert_eq!(run.app.screen, crate::app::Screen::Game);
+    assert!(run.app.list().is_none());
+    assert!(run.app.game.is_empty(), "{:?}", run.moves());
+    run.line("d4");
+    run.line(":w");
+    assert_eq!(games_in(&empty), [vec!["d4"]]);
+    assert_eq!(games_in(&many), [vec!["d4"], vec!["e4"]]);
+}
