@@ -70,13 +70,14 @@ impl GameList {
     }
 
     /// Keeps the same game selected across a change of the view, when it is
-    /// still in it.
+    /// still in it; else the first game is, as a new search starts at the top
+    /// (the row at the old place would be any game, often the last one).
     pub(super) fn keep_selected(&mut self, change: impl FnOnce(&mut Catalog)) {
         let number = self.selected_number();
         change(&mut self.catalog);
         match number.and_then(|n| self.catalog.position_of(n)) {
             Some(position) => self.selected = position,
-            None => self.clamp(),
+            None => self.selected = 0,
         }
     }
 }
