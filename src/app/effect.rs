@@ -375,6 +375,17 @@ impl App {
                 return;
             }
             Done::ListOpened { path } => {
+                // Opened with `:e!` over unsaved changes (the loop set their journal
+                // aside): the game goes, or the list would refuse to open any of its
+                // games over it and `:w` there would still write it.
+                if self.unsaved && !self.game.is_empty() {
+                    self.open_game(
+                        Game::new(crate::position::Position::start()),
+                        None,
+                        None,
+                        false,
+                    );
+                }
                 self.list = Some(Box::new(list::GameList::new(path)));
                 self.screen = Screen::List;
             }

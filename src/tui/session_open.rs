@@ -82,6 +82,12 @@ impl Session {
             }
             Opened::Many => match Loader::open_copying(path) {
                 Ok((loader, copy)) => {
+                    // `:e!` over unsaved changes: the journal keeps them (the list
+                    // opens on no game).
+                    if app.unsaved && !app.game.is_empty() {
+                        self.set_aside();
+                        self.slot = None;
+                    }
                     // The check of another file's games is of no use now.
                     self.checker = None;
                     self.loader = Some(loader);

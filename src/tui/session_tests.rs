@@ -466,3 +466,39 @@ fn editing_a_file_with_no_game_starts_a_new_game_for_it() {
     assert_eq!(games_in(&empty), [vec!["d4"]]);
     assert_eq!(games_in(&many), [vec!["d4"], vec!["e4"]]);
 }
+
+#[test]
+fn editing_a_file_of_many_games_forced_sets_the_unsaved_game_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = dir.path().join("one.pgn");
+    let one_text = "[White \"X\"]\n[Result \"*\"]\n\n1. c4 *\n";
+    std::fs::write(&one, one_text).unwrap();
+    let many = dir.path().join("many.pgn");
+    std::fs::write(
+        &many,
+        "[White \"A\"]\n\n1. d4 *\n\n[White \"B\"]\n\n1. e4 *\n",
+    )
+    .unwrap();
+    let mut run = Run::start(dir.path(), None);
+    run.line(&format!(":e {}", one.display()));
+    run.line("e5");
+    run.line(&format!(":e {}", many.display()));
+    assert!(
+        run.app.message.error,
+        "refused while unsaved: {:?}",
+        run.app.message
+    );
+    run.line(&format!(":e! {}", many.display()));
+    assert_eq!(run.app.screen, crate::app::Screen::List);
+    // The changes are in the journal, not in the way: the list's games open (no
+    // "not saved" refusal) and `:w` on the list has no game to write.
+    assert_eq!(journaled(&run.journals), [vec!["c4", "e5"]]);
+    assert!(!run.app.unsaved);
+    run.act(Action::CommandLine);
+    for c in "w".chars() {
+        run.act(Action::Type(c));
+    }
+    run.act(Action::OpenGame);
+    assert!(run.app.message.error, "{:?}", run.app.message);
+    assert_eq!(std::fs::read_to_string(&one).unwrap(), one_text);
+}
