@@ -274,6 +274,9 @@ impl App {
     /// Replaces the game (a loaded file, a recovered journal, a new game). Its
     /// history starts here: undo does not go back into the game before.
     pub(crate) fn replace_game(&mut self, game: Game, file: Option<PathBuf>, unsaved: bool) {
+        // `:annotate`'s result is for the game it was given: another game (even one
+        // with the same moves, a copy elsewhere in the file) must not get it.
+        self.annotating = None;
         self.game = game;
         self.file = file;
         self.unsaved = unsaved;
