@@ -580,6 +580,8 @@ fn control_characters_from_a_file_never_reach_the_terminal() {
 #[test]
 fn guessing_the_move_hides_the_game_and_shows_the_training_panel() {
     let mut app = app_with(Position::start(), &["e4 e5 Nf3 Nc6 Bb5 a6"]);
+    // A finished game: its result would tell how it ends.
+    app.game.set_tag("Result", "1-0");
     for line in [":train guess white", "e4", "Nc3"] {
         typed(&mut app, line);
         app.update(Action::PlayEntry);
@@ -589,6 +591,10 @@ fn guessing_the_move_hides_the_game_and_shows_the_training_panel() {
         let text = format!("{:?}", term.backend());
         // The hidden moves are nowhere on the screen; the panel holds the score.
         assert!(!text.contains("Nf3") && !text.contains("Bb5"), "{text}");
+        assert!(
+            !text.contains("1-0"),
+            "the result gives the end away: {text}"
+        );
         assert!(text.contains("Guess the move: White"), "{text}");
         insta::assert_snapshot!(format!("training_guess_{w}x{h}"), term.backend());
     }
