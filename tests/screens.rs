@@ -630,3 +630,36 @@ fn vim_preset_shows_its_mode() {
     assert!(help.contains("NORMAL (now)"), "{help}");
     assert!(help.contains("↑↓ kj PgUp PgDn scroll"), "{help}");
 }
+
+/// The recovery box says what typing does under it: over a new game a move starts
+/// it; over a game read from a file (`scoresheet FILE` of one game) it goes on that
+/// game's entry line, and starts nothing new.
+#[test]
+fn the_recovery_box_says_what_typing_does_under_it() {
+    let boxed = |mut app: App| {
+        app.overlay = Overlay::Recover(RecoverBox {
+            games: vec!["Ann – Bob, 2026.11.21, 60 moves, last written 21:04".into()],
+            broken: Vec::new(),
+            selected: 0,
+            confirm_discard: false,
+        });
+        format!("{:?}", draw(&app, 120, 40).backend())
+    };
+    let over_new = boxed(app_with(Position::start(), &[]));
+    assert!(over_new.contains("typing starts a new game"), "{over_new}");
+    let over_game = boxed(app_with(Position::start(), &["e4 e5 Nf3"]));
+    assert!(!over_game.contains("new game"), "{over_game}");
+    assert!(
+        over_game.contains("typing goes on the entry line"),
+        "{over_game}"
+    );
+    // `scoresheet train FILE` offers the box over the drill.
+    let mut training = app_with(Position::start(), &["e4 e5 Nf3"]);
+    typed(&mut training, ":train guess white");
+    training.update(Action::PlayEntry);
+    let over_drill = boxed(training);
+    assert!(
+        over_drill.contains("typing answers the exercise"),
+        "{over_drill}"
+    );
+}
