@@ -399,6 +399,8 @@ impl App {
                 self.inform(format!("game {number} of {shown} ({})", self.how_opened()));
                 if of_list {
                     self.opened_from_list(number as u64);
+                } else {
+                    self.left_list();
                 }
             }
             Done::LoadedForRepair {
@@ -415,6 +417,9 @@ impl App {
                 self.open_for_repair(*game, path, &stop, &rest, incomplete);
                 let number = number as u64;
                 self.number = Some(number);
+                if !of_list {
+                    self.left_list();
+                }
                 // A game marked ✗ opened from the list: shown, and the list's open
                 // game (the cursor stays where the repair waits).
                 if let Some(list) = self.list.as_deref_mut().filter(|_| of_list) {

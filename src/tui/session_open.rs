@@ -47,6 +47,12 @@ impl Session {
             }
             Err(e) => tell(app, Done::refusal(e.to_string())),
         }
+        if app.list().is_none() {
+            // The list of the file left went: so do its readers.
+            self.loader = None;
+            self.checker = None;
+            self.unpacked = None;
+        }
     }
 
     /// Opens a file as `scoresheet FILE` does: one game is shown, many are

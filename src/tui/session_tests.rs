@@ -502,3 +502,31 @@ fn editing_a_file_of_many_games_forced_sets_the_unsaved_game_aside() {
     assert!(run.app.message.error, "{:?}", run.app.message);
     assert_eq!(std::fs::read_to_string(&one).unwrap(), one_text);
 }
+
+#[test]
+fn editing_a_one_game_file_from_a_list_shows_its_game_without_the_old_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let many = dir.path().join("many.pgn");
+    std::fs::write(
+        &many,
+        "[White \"A\"]\n\n1. d4 *\n\n[White \"B\"]\n\n1. e4 *\n",
+    )
+    .unwrap();
+    let one = dir.path().join("one.pgn");
+    std::fs::write(&one, "[White \"X\"]\n[Result \"1-0\"]\n\n1. c4 e5 1-0\n").unwrap();
+    let mut run = Run::start(dir.path(), None);
+    run.line(&format!(":e {}", many.display()));
+    assert_eq!(run.app.screen, crate::app::Screen::List);
+    run.act(Action::CommandLine);
+    for c in format!("e {}", one.display()).chars() {
+        run.act(Action::Type(c));
+    }
+    run.act(Action::OpenGame);
+    // The game is on the screen, not behind the list of the other file.
+    assert_eq!(run.app.screen, crate::app::Screen::Game);
+    assert_eq!(run.moves(), ["c4", "e5"]);
+    assert!(run.app.list().is_none());
+    // Alt-Down has no list of another file to step through.
+    run.act(Action::NextGame);
+    assert_eq!(run.moves(), ["c4", "e5"]);
+}
