@@ -133,3 +133,38 @@ fn stops_at_the_first_bad_move_with_its_position() {
     assert_eq!(sans(&t), ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
     assert_eq!(t.game.tag("Result"), Some("*"));
 }
+
+#[test]
+fn the_text_of_a_game_not_read_is_kept_up_to_where_the_next_game_starts() {
+    let all = |text: &str| transcribe_all(text, Position::start(), Lang::english(), false);
+    let kept = |t: &Transcript| {
+        let last = t.game.mainline().last().copied().unwrap_or(NodeId::ROOT);
+        t.game.node(last).comments_after.clone()
+    };
+    // A result is no game's first move: what follows the bad move up to it and past it
+    // (to the next move 1) is the bad game's.
+    let games = all("1. e4 Ke7 2. d4 1-0 {won}\n1. d4 d5 *");
+    assert_eq!(games.len(), 2);
+    assert_eq!(
+        kept(&games[0]),
+        ["not read (from line 1, column 7): Ke7 2. d4 1-0 {won}"]
+    );
+    assert_eq!(sans(&games[1]), ["d4", "d5"]);
+    // Black's first move is no new game; White's is, even without a result before it.
+    let games = all("1. Sf3 1... d5 2. c4\n1. e4 *");
+    assert_eq!(games.len(), 2);
+    assert_eq!(
+        kept(&games[0]),
+        ["not read (from line 1, column 4): Sf3 1... d5 2. c4"]
+    );
+    assert_eq!(sans(&games[1]), ["e4"]);
+    // The tags after a bad FEN tag are its own game's, not a next game.
+    let games = all("[FEN \"bad\"]\n[White \"A\"]\n1. e4 *\n\n[White \"B\"]\n1. d4 *");
+    assert_eq!(games.len(), 2);
+    assert_eq!(
+        kept(&games[0]),
+        ["not read (from line 1, column 1): [FEN \"bad\"] [White \"A\"] 1. e4 *"]
+    );
+    assert_eq!(games[1].game.tag("White"), Some("B"));
+    assert!(games[1].error.is_none());
+}
