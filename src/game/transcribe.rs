@@ -7,12 +7,15 @@
 //! no game: it says where, keeps the rest of the game's text in a comment, and the next
 //! game is read as usual.
 
+#[path = "transcribe_tokens.rs"]
+mod tokens;
 #[path = "transcribe_uci.rs"]
 mod uci;
 
 use super::{Game, NodeId};
 use crate::notation::{read_move, Lang, NotationError};
 use crate::position::{color_name, Position};
+use tokens::{Tok, Token, Tokens};
 use uci::transcribe_uci_log;
 
 /// The first thing in the text that could not be read as part of a game.
@@ -45,136 +48,6 @@ pub struct Transcript {
     pub error: Option<TranscribeError>,
     /// Line, column and text of the game's first token (for a message about it).
     start: (usize, usize, String),
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Tok<'a> {
-    Word(&'a str),
-    Comment(&'a str),
-    Tag(&'a str),
-}
-
-#[derive(Debug, Clone)]
-struct Token<'a> {
-    tok: Tok<'a>,
-    line: usize,
-    col: usize,
-    /// Where the token starts and ends in the text, in bytes.
-    start: usize,
-    end: usize,
-}
-
-/// Splits the text into words, comments and tag lines, with positions, one at a time (a
-/// long text is never held twice over as a list of tokens).
-struct Tokens<'a> {
-    rest: &'a str,
-    line: usize,
-    col: usize,
-    /// Length of the whole text (to give offsets from what is left of it).
-    len: usize,
-}
-
-impl<'a> Tokens<'a> {
-    fn new(text: &'a str) -> Self {
-        Tokens {
-            rest: text,
-            line: 1,
-            col: 1,
-            len: text.len(),
-        }
-    }
-
-    /// Advances over `n` bytes of the text, keeping line and column.
-    fn advance(&mut self, n: usize) -> &'a str {
-        let (taken, left) = self.rest.split_at(n);
-        for c in taken.chars() {
-            if c == '\n' {
-                self.line += 1;
-                self.col = 1;
-            } else {
-                self.col += 1;
-            }
-        }
-        self.rest = left;
-        taken
-    }
-}
-
-impl<'a> Iterator for Tokens<'a> {
-    type Item = Token<'a>;
-
-    fn next(&mut self) -> Option<Token<'a>> {
-        while let Some(c) = self.rest.chars().next() {
-            let (line, col) = (self.line, self.col);
-            let rest = self.rest;
-            let tok = match c {
-                c if c.is_whitespace() || c == '|' || c == '\u{feff}' => {
-                    self.advance(c.len_utf8());
-                    continue;
-                }
-                '{' => {
-                    let end = rest.find('}').map_or(rest.len(), |i| i + 1);
-                    let body = self.advance(end);
-                    Tok::Comment(body[1..].strip_suffix('}').unwrap_or(&body[1..]).trim())
-                }
-                ';' => {
-                    let end = rest.find('\n').unwrap_or(rest.len());
-                    let body = self.advance(end);
-                    Tok::Comment(body[1..].trim())
-                }
-                '[' => {
-                    let end = rest.find(']').map_or(rest.len(), |i| i + 1);
-                    Tok::Tag(self.advance(end))
-                }
-                '(' if !is_mark_group(rest) => {
-                    // A variation or an aside: kept as a comment, parentheses balanced.
-                    let mut depth = 0usize;
-                    let mut end = rest.len();
-                    for (i, ch) in rest.char_indices() {
-                        match ch {
-                            '(' => depth += 1,
-                            ')' => {
-                                depth -= 1;
-                                if depth == 0 {
-                                    end = i + 1;
-                                    break;
-                                }
-                            }
-                            _ => {}
-                        }
-                    }
-                    Tok::Comment(self.advance(end))
-                }
-                _ => {
-                    let end = rest
-                        .find(|ch: char| ch.is_whitespace() || matches!(ch, '{' | '[' | ';' | '|'))
-                        .unwrap_or(rest.len());
-                    Tok::Word(self.advance(end))
-                }
-            };
-            let (start, end) = (self.len - rest.len(), self.len - self.rest.len());
-            return Some(Token {
-                tok,
-                line,
-                col,
-                start,
-                end,
-            });
-        }
-        None
-    }
-}
-
-/// `(=)` or a promotion piece in parentheses such as `(Q)`: marks, not asides.
-fn is_mark_group(s: &str) -> bool {
-    let Some(close) = s.find(')') else {
-        return false;
-    };
-    let inner = &s[1..close];
-    inner == "="
-        || (!inner.is_empty()
-            && inner.chars().count() <= 2
-            && inner.chars().all(|c| !c.is_whitespace() && c != '('))
 }
 
 /// Words that only mark the move before them.
