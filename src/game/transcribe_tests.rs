@@ -168,3 +168,73 @@ fn the_text_of_a_game_not_read_is_kept_up_to_where_the_next_game_starts() {
     assert_eq!(games[1].game.tag("White"), Some("B"));
     assert!(games[1].error.is_none());
 }
+
+/// Games of random legal moves in SAN, each ending in a result, with some words replaced
+/// by what no reader can play (`Zz9`, a German `Sf3`, a move of the wrong side).
+fn games_with_bad_words() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    let game = (
+        proptest::collection::vec(any::<u16>(), 1..30),
+        proptest::collection::vec((any::<u16>(), 0..3u8), 0..3),
+    );
+    proptest::collection::vec(game, 1..4).prop_map(|games| {
+        let mut text = String::new();
+        for (choices, bad) in games {
+            let mut pos = Position::start();
+            let mut words: Vec<String> = Vec::new();
+            for c in choices {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[usize::from(c) % moves.len()];
+                if pos.side_to_move() == chess::Color::White {
+                    words.push(format!("{}.", pos.fullmove_number()));
+                }
+                words.push(crate::notation::san(
+                    &pos,
+                    crate::position::Move::Normal(mv),
+                ));
+                pos = pos.play(mv);
+            }
+            for (at, kind) in bad {
+                let k = usize::from(at) % words.len();
+                if words[k].ends_with('.') {
+                    continue;
+                }
+                words[k] = ["Zz9", "Sf3", "Ke5"][usize::from(kind)].to_string();
+            }
+            text.push_str(&words.join(" "));
+            text.push_str(" 1-0\n\n");
+        }
+        text
+    })
+}
+
+proptest::proptest! {
+    /// Nothing of the text is lost: every word of every game is in the PGN written, as a
+    /// move read or in the comment that keeps what was not read; and every game is there.
+    #[test]
+    fn every_word_of_the_text_is_in_the_pgn_written(text in games_with_bad_words()) {
+        let games = transcribe_all(&text, Position::start(), Lang::english(), false);
+        let written: String = games
+            .iter()
+            .map(|t| crate::pgn::write_game_to_string(&t.game))
+            .collect();
+        let words_of = |text: &str| -> Vec<String> {
+            text.split_whitespace()
+                .filter(|w| strip_move_number(w).is_some_and(|w| !w.starts_with('.')))
+                .map(|w| w.trim_end_matches(['+', '#']).to_string())
+                .collect()
+        };
+        let mut out = words_of(&written.replace(['{', '}', ';'], " ")).into_iter();
+        // In order: each word of the text is found after the one before.
+        for word in words_of(&text) {
+            proptest::prop_assert!(
+                out.any(|w| w.trim_end_matches(['+', '#']) == word),
+                "{word} is missing from\n{written}\nfor\n{text}"
+            );
+        }
+        proptest::prop_assert_eq!(games.len(), text.matches("1-0").count());
+    }
+}
