@@ -153,6 +153,9 @@ pub enum Done {
         path: PathBuf,
         /// Nothing needed writing.
         unchanged: bool,
+        /// The game's number in the file, when the save added it there (`None`: it
+        /// kept its place, and its number).
+        added_as: Option<u64>,
     },
     /// A save wrote a game of a file again: it spanned `before` (offset, length) and
     /// spans `after` now, as `text`; when it is the list's file, the list's rows follow
@@ -350,8 +353,12 @@ impl App {
             Done::Notice { text, error } => {
                 self.message = Message { text, error };
             }
-            Done::Saved { path, unchanged } => {
-                self.saved(path.clone());
+            Done::Saved {
+                path,
+                unchanged,
+                added_as,
+            } => {
+                self.saved(path.clone(), added_as);
                 if unchanged {
                     self.inform(format!("no changes: {} is as it was", path.display()));
                 }

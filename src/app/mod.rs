@@ -263,8 +263,18 @@ impl App {
     }
 
     /// The loop saved the game to `path`.
-    fn saved(&mut self, path: PathBuf) {
+    fn saved(&mut self, path: PathBuf, added_as: Option<u64>) {
         self.inform(format!("saved to {}", path.display()));
+        if let Some(number) = added_as {
+            // Added to a file (`:w OTHER.pgn`, a new game): its number there, not the
+            // one it had in the file it was read from.
+            self.number = Some(number);
+            if let Some(list) = self.list.as_deref_mut() {
+                if !crate::store::target::same_file(&list.path, &path) {
+                    list.open = None;
+                }
+            }
+        }
         self.file = Some(path);
         self.unsaved = false;
         self.versions.mark_saved();

@@ -222,6 +222,7 @@ impl Session {
                     app.update(Done::Saved {
                         path: path.to_path_buf(),
                         unchanged: true,
+                        added_as: None,
                     });
                     return true;
                 }
@@ -253,11 +254,18 @@ impl Session {
                         },
                     );
                 }
+                // Added to the file (not written back in its place): its number there,
+                // for `:snap` (unknown when the file cannot be read back: none said).
+                let added_as = match slot {
+                    Some(_) => None,
+                    None => save::game_number_at(path, new.offset).ok(),
+                };
                 let slot = new;
                 self.slot = Some((path.to_path_buf(), slot, Some(app.game.clone())));
                 app.update(Done::Saved {
                     path: path.to_path_buf(),
                     unchanged: false,
+                    added_as,
                 });
                 true
             }

@@ -530,3 +530,49 @@ fn editing_a_one_game_file_from_a_list_shows_its_game_without_the_old_list() {
     run.act(Action::NextGame);
     assert_eq!(run.moves(), ["c4", "e5"]);
 }
+
+#[test]
+fn a_game_saved_to_another_file_is_snapped_with_its_number_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let many = dir.path().join("many.pgn");
+    let games =
+        "[White \"A\"]\n\n1. d4 *\n\n[White \"B\"]\n\n1. e4 *\n\n[White \"C\"]\n\n1. c4 *\n";
+    std::fs::write(&many, games).unwrap();
+    let other = dir.path().join("other.pgn");
+    std::fs::write(
+        &other,
+        "[White \"X\"]\n\n1. f4 *\n\n[White \"Y\"]\n\n1. g4 *\n",
+    )
+    .unwrap();
+    let mut run = Run::start(dir.path(), None);
+    run.line(&format!(":e {} 3", many.display()));
+    assert_eq!(run.moves(), ["c4"]);
+    run.line(":snap");
+    let fen = |name: &str| std::fs::read_to_string(dir.path().join(name)).unwrap();
+    assert!(
+        fen("many.fen").contains("; game 3, ply 1"),
+        "{}",
+        fen("many.fen")
+    );
+    // Added to other.pgn, after its two games: it is game 3 there, not game 3 of
+    // many.pgn by chance; a second game makes the point.
+    run.line(&format!(":e {} 2", many.display()));
+    run.line(&format!(":w {}", other.display()));
+    assert_eq!(games_in(&other).len(), 3);
+    run.line(":snap");
+    assert!(
+        fen("other.fen").contains("; game 3, ply 1"),
+        "{}",
+        fen("other.fen")
+    );
+    // Saved again, in its place there: still game 3.
+    run.line("e5");
+    run.line(":w");
+    assert_eq!(games_in(&other).len(), 3);
+    run.line(":snap");
+    assert!(
+        fen("other.fen").ends_with("; game 3, ply 2\n"),
+        "{}",
+        fen("other.fen")
+    );
+}
