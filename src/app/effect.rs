@@ -59,8 +59,9 @@ pub enum Effect {
     Snap {
         /// The position's full FEN.
         fen: String,
-        /// The game's number in its file.
-        game: usize,
+        /// The game's number in its file; `None` when only where it was written there
+        /// tells it (a game added to a file by `:w`), or it has no file (then 1).
+        game: Option<usize>,
         /// Half-moves played to the position.
         ply: usize,
     },
@@ -153,9 +154,9 @@ pub enum Done {
         path: PathBuf,
         /// Nothing needed writing.
         unchanged: bool,
-        /// The game's number in the file, when the save added it there (`None`: it
-        /// kept its place, and its number).
-        added_as: Option<u64>,
+        /// The save added the game to the file (rather than writing it back in its
+        /// place): its number there is no longer the one it was read with.
+        added: bool,
     },
     /// A save wrote a game of a file again: it spanned `before` (offset, length) and
     /// spans `after` now, as `text`; when it is the list's file, the list's rows follow
@@ -356,9 +357,9 @@ impl App {
             Done::Saved {
                 path,
                 unchanged,
-                added_as,
+                added,
             } => {
-                self.saved(path.clone(), added_as);
+                self.saved(path.clone(), added);
                 if unchanged {
                     self.inform(format!("no changes: {} is as it was", path.display()));
                 }

@@ -263,12 +263,12 @@ impl App {
     }
 
     /// The loop saved the game to `path`.
-    fn saved(&mut self, path: PathBuf, added_as: Option<u64>) {
+    fn saved(&mut self, path: PathBuf, added: bool) {
         self.inform(format!("saved to {}", path.display()));
-        if let Some(number) = added_as {
-            // Added to a file (`:w OTHER.pgn`, a new game): its number there, not the
-            // one it had in the file it was read from.
-            self.number = Some(number);
+        if added {
+            // Added to a file (`:w OTHER.pgn`, a new game): not the number it had in
+            // the file it was read from (`:snap` finds the one it has there).
+            self.number = None;
             if let Some(list) = self.list.as_deref_mut() {
                 if !crate::store::target::same_file(&list.path, &path) {
                     list.open = None;

@@ -69,14 +69,11 @@ impl App {
     /// `:snap`: the current position to the `.fen` file beside the game's.
     pub(super) fn snap(&mut self) -> Effect {
         // The game's number in its file however it was opened (`:e FILE N` too,
-        // with no list); a game not read from a file says 1.
-        let game = self
-            .number
-            .or_else(|| self.list().and_then(|l| l.open))
-            .unwrap_or(1);
+        // with no list); else the loop finds it from where the game was written.
+        let game = self.number.or_else(|| self.list().and_then(|l| l.open));
         Effect::Snap {
             fen: self.position().fen(),
-            game: usize::try_from(game).unwrap_or(usize::MAX),
+            game: game.map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
             ply: self.game.ply_of(self.cursor),
         }
     }
