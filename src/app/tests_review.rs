@@ -289,3 +289,34 @@ fn a_snap_names_the_game_opened_by_number_without_a_list() {
     };
     assert_eq!(number, None, "the loop says 1 for a game never written");
 }
+
+/// Ctrl-C in the comment box or the tag form is their Esc: it cancels (asking first
+/// when text was typed), never quits past a box holding typed text, and is never
+/// swallowed without an effect.
+#[test]
+fn ctrl_c_in_the_comment_box_and_the_tag_form_cancels_as_esc() {
+    let ctrl_c = || {
+        Msg::Key(crossterm::event::KeyEvent::new(
+            crossterm::event::KeyCode::Char('c'),
+            crossterm::event::KeyModifiers::CONTROL,
+        ))
+    };
+    let mut app = reading(FORKS);
+    app.update(Action::GoEnd);
+    app.update(Action::EditComment);
+    keys(&mut app, "half a thought");
+    assert_eq!(app.update(ctrl_c()), Effect::None);
+    assert!(app.takes_keys(), "typed text is not thrown away at once");
+    app.update(ctrl_c());
+    assert!(!app.takes_keys());
+    assert_eq!(app.game.comment_text(app.cursor), "");
+    app.update(Action::EditTags);
+    assert!(app.takes_keys());
+    app.update(ctrl_c());
+    assert_eq!(
+        app.overlay,
+        Overlay::None,
+        "an unchanged form closes at once"
+    );
+    assert!(!app.unsaved);
+}

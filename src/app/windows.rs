@@ -28,6 +28,14 @@ impl App {
     /// A key for the comment editor or the tag form; done writes into the game
     /// (one change, undone as one).
     pub(super) fn editor_key(&mut self, key: crossterm::event::KeyEvent) -> Effect {
+        use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+        // Ctrl-C, which quits elsewhere, is Esc here: it cancels (asking first when
+        // text was typed) rather than doing nothing or quitting past the text.
+        let key = if key.code == KeyCode::Char('c') && key.modifiers == KeyModifiers::CONTROL {
+            KeyEvent::new_with_kind(KeyCode::Esc, KeyModifiers::NONE, key.kind)
+        } else {
+            key
+        };
         let overlay = std::mem::replace(&mut self.overlay, Overlay::None);
         match overlay {
             Overlay::Comment(mut editor) => match editor.key(key) {
