@@ -476,8 +476,6 @@ impl App {
         self.open_game_of_list(number)
     }
 
-    /// The loop opened game `number` of the list (as any game opens: see
-    /// [`App::open_game`]): the list remembers it and selects it.
     /// A game of another file was opened (`:e OTHER.pgn` from the list): it is
     /// shown, and the list of the file left goes with it (Ctrl-L, Alt-Down would
     /// go on in a file no longer open).
@@ -486,6 +484,8 @@ impl App {
         self.screen = Screen::Game;
     }
 
+    /// The loop opened game `number` of the list (as any game opens: see
+    /// [`App::open_game`]): the list remembers it and selects it.
     pub(super) fn opened_from_list(&mut self, number: u64) {
         // A game found by a `pos:` term (or `:search`) opens where it reaches the
         // position.
