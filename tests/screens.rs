@@ -580,6 +580,8 @@ fn control_characters_from_a_file_never_reach_the_terminal() {
 #[test]
 fn guessing_the_move_hides_the_game_and_shows_the_training_panel() {
     let mut app = app_with(Position::start(), &["e4 e5 Nf3 Nc6 Bb5 a6"]);
+    // A finished game: its result would tell how it ends.
+    app.game.set_tag("Result", "1-0");
     for line in [":train guess white", "e4", "Nc3"] {
         typed(&mut app, line);
         app.update(Action::PlayEntry);
@@ -589,6 +591,10 @@ fn guessing_the_move_hides_the_game_and_shows_the_training_panel() {
         let text = format!("{:?}", term.backend());
         // The hidden moves are nowhere on the screen; the panel holds the score.
         assert!(!text.contains("Nf3") && !text.contains("Bb5"), "{text}");
+        assert!(
+            !text.contains("1-0"),
+            "the result gives the end away: {text}"
+        );
         assert!(text.contains("Guess the move: White"), "{text}");
         insta::assert_snapshot!(format!("training_guess_{w}x{h}"), term.backend());
     }
@@ -623,4 +629,37 @@ fn vim_preset_shows_its_mode() {
     assert!(help.contains("Modes (vim preset)"), "{help}");
     assert!(help.contains("NORMAL (now)"), "{help}");
     assert!(help.contains("↑↓ kj PgUp PgDn scroll"), "{help}");
+}
+
+/// The recovery box says what typing does under it: over a new game a move starts
+/// it; over a game read from a file (`scoresheet FILE` of one game) it goes on that
+/// game's entry line, and starts nothing new.
+#[test]
+fn the_recovery_box_says_what_typing_does_under_it() {
+    let boxed = |mut app: App| {
+        app.overlay = Overlay::Recover(RecoverBox {
+            games: vec!["Ann – Bob, 2026.11.21, 60 moves, last written 21:04".into()],
+            broken: Vec::new(),
+            selected: 0,
+            confirm_discard: false,
+        });
+        format!("{:?}", draw(&app, 120, 40).backend())
+    };
+    let over_new = boxed(app_with(Position::start(), &[]));
+    assert!(over_new.contains("typing starts a new game"), "{over_new}");
+    let over_game = boxed(app_with(Position::start(), &["e4 e5 Nf3"]));
+    assert!(!over_game.contains("new game"), "{over_game}");
+    assert!(
+        over_game.contains("typing goes on the entry line"),
+        "{over_game}"
+    );
+    // `scoresheet train FILE` offers the box over the drill.
+    let mut training = app_with(Position::start(), &["e4 e5 Nf3"]);
+    typed(&mut training, ":train guess white");
+    training.update(Action::PlayEntry);
+    let over_drill = boxed(training);
+    assert!(
+        over_drill.contains("typing answers the exercise"),
+        "{over_drill}"
+    );
 }

@@ -131,10 +131,48 @@ fn the_first_bad_move_is_reported_with_line_and_column_and_the_game_kept() {
         err,
         "6:4: \"Nf3\": illegal: f3 holds a white piece (move 6, White to play)\n"
     );
+    // The text from the bad move on is kept in a comment, whitespace made single.
     assert_eq!(
         movetext(&out),
-        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *"
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 {not read (from line 6, column 4): \
+         Nf3 b5} *"
     );
+}
+
+#[test]
+fn a_bad_move_costs_neither_the_rest_of_its_game_nor_the_games_after_it() {
+    let text = "[White \"Ann\"]\n1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf3 4. O-O {long think} 1-0\n\n\
+                [White \"Bob\"]\n1. d4 Sf6 2. c4 e6 0-1\n\n\
+                1. c4 e5 2. Nc3 Nf6 1/2-1/2\n";
+    let (out, err, code) = transcribe(&[], text);
+    assert_eq!(code, 1);
+    // Each bad move is reported, the German knight with the language that reads it.
+    assert_eq!(
+        err,
+        "2:28: \"Nf3\": illegal: no black knight can reach f3 (move 3, Black to play)\n\
+         5:7: \"Sf6\": not a move: 'S' is not a piece letter in English (K Q R B N, pawn P); \
+         it is a legal move in German, Polish, Swedish, …: try --lang de\n"
+    );
+    let games: Vec<String> = out
+        .split("[Event ")
+        .skip(1)
+        .map(|g| movetext(&format!("[Event {g}")))
+        .collect();
+    assert_eq!(
+        games,
+        [
+            // A line comment, as the kept text has a brace of its own.
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5 ;not read (from line 2, column 28): Nf3 4. O-O \
+             {long think} 1-0 *",
+            "1. d4 {not read (from line 5, column 7): Sf6 2. c4 e6 0-1} *",
+            "1. c4 e5 2. Nc3 Nf6 1/2-1/2",
+        ]
+    );
+    assert!(out.contains("[White \"Bob\"]"), "{out}");
+    // What was kept reads again: the second run loses nothing more and reads the
+    // German game in German.
+    let (again, _, _) = transcribe(&["--input-lang", "de"], "1. d4 Sf6 2. c4 e6 0-1");
+    assert_eq!(movetext(&again), "1. d4 Nf6 2. c4 e6 0-1");
 }
 
 #[test]
@@ -245,7 +283,10 @@ fn text_after_a_result_is_the_next_game_or_an_error_never_dropped() {
         "1:14: \"2.\": text after the result 1-0: a game ends at its result, and a next \
          game starts with its tags or with move 1\n"
     );
-    assert_eq!(movetext(&out), "1. e4 e5 1-0");
+    assert_eq!(
+        movetext(&out),
+        "1. e4 e5 {not read (from line 1, column 14): 2. Nf3 Nc6} 1-0"
+    );
     // A second pasted game, with tags or from move 1: both games come out.
     let text = "1. e4 e5 2. Nf3 1-0 {won on time}\n\n1. d4 d5 0-1\n\
                 [White \"Carol\"]\n[Black \"Dan\"]\n1. c4 e5 White resigns\n1.Nf3 d5 draw";
@@ -279,7 +320,8 @@ fn text_after_a_result_is_the_next_game_or_an_error_never_dropped() {
     assert_eq!(code, 1);
     assert!(err.starts_with("2:7: \"Ke7\": "), "{err}");
     assert!(
-        out.contains("1. e4 e5 1-0") && out.contains("1. d4 *"),
+        out.contains("1. e4 e5 1-0")
+            && out.contains("1. d4 {not read (from line 2, column 7): Ke7} *"),
         "{out}"
     );
 }

@@ -271,6 +271,24 @@ mod tests {
     }
 
     #[test]
+    fn opening_another_game_stops_it_even_one_with_the_same_moves() {
+        let mut app = mated();
+        typed(&mut app, ":annotate");
+        let evals = scores(&app);
+        // The same game again, as a file holding it twice gives it (Alt-Down).
+        let copy = app.game.clone();
+        app.update(Done::Loaded {
+            game: Box::new(copy),
+            path: "twice.pgn".into(),
+            number: 2,
+        });
+        assert!(app.annotating.is_none());
+        app.update(Done::Annotated(evals));
+        assert!(!crate::pgn::write_game_to_string(&app.game).contains("[%eval"));
+        assert!(!app.unsaved);
+    }
+
+    #[test]
     fn esc_stops_it_and_a_late_result_is_dropped() {
         let mut app = mated();
         typed(&mut app, ":annotate depth 8");

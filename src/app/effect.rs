@@ -59,8 +59,9 @@ pub enum Effect {
     Snap {
         /// The position's full FEN.
         fen: String,
-        /// The game's number in its file.
-        game: usize,
+        /// The game's number in its file; `None` when only where it was written there
+        /// tells it (a game added to a file by `:w`), or it has no file (then 1).
+        game: Option<usize>,
         /// Half-moves played to the position.
         ply: usize,
     },
@@ -153,6 +154,9 @@ pub enum Done {
         path: PathBuf,
         /// Nothing needed writing.
         unchanged: bool,
+        /// The save added the game to the file (rather than writing it back in its
+        /// place): its number there is no longer the one it was read with.
+        added: bool,
     },
     /// A save wrote a game of a file again: it spanned `before` (offset, length) and
     /// spans `after` now, as `text`; when it is the list's file, the list's rows follow
@@ -196,6 +200,12 @@ pub enum Done {
     Opened(Box<Game>),
     /// A file of many games opened: its list, which the loop fills.
     ListOpened {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A file with no game yet (missing or empty) opened: a new game that `:w`
+    /// writes there, in place of the game or list on the screen.
+    NewFile {
         /// The file.
         path: PathBuf,
     },
@@ -344,8 +354,12 @@ impl App {
             Done::Notice { text, error } => {
                 self.message = Message { text, error };
             }
-            Done::Saved { path, unchanged } => {
-                self.saved(path.clone());
+            Done::Saved {
+                path,
+                unchanged,
+                added,
+            } => {
+                self.saved(path.clone(), added);
                 if unchanged {
                     self.inform(format!("no changes: {} is as it was", path.display()));
                 }
@@ -369,9 +383,21 @@ impl App {
                 return;
             }
             Done::ListOpened { path } => {
+                // Opened with `:e!` over unsaved changes (the loop set their journal
+                // aside): the game goes, or the list would refuse to open any of its
+                // games over it and `:w` there would still write it.
+                if self.unsaved && !self.game.is_empty() {
+                    self.open_game(
+                        Game::new(crate::position::Position::start()),
+                        None,
+                        None,
+                        false,
+                    );
+                }
                 self.list = Some(Box::new(list::GameList::new(path)));
                 self.screen = Screen::List;
             }
+            Done::NewFile { path } => self.open_new_file(path),
             Done::Loaded { game, path, number } => {
                 let of_list = self
                     .list()
@@ -381,6 +407,8 @@ impl App {
                 self.inform(format!("game {number} of {shown} ({})", self.how_opened()));
                 if of_list {
                     self.opened_from_list(number as u64);
+                } else {
+                    self.left_list();
                 }
             }
             Done::LoadedForRepair {
@@ -397,6 +425,9 @@ impl App {
                 self.open_for_repair(*game, path, &stop, &rest, incomplete);
                 let number = number as u64;
                 self.number = Some(number);
+                if !of_list {
+                    self.left_list();
+                }
                 // A game marked ✗ opened from the list: shown, and the list's open
                 // game (the cursor stays where the repair waits).
                 if let Some(list) = self.list.as_deref_mut().filter(|_| of_list) {

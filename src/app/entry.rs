@@ -230,8 +230,20 @@ fn read_words(text: &str, pos: &Position, lang: &Lang) -> Result<Vec<Typed>, Ent
                 } else {
                     String::new()
                 };
+                // After other moves of the line, say which move it is: the second `0-0`
+                // of `0-0 0-0` is Black's.
+                let token = if moves.is_empty() {
+                    word.to_string()
+                } else {
+                    let dots = if pos.side_to_move() == chess::Color::White {
+                        "."
+                    } else {
+                        "..."
+                    };
+                    format!("{}{dots} {word}", pos.fullmove_number())
+                };
                 return Err(EntryError {
-                    token: word.to_string(),
+                    token,
                     reason: format!("{e}{hint}"),
                     promotion,
                     ambiguous,

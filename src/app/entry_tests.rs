@@ -53,8 +53,20 @@ fn several_moves_with_numbers_clocks_and_marks() {
 #[test]
 fn a_bad_word_stops_the_whole_line() {
     let err = read_entry("e4 e5 Ke3", &start(), en()).unwrap_err();
-    assert_eq!(err.token, "Ke3");
+    // The word is named with its move number: the line's moves are not on the board.
+    assert_eq!(err.token, "2. Ke3");
     assert!(err.reason.contains("illegal"), "{}", err.reason);
+    // `0-0 0-0` where only White may castle: the refusal is Black's second word.
+    let pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQ - 0 21").expect("FEN");
+    let err = read_entry("0-0 0-0", &pos, en()).unwrap_err();
+    assert_eq!(
+        err.to_string().split(':').next(),
+        Some("21... 0-0"),
+        "{err}"
+    );
+    // The first word alone is named as typed.
+    let err = read_entry("Ke3 e5", &start(), en()).unwrap_err();
+    assert_eq!(err.token, "Ke3");
 }
 
 /// A German player's `Sf3` typed in English: refused, with the languages it is a move in

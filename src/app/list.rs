@@ -70,13 +70,14 @@ impl GameList {
     }
 
     /// Keeps the same game selected across a change of the view, when it is
-    /// still in it.
+    /// still in it; else the first game is, as a new search starts at the top
+    /// (the row at the old place would be any game, often the last one).
     pub(super) fn keep_selected(&mut self, change: impl FnOnce(&mut Catalog)) {
         let number = self.selected_number();
         change(&mut self.catalog);
         match number.and_then(|n| self.catalog.position_of(n)) {
             Some(position) => self.selected = position,
-            None => self.clamp(),
+            None => self.selected = 0,
         }
     }
 }
@@ -473,6 +474,14 @@ impl App {
         };
         let number = row.number;
         self.open_game_of_list(number)
+    }
+
+    /// A game of another file was opened (`:e OTHER.pgn` from the list): it is
+    /// shown, and the list of the file left goes with it (Ctrl-L, Alt-Down would
+    /// go on in a file no longer open).
+    pub(super) fn left_list(&mut self) {
+        self.list = None;
+        self.screen = Screen::Game;
     }
 
     /// The loop opened game `number` of the list (as any game opens: see

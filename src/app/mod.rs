@@ -263,8 +263,18 @@ impl App {
     }
 
     /// The loop saved the game to `path`.
-    fn saved(&mut self, path: PathBuf) {
+    fn saved(&mut self, path: PathBuf, added: bool) {
         self.inform(format!("saved to {}", path.display()));
+        if added {
+            // Added to a file (`:w OTHER.pgn`, a new game): not the number it had in
+            // the file it was read from (`:snap` finds the one it has there).
+            self.number = None;
+            if let Some(list) = self.list.as_deref_mut() {
+                if !crate::store::target::same_file(&list.path, &path) {
+                    list.open = None;
+                }
+            }
+        }
         self.file = Some(path);
         self.unsaved = false;
         self.versions.mark_saved();
@@ -274,6 +284,9 @@ impl App {
     /// Replaces the game (a loaded file, a recovered journal, a new game). Its
     /// history starts here: undo does not go back into the game before.
     pub(crate) fn replace_game(&mut self, game: Game, file: Option<PathBuf>, unsaved: bool) {
+        // `:annotate`'s result is for the game it was given: another game (even one
+        // with the same moves, a copy elsewhere in the file) must not get it.
+        self.annotating = None;
         self.game = game;
         self.file = file;
         self.unsaved = unsaved;

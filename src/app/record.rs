@@ -561,6 +561,19 @@ impl App {
         self.open_game(next, file, None, false);
         self.inform("new game: type the players with :tag White … and :tag Black …");
     }
+
+    /// `:e FILE` of a file with no game yet: a new game written there on `:w`, as
+    /// `scoresheet FILE` starts one. The list of another file goes with the game on
+    /// the screen (that file is no longer the one open).
+    pub(super) fn open_new_file(&mut self, path: std::path::PathBuf) {
+        let mut game = Game::new(Position::start());
+        game.set_tag("Date", &today());
+        self.list = None;
+        let shown = path.display().to_string();
+        self.open_game(game, Some(path), None, false);
+        self.screen = super::Screen::Game;
+        self.inform(format!("{shown}: a new game, written there on :w"));
+    }
 }
 
 #[cfg(test)]

@@ -285,8 +285,9 @@ impl App {
         Effect::None
     }
 
-    /// Plays the tree's selected move (Enter on an empty entry line with the pane open),
-    /// as typing it would: a new move, or a variation where the game went another way.
+    /// Plays the tree's selected move (Enter on an empty entry line with the pane open):
+    /// a new move at the end of a line, else a variation where the game went another way
+    /// (never a replacement, whatever Insert says).
     /// False when there is no such move.
     pub(super) fn play_tree_move(&mut self) -> Option<Effect> {
         if self.pane != Pane::Tree {
@@ -298,7 +299,13 @@ impl App {
             return None;
         };
         self.entry = branch.san.clone();
-        Some(self.play_entry())
+        // Inside the game it is a variation whatever typing does there (as the
+        // engine's move is): a player looking through the file's moves does not mean
+        // to replace the game's.
+        let inside = std::mem::replace(&mut self.inside, super::Inside::Variation);
+        let effect = self.play_entry();
+        self.inside = inside;
+        Some(effect)
     }
 }
 

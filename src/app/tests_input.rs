@@ -22,7 +22,11 @@ fn a_long_line_gets_feedback_without_being_read_and_is_read_on_enter() {
     );
     app.update(Action::PlayEntry);
     assert!(app.message.error);
-    assert!(app.message.text.starts_with("e4:"), "{}", app.message.text);
+    assert!(
+        app.message.text.starts_with("1... e4:"),
+        "{}",
+        app.message.text
+    );
     assert!(app.game.is_empty());
     // A good long line: a thousand half-moves, played on Enter.
     app.update(Action::ClearEntry);
@@ -89,7 +93,7 @@ fn a_pasted_game_never_replaces_unsaved_moves() {
     assert!(app.message.text.contains(":w"), "{}", app.message.text);
     assert_eq!(sans(&app), ["e4"]);
     // Once saved, the pasted game may follow it.
-    app.saved(PathBuf::from("g.pgn"));
+    app.saved(PathBuf::from("g.pgn"), false);
     assert!(matches!(
         app.paste("[White \"Ann\"]\n\n1. d4 d5 *\n", true),
         Effect::Open(_)

@@ -384,3 +384,20 @@ fn writing_on_the_list_before_a_game_is_open_is_refused() {
         }
     );
 }
+
+#[test]
+fn a_filter_that_drops_the_selected_game_selects_the_first_match() {
+    let mut app = listing();
+    app.update(Action::ListLast);
+    assert_eq!(selected(&app), 6);
+    app.update(Action::Filter);
+    typed(&mut app, "carlsen");
+    // Game 6 (Kasparov - Karpov) is gone: the first of Carlsen's games, not the
+    // row that happens to be at the old place.
+    assert_eq!(selected(&app), 1);
+    // A game still matching stays selected as the filter narrows.
+    app.update(Action::ListDown);
+    assert_eq!(selected(&app), 3);
+    typed(&mut app, ", magnus");
+    assert_eq!(selected(&app), 3);
+}

@@ -245,7 +245,7 @@ fn the_fen_the_game_and_the_line_go_to_the_clipboard_and_snap_asks_for_the_posit
         app.run_command("snap"),
         Effect::Snap {
             fen: "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 1".into(),
-            game: 1,
+            game: None,
             ply: 1
         }
     );
@@ -268,7 +268,7 @@ fn a_snap_names_the_game_opened_by_number_without_a_list() {
     let Effect::Snap { game: number, .. } = app.run_command("snap") else {
         panic!("no snap")
     };
-    assert_eq!(number, 5);
+    assert_eq!(number, Some(5));
     // Opened for repair, likewise.
     app.update(Done::LoadedForRepair {
         game: Box::new(game),
@@ -281,11 +281,42 @@ fn a_snap_names_the_game_opened_by_number_without_a_list() {
     let Effect::Snap { game: number, .. } = app.run_command("snap") else {
         panic!("no snap")
     };
-    assert_eq!(number, 7);
+    assert_eq!(number, Some(7));
     // A new game has no number in a file.
     app.run_command("new!");
     let Effect::Snap { game: number, .. } = app.run_command("snap") else {
         panic!("no snap")
     };
-    assert_eq!(number, 1);
+    assert_eq!(number, None, "the loop says 1 for a game never written");
+}
+
+/// Ctrl-C in the comment box or the tag form is their Esc: it cancels (asking first
+/// when text was typed), never quits past a box holding typed text, and is never
+/// swallowed without an effect.
+#[test]
+fn ctrl_c_in_the_comment_box_and_the_tag_form_cancels_as_esc() {
+    let ctrl_c = || {
+        Msg::Key(crossterm::event::KeyEvent::new(
+            crossterm::event::KeyCode::Char('c'),
+            crossterm::event::KeyModifiers::CONTROL,
+        ))
+    };
+    let mut app = reading(FORKS);
+    app.update(Action::GoEnd);
+    app.update(Action::EditComment);
+    keys(&mut app, "half a thought");
+    assert_eq!(app.update(ctrl_c()), Effect::None);
+    assert!(app.takes_keys(), "typed text is not thrown away at once");
+    app.update(ctrl_c());
+    assert!(!app.takes_keys());
+    assert_eq!(app.game.comment_text(app.cursor), "");
+    app.update(Action::EditTags);
+    assert!(app.takes_keys());
+    app.update(ctrl_c());
+    assert_eq!(
+        app.overlay,
+        Overlay::None,
+        "an unchanged form closes at once"
+    );
+    assert!(!app.unsaved);
 }

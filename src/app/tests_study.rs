@@ -297,3 +297,40 @@ fn a_search_that_finds_one_game_says_it_reaches_the_position() {
         app.message.text
     );
 }
+
+#[test]
+fn a_tree_move_inside_the_game_is_a_variation_even_when_typing_replaces() {
+    // An unfinished game opens with typing replacing moves (the recorder's default).
+    let mut app = App::new(
+        Settings::default(),
+        Game::default(),
+        Some("games.pgn".into()),
+    );
+    for c in "e4 e5 Nf3".chars() {
+        app.update(Action::Type(c));
+    }
+    app.update(Action::PlayEntry);
+    assert_eq!(app.inside, Inside::Replace);
+    app.update(Action::GoStart);
+    app.update(Action::TreePane);
+    let Some(StudyJob::Tree { fen, .. }) = app.take_study_request() else {
+        panic!("no tree asked")
+    };
+    app.update(Done::Tree {
+        fen,
+        tree: Ok(tree_at(&Position::start())),
+        note: String::new(),
+    });
+    // d4, from the file's games: beside the game's 1.e4, which stays with what follows.
+    app.update(Action::TreeDown);
+    app.update(Action::PlayEntry);
+    assert_eq!(app.game.node(app.cursor).san, "d4");
+    let main: Vec<_> = app
+        .game
+        .mainline()
+        .iter()
+        .map(|&id| app.game.node(id).san.clone())
+        .collect();
+    assert_eq!(main, ["e4", "e5", "Nf3"]);
+    assert_eq!(app.inside, Inside::Replace, "typing still replaces");
+}

@@ -28,6 +28,14 @@ impl App {
     /// A key for the comment editor or the tag form; done writes into the game
     /// (one change, undone as one).
     pub(super) fn editor_key(&mut self, key: crossterm::event::KeyEvent) -> Effect {
+        use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+        // Ctrl-C, which quits elsewhere, is Esc here: it cancels (asking first when
+        // text was typed) rather than doing nothing or quitting past the text.
+        let key = if key.code == KeyCode::Char('c') && key.modifiers == KeyModifiers::CONTROL {
+            KeyEvent::new_with_kind(KeyCode::Esc, KeyModifiers::NONE, key.kind)
+        } else {
+            key
+        };
         let overlay = std::mem::replace(&mut self.overlay, Overlay::None);
         match overlay {
             Overlay::Comment(mut editor) => match editor.key(key) {
@@ -69,14 +77,11 @@ impl App {
     /// `:snap`: the current position to the `.fen` file beside the game's.
     pub(super) fn snap(&mut self) -> Effect {
         // The game's number in its file however it was opened (`:e FILE N` too,
-        // with no list); a game not read from a file says 1.
-        let game = self
-            .number
-            .or_else(|| self.list().and_then(|l| l.open))
-            .unwrap_or(1);
+        // with no list); else the loop finds it from where the game was written.
+        let game = self.number.or_else(|| self.list().and_then(|l| l.open));
         Effect::Snap {
             fen: self.position().fen(),
-            game: usize::try_from(game).unwrap_or(usize::MAX),
+            game: game.map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
             ply: self.game.ply_of(self.cursor),
         }
     }

@@ -18,7 +18,12 @@ pub struct Args {
     /// Piece-letter language of the text: en, de, fr, es, it, pt, nl, pl, cs, sk,
     /// hu, sv, da, no, fi, ro, is, et, tr, ru, uk, bg (figurines, UCI and ICCF
     /// are read whatever the language).
-    #[arg(long, default_value = "en", value_parser = super::input::parse_lang)]
+    #[arg(
+        long,
+        visible_alias = "input-lang",
+        default_value = "en",
+        value_parser = super::input::parse_lang
+    )]
     pub lang: &'static crate::notation::Lang,
     /// The text to read (at most 64 MiB); standard input when absent or `-`.
     pub file: Option<PathBuf>,
@@ -50,23 +55,23 @@ pub fn run(args: &Args) -> u8 {
         }
     };
     // Each game is written as soon as it is read, so only one is held at a time.
+    // A game with a move that cannot be read is written up to it, with the rest of its
+    // text in a comment, and the games after it are read all the same.
     let mut out = std::io::stdout().lock();
-    let mut error = None;
+    let mut problems = false;
     for t in transcribe_games(&text, start, lang, args.fen.is_some()) {
         let pgn = write_game_to_string(&t.game);
-        if out.write_all(pgn.as_bytes()).is_err() {
+        if out.write_all(pgn.as_bytes()).is_err() || out.flush().is_err() {
             return exit::USAGE;
         }
-        error = error.or(t.error);
-    }
-    if out.flush().is_err() {
-        return exit::USAGE;
-    }
-    match error {
-        Some(e) => {
+        if let Some(e) = t.error {
             eprintln!("{e}");
-            exit::PROBLEMS
+            problems = true;
         }
-        None => exit::OK,
+    }
+    if problems {
+        exit::PROBLEMS
+    } else {
+        exit::OK
     }
 }

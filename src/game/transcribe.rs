@@ -2,16 +2,20 @@
 //! correspondence card or an engine log. Move numbers in every form (`12.`,
 //! `12...`, `12…`, glued or not), two-column scoresheets or running text,
 //! results, draw offers `(=)`, `{comments}`, tag lines `[Name "value"]`, and every
-//! move form the notation engine reads. Games follow one another after a result;
-//! reading stops at the first move it cannot read (keeping the game read so far) or at
-//! text after a result that is no game, and says where.
+//! move form the notation engine reads. Games follow one another after a result. A game
+//! stops being read at the first move it cannot read, or at text after its result that is
+//! no game: it says where, keeps the rest of the game's text in a comment, and the next
+//! game is read as usual.
 
+#[path = "transcribe_tokens.rs"]
+mod tokens;
 #[path = "transcribe_uci.rs"]
 mod uci;
 
 use super::{Game, NodeId};
 use crate::notation::{read_move, Lang, NotationError};
 use crate::position::{color_name, Position};
+use tokens::{Tok, Token, Tokens};
 use uci::transcribe_uci_log;
 
 /// The first thing in the text that could not be read as part of a game.
@@ -44,123 +48,6 @@ pub struct Transcript {
     pub error: Option<TranscribeError>,
     /// Line, column and text of the game's first token (for a message about it).
     start: (usize, usize, String),
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Tok<'a> {
-    Word(&'a str),
-    Comment(&'a str),
-    Tag(&'a str),
-}
-
-#[derive(Debug, Clone)]
-struct Token<'a> {
-    tok: Tok<'a>,
-    line: usize,
-    col: usize,
-}
-
-/// Splits the text into words, comments and tag lines, with positions, one at a time (a
-/// long text is never held twice over as a list of tokens).
-struct Tokens<'a> {
-    rest: &'a str,
-    line: usize,
-    col: usize,
-}
-
-impl<'a> Tokens<'a> {
-    fn new(text: &'a str) -> Self {
-        Tokens {
-            rest: text,
-            line: 1,
-            col: 1,
-        }
-    }
-
-    /// Advances over `n` bytes of the text, keeping line and column.
-    fn advance(&mut self, n: usize) -> &'a str {
-        let (taken, left) = self.rest.split_at(n);
-        for c in taken.chars() {
-            if c == '\n' {
-                self.line += 1;
-                self.col = 1;
-            } else {
-                self.col += 1;
-            }
-        }
-        self.rest = left;
-        taken
-    }
-}
-
-impl<'a> Iterator for Tokens<'a> {
-    type Item = Token<'a>;
-
-    fn next(&mut self) -> Option<Token<'a>> {
-        while let Some(c) = self.rest.chars().next() {
-            let (line, col) = (self.line, self.col);
-            let rest = self.rest;
-            let tok = match c {
-                c if c.is_whitespace() || c == '|' || c == '\u{feff}' => {
-                    self.advance(c.len_utf8());
-                    continue;
-                }
-                '{' => {
-                    let end = rest.find('}').map_or(rest.len(), |i| i + 1);
-                    let body = self.advance(end);
-                    Tok::Comment(body[1..].strip_suffix('}').unwrap_or(&body[1..]).trim())
-                }
-                ';' => {
-                    let end = rest.find('\n').unwrap_or(rest.len());
-                    let body = self.advance(end);
-                    Tok::Comment(body[1..].trim())
-                }
-                '[' => {
-                    let end = rest.find(']').map_or(rest.len(), |i| i + 1);
-                    Tok::Tag(self.advance(end))
-                }
-                '(' if !is_mark_group(rest) => {
-                    // A variation or an aside: kept as a comment, parentheses balanced.
-                    let mut depth = 0usize;
-                    let mut end = rest.len();
-                    for (i, ch) in rest.char_indices() {
-                        match ch {
-                            '(' => depth += 1,
-                            ')' => {
-                                depth -= 1;
-                                if depth == 0 {
-                                    end = i + 1;
-                                    break;
-                                }
-                            }
-                            _ => {}
-                        }
-                    }
-                    Tok::Comment(self.advance(end))
-                }
-                _ => {
-                    let end = rest
-                        .find(|ch: char| ch.is_whitespace() || matches!(ch, '{' | '[' | ';' | '|'))
-                        .unwrap_or(rest.len());
-                    Tok::Word(self.advance(end))
-                }
-            };
-            return Some(Token { tok, line, col });
-        }
-        None
-    }
-}
-
-/// `(=)` or a promotion piece in parentheses such as `(Q)`: marks, not asides.
-fn is_mark_group(s: &str) -> bool {
-    let Some(close) = s.find(')') else {
-        return false;
-    };
-    let inner = &s[1..close];
-    inner == "="
-        || (!inner.is_empty()
-            && inner.chars().count() <= 2
-            && inner.chars().all(|c| !c.is_whitespace() && c != '('))
 }
 
 /// Words that only mark the move before them.
@@ -235,17 +122,16 @@ enum Ended {
     Text,
     /// At the start of another game (tags, or move 1 after a result).
     NextGame,
-    /// At an error.
-    Error,
 }
 
 /// Reads every game of free move text, each from `start` in piece-letter language `lang`
 /// (never empty). A UCI log (text with `position startpos …` or `position fen …` commands)
 /// is read as one game. Games follow one another after a result (`1-0`, `Resigns`,
 /// `draw`, …) when the next one starts with tags or with move 1; tags after moves start a
-/// new game too. Reading stops at the first error: a move that cannot be played, or text
-/// after a result that does not start a game; that error is in the last game's transcript.
-/// Nothing of the text is passed over silently.
+/// new game too. A game stops being read at its first error (a move that cannot be played,
+/// or text after its result that does not start a game): that error is in its transcript,
+/// and the rest of its text, up to where the next game starts, is kept in a comment after
+/// its last move read. Nothing of the text is passed over silently.
 pub fn transcribe_all(
     text: &str,
     start: Position,
@@ -305,7 +191,13 @@ impl Iterator for Games<'_> {
             let text = token_text(&t.tok).chars().take(64).collect();
             (t.line, t.col, text)
         });
-        let (mut t, ended) = read_game(&mut self.tokens, self.start, self.lang, self.fen_given);
+        let (mut t, ended) = read_game(
+            &mut self.tokens,
+            self.text,
+            self.start,
+            self.lang,
+            self.fen_given,
+        );
         t.start = first.unwrap_or((1, 1, String::new()));
         self.done = !matches!(ended, Ended::NextGame);
         Some(t)
@@ -339,8 +231,9 @@ fn starts_a_game(word: &str, start: &Position) -> bool {
 type Peek<'a> = std::iter::Peekable<Tokens<'a>>;
 
 /// Reads one game from the tokens; leaves the token that starts the next game unread.
-fn read_game(
-    tokens: &mut Peek<'_>,
+fn read_game<'a>(
+    tokens: &mut Peek<'a>,
+    text: &'a str,
     start: Position,
     lang: &Lang,
     fen_given: bool,
@@ -352,13 +245,22 @@ fn read_game(
     let mut error = None;
     let mut ended = Ended::Text;
     let mut plies = 0;
+    // Where the text not read starts and how far its first tokens go, after an error.
+    let mut unread = (0, 0);
     while let Some(token) = tokens.peek() {
         if matches!(token.tok, Tok::Tag(_)) && at != NodeId::ROOT {
             // Tags after moves: the tag section of the next game.
             ended = Ended::NextGame;
             break;
         }
-        let Some(Token { tok, line, col }) = tokens.next() else {
+        let Some(Token {
+            tok,
+            line,
+            col,
+            start: from,
+            end: to,
+        }) = tokens.next()
+        else {
             break;
         };
         let word = match tok {
@@ -380,6 +282,7 @@ fn read_game(
                             }
                             Err(e) => {
                                 error = Some(err(line, col, t, &format!("bad FEN tag: {e}")));
+                                unread = (from, to);
                                 break;
                             }
                         }
@@ -421,17 +324,20 @@ fn read_game(
             break;
         }
         // Marks written apart from their move: `exd6 e.p.`, `Nf3 (=)`, `e8 (Q)`.
-        let mut text = word.to_string();
-        while let Some(Token {
+        let mut written = word.to_string();
+        let mut to = to;
+        while let Some(&Token {
             tok: Tok::Word(next),
+            end,
             ..
         }) = tokens.peek()
         {
             if !is_suffix_word(next) {
                 break;
             }
-            text.push(' ');
-            text.push_str(next);
+            written.push(' ');
+            written.push_str(next);
+            to = end;
             tokens.next();
         }
         if plies == MAX_PLIES {
@@ -439,10 +345,11 @@ fn read_game(
                 "more than {MAX_PLIES} half-moves in one game, longer than any game of chess: \
                  reading stops here"
             );
-            error = Some(err(line, col, &text, &why));
+            error = Some(err(line, col, &written, &why));
+            unread = (from, to);
             break;
         }
-        match read_move(&text, &pos, lang) {
+        match read_move(&written, &pos, lang) {
             Ok((mv, mt)) => {
                 plies += 1;
                 at = game.add_move(at, mv, &pos);
@@ -452,13 +359,18 @@ fn read_game(
                 pos = pos.apply(mv).unwrap_or(pos);
             }
             Err(e) => {
-                error = Some(err(line, col, &text, &reason(&e, &pos)));
+                error = Some(err(line, col, &written, &reason(&e, &written, &pos, lang)));
+                unread = (from, to);
                 break;
             }
         }
     }
-    if error.is_some() {
-        ended = Ended::Error;
+    if let Some(e) = &error {
+        // Tags that follow a bad FEN tag are its game's; tags after a move, the next's.
+        let moved = !matches!(e.token.as_bytes().first(), Some(b'['));
+        let (kept, how) = unread_rest(tokens, text, unread, moved, false, &start);
+        keep_unread(&mut game, at, e, kept);
+        ended = how;
         game.set_tag("Result", "*");
     } else if let Some(r) = result {
         game.set_tag("Result", r);
@@ -482,7 +394,7 @@ fn read_game(
                     break;
                 }
                 Tok::Word(w) => {
-                    error = Some(err(
+                    let e = err(
                         token.line,
                         token.col,
                         w,
@@ -490,8 +402,13 @@ fn read_game(
                             "text after the result {r}: a game ends at its result, and a \
                              next game starts with its tags or with move 1"
                         ),
-                    ));
-                    ended = Ended::Error;
+                    );
+                    let taken = (token.start, token.end);
+                    tokens.next();
+                    let (kept, how) = unread_rest(tokens, text, taken, true, true, &start);
+                    keep_unread(&mut game, at, &e, kept);
+                    error = Some(e);
+                    ended = how;
                     break;
                 }
             }
@@ -507,9 +424,83 @@ fn read_game(
     (transcript, ended)
 }
 
-fn reason(e: &NotationError, pos: &Position) -> String {
+/// The text of a game from where reading it stopped (`taken`: the bytes of the tokens
+/// already taken there) to where the next game starts, taking its tokens: once a move came
+/// (`moved`), tags or White's move 1; after a result (`after_result`), also the start
+/// position's move number — else the end of the text.
+fn unread_rest<'a>(
+    tokens: &mut Peek<'a>,
+    text: &'a str,
+    taken: (usize, usize),
+    mut moved: bool,
+    mut after_result: bool,
+    start: &Position,
+) -> (&'a str, Ended) {
+    let (from, mut end) = taken;
+    while let Some(token) = tokens.peek() {
+        match token.tok {
+            Tok::Tag(_) if moved => return (&text[from..end], Ended::NextGame),
+            Tok::Word(w) if after_result && starts_a_game(w, start) => {
+                return (&text[from..end], Ended::NextGame)
+            }
+            Tok::Word(w) if moved && is_white_move_one(w) => {
+                return (&text[from..end], Ended::NextGame)
+            }
+            Tok::Word(w) => {
+                moved = true;
+                after_result |= is_result_word(w);
+            }
+            _ => {}
+        }
+        end = token.end;
+        tokens.next();
+    }
+    (&text[from..end], Ended::Text)
+}
+
+/// `1.`, `1.e4`, `1)` or a bare `1`: White's first move, which starts a game wherever it
+/// stands (not `1...` or `1…`, Black's first).
+fn is_white_move_one(word: &str) -> bool {
+    word.strip_prefix('1').is_some_and(|rest| {
+        rest.is_empty()
+            || rest.starts_with(')')
+            || (rest.starts_with('.') && !rest.starts_with(".."))
+    })
+}
+
+/// A word that ends a game: a result in any written form, `resigns`, `draw`.
+fn is_result_word(word: &str) -> bool {
+    strip_move_number(word).and_then(result_of).is_some()
+        || ["resigns", "draw", "drawn"]
+            .iter()
+            .any(|w| word.eq_ignore_ascii_case(w))
+}
+
+/// Keeps the text of a game that was not read, in a comment after its last move read (or
+/// before its first), with where it starts: a second run, or a player, finds it there.
+fn keep_unread(game: &mut Game, at: NodeId, e: &TranscribeError, kept: &str) {
+    let kept = kept.split_whitespace().collect::<Vec<_>>().join(" ");
+    if kept.is_empty() {
+        return;
+    }
+    game.node_mut(at).comments_after.push(format!(
+        "not read (from line {}, column {}): {kept}",
+        e.line, e.col
+    ));
+}
+
+fn reason(e: &NotationError, written: &str, pos: &Position, lang: &Lang) -> String {
     if e.is_malformed() {
-        e.to_string()
+        // A German `Sf3` read as English: say which languages read it.
+        let fits = crate::notation::languages_reading(written.as_bytes(), pos, lang);
+        match fits.first() {
+            None => e.to_string(),
+            Some(first) => format!(
+                "{e}; it is a legal move in {}: try --lang {}",
+                crate::notation::named_languages(&fits),
+                first.code
+            ),
+        }
     } else {
         format!(
             "{} (move {}, {} to play)",

@@ -133,3 +133,108 @@ fn stops_at_the_first_bad_move_with_its_position() {
     assert_eq!(sans(&t), ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
     assert_eq!(t.game.tag("Result"), Some("*"));
 }
+
+#[test]
+fn the_text_of_a_game_not_read_is_kept_up_to_where_the_next_game_starts() {
+    let all = |text: &str| transcribe_all(text, Position::start(), Lang::english(), false);
+    let kept = |t: &Transcript| {
+        let last = t.game.mainline().last().copied().unwrap_or(NodeId::ROOT);
+        t.game.node(last).comments_after.clone()
+    };
+    // A result is no game's first move: what follows the bad move up to it and past it
+    // (to the next move 1) is the bad game's.
+    let games = all("1. e4 Ke7 2. d4 1-0 {won}\n1. d4 d5 *");
+    assert_eq!(games.len(), 2);
+    assert_eq!(
+        kept(&games[0]),
+        ["not read (from line 1, column 7): Ke7 2. d4 1-0 {won}"]
+    );
+    assert_eq!(sans(&games[1]), ["d4", "d5"]);
+    // Black's first move is no new game; White's is, even without a result before it.
+    let games = all("1. Sf3 1... d5 2. c4\n1. e4 *");
+    assert_eq!(games.len(), 2);
+    assert_eq!(
+        kept(&games[0]),
+        ["not read (from line 1, column 4): Sf3 1... d5 2. c4"]
+    );
+    assert_eq!(sans(&games[1]), ["e4"]);
+    // The tags after a bad FEN tag are its own game's, not a next game.
+    let games = all("[FEN \"bad\"]\n[White \"A\"]\n1. e4 *\n\n[White \"B\"]\n1. d4 *");
+    assert_eq!(games.len(), 2);
+    assert_eq!(
+        kept(&games[0]),
+        ["not read (from line 1, column 1): [FEN \"bad\"] [White \"A\"] 1. e4 *"]
+    );
+    assert_eq!(games[1].game.tag("White"), Some("B"));
+    assert!(games[1].error.is_none());
+}
+
+/// Games of random legal moves in SAN, each ending in a result, with some words replaced
+/// by what no reader can play (`Zz9`, a German `Sf3`, a move of the wrong side).
+fn games_with_bad_words() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    let game = (
+        proptest::collection::vec(any::<u16>(), 1..30),
+        proptest::collection::vec((any::<u16>(), 0..3u8), 0..3),
+    );
+    proptest::collection::vec(game, 1..4).prop_map(|games| {
+        let mut text = String::new();
+        for (choices, bad) in games {
+            let mut pos = Position::start();
+            let mut words: Vec<String> = Vec::new();
+            for c in choices {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[usize::from(c) % moves.len()];
+                if pos.side_to_move() == chess::Color::White {
+                    words.push(format!("{}.", pos.fullmove_number()));
+                }
+                words.push(crate::notation::san(
+                    &pos,
+                    crate::position::Move::Normal(mv),
+                ));
+                pos = pos.play(mv);
+            }
+            for (at, kind) in bad {
+                let k = usize::from(at) % words.len();
+                if words[k].ends_with('.') {
+                    continue;
+                }
+                words[k] = ["Zz9", "Sf3", "Ke5"][usize::from(kind)].to_string();
+            }
+            text.push_str(&words.join(" "));
+            text.push_str(" 1-0\n\n");
+        }
+        text
+    })
+}
+
+proptest::proptest! {
+    /// Nothing of the text is lost: every word of every game is in the PGN written, as a
+    /// move read or in the comment that keeps what was not read; and every game is there.
+    #[test]
+    fn every_word_of_the_text_is_in_the_pgn_written(text in games_with_bad_words()) {
+        let games = transcribe_all(&text, Position::start(), Lang::english(), false);
+        let written: String = games
+            .iter()
+            .map(|t| crate::pgn::write_game_to_string(&t.game))
+            .collect();
+        let words_of = |text: &str| -> Vec<String> {
+            text.split_whitespace()
+                .filter(|w| strip_move_number(w).is_some_and(|w| !w.starts_with('.')))
+                .map(|w| w.trim_end_matches(['+', '#']).to_string())
+                .collect()
+        };
+        let mut out = words_of(&written.replace(['{', '}', ';'], " ")).into_iter();
+        // In order: each word of the text is found after the one before.
+        for word in words_of(&text) {
+            proptest::prop_assert!(
+                out.any(|w| w.trim_end_matches(['+', '#']) == word),
+                "{word} is missing from\n{written}\nfor\n{text}"
+            );
+        }
+        proptest::prop_assert_eq!(games.len(), text.matches("1-0").count());
+    }
+}

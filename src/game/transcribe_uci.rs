@@ -82,7 +82,7 @@ pub(super) fn transcribe_uci_log(text: &str, fen_given: Option<Position>) -> Opt
     }
     let mut pos = start;
     let mut at_node = NodeId::ROOT;
-    for (l, c, text) in moves {
+    for (k, &(l, c, text)) in moves.iter().enumerate() {
         match read_move(text, &pos, Lang::english()) {
             Ok((mv, _)) => {
                 at_node = game.add_move(at_node, mv, &pos);
@@ -90,10 +90,14 @@ pub(super) fn transcribe_uci_log(text: &str, fen_given: Option<Position>) -> Opt
             }
             Err(e) => {
                 game.set_tag("Result", "*");
+                let e = err(l, c, text, &reason(&e, text, &pos, Lang::english()));
+                // The moves not played are kept in a comment, as for any transcript.
+                let rest: Vec<&str> = moves[k..].iter().map(|m| m.2).collect();
+                super::keep_unread(&mut game, at_node, &e, &rest.join(" "));
                 return Some(Transcript {
                     start: (line_no, 1, String::new()),
                     game,
-                    error: Some(err(l, c, text, &reason(&e, &pos))),
+                    error: Some(e),
                 });
             }
         }

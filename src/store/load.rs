@@ -126,6 +126,23 @@ fn refuse_unread(path: &Path, number: usize, loaded: Loaded) -> Result<(Game, Sl
     }
 }
 
+/// The number (from 1) of the game that starts at byte `offset` of the text of the file
+/// at `path` (decoded when packed): one more than the games before it. A save that adds
+/// a game to a file knows where it went, not its number, which a `:snap` names.
+pub fn game_number_at(path: &Path, offset: u64) -> io::Result<u64> {
+    if offset == 0 {
+        return Ok(1);
+    }
+    let (text, _) = packed::open_text(path)?;
+    let mut indexer = crate::pgn::index::Indexer::new(text.take(offset));
+    let mut before = 0;
+    // A game too large to index still counts (its entry is `None`).
+    while indexer.next_game()?.is_some() {
+        before += 1;
+    }
+    Ok(before + 1)
+}
+
 /// The whole text of the file at `path` (decoded when packed), and its packing. Only a
 /// regular file is read: a pipe would block the opening (and the screen with it) until
 /// something writes to it, and a device may never end.

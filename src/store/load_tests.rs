@@ -121,3 +121,28 @@ fn a_range_of_a_compressed_file() {
     let err = load_range(&path, 2, 1 << 20, 10).unwrap_err();
     assert!(matches!(err, LoadError::Moved { .. }), "{err}");
 }
+
+#[test]
+fn a_games_number_is_found_from_where_it_starts_packed_or_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let plain = dir.path().join("four.pgn");
+    std::fs::write(&plain, FOUR).unwrap();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(FOUR.as_bytes()).unwrap();
+    let packed = dir.path().join("four.pgn.gz");
+    std::fs::write(&packed, gz.finish().unwrap()).unwrap();
+    let starts: Vec<u64> = FOUR
+        .match_indices("[Event ")
+        .map(|(at, _)| at as u64)
+        .collect();
+    assert_eq!(starts.len(), 4);
+    for path in [&plain, &packed] {
+        for (i, &at) in starts.iter().enumerate() {
+            assert_eq!(
+                game_number_at(path, at).unwrap(),
+                i as u64 + 1,
+                "{path:?} at {at}"
+            );
+        }
+    }
+}

@@ -27,7 +27,7 @@ use super::target::{self, Kind};
 use super::{fnv1a, sync_dir};
 
 // Loading lived here first; `save::load_game` and friends still name it.
-pub use super::load::{load_game, load_game_for_repair, LoadError, Unread};
+pub use super::load::{game_number_at, load_game, load_game_for_repair, LoadError, Unread};
 pub use super::splice::still_there;
 use super::splice::{appended, find, replace_streaming, replace_streaming_packed, replaced};
 

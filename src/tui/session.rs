@@ -212,6 +212,21 @@ impl Session {
         }
     }
 
+    /// The number of the game on the screen in its file, from where it was written
+    /// there (a game added by `:w`; counted when asked, not on every save, as a big
+    /// file takes seconds to count); 1 for a game never written.
+    fn written_number(&self, app: &App) -> usize {
+        match (&self.slot, &app.file) {
+            (Some((file, slot, _)), Some(now)) if same_file(file, now) => {
+                save::game_number_at(file, slot.offset)
+                    .ok()
+                    .and_then(|n| usize::try_from(n).ok())
+                    .unwrap_or(1)
+            }
+            _ => 1,
+        }
+    }
+
     fn save(&mut self, app: &mut App, path: &Path, force: bool) -> bool {
         let pgn = write_game_to_string(&app.game);
         let slot = match &self.slot {
@@ -222,6 +237,7 @@ impl Session {
                     app.update(Done::Saved {
                         path: path.to_path_buf(),
                         unchanged: true,
+                        added: false,
                     });
                     return true;
                 }
@@ -253,11 +269,13 @@ impl Session {
                         },
                     );
                 }
+                let added = slot.is_none();
                 let slot = new;
                 self.slot = Some((path.to_path_buf(), slot, Some(app.game.clone())));
                 app.update(Done::Saved {
                     path: path.to_path_buf(),
                     unchanged: false,
+                    added,
                 });
                 true
             }
@@ -519,6 +537,7 @@ impl Session {
                 false
             }
             Effect::Snap { fen, game, ply } => {
+                let game = game.unwrap_or_else(|| self.written_number(app));
                 match crate::store::snap::append(app.file.as_deref(), &fen, game, ply) {
                     Ok(path) => tell(
                         app,

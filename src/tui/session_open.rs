@@ -47,6 +47,12 @@ impl Session {
             }
             Err(e) => tell(app, Done::refusal(e.to_string())),
         }
+        if app.list().is_none() {
+            // The list of the file left went: so do its readers.
+            self.loader = None;
+            self.checker = None;
+            self.unpacked = None;
+        }
     }
 
     /// Opens a file as `scoresheet FILE` does: one game is shown, many are
@@ -64,14 +70,17 @@ impl Session {
     pub fn show_opened(&mut self, app: &mut App, path: &Path, opened: Opened) {
         match opened {
             Opened::Missing | Opened::Empty => {
-                app.file = Some(path.to_path_buf());
-                tell(
-                    app,
-                    Done::notice(format!(
-                        "{}: the game is written there on :w",
-                        path.display()
-                    )),
-                );
+                // A new game for that file, as `scoresheet FILE` starts one: the game
+                // on the screen (saved, or forced away with `:e!`) keeps its journal,
+                // and another file's list and its readers go.
+                self.set_aside();
+                self.slot = None;
+                self.loader = None;
+                self.checker = None;
+                self.unpacked = None;
+                app.update(Done::NewFile {
+                    path: path.to_path_buf(),
+                });
             }
             Opened::One(loaded) => {
                 let loaded = *loaded;
@@ -79,6 +88,12 @@ impl Session {
             }
             Opened::Many => match Loader::open_copying(path) {
                 Ok((loader, copy)) => {
+                    // `:e!` over unsaved changes: the journal keeps them (the list
+                    // opens on no game).
+                    if app.unsaved && !app.game.is_empty() {
+                        self.set_aside();
+                        self.slot = None;
+                    }
                     // The check of another file's games is of no use now.
                     self.checker = None;
                     self.loader = Some(loader);

@@ -419,3 +419,160 @@ fn the_journal_names_the_target_file_absolutely() {
     assert!(out.is_absolute(), "{out:?}");
     assert!(out.ends_with("relative/games.pgn"), "{out:?}");
 }
+
+#[test]
+fn editing_a_file_with_no_game_starts_a_new_game_for_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = dir.path().join("one.pgn");
+    let one_text = "[White \"X\"]\n[Result \"1-0\"]\n\n1. c4 e5 1-0\n";
+    std::fs::write(&one, one_text).unwrap();
+    let many = dir.path().join("many.pgn");
+    std::fs::write(
+        &many,
+        "[White \"A\"]\n\n1. d4 *\n\n[White \"B\"]\n\n1. e4 *\n",
+    )
+    .unwrap();
+    let empty = dir.path().join("empty.pgn");
+    std::fs::write(&empty, "").unwrap();
+    let fresh = dir.path().join("fresh.pgn");
+
+    // From a game read from a file: `:e` of a new name is a new game, not the
+    // same game to be written elsewhere.
+    let mut run = Run::start(dir.path(), None);
+    run.line(&format!(":e {}", one.display()));
+    assert_eq!(run.moves(), ["c4", "e5"]);
+    run.line(&format!(":e {}", fresh.display()));
+    assert!(run.app.game.is_empty(), "{:?}", run.moves());
+    assert_eq!(run.app.game.tag("White"), Some("?"));
+    run.line("e4");
+    run.line(":w");
+    assert_eq!(games_in(&fresh), [vec!["e4"]]);
+    assert_eq!(std::fs::read_to_string(&one).unwrap(), one_text);
+
+    // From the list of another file: the game screen on a new game, and the list
+    // of the other file gone.
+    run.line(&format!(":e {}", many.display()));
+    assert_eq!(run.app.screen, crate::app::Screen::List);
+    run.act(Action::CommandLine);
+    for c in format!("e {}", empty.display()).chars() {
+        run.act(Action::Type(c));
+    }
+    run.act(Action::OpenGame);
+    assert_eq!(run.app.screen, crate::app::Screen::Game);
+    assert!(run.app.list().is_none());
+    assert!(run.app.game.is_empty(), "{:?}", run.moves());
+    run.line("d4");
+    run.line(":w");
+    assert_eq!(games_in(&empty), [vec!["d4"]]);
+    assert_eq!(games_in(&many), [vec!["d4"], vec!["e4"]]);
+}
+
+#[test]
+fn editing_a_file_of_many_games_forced_sets_the_unsaved_game_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = dir.path().join("one.pgn");
+    let one_text = "[White \"X\"]\n[Result \"*\"]\n\n1. c4 *\n";
+    std::fs::write(&one, one_text).unwrap();
+    let many = dir.path().join("many.pgn");
+    std::fs::write(
+        &many,
+        "[White \"A\"]\n\n1. d4 *\n\n[White \"B\"]\n\n1. e4 *\n",
+    )
+    .unwrap();
+    let mut run = Run::start(dir.path(), None);
+    run.line(&format!(":e {}", one.display()));
+    run.line("e5");
+    run.line(&format!(":e {}", many.display()));
+    assert!(
+        run.app.message.error,
+        "refused while unsaved: {:?}",
+        run.app.message
+    );
+    run.line(&format!(":e! {}", many.display()));
+    assert_eq!(run.app.screen, crate::app::Screen::List);
+    // The changes are in the journal, not in the way: the list's games open (no
+    // "not saved" refusal) and `:w` on the list has no game to write.
+    assert_eq!(journaled(&run.journals), [vec!["c4", "e5"]]);
+    assert!(!run.app.unsaved);
+    run.act(Action::CommandLine);
+    for c in "w".chars() {
+        run.act(Action::Type(c));
+    }
+    run.act(Action::OpenGame);
+    assert!(run.app.message.error, "{:?}", run.app.message);
+    assert_eq!(std::fs::read_to_string(&one).unwrap(), one_text);
+}
+
+#[test]
+fn editing_a_one_game_file_from_a_list_shows_its_game_without_the_old_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let many = dir.path().join("many.pgn");
+    std::fs::write(
+        &many,
+        "[White \"A\"]\n\n1. d4 *\n\n[White \"B\"]\n\n1. e4 *\n",
+    )
+    .unwrap();
+    let one = dir.path().join("one.pgn");
+    std::fs::write(&one, "[White \"X\"]\n[Result \"1-0\"]\n\n1. c4 e5 1-0\n").unwrap();
+    let mut run = Run::start(dir.path(), None);
+    run.line(&format!(":e {}", many.display()));
+    assert_eq!(run.app.screen, crate::app::Screen::List);
+    run.act(Action::CommandLine);
+    for c in format!("e {}", one.display()).chars() {
+        run.act(Action::Type(c));
+    }
+    run.act(Action::OpenGame);
+    // The game is on the screen, not behind the list of the other file.
+    assert_eq!(run.app.screen, crate::app::Screen::Game);
+    assert_eq!(run.moves(), ["c4", "e5"]);
+    assert!(run.app.list().is_none());
+    // Alt-Down has no list of another file to step through.
+    run.act(Action::NextGame);
+    assert_eq!(run.moves(), ["c4", "e5"]);
+}
+
+#[test]
+fn a_game_saved_to_another_file_is_snapped_with_its_number_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let many = dir.path().join("many.pgn");
+    let games =
+        "[White \"A\"]\n\n1. d4 *\n\n[White \"B\"]\n\n1. e4 *\n\n[White \"C\"]\n\n1. c4 *\n";
+    std::fs::write(&many, games).unwrap();
+    let other = dir.path().join("other.pgn");
+    std::fs::write(
+        &other,
+        "[White \"X\"]\n\n1. f4 *\n\n[White \"Y\"]\n\n1. g4 *\n",
+    )
+    .unwrap();
+    let mut run = Run::start(dir.path(), None);
+    run.line(&format!(":e {} 3", many.display()));
+    assert_eq!(run.moves(), ["c4"]);
+    run.line(":snap");
+    let fen = |name: &str| std::fs::read_to_string(dir.path().join(name)).unwrap();
+    assert!(
+        fen("many.fen").contains("; game 3, ply 1"),
+        "{}",
+        fen("many.fen")
+    );
+    // Added to other.pgn, after its two games: it is game 3 there, not game 3 of
+    // many.pgn by chance; a second game makes the point.
+    run.line(&format!(":e {} 2", many.display()));
+    run.line(&format!(":w {}", other.display()));
+    assert_eq!(games_in(&other).len(), 3);
+    run.line(":snap");
+    assert!(
+        fen("other.fen").contains("; game 3, ply 1"),
+        "{}",
+        fen("other.fen")
+    );
+    // Saved again, in its place there: still game 3.
+    run.line("e5");
+    run.line(":w");
+    assert_eq!(games_in(&other).len(), 3);
+    run.line(":snap");
+    assert!(
+        fen("other.fen").ends_with("; game 3, ply 2\n"),
+        "{}",
+        fen("other.fen")
+    );
+}

@@ -261,8 +261,21 @@ fn list_screen(app: &App, area: Rect, buf: &mut Buffer) {
     // recovery box is offered at start, whichever screen the file opened on.
     match &app.overlay {
         Overlay::Help => overlay::help(app, area, buf),
-        Overlay::Recover(b) => overlay::recover(b, true, area, buf),
+        Overlay::Recover(b) => overlay::recover(b, "other keys: the list", area, buf),
         _ => {}
+    }
+}
+
+/// What a character typed over the recovery box on the game screen does: it closes
+/// the box and goes on the entry line, where it is the first move of a new game only
+/// when the game shown has none (`scoresheet`, not `scoresheet FILE` or a drill).
+fn typing_over_box(app: &App) -> &'static str {
+    if app.training() {
+        "typing answers the exercise"
+    } else if app.game.is_empty() {
+        "typing starts a new game"
+    } else {
+        "typing goes on the entry line"
     }
 }
 
@@ -311,7 +324,7 @@ fn screen(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
         Overlay::None => {}
         Overlay::Help => overlay::help(app, area, buf),
         Overlay::Promotion(choices) => overlay::promotion(app, choices, area, buf),
-        Overlay::Recover(b) => overlay::recover(b, false, area, buf),
+        Overlay::Recover(b) => overlay::recover(b, typing_over_box(app), area, buf),
         Overlay::Comment(ed) => {
             let boxed = editor::CommentBox {
                 title: ed.title(),

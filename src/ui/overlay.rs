@@ -185,9 +185,9 @@ pub fn promotion(app: &App, choices: &[Move], area: Rect, buf: &mut Buffer) {
         .render(window, buf);
 }
 
-/// The unsaved games an earlier run left; `over_list` when drawn over the game list (other
-/// keys then act on the list, not on a new game).
-pub fn recover(b: &RecoverBox, over_list: bool, area: Rect, buf: &mut Buffer) {
+/// The unsaved games an earlier run left; `others` says what any other key does (it closes
+/// the box and acts on what is under it: the list, a new game, the game shown, a drill).
+pub fn recover(b: &RecoverBox, others: &str, area: Rect, buf: &mut Buffer) {
     let mut text: Vec<Line> = Vec::new();
     for (i, line) in b.games.iter().enumerate() {
         if i == b.selected {
@@ -221,11 +221,6 @@ pub fn recover(b: &RecoverBox, over_list: bool, area: Rect, buf: &mut Buffer) {
     } else if b.games.is_empty() {
         Line::styled("Esc or any key: close", Style::default().fg(Color::Yellow))
     } else {
-        let others = if over_list {
-            "other keys: the list"
-        } else {
-            "typing starts a new game"
-        };
         Line::styled(
             format!(
                 "Up/Down choose   Enter recover   Delete discard   Esc later (:recover)   {others}"

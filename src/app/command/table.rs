@@ -34,7 +34,7 @@ pub const COMMANDS: &[Command] = &[
         aliases: &["edit"],
         args: "FILE [N]",
         doc:
-            "open FILE (its game, or the list of its games) or its game N; quote a name with blanks",
+            "open FILE (its game, the list of its games, or a new game for a file with none) or its game N; quote a name with blanks",
         bang: "open FILE although this game is not saved (the journal keeps it)",
         run: run::edit,
     },

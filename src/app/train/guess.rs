@@ -36,6 +36,9 @@ impl App {
         }
         let mut shown = Game::new(self.game.start);
         shown.tags = self.game.tags.clone();
+        // The result would give the end away under the moves shown (the game set
+        // aside keeps it).
+        shown.set_tag("Result", "*");
         let mut at = NodeId::ROOT;
         if from != NodeId::ROOT {
             for &id in &line {
