@@ -683,3 +683,32 @@ fn problems_of_games_found_or_not_are_reported_at_their_place_on_any_number_of_t
     }
     assert_eq!(runs[0], runs[1]);
 }
+
+/// A search writes its lines as it finds the games: when the reader of its output has gone
+/// (`| head`), the file is still read through and its index built in the background, as
+/// when the lines were all written at the end.
+#[test]
+fn a_reader_of_the_output_gone_still_leaves_the_index_built_for_the_next_search() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pgn = many_games(dir.path());
+    let cache = dir.path().join("cache");
+    let path = pgn.to_str().expect("path");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .env("SCORESHEET_CACHE_DIR", &cache)
+        .args(["search", path, "--moves", ""])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("spawn");
+    // Gone before the first line: every write fails.
+    drop(child.stdout.take());
+    child.wait().expect("wait");
+    let started = std::time::Instant::now();
+    while indexes(&cache).is_empty() {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(60),
+            "no index was built in the background within a minute"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}

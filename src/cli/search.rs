@@ -155,10 +155,13 @@ enum Answer {
     /// From its index.
     Indexed { index: Box<Index> },
     /// By reading it through: how many games reach the position, and for the tree what
-    /// each played there (`search`'s lines were written as the games were found).
+    /// each played there (`search`'s lines were written as the games were found: `written`
+    /// says whether that went well, apart from the reading, so that a reader of the output
+    /// that has gone still leaves the file read and its index to build).
     Read {
         found: u64,
         tallies: Vec<(Next, Tally)>,
+        written: io::Result<()>,
     },
 }
 
@@ -323,8 +326,7 @@ fn answer(
             }
         },
     )?;
-    written?;
-    out.write_all(&lines)?;
+    let written = written.and_then(|()| out.write_all(&lines));
     let indexing = match (stamp, cut.take()) {
         (_, Some(e)) => Indexing::Cut(e),
         (None, None) => Indexing::No,
@@ -335,7 +337,12 @@ fn answer(
             (None, Err(e)) => Indexing::Unwritable(e),
         },
     };
-    Ok((Answer::Read { found, tallies }, games, bad, indexing))
+    let answer = Answer::Read {
+        found,
+        tallies,
+        written,
+    };
+    Ok((answer, games, bad, indexing))
 }
 
 /// Runs `search`; returns the exit code.
@@ -361,7 +368,7 @@ pub fn run_search(args: &SearchArgs) -> u8 {
                 Ok(hits.len() as u64)
             }
             // Its lines were written as the games were found.
-            Answer::Read { found, .. } => Ok(found),
+            Answer::Read { found, written, .. } => written.map(|()| found),
         },
     )
 }
@@ -394,7 +401,7 @@ pub fn run_tree(args: &TreeArgs) -> u8 {
                     }
                     tree.games
                 }
-                Answer::Read { found, tallies } => {
+                Answer::Read { found, tallies, .. } => {
                     all.extend(tallies);
                     found
                 }
