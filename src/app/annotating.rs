@@ -283,6 +283,13 @@ mod tests {
             number: 2,
         });
         assert!(app.annotating.is_none());
+        assert!(
+            app.message
+                .text
+                .ends_with(":annotate of the game before stopped"),
+            "{}",
+            app.message.text
+        );
         app.update(Done::Annotated(evals));
         assert!(!crate::pgn::write_game_to_string(&app.game).contains("[%eval"));
         assert!(!app.unsaved);

@@ -403,8 +403,18 @@ impl App {
                     .list()
                     .is_some_and(|l| crate::store::target::same_file(&l.path, &path));
                 let shown = path.display().to_string();
+                // Opening another game stops `:annotate` (its result is the old game's):
+                // said, so that its work is not lost unseen.
+                let stopped = if self.annotating.is_some() {
+                    "; :annotate of the game before stopped"
+                } else {
+                    ""
+                };
                 self.open_game(*game, Some(path), Some(number as u64), false);
-                self.inform(format!("game {number} of {shown} ({})", self.how_opened()));
+                self.inform(format!(
+                    "game {number} of {shown} ({}){stopped}",
+                    self.how_opened()
+                ));
                 if of_list {
                     self.opened_from_list(number as u64);
                 } else {
