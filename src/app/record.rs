@@ -126,7 +126,7 @@ impl App {
                 // the start each time made a pasted game cost the square of
                 // its length.
                 let mut known: Option<(NodeId, Position)> = None;
-                for typed in &moves {
+                for (k, typed) in moves.iter().enumerate() {
                     let before = match known {
                         Some((at, pos)) if at == self.cursor => pos,
                         _ => self.position(),
@@ -134,10 +134,16 @@ impl App {
                     let from = self.cursor;
                     self.play_in(typed, before);
                     let node = self.game.node(self.cursor);
-                    known = (node.parent == Some(from) && node.mv == typed.mv)
-                        .then(|| before.apply(typed.mv))
-                        .flatten()
-                        .map(|pos| (self.cursor, pos));
+                    if node.parent != Some(from) || node.mv != typed.mv {
+                        // The move was refused, or it replaced a move and the cursor went
+                        // on to the moves after it (or to one that waits): the rest of
+                        // the line was read for positions that no longer follow.
+                        if let Some(after) = before.apply(typed.mv) {
+                            self.line_not_played(after, &moves[k + 1..]);
+                        }
+                        break;
+                    }
+                    known = before.apply(typed.mv).map(|pos| (self.cursor, pos));
                 }
             }
             Entry::Clock(text) => {
@@ -156,6 +162,32 @@ impl App {
             Entry::Command(command) => return self.run_command(&command),
         }
         Effect::None
+    }
+
+    /// Says which moves of a typed line were not played (`rest`, from `pos` on), after
+    /// what the line did so far.
+    fn line_not_played(&mut self, pos: Position, rest: &[Typed]) {
+        if rest.is_empty() {
+            return;
+        }
+        let mut at = pos;
+        let mut sans = Vec::new();
+        for typed in rest {
+            sans.push(crate::notation::san(&at, typed.mv));
+            match at.apply(typed.mv) {
+                Some(next) => at = next,
+                None => break,
+            }
+        }
+        let note = format!(
+            "not played: {} (type it where the cursor is now)",
+            movetext(&pos, &sans)
+        );
+        let text = match self.message.text.as_str() {
+            "" => note,
+            said => format!("{said}; {note}"),
+        };
+        self.refuse(text);
     }
 
     /// Writes a clock reading or elapsed time on the current move.

@@ -134,6 +134,38 @@ fn a_wrong_move_twelve_moves_back_is_corrected_and_the_rest_replayed() {
     assert!(!pgn.contains("not replayed"), "{pgn}");
 }
 
+/// A line of several moves typed where its first replaces a move: the replacement
+/// replays the moves after it and the cursor goes on, so the line's other moves (read
+/// for the position right after the first) are not played there, and the game never
+/// holds a move that is illegal where it stands (a fuzzer found such a game, which the
+/// journal could then not give back).
+#[test]
+fn a_line_whose_first_move_replaces_plays_no_more_of_it_elsewhere() {
+    let mut app = app();
+    type_line(&mut app, "e4 e5 Nf3 Nc6 Bc4");
+    app.cursor = app.game.mainline()[0]; // after 1.e4
+    app.inside = Inside::Replace;
+    // 1...e5 becomes 1...d5; 2.Nf3 Nc6 3.Bc4 still fit and are replayed, and the
+    // cursor goes to the end, where Black is to move: 2.Nf3 is not played there.
+    type_line(&mut app, "d5 Nf3");
+    assert_eq!(sans(&app), ["e4", "d5", "Nf3", "Nc6", "Bc4"]);
+    assert!(app.message.error, "{}", app.message.text);
+    assert!(
+        app.message
+            .text
+            .ends_with("not played: 2.Nf3 (type it where the cursor is now)"),
+        "{}",
+        app.message.text
+    );
+    let pgn = write_game_to_string(&app.game);
+    let back = crate::pgn::read_games(pgn.as_bytes());
+    assert!(back[0].errors.is_empty(), "{pgn}: {:?}", back[0].errors);
+    // At the end of the game a line plays whole, as usual.
+    type_line(&mut app, "Nf6 h3");
+    assert_eq!(sans(&app), ["e4", "d5", "Nf3", "Nc6", "Bc4", "Nf6", "h3"]);
+    assert!(!app.message.error, "{}", app.message.text);
+}
+
 #[test]
 fn take_back_delete_and_promote() {
     let mut app = app();
