@@ -8,6 +8,7 @@ mod annotate;
 pub mod annotating;
 pub mod command;
 pub mod comment;
+mod correct;
 pub mod docs;
 pub mod editor;
 mod effect;

@@ -1,0 +1,208 @@
+//! Corrections while recording: a move replaced and the rest replayed, the moves that
+//! wait after one that no longer fits, taking back, deleting from a move on.
+
+use super::entry::Typed;
+use super::record::{movetext, numbered};
+use super::{App, CutMove, Effect, Pending};
+use crate::game::edit::NOT_REPLAYED;
+use crate::game::NodeId;
+use crate::notation::{read_move, Lang};
+use crate::plural::count;
+
+impl App {
+    /// The moves after `id` along first choices, with what is written beside them.
+    fn line_after(&self, id: NodeId) -> Vec<(NodeId, CutMove)> {
+        let mut line = Vec::new();
+        let mut at = id;
+        while let Some(&next) = self.game.node(at).children.first() {
+            let node = self.game.node(next);
+            line.push((
+                next,
+                CutMove {
+                    san: node.san.clone(),
+                    nags: node.nags.clone(),
+                    comments: node.comments_after.clone(),
+                    draw_offer: node.draw_offer,
+                },
+            ));
+            at = next;
+        }
+        line
+    }
+
+    /// Replaces the move `target` and replays the rest; the first move that no
+    /// longer fits waits, with the moves after it, for the right move, and the
+    /// cursor goes to where it is to be typed. When all fits, the cursor goes to
+    /// the end of the line, where recording goes on.
+    pub(super) fn replace(&mut self, target: NodeId, typed: &Typed) {
+        let old = numbered(&self.game, target);
+        let line = self.line_after(target);
+        let verdict = self.board_verdict();
+        let report = match self.game.replace_move(target, typed.mv) {
+            Ok(report) => report,
+            Err(e) => {
+                self.refuse(e.to_string());
+                return;
+            }
+        };
+        let new = numbered(&self.game, target);
+        self.mark_typed(target, typed);
+        self.changed();
+        match report.not_replayed {
+            Some(cut) => {
+                let first = line.iter().position(|(id, _)| *id == cut.id).unwrap_or(0);
+                let waiting: Vec<CutMove> = line[first..].iter().map(|(_, m)| m.clone()).collect();
+                let count_waiting = waiting.len();
+                self.pending = Some(Pending {
+                    at: cut.after,
+                    moves: waiting,
+                });
+                self.cursor = cut.after;
+                self.refuse(format!(
+                    "{old} is now {new}; {} replayed; {} no longer fits: type the right move ({} wait), or {}",
+                    count(report.replayed, "move", "moves"),
+                    cut.san,
+                    count(count_waiting, "move", "moves"),
+                    self.undo_hint()
+                ));
+                self.recheck_result(verdict);
+                self.change_label = Some(format!("{old} is now {new}"));
+            }
+            None => {
+                self.cursor = self.line_end(target);
+                let replayed = match report.replayed {
+                    0 => String::new(),
+                    1 => ", the move after it replayed".to_string(),
+                    n => format!(", all {n} later moves replayed"),
+                };
+                self.inform(format!(
+                    "{old} is now {new}{replayed}: {}",
+                    self.undo_hint()
+                ));
+                self.recheck_result(verdict);
+                self.change_label = Some(format!("{old} is now {new}"));
+                self.after_move(self.cursor);
+            }
+        }
+    }
+
+    /// Plays the moves that waited after a correction behind the new move `id`,
+    /// until one no longer fits. Returns where the cursor goes.
+    pub(super) fn replay_waiting(&mut self, id: NodeId, waiting: Pending) -> NodeId {
+        if let Some(parent) = self.game.node(id).parent {
+            self.game
+                .node_mut(parent)
+                .comments_after
+                .retain(|c| !c.starts_with(NOT_REPLAYED) || c.contains('('));
+        }
+        let mut at = id;
+        let mut pos = self.game.position_at(id);
+        for (i, cut) in waiting.moves.iter().enumerate().skip(1) {
+            match read_move(&cut.san, &pos, Lang::english()) {
+                Ok((mv, _)) => {
+                    let next = self.game.add_move(at, mv, &pos);
+                    let node = self.game.node_mut(next);
+                    node.nags = cut.nags.clone();
+                    node.comments_after = cut.comments.clone();
+                    node.draw_offer = cut.draw_offer;
+                    pos = pos.apply(mv).unwrap_or(pos);
+                    at = next;
+                }
+                Err(_) => {
+                    let rest: Vec<CutMove> = waiting.moves[i..].to_vec();
+                    let sans: Vec<String> = rest.iter().map(|m| m.san.clone()).collect();
+                    self.game
+                        .node_mut(at)
+                        .comments_after
+                        .push(format!("{NOT_REPLAYED}{}", movetext(&pos, &sans)));
+                    self.refuse(format!(
+                        "{} replayed; {} no longer fits either: type the right move ({} wait)",
+                        count(i - 1, "move", "moves"),
+                        movetext(&pos, &sans[..1]),
+                        count(rest.len(), "move", "moves")
+                    ));
+                    self.pending = Some(Pending { at, moves: rest });
+                    return at;
+                }
+            }
+        }
+        self.inform(format!(
+            "corrected; {} replayed",
+            match waiting.moves.len() - 1 {
+                0 => "no waiting move".to_string(),
+                1 => "the 1 waiting move".to_string(),
+                n => format!("all {n} waiting moves"),
+            }
+        ));
+        self.after_move(at);
+        at
+    }
+
+    pub(super) fn on_main_line(&self, id: NodeId) -> bool {
+        let mut at = id;
+        while let Some(parent) = self.game.node(at).parent {
+            if self.game.node(parent).children.first() != Some(&at) {
+                return false;
+            }
+            at = parent;
+        }
+        true
+    }
+
+    pub(super) fn take_back(&mut self) -> Effect {
+        let last = self.line_end(self.cursor);
+        if last == NodeId::ROOT {
+            self.refuse("no move to take back");
+            return Effect::None;
+        }
+        let what = numbered(&self.game, last);
+        let verdict = self.board_verdict();
+        match self.game.delete_from(last) {
+            Ok(parent) => {
+                if self.cursor == last {
+                    self.cursor = parent;
+                }
+                self.inform_undoable(format!("took back {what}"));
+                self.recheck_result(verdict);
+                self.changed();
+            }
+            Err(e) => self.refuse(e.to_string()),
+        }
+        Effect::None
+    }
+
+    pub(super) fn delete_from_here(&mut self) -> Effect {
+        if self.cursor == NodeId::ROOT {
+            self.refuse("go to a move first: this deletes it and everything after it");
+            return Effect::None;
+        }
+        let what = numbered(&self.game, self.cursor);
+        let verdict = self.board_verdict();
+        let what = match self.moves_after(self.cursor) {
+            0 => what,
+            1 => format!("{what} and the move after it"),
+            n => format!("{what} and {n} moves after it"),
+        };
+        match self.game.delete_from(self.cursor) {
+            Ok(parent) => {
+                self.cursor = parent;
+                self.inform_undoable(format!("deleted {what}"));
+                self.recheck_result(verdict);
+                self.changed();
+            }
+            Err(e) => self.refuse(e.to_string()),
+        }
+        Effect::None
+    }
+
+    /// How many moves follow `id`, in every line after it.
+    fn moves_after(&self, id: NodeId) -> usize {
+        let mut count = 0;
+        let mut todo = self.game.node(id).children.clone();
+        while let Some(next) = todo.pop() {
+            count += 1;
+            todo.extend_from_slice(&self.game.node(next).children);
+        }
+        count
+    }
+}
