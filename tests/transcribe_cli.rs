@@ -28,6 +28,14 @@ fn movetext(pgn: &str) -> String {
         .to_string()
 }
 
+/// The movetext of each game of `pgn`.
+fn movetexts(pgn: &str) -> Vec<String> {
+    pgn.split("[Event ")
+        .skip(1)
+        .map(|g| movetext(&format!("[Event {g}")))
+        .collect()
+}
+
 const HEADER: &str = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
 [White \"?\"]\n[Black \"?\"]\n";
 
@@ -153,11 +161,7 @@ fn a_bad_move_costs_neither_the_rest_of_its_game_nor_the_games_after_it() {
          5:7: \"Sf6\": not a move: 'S' is not a piece letter in English (K Q R B N, pawn P); \
          it is a legal move in German, Polish, Swedish, …: try --lang de\n"
     );
-    let games: Vec<String> = out
-        .split("[Event ")
-        .skip(1)
-        .map(|g| movetext(&format!("[Event {g}")))
-        .collect();
+    let games = movetexts(&out);
     assert_eq!(
         games,
         [
@@ -292,11 +296,7 @@ fn text_after_a_result_is_the_next_game_or_an_error_never_dropped() {
                 [White \"Carol\"]\n[Black \"Dan\"]\n1. c4 e5 White resigns\n1.Nf3 d5 draw";
     let (out, err, code) = transcribe(&[], text);
     assert_eq!((err.as_str(), code), ("", 0));
-    let games: Vec<String> = out
-        .split("[Event ")
-        .skip(1)
-        .map(|g| movetext(&format!("[Event {g}")))
-        .collect();
+    let games = movetexts(&out);
     assert_eq!(
         games,
         [

@@ -420,18 +420,24 @@ fn the_journal_names_the_target_file_absolutely() {
     assert!(out.ends_with("relative/games.pgn"), "{out:?}");
 }
 
+/// `many.pgn` in `dir`: two games, 1.d4 (White A) and 1.e4 (White B).
+fn two_games(dir: &std::path::Path) -> PathBuf {
+    let many = dir.join("many.pgn");
+    std::fs::write(
+        &many,
+        "[White \"A\"]\n\n1. d4 *\n\n[White \"B\"]\n\n1. e4 *\n",
+    )
+    .unwrap();
+    many
+}
+
 #[test]
 fn editing_a_file_with_no_game_starts_a_new_game_for_it() {
     let dir = tempfile::tempdir().unwrap();
     let one = dir.path().join("one.pgn");
     let one_text = "[White \"X\"]\n[Result \"1-0\"]\n\n1. c4 e5 1-0\n";
     std::fs::write(&one, one_text).unwrap();
-    let many = dir.path().join("many.pgn");
-    std::fs::write(
-        &many,
-        "[White \"A\"]\n\n1. d4 *\n\n[White \"B\"]\n\n1. e4 *\n",
-    )
-    .unwrap();
+    let many = two_games(dir.path());
     let empty = dir.path().join("empty.pgn");
     std::fs::write(&empty, "").unwrap();
     let fresh = dir.path().join("fresh.pgn");
@@ -473,12 +479,7 @@ fn editing_a_file_of_many_games_forced_sets_the_unsaved_game_aside() {
     let one = dir.path().join("one.pgn");
     let one_text = "[White \"X\"]\n[Result \"*\"]\n\n1. c4 *\n";
     std::fs::write(&one, one_text).unwrap();
-    let many = dir.path().join("many.pgn");
-    std::fs::write(
-        &many,
-        "[White \"A\"]\n\n1. d4 *\n\n[White \"B\"]\n\n1. e4 *\n",
-    )
-    .unwrap();
+    let many = two_games(dir.path());
     let mut run = Run::start(dir.path(), None);
     run.line(&format!(":e {}", one.display()));
     run.line("e5");
@@ -506,12 +507,7 @@ fn editing_a_file_of_many_games_forced_sets_the_unsaved_game_aside() {
 #[test]
 fn editing_a_one_game_file_from_a_list_shows_its_game_without_the_old_list() {
     let dir = tempfile::tempdir().unwrap();
-    let many = dir.path().join("many.pgn");
-    std::fs::write(
-        &many,
-        "[White \"A\"]\n\n1. d4 *\n\n[White \"B\"]\n\n1. e4 *\n",
-    )
-    .unwrap();
+    let many = two_games(dir.path());
     let one = dir.path().join("one.pgn");
     std::fs::write(&one, "[White \"X\"]\n[Result \"1-0\"]\n\n1. c4 e5 1-0\n").unwrap();
     let mut run = Run::start(dir.path(), None);
