@@ -348,6 +348,7 @@ fn compressed_files_read_like_the_plain_file() {
             vec!["list"],
             vec!["convert"],
             vec!["fen", "--game", "2", "--all"],
+            vec!["transcribe"],
         ] {
             let want = run(&[&args[..], &[plain]].concat(), b"");
             let got = run(&[&args[..], &[packed]].concat(), b"");
@@ -487,7 +488,7 @@ fn a_compressed_file_cut_short_gives_every_game_before_the_cut() {
             "{ext}: {out} of {complete}"
         );
 
-        for args in [vec!["list"], vec!["convert"]] {
+        for args in [vec!["list"], vec!["convert"], vec!["transcribe"]] {
             let (whole, _, _) = run(&[&args[..], &[plain]].concat(), b"");
             let (got, err, code) = run(&[&args[..], &[packed]].concat(), b"");
             assert_eq!(code, 2, "{ext} {args:?}: {err}");

@@ -69,16 +69,17 @@ pub fn parallel_chunk() -> u64 {
 }
 
 /// Reads a whole file, or standard input for `None` or `-`, as text: UTF-8, UTF-16 with
-/// a byte-order mark, or else Windows-1252 (see [`crate::text`]), never mangled. At most
-/// [`crate::pgn::MAX_GAME`] are read: a larger input (a pipe that never ends) is an
-/// error, not memory without end.
-pub fn read_input(path: Option<&Path>) -> std::io::Result<String> {
+/// a byte-order mark, or else Windows-1252 (see [`crate::text`]), never mangled; input
+/// compressed with gzip, bzip2, xz or zstd is decompressed first, as every other command
+/// reads it. At most [`crate::pgn::MAX_GAME`] are read: a larger input (a pipe that never
+/// ends) is an error, not memory without end. Beside the text comes what ended a
+/// compressed input early (a file cut short), when something did: the text before the
+/// cut is all there, for the caller to use and then say where it ends.
+pub fn read_input(path: Option<&Path>) -> std::io::Result<(String, Option<std::io::Error>)> {
     let limit = crate::pgn::MAX_GAME;
     let mut bytes = Vec::new();
-    let src: Box<dyn Read> = match path {
-        Some(p) if !input::is_stdin(p) => Box::new(std::fs::File::open(p)?),
-        _ => Box::new(std::io::stdin().lock()),
-    };
+    let src = input::Input::open(path.unwrap_or(Path::new("-")))?;
+    let cut = src.cut();
     src.take(limit as u64 + 1).read_to_end(&mut bytes)?;
     if bytes.len() > limit {
         return Err(std::io::Error::other(format!(
@@ -87,5 +88,5 @@ pub fn read_input(path: Option<&Path>) -> std::io::Result<String> {
             limit >> 20
         )));
     }
-    Ok(crate::text::decode_file(bytes))
+    Ok((crate::text::decode_file(bytes), cut.take()))
 }

@@ -4,6 +4,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use super::input::Cut;
 use super::{exit, read_input};
 use crate::game::transcribe::transcribe_games;
 use crate::pgn::write_game_to_string;
@@ -25,7 +26,8 @@ pub struct Args {
         value_parser = super::input::parse_lang
     )]
     pub lang: &'static crate::notation::Lang,
-    /// The text to read (at most 64 MiB); standard input when absent or `-`.
+    /// The text to read (at most 64 MiB; decompressed when it is gzip, bzip2, xz or
+    /// zstd); standard input when absent or `-`.
     pub file: Option<PathBuf>,
 }
 
@@ -42,14 +44,14 @@ pub fn run(args: &Args) -> u8 {
         },
         None => Position::start(),
     };
-    let text = match read_input(args.file.as_deref()) {
-        Ok(t) => t,
+    let name = args
+        .file
+        .as_deref()
+        .filter(|p| !super::input::is_stdin(p))
+        .map_or("standard input".into(), |p| p.display().to_string());
+    let (text, cut) = match read_input(args.file.as_deref()) {
+        Ok(read) => read,
         Err(e) => {
-            let name = args
-                .file
-                .as_deref()
-                .filter(|p| !super::input::is_stdin(p))
-                .map_or("standard input".into(), |p| p.display().to_string());
             eprintln!("scoresheet transcribe: cannot read {name}: {e}");
             return exit::USAGE;
         }
@@ -59,7 +61,9 @@ pub fn run(args: &Args) -> u8 {
     // text in a comment, and the games after it are read all the same.
     let mut out = std::io::stdout().lock();
     let mut problems = false;
+    let mut games = 0;
     for t in transcribe_games(&text, start, lang, args.fen.is_some()) {
+        games += 1;
         let pgn = write_game_to_string(&t.game);
         if out.write_all(pgn.as_bytes()).is_err() || out.flush().is_err() {
             return exit::USAGE;
@@ -69,7 +73,11 @@ pub fn run(args: &Args) -> u8 {
             problems = true;
         }
     }
-    if problems {
+    if let Some(e) = cut {
+        // A compressed file cut short: the games before the cut are written above.
+        eprintln!("{}", Cut::message("transcribe", &name, &e, Some(games)));
+        exit::USAGE
+    } else if problems {
         exit::PROBLEMS
     } else {
         exit::OK
