@@ -4,10 +4,11 @@
 use super::entry::Typed;
 use super::record::{movetext, numbered};
 use super::{App, CutMove, Effect, Pending};
-use crate::game::edit::NOT_REPLAYED;
+use crate::game::edit::{quoted_comment, NOT_REPLAYED};
 use crate::game::NodeId;
 use crate::notation::{read_move, Lang};
 use crate::plural::count;
+use crate::position::Position;
 
 impl App {
     /// The moves after `id` along first choices, with what is written beside them.
@@ -93,7 +94,7 @@ impl App {
             self.game
                 .node_mut(parent)
                 .comments_after
-                .retain(|c| !c.starts_with(NOT_REPLAYED) || c.contains('('));
+                .retain(|c| !c.starts_with(NOT_REPLAYED) || holds_variation(c));
         }
         let mut at = id;
         let mut pos = self.game.position_at(id);
@@ -114,7 +115,7 @@ impl App {
                     self.game
                         .node_mut(at)
                         .comments_after
-                        .push(format!("{NOT_REPLAYED}{}", movetext(&pos, &sans)));
+                        .push(format!("{NOT_REPLAYED}{}", waiting_movetext(&pos, &rest)));
                     self.refuse(format!(
                         "{} replayed; {} no longer fits either: type the right move ({} wait)",
                         count(i - 1, "move", "moves"),
@@ -205,4 +206,60 @@ impl App {
         }
         count
     }
+}
+
+/// The moves still waiting, as the comment that keeps them writes them: numbered, with
+/// their glyphs, draw offers and comments (clocks too), so that a save or a crash while
+/// they wait loses nothing written beside them (the game core writes the first cut so).
+fn waiting_movetext(pos: &Position, moves: &[CutMove]) -> String {
+    let mut out = String::new();
+    let mut number = pos.fullmove_number();
+    let mut white = pos.side_to_move() == chess::Color::White;
+    let mut need_number = true;
+    for cut in moves {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        if white {
+            out.push_str(&format!("{number}. "));
+        } else if need_number {
+            out.push_str(&format!("{number}... "));
+        }
+        need_number = false;
+        out.push_str(&cut.san);
+        for nag in &cut.nags {
+            out.push_str(&format!(" ${nag}"));
+        }
+        if cut.draw_offer {
+            out.push(' ');
+            out.push_str(&quoted_comment("(=)"));
+            need_number = true;
+        }
+        for comment in &cut.comments {
+            out.push(' ');
+            out.push_str(&quoted_comment(comment));
+            need_number = true;
+        }
+        if !white {
+            number += 1;
+        }
+        white = !white;
+    }
+    out
+}
+
+/// Whether the comment keeping cut moves holds a variation (a `(` outside the moves'
+/// quoted comments): the waiting moves are only the line, so such a comment stays when
+/// they are replayed, or the variation would be lost.
+fn holds_variation(comment: &str) -> bool {
+    let mut quoted = 0usize;
+    for c in comment.chars() {
+        match c {
+            '«' => quoted += 1,
+            '»' => quoted = quoted.saturating_sub(1),
+            '(' if quoted == 0 => return true,
+            _ => {}
+        }
+    }
+    false
 }

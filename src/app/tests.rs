@@ -134,6 +134,53 @@ fn a_wrong_move_twelve_moves_back_is_corrected_and_the_rest_replayed() {
     assert!(!pgn.contains("not replayed"), "{pgn}");
 }
 
+/// What was written beside the moves that wait after a correction (a clock, a remark)
+/// is in the game while they wait, so that `:w` or a crash then loses none of it, and
+/// comes back on them when they are replayed.
+#[test]
+fn the_moves_waiting_after_a_correction_keep_their_clocks_and_comments() {
+    let mut app = app();
+    type_line(
+        &mut app,
+        "e4 e5 Nf3 Nc6 Bc4 Nf6 O-O Be7 d3 d6 c3 O-O h3 h6 Re1 Re8 Nbd2 Bf8 Bb3 a6",
+    );
+    let line = app.game.mainline();
+    app.game
+        .node_mut(line[18])
+        .comments_after
+        .push("[%clk 1:20:00]".into());
+    app.game
+        .node_mut(line[19])
+        .comments_after
+        .push("(the only move)".into());
+    app.cursor = line[3];
+    app.inside = Inside::Replace;
+    type_line(&mut app, "Bb5");
+    assert!(app.pending.is_some());
+    let pgn = write_game_to_string(&app.game);
+    assert!(
+        pgn.contains("moves not replayed: 10. Bb3 «[ %clk 1:20:00]» 10... a6")
+            && pgn.contains("«(the only move)»"),
+        "{pgn}"
+    );
+    // The right move: the waiting a6 comes back with its comment, and the note goes.
+    type_line(&mut app, "Ba4");
+    assert!(app.pending.is_none());
+    let pgn = write_game_to_string(&app.game);
+    assert!(!pgn.contains("not replayed"), "{pgn}");
+    assert!(pgn.contains("a6 {(the only move)}"), "{pgn}");
+    // Undone, they wait again; a move after which a6 does not fit either: a6 waits
+    // again, its comment kept.
+    app.update(Action::Undo);
+    assert!(app.pending.is_some());
+    type_line(&mut app, "Ba6");
+    let pgn = write_game_to_string(&app.game);
+    assert!(
+        pgn.contains("moves not replayed: 10... a6 «(the only move)»"),
+        "{pgn}"
+    );
+}
+
 /// A line of several moves typed where its first replaces a move: the replacement
 /// replays the moves after it and the cursor goes on, so the line's other moves (read
 /// for the position right after the first) are not played there, and the game never

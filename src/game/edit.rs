@@ -63,8 +63,9 @@ pub struct Cut {
     pub san: String,
     /// The node the moves were cut from; its `comments_after` keep `movetext`.
     pub after: NodeId,
-    /// The removed moves in PGN movetext with move numbers, NAGs and variations
-    /// (comments inside them are left out: a comment cannot hold another one).
+    /// The removed moves in PGN movetext with move numbers, NAGs, variations and their
+    /// comments, each in `«»` (a comment cannot hold another one: see
+    /// [`quoted_comment`]).
     pub movetext: String,
 }
 
@@ -382,6 +383,10 @@ impl Game {
                 out.push(' ');
             }
             let node = self.node(id);
+            for comment in &node.comments_before {
+                let _ = write!(out, "{} ", quoted_comment(comment));
+                need_number = true;
+            }
             if ply % 2 == 0 {
                 let _ = write!(out, "{}. ", ply / 2);
             } else if need_number {
@@ -391,6 +396,16 @@ impl Game {
             out.push_str(&node.san);
             for nag in &node.nags {
                 let _ = write!(out, " ${nag}");
+            }
+            // What was written beside the move (a draw offer, a clock, a remark) goes
+            // with it, or saving while the moves wait would lose it.
+            if node.draw_offer {
+                let _ = write!(out, " {}", quoted_comment("(=)"));
+                need_number = true;
+            }
+            for comment in &node.comments_after {
+                let _ = write!(out, " {}", quoted_comment(comment));
+                need_number = true;
             }
             // Pushed in reverse: the continuation comes out after the variations.
             if let Some((main, rest)) = node.children.split_first() {
@@ -412,6 +427,14 @@ impl Game {
         }
         out
     }
+}
+
+/// A comment of a move cut off by a replacement, as the comment that keeps the cut moves
+/// holds it: between `«` and `»`, with each `[%` command opened as `[ %`, so that the
+/// clock or evaluation of a move that no longer stands is not read as one of the move
+/// the keeping comment is on (which would show it there).
+pub fn quoted_comment(text: &str) -> String {
+    format!("«{}»", text.trim().replace("[%", "[ %"))
 }
 
 /// The position after `mv`, or `None` when it is not legal in `pos`.

@@ -253,3 +253,27 @@ fn replace_refuses_illegal_duplicate_and_root() {
     assert_eq!(game.replace_move(NodeId::ROOT, e4), Err(EditError::Root));
     assert_eq!(game, before);
 }
+
+#[test]
+fn the_comment_keeping_cut_moves_keeps_their_clocks_and_remarks() {
+    // 1. e4 was really 1. d4: 3. Bb5 no longer fits, and what was written beside it
+    // and after it (a clock, a remark) must stay in the game, not be read as 2... Nc6's.
+    let mut game = Game::default();
+    let ids = line(&mut game, NodeId::ROOT, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6");
+    game.node_mut(ids[4])
+        .comments_after
+        .push("[%clk 1:28:00]".into());
+    game.node_mut(ids[5])
+        .comments_after
+        .push("main line".into());
+    let d4 = move_after(&game, NodeId::ROOT, "d4");
+    let report = game.replace_move(ids[0], d4).expect("d4 is legal");
+    let cut = report.not_replayed.expect("Bb5 is cut");
+    assert_eq!(cut.movetext, "3. Bb5 «[ %clk 1:28:00]» 3... a6 «main line»");
+    assert_eq!(
+        game.node(ids[3]).comments_after,
+        ["moves not replayed: 3. Bb5 «[ %clk 1:28:00]» 3... a6 «main line»"]
+    );
+    // No clock of the cut move is read as one of 2... Nc6.
+    assert!(game.node(ids[3]).annotations().is_empty());
+}
