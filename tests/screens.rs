@@ -606,6 +606,39 @@ fn guessing_the_move_hides_the_game_and_shows_the_training_panel() {
     }
 }
 
+/// A drill of your mistakes shows positions from other games than the one set aside:
+/// the line under the board says training, not the set-aside game's file and its
+/// unsaved mark (which named another game than the board's).
+#[test]
+fn a_drill_names_no_game_of_the_file_set_aside() {
+    use scoresheet::app::Done;
+    use scoresheet::study::train::Exercise;
+    let mut app = app_with(Position::start(), &["d4 d5 c4"]);
+    let before = format!("{:?}", draw(&app, 80, 24).backend());
+    assert!(before.contains("club.pgn [+]"), "{before}");
+    app.update(Done::Drill {
+        exercises: vec![Exercise {
+            fen: "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2".into(),
+            played: "f2f4".into(),
+            answers: Vec::new(),
+            before: Some(55.0),
+            lost: 12.5,
+            source: "Me – Them, 2017.05.19, 2.f4".into(),
+            line: vec!["e2e4".into(), "e7e5".into()],
+            start: None,
+            recency: None,
+        }],
+        due: 0,
+        note: "drill: 1 new".into(),
+        record: false,
+    });
+    for (w, h) in [(80, 24), (120, 40)] {
+        let text = format!("{:?}", draw(&app, w, h).backend());
+        assert!(text.contains("training: your mistakes"), "{text}");
+        assert!(!text.contains("club.pgn"), "{text}");
+    }
+}
+
 /// With `[keys] preset = "vim"` the entry line starts with the mode; normal mode
 /// has no cursor (nothing types there) and its hints name the letters.
 #[test]

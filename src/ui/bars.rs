@@ -20,7 +20,15 @@ pub fn opening_line(app: &App, area: Rect, buf: &mut Buffer) {
         return;
     }
     let room = usize::from(area.width);
+    // A drill's exercises come from many games, none of them the one set aside, whose
+    // file and unsaved mark would name another game than the board's.
+    let drilling = app
+        .train
+        .session
+        .as_ref()
+        .is_some_and(|s| matches!(s.kind, crate::app::train::Kind::Drill(_)));
     let file = match &app.file {
+        _ if drilling => "training: your mistakes".to_string(),
         Some(path) => match which_game(app, path) {
             Some(game) => format!("{game} {}", path.display()),
             None => path.display().to_string(),
@@ -29,7 +37,7 @@ pub fn opening_line(app: &App, area: Rect, buf: &mut Buffer) {
         None if app.training() => "training".to_string(),
         None => "no file yet (:w FILE)".to_string(),
     };
-    let mark = if app.unsaved { " [+]" } else { "" };
+    let mark = if app.unsaved && !drilling { " [+]" } else { "" };
     let right = format!("{}{mark}", fit_left(&file, room.saturating_sub(mark.len())));
     let right_w = width(&right);
     if right_w <= room {
