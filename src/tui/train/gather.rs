@@ -112,6 +112,8 @@ struct Collector<'a> {
     seen: HashSet<String>,
     /// New exercises found in all (some over the limit wait for the next drill).
     fresh: usize,
+    /// Mistakes found that are already in the deck (tried before: they come back when due).
+    in_deck: usize,
     /// Mistakes found in all, and those with a better move known.
     all: usize,
     judged: usize,
@@ -131,6 +133,7 @@ impl<'a> Collector<'a> {
             taken: Vec::new(),
             seen: HashSet::new(),
             fresh: 0,
+            in_deck: 0,
             all: 0,
             judged: 0,
             reported: None,
@@ -149,7 +152,12 @@ impl<'a> Collector<'a> {
         // written in the game.
         for e in found {
             let unjudged = !self.engine && e.answers.is_empty();
-            if unjudged || self.deck.get(&e.key()).is_some() || !self.seen.insert(e.key()) {
+            if unjudged || !self.seen.insert(e.key()) {
+                continue;
+            }
+            if self.deck.get(&e.key()).is_some() {
+                // Tried before: it comes back when it is due, not as new.
+                self.in_deck += 1;
                 continue;
             }
             self.fresh += 1;
@@ -236,6 +244,13 @@ impl Found {
         );
         if drill.fresh > new {
             note.push_str(&format!("; {} more next time", drill.fresh - new));
+        }
+        if drill.in_deck > 0 {
+            // Else "1 mistake" and "0 new" would read as a mistake dropped.
+            note.push_str(&format!(
+                "; {} already in your deck, back when due",
+                drill.in_deck
+            ));
         }
         note.push(')');
         let mut notes = vec![note];

@@ -64,6 +64,11 @@ fn a_missed_exercise_is_due_again_and_a_tried_one_is_not_new() {
         "{text}"
     );
     assert!(text.contains("the next is due"), "{text}");
+    // The mistake found again is said to be in the deck, not dropped.
+    assert!(
+        text.contains("2 mistakes, 1 with a better move known; 1 already in your deck"),
+        "{text}"
+    );
     // With an engine to judge answers, the mistake without a better line is offered.
     let Done::Drill { exercises, .. } =
         gather(&deck, Some(&file), "Me", Some("no-such-engine"), now)
