@@ -60,19 +60,6 @@ fn parse_last(text: &str) -> Result<Last, String> {
     }
 }
 
-/// The end of today where the user is, in UTC: what is due by then is due today.
-fn end_of_today() -> chrono::DateTime<chrono::Utc> {
-    use chrono::{Days, Local, NaiveTime, TimeZone};
-    let tomorrow = Local::now()
-        .date_naive()
-        .checked_add_days(Days::new(1))
-        .unwrap_or(chrono::NaiveDate::MAX);
-    Local
-        .from_local_datetime(&tomorrow.and_time(NaiveTime::MIN))
-        .earliest()
-        .map_or_else(chrono::Utc::now, |t| t.with_timezone(&chrono::Utc))
-}
-
 /// Lists what is due today; returns the exit code (2 when the deck cannot be read).
 pub fn run(_: &Args) -> u8 {
     let path = deck::path();
@@ -83,7 +70,7 @@ pub fn run(_: &Args) -> u8 {
             return exit::USAGE;
         }
     };
-    let until = end_of_today();
+    let until = deck::end_of_day(chrono::Utc::now());
     let due = deck.due(until);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

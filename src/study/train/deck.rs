@@ -15,6 +15,23 @@ use serde::{Deserialize, Serialize};
 
 use super::exercise::Exercise;
 
+/// The end of the day of `now` where the user is (the local time zone), in UTC: an
+/// exercise due by then is due today, for the listing of `scoresheet train` and for
+/// the drill alike, so that one due this evening is drilled this morning, as FSRS's
+/// days are meant (it schedules in days after the first answer).
+pub fn end_of_day(now: DateTime<Utc>) -> DateTime<Utc> {
+    use chrono::{Days, Local, NaiveTime, TimeZone};
+    let tomorrow = now
+        .with_timezone(&Local)
+        .date_naive()
+        .checked_add_days(Days::new(1))
+        .unwrap_or(chrono::NaiveDate::MAX);
+    Local
+        .from_local_datetime(&tomorrow.and_time(NaiveTime::MIN))
+        .earliest()
+        .map_or(now, |t| t.with_timezone(&Utc))
+}
+
 /// One exercise and its schedule.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Entry {

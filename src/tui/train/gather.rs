@@ -53,8 +53,10 @@ pub fn gather_with(
         }
         Err(e) => return Some(Done::refusal(e.to_string())),
     };
+    // Due today, as `scoresheet train` lists them, not only those due by this minute.
+    let until = crate::study::train::deck::end_of_day(now);
     let due: Vec<Exercise> = deck
-        .due(now)
+        .due(until)
         .into_iter()
         .map(|e| e.exercise.clone())
         .collect();
@@ -79,7 +81,7 @@ pub fn gather_with(
     exercises.extend(c.taken);
     if exercises.is_empty() {
         let next = deck
-            .next_due(now)
+            .next_due(until)
             .map(|d| format!("; the next is due {}", d.format("%Y-%m-%d %H:%M UTC")))
             .unwrap_or_default();
         return Some(Done::notice(format!(

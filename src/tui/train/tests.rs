@@ -85,6 +85,39 @@ fn a_missed_exercise_is_due_again_and_a_tried_one_is_not_new() {
     assert_eq!((exercises.len(), due), (1, 1));
 }
 
+/// What `scoresheet train` lists as due today (due by the end of the local day) is what
+/// the drill starts with, not only what is due by this minute: told "1 exercise due
+/// today … `scoresheet train FILE` drills them", the drill said "0 exercises due".
+#[test]
+fn an_exercise_due_later_today_is_drilled_today() {
+    use chrono::TimeZone;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("mine.pgn");
+    std::fs::write(&file, GAMES).unwrap();
+    let deck = dir.path().join("deck.json");
+    // Noon where the user is; the exercise was missed yesterday an hour later, so it
+    // falls due at 13:00 today.
+    let noon = chrono::Local
+        .with_ymd_and_hms(2026, 11, 25, 12, 0, 0)
+        .earliest()
+        .unwrap()
+        .with_timezone(&chrono::Utc);
+    let yesterday = noon - chrono::Duration::hours(23);
+    let Done::Drill { exercises, .. } = gather(&deck, Some(&file), "Me", None, yesterday) else {
+        panic!("a drill")
+    };
+    assert!(review_at(&deck, &exercises[0], false, yesterday).is_none());
+    let due = Deck::load(&deck).unwrap().entries[0].card.due;
+    assert!(
+        due > noon && due < crate::study::train::deck::end_of_day(noon),
+        "{due}"
+    );
+    let Done::Drill { exercises, due, .. } = gather(&deck, None, "", None, noon) else {
+        panic!("a drill of the exercise due today")
+    };
+    assert_eq!((exercises.len(), due), (1, 1));
+}
+
 #[test]
 fn no_game_of_mine_is_said() {
     let dir = tempfile::tempdir().unwrap();
