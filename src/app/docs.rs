@@ -167,6 +167,29 @@ mod tests {
         assert_eq!(on_game("?"), None);
     }
 
+    /// Every `cargo run --example NAME` the README shows can be run: its example is
+    /// there (`examples/screen.rs` was once deleted with an unrelated change).
+    #[test]
+    fn docs_readme_examples_exist() {
+        let readme = include_str!("../../README.md");
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut named = 0;
+        for part in readme.split("--example ").skip(1) {
+            let name: String = part
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            let file = root.join("examples").join(format!("{name}.rs"));
+            assert!(
+                file.is_file(),
+                "the README runs {name}: no {}",
+                file.display()
+            );
+            named += 1;
+        }
+        assert!(named > 0, "the README names no example");
+    }
+
     #[test]
     fn docs_readme_key_table_is_the_declarations() {
         check_section(
