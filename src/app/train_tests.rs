@@ -266,9 +266,16 @@ fn the_train_key_asks_for_a_drill_and_needs_a_name_for_a_file() {
             last: Some(50),
         }
     );
-    // The due exercises come back: nothing to drill.
+    // The due exercises come back: nothing to drill, and why no mistake was looked for
+    // (the hint above is gone by then).
     app.update(Done::Gathered(Box::new(Done::notice("nothing to drill"))));
-    assert_eq!(app.message.text, "nothing to drill");
+    assert!(
+        app.message.text.starts_with(
+            "nothing to drill; your mistakes were not looked for: set [training] name"
+        ),
+        "{}",
+        app.message.text
+    );
     app.train.name = "Me".into();
     // By default, your last fifty games.
     assert_eq!(

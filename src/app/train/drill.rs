@@ -277,7 +277,9 @@ impl App {
                  White and Black tags write it) to find your mistakes; the exercises due are \
                  drilled without it",
             );
-            self.train.gathering = Some(Gathering::default());
+            let mut gathering = Gathering::default();
+            gathering.no_name = true;
+            self.train.gathering = Some(gathering);
             return Effect::Drill {
                 file: None,
                 name: String::new(),

@@ -30,6 +30,35 @@ pub struct Gathering {
     /// the game): they start it with the next; and how many of them are due.
     held: Vec<Exercise>,
     held_due: usize,
+    /// Your mistakes are not looked for, for want of your name: the drill's summary
+    /// says so (else the hint F7 gave is gone once the due exercises come).
+    pub no_name: bool,
+}
+
+/// What a drill gathered without your name says of the mistakes it did not look for.
+const NO_NAME: &str = "; your mistakes were not looked for: set [training] name in the \
+     configuration, as your games' White and Black tags write it";
+
+/// `done` with [`NO_NAME`] after what it says.
+fn without_name(done: Done) -> Done {
+    match done {
+        Done::Drill {
+            exercises,
+            due,
+            note,
+            record,
+        } => Done::Drill {
+            exercises,
+            due,
+            note: format!("{note}{NO_NAME}"),
+            record,
+        },
+        Done::Notice { text, error } => Done::Notice {
+            text: format!("{text}{NO_NAME}"),
+            error,
+        },
+        other => other,
+    }
 }
 
 impl Gathering {
@@ -206,6 +235,7 @@ impl App {
         let Some(g) = self.train.gathering.take() else {
             return;
         };
+        let done = if g.no_name { without_name(done) } else { done };
         if !g.started {
             self.done(done);
             return;
