@@ -374,9 +374,11 @@ fn compressed_files_read_like_the_plain_file() {
         b"\x1f\x8b\x08\x00garbage that is no deflate stream",
     )
     .unwrap();
-    let (out, err, code) = run(&["check", broken.to_str().unwrap()], b"");
-    assert_eq!((out.as_str(), code), ("", 2), "{err}");
-    assert!(err.contains("cannot read"), "{err}");
+    for command in ["check", "transcribe"] {
+        let (out, err, code) = run(&[command, broken.to_str().unwrap()], b"");
+        assert_eq!((out.as_str(), code), ("", 2), "{command}: {err}");
+        assert!(err.contains("cannot read"), "{command}: {err}");
+    }
 }
 
 #[test]

@@ -56,6 +56,11 @@ pub fn run(args: &Args) -> u8 {
             return exit::USAGE;
         }
     };
+    if let Some(e) = cut.as_ref().filter(|_| text.trim().is_empty()) {
+        // Compressed input that gives no text at all: nothing was read, not an empty game.
+        eprintln!("{}", Cut::message("transcribe", &name, e, Some(0)));
+        return exit::USAGE;
+    }
     // Each game is written as soon as it is read, so only one is held at a time.
     // A game with a move that cannot be read is written up to it, with the rest of its
     // text in a comment, and the games after it are read all the same.
