@@ -169,6 +169,19 @@ fn an_open_pane_says_its_gist() {
     app.update(Done::Engine(Update::Lines { id: 1, lines }));
     app.message = Default::default();
     shows("the engine pane", &app, &["Engine +0.38", "Ba4"]);
+    // A screen of a few rows, where the moves have three: they keep their row (the last
+    // move played) and the gist still shows, rather than an empty frame over the gist.
+    for size in [(25, 6), (40, 6), (80, 6)] {
+        let screen = text(&draw(&app, size));
+        for needle in ["a6", "+0.38"] {
+            assert!(
+                screen.contains(needle),
+                "{}×{}: {needle:?} is not on\n{screen}",
+                size.0,
+                size.1
+            );
+        }
+    }
 
     let mut app = self::app();
     app.update(Action::TreePane);

@@ -420,6 +420,23 @@ fn moves_and_pane(app: &App, look: &Look, area: Rect, note: &str, buf: &mut Buff
     if app.pane == crate::app::pane::Pane::None {
         return moves(app, look, area, note, buf);
     }
+    if area.height < 4 {
+        // A row of its own would leave the moves' frame empty: the gist goes on the
+        // frame's bottom edge instead, and the moves keep their row.
+        let gist = pane::line(app, look);
+        let note = if note.is_empty() {
+            gist
+        } else {
+            format!("{gist} · {}", note.trim())
+        };
+        return moves(
+            app,
+            look,
+            area,
+            &text::fit(&note, usize::from(area.width).saturating_sub(2)),
+            buf,
+        );
+    }
     if area.height < pane::MIN_ROWS + 6 {
         // No room for the pane's frame: its gist on a row under the moves (the keys it
         // answers to still work, and what they act on is seen).
