@@ -11,27 +11,11 @@
 //! hashbrown does not say where a hash's bucket is. With linear probing a lookup, and the
 //! insertion of a new string, reads one cache line nearly always.
 
-use memmap2::MmapMut;
-
 /// Ids (from 1) by the high half of their string's hash.
 pub(super) struct IdTable {
-    /// `id << 32 | tag` per slot (in the machine's byte order), 0 when empty (no id is 0);
-    /// a power of two long. Memory of its own, in large pages where the system has them
-    /// (see [`zeroed`]).
-    slots: MmapMut,
+    /// `id << 32 | tag` per slot, 0 when empty (no id is 0); a power of two long.
+    slots: Vec<u64>,
     len: usize,
-}
-
-/// `slots` slots of 0, in a map of their own: the system gives such memory zeroed, as
-/// touched, and where it can in pages of 2 MB (Linux's transparent huge pages) instead of
-/// 4 kB: a lookup anywhere in a table of megabytes then finds its page's address in the
-/// processor's cache of them, and filling the table takes a page fault per 2 MB instead
-/// of per 4 kB.
-fn zeroed(slots: usize) -> MmapMut {
-    let map = MmapMut::map_anon(slots * 8).expect("memory for a table of names");
-    #[cfg(target_os = "linux")]
-    let _ = map.advise(memmap2::Advice::HugePage);
-    map
 }
 
 /// Slots in a new table.
@@ -40,7 +24,7 @@ const FIRST_SLOTS: usize = 1 << 10;
 impl IdTable {
     pub(super) fn new() -> Self {
         IdTable {
-            slots: zeroed(FIRST_SLOTS),
+            slots: vec![0; FIRST_SLOTS],
             len: 0,
         }
     }
@@ -56,17 +40,7 @@ impl IdTable {
     /// Slots in the table.
     #[inline]
     fn capacity(&self) -> usize {
-        self.slots.len() / 8
-    }
-
-    #[inline]
-    fn slot(&self, at: usize) -> u64 {
-        u64::from_ne_bytes(self.slots.as_chunks::<8>().0[at])
-    }
-
-    #[inline]
-    fn set(&mut self, at: usize, slot: u64) {
-        self.slots.as_chunks_mut::<8>().0[at] = slot.to_ne_bytes();
+        self.slots.len()
     }
 
     /// Asks the processor to fetch the slots a lookup of `tag` starts with, without
@@ -76,7 +50,7 @@ impl IdTable {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let slot = self.slots.as_ptr().wrapping_add(self.home(tag) * 8);
+            let slot = self.slots.as_ptr().wrapping_add(self.home(tag));
             // SAFETY: a prefetch reads nothing and faults on no address; `slot` is in the
             // table anyway.
             unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast()) };
@@ -92,7 +66,7 @@ impl IdTable {
         let mask = self.capacity() - 1;
         let mut at = self.home(tag);
         loop {
-            let slot = self.slot(at);
+            let slot = self.slots[at];
             if slot == 0 {
                 return Err(Vacant(at));
             }
@@ -107,8 +81,8 @@ impl IdTable {
     /// Puts `id` (not 0) in the slot [`IdTable::find`] gave for `tag`, with nothing
     /// inserted since.
     pub(super) fn insert(&mut self, Vacant(at): Vacant, tag: u32, id: u32) {
-        debug_assert!(id != 0 && self.slot(at) == 0);
-        self.set(at, u64::from(id) << 32 | u64::from(tag));
+        debug_assert!(id != 0 && self.slots[at] == 0);
+        self.slots[at] = u64::from(id) << 32 | u64::from(tag);
         self.len += 1;
         // At most half full: a lookup then reads two or three slots on average, in one
         // cache line nearly always.
@@ -118,23 +92,15 @@ impl IdTable {
     }
 
     fn grow(&mut self) {
-        let twice = zeroed(self.capacity() * 2);
+        let twice = vec![0; self.capacity() * 2];
         let old = std::mem::replace(&mut self.slots, twice);
         let mask = self.capacity() - 1;
-        for slot in old
-            .as_chunks::<8>()
-            .0
-            .iter()
-            .map(|s| u64::from_ne_bytes(*s))
-        {
-            if slot == 0 {
-                continue;
-            }
+        for slot in old.into_iter().filter(|&s| s != 0) {
             let mut at = self.home(slot as u32);
-            while self.slot(at) != 0 {
+            while self.slots[at] != 0 {
                 at = (at + 1) & mask;
             }
-            self.set(at, slot);
+            self.slots[at] = slot;
         }
     }
 
