@@ -449,6 +449,32 @@ mod tests {
         assert_eq!(local.get(b), "Linares");
     }
 
+    /// A chunk's strings asked for together get the ids they get one at a time, with the
+    /// file's table growing meanwhile and strings of earlier chunks coming again.
+    #[test]
+    fn a_whole_chunk_gets_the_ids_of_one_lookup_at_a_time() {
+        let (mut together, mut one_by_one) = (Interner::new(), Interner::new());
+        let mut table = Strings::new();
+        for chunk in 0..6 {
+            let mut local = Local::with_room(16, 256);
+            for k in 0..3000 {
+                // Half of each chunk's names were in the chunk before.
+                local.intern(&format!("Player {}", (chunk * 1500 + k) % 7919));
+            }
+            let mut ids = vec![u32::MAX; local.len()];
+            together.intern_all(&local, &mut ids);
+            let expected: Vec<u32> = (0..local.len() as u32)
+                .map(|id| one_by_one.intern_local(&local, id))
+                .collect();
+            assert_eq!(ids[1..], expected[1..], "chunk {chunk}");
+            table.append(together.take());
+            for (id, &file_id) in ids.iter().enumerate().skip(1) {
+                assert_eq!(table.get(file_id), local.get(id as u32));
+            }
+        }
+        assert_eq!(table.len(), 7920);
+    }
+
     #[test]
     fn ids_agree_across_the_pieces_sent() {
         let mut interner = Interner::new();
