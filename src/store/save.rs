@@ -173,7 +173,7 @@ pub fn explain(e: &io::Error, path: &Path) -> String {
     why(e, path)
 }
 
-/// The system's reason, with a hint at the usual causes.
+/// The system's reason in plain words, with a hint at the usual causes.
 pub(crate) fn why(e: &io::Error, path: &Path) -> String {
     let dir = parent(path).display().to_string();
     let hint = match e.kind() {
@@ -189,7 +189,14 @@ pub(crate) fn why(e: &io::Error, path: &Path) -> String {
         io::ErrorKind::IsADirectory => "it is a directory".into(),
         _ => return e.to_string(),
     };
-    format!("{hint}: {e}")
+    // The system's own words for these say what the hint says ("No such file or
+    // directory (os error 2)", also when tempfile passed them on as text): only an error
+    // of this program's own keeps its text.
+    if e.raw_os_error().is_some() || e.to_string().contains("(os error ") {
+        hint
+    } else {
+        format!("{hint}: {e}")
+    }
 }
 
 /// What a failed [`write_file`] left at its target, as the end of a message: a file that

@@ -28,6 +28,13 @@ fn a_failed_save_says_why_and_leaves_the_file() {
         msg.contains("does ") && msg.contains("nowhere exist?"),
         "{msg}"
     );
+    // Said once, in plain words: not again in the system's.
+    assert_eq!(
+        msg.to_lowercase().matches("no such file").count(),
+        1,
+        "{msg}"
+    );
+    assert!(!msg.contains("os error"), "{msg}");
     assert!(
         !msg.contains(".scoresheet-"),
         "no temporary file name: {msg}"
