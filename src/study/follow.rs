@@ -185,6 +185,13 @@ pub struct Follow {
     moves: Vec<Option<ChessMove>>,
     reached: Option<u32>,
     indexing: bool,
+    /// Whether a game is left as soon as it can no longer reach the target (a search of
+    /// main lines only: a variation starts from an earlier position, and an index follows
+    /// every move).
+    prunes: bool,
+    /// Whether this game is still followed: it may yet reach the target, or the move played
+    /// there is still to come. Once not, its moves are only checked, as `check` does.
+    watching: bool,
     /// Whether the tags are read (see [`Follow::without_tags`]).
     with_tags: bool,
     codes: Vec<u8>,
@@ -209,6 +216,8 @@ impl Follow {
             moves: Vec::new(),
             reached: None,
             indexing: false,
+            prunes: target.is_some() && !variations,
+            watching: true,
             with_tags: true,
             codes: Vec::new(),
             keys: Vec::new(),
@@ -226,6 +235,7 @@ impl Follow {
     /// Also keeps what an index needs of the main line (see [`Walked::codes`]).
     pub fn indexing(mut self) -> Self {
         self.indexing = true;
+        self.prunes = false;
         self
     }
 
@@ -242,6 +252,22 @@ impl Follow {
             self.keys.push(super::key::key(pos.board()));
         }
     }
+}
+
+/// Whether a game is done with (see [`Follow::watching`]) once its main line is at
+/// `board` with `kept` moves kept: it can no longer reach the target, and the move it played
+/// there, if it got there, is kept. (The follower's fields are passed one by one: the move
+/// the builder hands over borrows it.)
+fn done(
+    prunes: bool,
+    target: Option<&Goal>,
+    reached: Option<u32>,
+    kept: usize,
+    board: &chess::Board,
+) -> bool {
+    prunes
+        && reached.is_none_or(|ply| (ply as usize) < kept)
+        && target.is_some_and(|goal| !goal.reachable_from(board))
 }
 
 /// The ply of `pos` in a game that starts at `start`, from the move counters (a variation's
@@ -261,6 +287,7 @@ impl Visitor for Follow {
         self.start = None;
         self.moves.clear();
         self.reached = None;
+        self.watching = true;
         self.codes.clear();
         self.keys.clear();
         self.builder.begin_game(at);
@@ -309,10 +336,15 @@ impl Visitor for Follow {
         skip
     }
 
-    // Inlined into the reader's loop, as the builder's own `san` is for `check`: a call
-    // more for each move cost a few percent of the reading.
+    // Inlined into the reader's loop, as the builder's own `san` is for `check` (out of
+    // it, the part for the games still watched cost more than it saved).
     #[inline(always)]
     fn san(&mut self, san: &[u8], at: Pos) {
+        if !self.watching {
+            // Done with (see `watching`): only checked, as `check` does.
+            self.builder.play(san, at);
+            return;
+        }
         // The builder hands over the move it played and the positions around it: reading
         // them back from its stack after each move cost a tenth of the reading.
         let Some(played) = self.builder.play(san, at) else {
@@ -331,6 +363,16 @@ impl Visitor for Follow {
                 self.keys.push(super::key::key(played.after.board()));
             }
             self.moves.push(played.mv);
+            let kept = self.moves.len();
+            if done(
+                self.prunes,
+                self.target.as_ref(),
+                self.reached,
+                kept,
+                played.after.board(),
+            ) {
+                self.watching = false;
+            }
         }
     }
 
@@ -374,10 +416,12 @@ impl Visitor for Follow {
             Some(Some(None)) => Next::Null,
             _ => Next::End,
         };
+        // Counted by the builder: the moves kept stop where the game was left.
+        let plies = self.builder.main_line_so_far().map_or(0, |(n, _)| n);
         Walked {
             read: self.builder.end_game(),
             info: self.tags.info(),
-            plies: self.moves.len() as u32,
+            plies,
             // Without the tags (see `without_tags`) there is nothing to copy.
             tags: if wanted && self.with_tags && !self.indexing {
                 self.tags.clone()
@@ -408,62 +452,5 @@ fn copy_out<T: Copy>(buf: &mut Vec<T>) -> Vec<T> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::pgn::SliceReader;
-
-    fn walk(pgn: &str, target: Option<Goal>) -> Vec<Walked> {
-        let mut reader = SliceReader::new(pgn.as_bytes());
-        let mut follow = Follow::new(crate::notation::Lang::english(), target, true);
-        std::iter::from_fn(|| reader.read_game_restarting(&mut follow)).collect()
-    }
-
-    #[test]
-    fn follows_the_main_line_with_castling_promotion_and_en_passant() {
-        let pgn = "[White \"A\"]\n[WhiteElo \"2100\"]\n[Date \"1999.??.??\"]\n[Result \"1-0\"]\n\n\
-                   1. e4 d5 2. e5 f5 3. exf6 Nc6 4. fxg7 Bf5 5. gxh8=Q Qd7 6. Nf3 O-O-O 1-0\n";
-        let games = walk(pgn, None);
-        assert_eq!(games.len(), 1);
-        let g = &games[0];
-        assert!(!g.read.has_problems());
-        assert_eq!(g.moves.len(), 12);
-        // Replaying the inferred moves gives back the game.
-        let mut pos = g.start;
-        for mv in &g.moves {
-            let mv = mv.expect("no null move");
-            assert!(pos.is_legal(mv), "{mv} is legal");
-            pos = pos.play(mv);
-        }
-        assert_eq!(
-            pos.fen(),
-            "2kr1bnQ/pppqp2p/2n5/3p1b2/8/5N2/PPPP1PPP/RNBQKB1R w KQ - 3 7"
-        );
-        assert_eq!(
-            g.moves[8].map(|m| m.get_promotion()),
-            Some(Some(chess::Piece::Queen))
-        );
-        let info = g.tags.info();
-        assert_eq!(
-            (info.result, info.white_elo, info.year),
-            (GameResult::WhiteWins, 2100, 1999)
-        );
-    }
-
-    #[test]
-    fn a_target_is_looked_for_inside_variations_at_its_ply_in_the_game() {
-        let after_nf3 =
-            Position::from_fen("rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2")
-                .expect("FEN");
-        let target = Goal::of(after_nf3.board());
-        let pgn = "1. e4 c5 (1... e5 2. Nf3) 2. Nc3 (2. Nf3) Nc6 *\n";
-        let g = &walk(pgn, Some(target))[0];
-        assert_eq!(g.reached, Some(3));
-        // The main line's move at that ply (its fourth: 2... Nc6).
-        assert_eq!(
-            g.next,
-            Next::Move(ChessMove::new(chess::Square::B8, chess::Square::C6, None))
-        );
-        let g = &walk("1. e4 c5 2. Nc3 *\n", Some(target))[0];
-        assert_eq!(g.reached, None);
-    }
-}
+#[path = "follow_tests.rs"]
+mod tests;
