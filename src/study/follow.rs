@@ -147,14 +147,15 @@ pub struct Walked {
     /// The game as the builder read it (its number, start and problems).
     pub read: ReadGame,
     /// Its tags, without a target or for a game that reaches the target; else (and for
-    /// an index, which keeps `info`) empty.
-    pub tags: Tags,
+    /// an index, which keeps `info`, or without the tags) none. Boxed, as the start: a
+    /// search hands on every game read, and most have neither.
+    pub tags: Option<Box<Tags>>,
     /// What the opening tree needs of its tags.
     pub info: GameInfo,
     /// Half-moves of its main line, as far as they could be played.
     pub plies: u32,
-    /// The position before the first move (a FEN tag's, or the standard one).
-    pub start: Position,
+    /// The position before the first move when it is not the standard one (a FEN tag's).
+    pub start: Option<Box<Position>>,
     /// The moves of the main line as far as they could be played (`None`: a null move):
     /// without a target, or for an index (else empty: a search needs only `next`).
     pub moves: Vec<Option<ChessMove>>,
@@ -170,6 +171,22 @@ pub struct Walked {
     pub codes: Vec<u8>,
     /// See `codes`.
     pub keys: Vec<u64>,
+}
+
+/// Which tags a follower reads, besides those the game builder needs (see
+/// [`Follow::reading_tags`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TagsRead {
+    /// Those a search result line and the tree show: [`Walked::tags`] and
+    /// [`Walked::info`].
+    All,
+    /// Only what the tree keeps of a game, [`Walked::info`] (Result, the ratings, Date):
+    /// for a tree read through, which would otherwise read the tags of every game found
+    /// a second time, from the file.
+    Info,
+    /// None: [`Walked::tags`] and [`Walked::info`] stay empty (for a search that reads
+    /// the tags of the games it finds afterwards, from the file: few games are found).
+    Nothing,
 }
 
 /// Moves of a main line an index keeps (its game records count plies in 16 bits).
@@ -192,8 +209,8 @@ pub struct Follow {
     /// Whether this game is still followed: it may yet reach the target, or the move played
     /// there is still to come. Once not, its moves are only checked, as `check` does.
     watching: bool,
-    /// Whether the tags are read (see [`Follow::without_tags`]).
-    with_tags: bool,
+    /// Which tags are read (see [`Follow::reading_tags`]).
+    reads: TagsRead,
     codes: Vec<u8>,
     keys: Vec<u64>,
 }
@@ -218,17 +235,15 @@ impl Follow {
             indexing: false,
             prunes: target.is_some() && !variations,
             watching: true,
-            with_tags: true,
+            reads: TagsRead::All,
             codes: Vec::new(),
             keys: Vec::new(),
         }
     }
 
-    /// Reads no tags but those the game builder needs: [`Walked::tags`] and
-    /// [`Walked::info`] stay empty (for a search that reads the tags of the games it
-    /// finds afterwards, from the file).
-    pub fn without_tags(mut self) -> Self {
-        self.with_tags = false;
+    /// Reads these tags (all by default): see [`TagsRead`].
+    pub fn reading_tags(mut self, reads: TagsRead) -> Self {
+        self.reads = reads;
         self
     }
 
@@ -294,29 +309,25 @@ impl Visitor for Follow {
     }
 
     fn wants_tag(&mut self, name: &[u8]) -> bool {
-        self.with_tags
-            && matches!(
-                name,
-                b"White"
-                    | b"Black"
-                    | b"Result"
-                    | b"Date"
-                    | b"Event"
-                    | b"ECO"
-                    | b"WhiteElo"
-                    | b"BlackElo"
-            )
-            || self.builder.wants_tag(name)
+        let info = || matches!(name, b"Result" | b"Date" | b"WhiteElo" | b"BlackElo");
+        let ours = match self.reads {
+            TagsRead::All => info() || matches!(name, b"White" | b"Black" | b"Event" | b"ECO"),
+            TagsRead::Info => info(),
+            TagsRead::Nothing => false,
+        };
+        ours || self.builder.wants_tag(name)
     }
 
     fn tag(&mut self, name: &[u8], value: &str, at: Pos) {
-        if !self.with_tags {
-            return self.builder.tag(name, value, at);
-        }
+        let all = match self.reads {
+            TagsRead::Nothing => return self.builder.tag(name, value, at),
+            TagsRead::Info => false,
+            TagsRead::All => true,
+        };
         let t = &mut self.tags;
         match name {
-            b"White" => value.clone_into(&mut t.white),
-            b"Black" => value.clone_into(&mut t.black),
+            b"White" if all => value.clone_into(&mut t.white),
+            b"Black" if all => value.clone_into(&mut t.black),
             b"Result" => value.clone_into(&mut t.result),
             b"Date" => value.clone_into(&mut t.date),
             b"Event" => value.clone_into(&mut t.event),
@@ -420,15 +431,20 @@ impl Visitor for Follow {
         let plies = self.builder.main_line_so_far().map_or(0, |(n, _)| n);
         Walked {
             read: self.builder.end_game(),
-            info: self.tags.info(),
-            plies,
-            // Without the tags (see `without_tags`) there is nothing to copy.
-            tags: if wanted && self.with_tags && !self.indexing {
-                self.tags.clone()
+            // Without the tags (see `reading_tags`) there is nothing to read.
+            info: if self.reads == TagsRead::Nothing {
+                GameInfo::default()
             } else {
-                Tags::default()
+                self.tags.info()
             },
-            start: self.start.take().unwrap_or_default(),
+            plies,
+            tags: (wanted && self.reads == TagsRead::All && !self.indexing)
+                .then(|| Box::new(self.tags.clone())),
+            start: self
+                .start
+                .take()
+                .filter(|p| *p != Position::start())
+                .map(Box::new),
             moves: if keep_moves {
                 copy_out(&mut self.moves)
             } else {

@@ -20,7 +20,8 @@ fn follows_the_main_line_with_castling_promotion_and_en_passant() {
     assert!(!g.read.has_problems());
     assert_eq!(g.moves.len(), 12);
     // Replaying the inferred moves gives back the game.
-    let mut pos = g.start;
+    assert!(g.start.is_none(), "from the standard position");
+    let mut pos = Position::start();
     for mv in &g.moves {
         let mv = mv.expect("no null move");
         assert!(pos.is_legal(mv), "{mv} is legal");
@@ -34,7 +35,7 @@ fn follows_the_main_line_with_castling_promotion_and_en_passant() {
         g.moves[8].map(|m| m.get_promotion()),
         Some(Some(chess::Piece::Queen))
     );
-    let info = g.tags.info();
+    let info = g.tags.as_ref().expect("the tags").info();
     assert_eq!(
         (info.result, info.white_elo, info.year),
         (GameResult::WhiteWins, 2100, 1999)
@@ -231,4 +232,35 @@ proptest::proptest! {
         proptest::prop_assert_eq!(&read(true), &truth);
         proptest::prop_assert_eq!(&read(false), &truth);
     }
+}
+
+#[test]
+fn reading_only_what_the_tree_keeps_gives_the_info_and_no_tags() {
+    let pgn =
+        "[Event \"E\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n[Date \"2001.02.03\"]\n\
+               [WhiteElo \"2100\"]\n[BlackElo \"2200\"]\n[ECO \"C20\"]\n\n1. e4 e5 0-1\n";
+    let target = after(&["e2e4"]);
+    let read = |reads: TagsRead| {
+        let mut reader = SliceReader::new(pgn.as_bytes());
+        let mut f = searcher(&target, true).reading_tags(reads);
+        reader.read_game_restarting(&mut f).expect("a game")
+    };
+    let w = read(TagsRead::Info);
+    let info = GameInfo {
+        result: GameResult::BlackWins,
+        white_elo: 2100,
+        black_elo: 2200,
+        year: 2001,
+    };
+    assert_eq!((w.info, w.tags), (info, None));
+    let w = read(TagsRead::All);
+    assert_eq!(w.info, info);
+    assert_eq!(
+        w.tags.map(|t| (t.white, t.eco)),
+        Some(("A".into(), "C20".into()))
+    );
+    let w = read(TagsRead::Nothing);
+    assert_eq!((w.info, w.tags), (GameInfo::default(), None));
+    // The players are still known for the messages about the game's problems.
+    assert_eq!(w.read.players(), "A - B");
 }
