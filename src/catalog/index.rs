@@ -69,11 +69,13 @@ impl Raw {
     fn with_room(games: usize) -> Raw {
         Raw {
             rows: Vec::with_capacity(games),
-            // Names are mostly different within a chunk (sites too, in lichess's files:
-            // a game's address); events, rounds and openings repeat.
-            players: Local::with_room(games * 2, games * 32),
+            // Players and sites (in lichess's files, a game's address) are the most
+            // varied. The tables start smaller than they may become: a table made for
+            // every name of the chunk being different was spread over more memory than the
+            // processor's nearest cache, and most files repeat names within a chunk.
+            players: Local::with_room(games / 2, games * 8),
             events: Local::with_room(64, 4096),
-            sites: Local::with_room(games, games * 24),
+            sites: Local::with_room(games / 4, games * 6),
             rounds: Local::with_room(64, 1024),
             openings: Local::with_room(256, 8192),
             at: 0,

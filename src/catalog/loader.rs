@@ -291,9 +291,7 @@ impl Map {
     /// Asks for every string of `local` at once, in id order: the lookups do not wait
     /// on each other (nor on the rows), so the processor overlaps their trips to memory.
     fn fill(&mut self, interner: &mut Interner, local: &Local) {
-        for (id, slot) in self.0.iter_mut().enumerate().skip(1) {
-            *slot = interner.intern_local(local, id as u32);
-        }
+        interner.intern_all(local, &mut self.0);
     }
 
     #[inline]

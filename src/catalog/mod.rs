@@ -17,6 +17,7 @@
 
 pub mod check;
 mod filter;
+mod id_table;
 mod index;
 mod loader;
 pub mod query;

@@ -17,6 +17,8 @@ use std::sync::LazyLock;
 
 use hashbrown::{DefaultHashBuilder, HashTable};
 
+use super::id_table::IdTable;
+
 /// A table of distinct strings by id, each with its folded form. Id 0 is the unknown value
 /// (a missing tag, empty or `?`).
 #[derive(Debug, Clone, Default)]
@@ -181,6 +183,11 @@ const LETTER_BITS: [u32; 256] = {
     bits
 };
 
+/// How many lookups ahead [`Interner::intern_all`] fetches the table's slots: enough
+/// for their trips to memory to overlap, few enough that they are still in the cache
+/// when their turn comes.
+const AHEAD: usize = 8;
+
 /// Text an [`Interner`] gives a table at most (so that 32-bit offsets reach it); a string
 /// past it reads as unknown.
 const MAX_TEXT: usize = u32::MAX as usize / 2;
@@ -299,10 +306,13 @@ impl Local {
 /// Time: the table is as large as the file has distinct names, far larger than the
 /// processor's caches, so a lookup costs the memory reads it makes. The half hash beside
 /// each id settles most lookups of a new string (most of them are new) without reading its
-/// text, and lets the table grow without reading any string or hash elsewhere.
+/// text, and lets the table grow without reading any string or hash elsewhere. A chunk's
+/// strings are looked up together ([`Interner::intern_all`]), the table's slots of the
+/// next few fetched while one is looked up (see [`IdTable`]): with one lookup after the
+/// other, each waited for its own trip to memory.
 pub(crate) struct Interner {
-    /// Ids and the high half of their hash, found by [`Interner::table_hash`].
-    ids: HashTable<(u32, u32)>,
+    /// Ids by the high half of their hash.
+    ids: IdTable,
     /// Every string interned, one after the other; `ends[id - 1]` is where string `id`
     /// ends.
     text: String,
@@ -324,7 +334,7 @@ impl fmt::Debug for Interner {
 impl Interner {
     pub(crate) fn new() -> Self {
         Interner {
-            ids: HashTable::new(),
+            ids: IdTable::new(),
             text: String::new(),
             ends: Vec::new(),
             next: 1,
@@ -361,22 +371,30 @@ impl Interner {
         self.intern_hashed(text, hash)
     }
 
-    /// The table's hash of a string whose hash has `high` as its high half: that half
-    /// twice, so the table finds a bucket (low bits) and a tag (top bits) from what each
-    /// entry keeps.
-    #[inline]
-    fn table_hash(high: u32) -> u64 {
-        u64::from(high) << 32 | u64::from(high)
+    /// The ids of every string of a chunk's `local` table into `ids` (by chunk id; 0 for
+    /// 0), in id order: as [`Interner::intern_local`] for each, the table's slots of the
+    /// lookups a few places ahead fetched meanwhile.
+    pub(crate) fn intern_all(&mut self, local: &Local, ids: &mut [u32]) {
+        let tag = |id: usize| (local.hashes[id] >> 32) as u32;
+        let n = local.len().min(ids.len());
+        for (id, slot) in ids.iter_mut().enumerate().take(n).skip(1) {
+            if id + AHEAD < n {
+                self.ids.prefetch(tag(id + AHEAD));
+            }
+            *slot = self.intern_hashed(local.get(id as u32), local.hashes[id]);
+        }
     }
 
     fn intern_hashed(&mut self, text: &str, hash: u64) -> u32 {
-        let high = (hash >> 32) as u32;
+        let tag = (hash >> 32) as u32;
         let (all, ends) = (&self.text, &self.ends);
-        if let Some(&(id, _)) = self.ids.find(Self::table_hash(high), |&(id, h)| {
-            h == high && Self::text_of(all, ends, id) == text
-        }) {
-            return id;
-        }
+        let vacant = match self
+            .ids
+            .find(tag, |id| Self::text_of(all, ends, id) == text)
+        {
+            Ok(id) => return id,
+            Err(vacant) => vacant,
+        };
         // Names are nearly all ASCII: folded as they are copied.
         let folded = (!text.is_ascii()).then(|| fold(text));
         self.given += text.len() + folded.as_ref().map_or(text.len(), String::len);
@@ -387,10 +405,7 @@ impl Interner {
         self.next += 1;
         self.text.push_str(text);
         self.ends.push(self.text.len() as u32);
-        self.ids
-            .insert_unique(Self::table_hash(high), (id, high), |&(_, h)| {
-                Self::table_hash(h)
-            });
+        self.ids.insert(vacant, tag, id);
         match folded {
             None => self.fresh.push_ascii(text),
             Some(folded) => self.fresh.push(text, &folded),
@@ -432,6 +447,32 @@ mod tests {
         assert_eq!(local.intern("Linare"), 3);
         assert_eq!((a, b, local.len()), (1, 2, 4));
         assert_eq!(local.get(b), "Linares");
+    }
+
+    /// A chunk's strings asked for together get the ids they get one at a time, with the
+    /// file's table growing meanwhile and strings of earlier chunks coming again.
+    #[test]
+    fn a_whole_chunk_gets_the_ids_of_one_lookup_at_a_time() {
+        let (mut together, mut one_by_one) = (Interner::new(), Interner::new());
+        let mut table = Strings::new();
+        for chunk in 0..6 {
+            let mut local = Local::with_room(16, 256);
+            for k in 0..3000 {
+                // Half of each chunk's names were in the chunk before.
+                local.intern(&format!("Player {}", (chunk * 1500 + k) % 7919));
+            }
+            let mut ids = vec![u32::MAX; local.len()];
+            together.intern_all(&local, &mut ids);
+            let expected: Vec<u32> = (0..local.len() as u32)
+                .map(|id| one_by_one.intern_local(&local, id))
+                .collect();
+            assert_eq!(ids[1..], expected[1..], "chunk {chunk}");
+            table.append(together.take());
+            for (id, &file_id) in ids.iter().enumerate().skip(1) {
+                assert_eq!(table.get(file_id), local.get(id as u32));
+            }
+        }
+        assert_eq!(table.len(), 7920);
     }
 
     #[test]
