@@ -19,7 +19,7 @@ use super::search_rows as rows;
 use crate::notation::Lang;
 use crate::pgn::{GameError, Reader, TagsAt};
 use crate::position::Position;
-use crate::study::follow::{GameInfo, Tags, Walked};
+use crate::study::follow::{GameInfo, Tags, TagsRead, Walked};
 use crate::study::index::cache::{self, Found, Stamp};
 use crate::study::index::open::{self, follower, Reading};
 use crate::study::index::{Damage, Index};
@@ -185,6 +185,16 @@ enum Found1 {
     Tally(Next, GameInfo),
 }
 
+/// Adds a game that played `next` to its move's tally: one per move played (a few dozen)
+/// rather than one per game (a whole file's, for the tree of the start position).
+fn add_up(tallies: &mut Vec<(Next, Tally)>, next: Next, info: &GameInfo) {
+    let game = Tally::of(info);
+    match tallies.iter_mut().find(|(n, _)| *n == next) {
+        Some((_, tally)) => tally.add(&game),
+        None => tallies.push((next, game)),
+    }
+}
+
 /// Asks the index of `path` with `ask`; an index found damaged while answering is
 /// rebuilt (standard error says so) and asked again.
 fn ask_index<T>(
@@ -277,9 +287,12 @@ fn answer(
     // chunks of the file come in, instead of every game's tags while reading.
     let mapped = input.regular_file().and_then(rows::Mapped::of);
     let reading = Reading::search(Goal::of(pos.board()), variations);
-    let reading = match mapped {
-        Some(_) => reading.without_tags(),
-        None => reading,
+    let reading = match (&mapped, purpose) {
+        (None, _) => reading,
+        (Some(_), Purpose::Lines) => reading.reading_tags(TagsRead::Nothing),
+        // The tree keeps four tags of every game it finds: read with the game, as they
+        // come, they cost less than reading again the tag section of most of the file.
+        (Some(_), Purpose::Tree) => reading.reading_tags(TagsRead::Info),
     };
     let (prefix, mut reader) = (rows::prefix(file), TagsAt::default());
     let (mut found, mut tallies, mut lines) = (0u64, Vec::new(), Vec::new());
@@ -298,11 +311,8 @@ fn answer(
             let offset = w.read.start.offset;
             Some(match (purpose, &mapped) {
                 (Purpose::Lines, Some(_)) => Found1::At(offset, w.plies, ply),
-                (Purpose::Lines, None) => Found1::Tags(Box::new(w.tags), w.plies, ply),
-                (Purpose::Tree, Some(map)) => {
-                    Found1::Tally(w.next, map.info(&mut TagsAt::default(), offset, 0))
-                }
-                (Purpose::Tree, None) => Found1::Tally(w.next, w.info),
+                (Purpose::Lines, None) => Found1::Tags(w.tags.unwrap_or_default(), w.plies, ply),
+                (Purpose::Tree, _) => Found1::Tally(w.next, w.info),
             })
         },
         |number, f| {
@@ -314,7 +324,7 @@ fn answer(
                 (Found1::Tags(tags, plies, ply), _) => {
                     rows::push_tags(&mut lines, &prefix, number, &tags, plies, ply)
                 }
-                (Found1::Tally(next, info), _) => tallies.push((next, Tally::of(&info))),
+                (Found1::Tally(next, info), _) => add_up(&mut tallies, next, &info),
                 (Found1::At(..), None) => {}
             }
             if lines.len() >= rows::BATCH {

@@ -7,7 +7,7 @@ use std::fs::File;
 use std::io::{self, Write};
 
 use crate::pgn::{GameRef, TagsAt};
-use crate::study::follow::{GameInfo, Tags};
+use crate::study::follow::Tags;
 use crate::study::index::columns::{Columns, FIELDS};
 use crate::study::index::{Damage, Hit};
 
@@ -110,13 +110,6 @@ impl Mapped {
             plies,
             ply,
         );
-    }
-
-    /// What the opening tree needs of the game numbered `number` that starts at `offset`.
-    pub fn info(&self, reader: &mut TagsAt, offset: u64, number: u64) -> GameInfo {
-        let e = self.read(reader, offset, number);
-        let elo = |v: &str| crate::study::follow::elo_of(v);
-        GameInfo::of(e.result(), elo(e.white_elo()), elo(e.black_elo()), e.date())
     }
 }
 

@@ -147,14 +147,15 @@ pub struct Walked {
     /// The game as the builder read it (its number, start and problems).
     pub read: ReadGame,
     /// Its tags, without a target or for a game that reaches the target; else (and for
-    /// an index, which keeps `info`) empty.
-    pub tags: Tags,
+    /// an index, which keeps `info`, or without the tags) none. Boxed, as the start: a
+    /// search hands on every game read, and most have neither.
+    pub tags: Option<Box<Tags>>,
     /// What the opening tree needs of its tags.
     pub info: GameInfo,
     /// Half-moves of its main line, as far as they could be played.
     pub plies: u32,
-    /// The position before the first move (a FEN tag's, or the standard one).
-    pub start: Position,
+    /// The position before the first move when it is not the standard one (a FEN tag's).
+    pub start: Option<Box<Position>>,
     /// The moves of the main line as far as they could be played (`None`: a null move):
     /// without a target, or for an index (else empty: a search needs only `next`).
     pub moves: Vec<Option<ChessMove>>,
@@ -172,6 +173,22 @@ pub struct Walked {
     pub keys: Vec<u64>,
 }
 
+/// Which tags a follower reads, besides those the game builder needs (see
+/// [`Follow::reading_tags`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TagsRead {
+    /// Those a search result line and the tree show: [`Walked::tags`] and
+    /// [`Walked::info`].
+    All,
+    /// Only what the tree keeps of a game, [`Walked::info`] (Result, the ratings, Date):
+    /// for a tree read through, which would otherwise read the tags of every game found
+    /// a second time, from the file.
+    Info,
+    /// None: [`Walked::tags`] and [`Walked::info`] stay empty (for a search that reads
+    /// the tags of the games it finds afterwards, from the file: few games are found).
+    Nothing,
+}
+
 /// Moves of a main line an index keeps (its game records count plies in 16 bits).
 pub const MAX_INDEXED_PLIES: usize = u16::MAX as usize;
 
@@ -185,8 +202,15 @@ pub struct Follow {
     moves: Vec<Option<ChessMove>>,
     reached: Option<u32>,
     indexing: bool,
-    /// Whether the tags are read (see [`Follow::without_tags`]).
-    with_tags: bool,
+    /// Whether a game is left as soon as it can no longer reach the target (a search of
+    /// main lines only: a variation starts from an earlier position, and an index follows
+    /// every move).
+    prunes: bool,
+    /// Whether this game is still followed: it may yet reach the target, or the move played
+    /// there is still to come. Once not, its moves are only checked, as `check` does.
+    watching: bool,
+    /// Which tags are read (see [`Follow::reading_tags`]).
+    reads: TagsRead,
     codes: Vec<u8>,
     keys: Vec<u64>,
 }
@@ -209,23 +233,24 @@ impl Follow {
             moves: Vec::new(),
             reached: None,
             indexing: false,
-            with_tags: true,
+            prunes: target.is_some() && !variations,
+            watching: true,
+            reads: TagsRead::All,
             codes: Vec::new(),
             keys: Vec::new(),
         }
     }
 
-    /// Reads no tags but those the game builder needs: [`Walked::tags`] and
-    /// [`Walked::info`] stay empty (for a search that reads the tags of the games it
-    /// finds afterwards, from the file).
-    pub fn without_tags(mut self) -> Self {
-        self.with_tags = false;
+    /// Reads these tags (all by default): see [`TagsRead`].
+    pub fn reading_tags(mut self, reads: TagsRead) -> Self {
+        self.reads = reads;
         self
     }
 
     /// Also keeps what an index needs of the main line (see [`Walked::codes`]).
     pub fn indexing(mut self) -> Self {
         self.indexing = true;
+        self.prunes = false;
         self
     }
 
@@ -242,6 +267,22 @@ impl Follow {
             self.keys.push(super::key::key(pos.board()));
         }
     }
+}
+
+/// Whether a game is done with (see [`Follow::watching`]) once its main line is at
+/// `board` with `kept` moves kept: it can no longer reach the target, and the move it played
+/// there, if it got there, is kept. (The follower's fields are passed one by one: the move
+/// the builder hands over borrows it.)
+fn done(
+    prunes: bool,
+    target: Option<&Goal>,
+    reached: Option<u32>,
+    kept: usize,
+    board: &chess::Board,
+) -> bool {
+    prunes
+        && reached.is_none_or(|ply| (ply as usize) < kept)
+        && target.is_some_and(|goal| !goal.reachable_from(board))
 }
 
 /// The ply of `pos` in a game that starts at `start`, from the move counters (a variation's
@@ -261,35 +302,32 @@ impl Visitor for Follow {
         self.start = None;
         self.moves.clear();
         self.reached = None;
+        self.watching = true;
         self.codes.clear();
         self.keys.clear();
         self.builder.begin_game(at);
     }
 
     fn wants_tag(&mut self, name: &[u8]) -> bool {
-        self.with_tags
-            && matches!(
-                name,
-                b"White"
-                    | b"Black"
-                    | b"Result"
-                    | b"Date"
-                    | b"Event"
-                    | b"ECO"
-                    | b"WhiteElo"
-                    | b"BlackElo"
-            )
-            || self.builder.wants_tag(name)
+        let info = || matches!(name, b"Result" | b"Date" | b"WhiteElo" | b"BlackElo");
+        let ours = match self.reads {
+            TagsRead::All => info() || matches!(name, b"White" | b"Black" | b"Event" | b"ECO"),
+            TagsRead::Info => info(),
+            TagsRead::Nothing => false,
+        };
+        ours || self.builder.wants_tag(name)
     }
 
     fn tag(&mut self, name: &[u8], value: &str, at: Pos) {
-        if !self.with_tags {
-            return self.builder.tag(name, value, at);
-        }
+        let all = match self.reads {
+            TagsRead::Nothing => return self.builder.tag(name, value, at),
+            TagsRead::Info => false,
+            TagsRead::All => true,
+        };
         let t = &mut self.tags;
         match name {
-            b"White" => value.clone_into(&mut t.white),
-            b"Black" => value.clone_into(&mut t.black),
+            b"White" if all => value.clone_into(&mut t.white),
+            b"Black" if all => value.clone_into(&mut t.black),
             b"Result" => value.clone_into(&mut t.result),
             b"Date" => value.clone_into(&mut t.date),
             b"Event" => value.clone_into(&mut t.event),
@@ -309,10 +347,15 @@ impl Visitor for Follow {
         skip
     }
 
-    // Inlined into the reader's loop, as the builder's own `san` is for `check`: a call
-    // more for each move cost a few percent of the reading.
+    // Inlined into the reader's loop, as the builder's own `san` is for `check` (out of
+    // it, the part for the games still watched cost more than it saved).
     #[inline(always)]
     fn san(&mut self, san: &[u8], at: Pos) {
+        if !self.watching {
+            // Done with (see `watching`): only checked, as `check` does.
+            self.builder.play(san, at);
+            return;
+        }
         // The builder hands over the move it played and the positions around it: reading
         // them back from its stack after each move cost a tenth of the reading.
         let Some(played) = self.builder.play(san, at) else {
@@ -331,6 +374,16 @@ impl Visitor for Follow {
                 self.keys.push(super::key::key(played.after.board()));
             }
             self.moves.push(played.mv);
+            let kept = self.moves.len();
+            if done(
+                self.prunes,
+                self.target.as_ref(),
+                self.reached,
+                kept,
+                played.after.board(),
+            ) {
+                self.watching = false;
+            }
         }
     }
 
@@ -374,17 +427,24 @@ impl Visitor for Follow {
             Some(Some(None)) => Next::Null,
             _ => Next::End,
         };
+        // Counted by the builder: the moves kept stop where the game was left.
+        let plies = self.builder.main_line_so_far().map_or(0, |(n, _)| n);
         Walked {
             read: self.builder.end_game(),
-            info: self.tags.info(),
-            plies: self.moves.len() as u32,
-            // Without the tags (see `without_tags`) there is nothing to copy.
-            tags: if wanted && self.with_tags && !self.indexing {
-                self.tags.clone()
+            // Without the tags (see `reading_tags`) there is nothing to read.
+            info: if self.reads == TagsRead::Nothing {
+                GameInfo::default()
             } else {
-                Tags::default()
+                self.tags.info()
             },
-            start: self.start.take().unwrap_or_default(),
+            plies,
+            tags: (wanted && self.reads == TagsRead::All && !self.indexing)
+                .then(|| Box::new(self.tags.clone())),
+            start: self
+                .start
+                .take()
+                .filter(|p| *p != Position::start())
+                .map(Box::new),
             moves: if keep_moves {
                 copy_out(&mut self.moves)
             } else {
@@ -408,62 +468,5 @@ fn copy_out<T: Copy>(buf: &mut Vec<T>) -> Vec<T> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::pgn::SliceReader;
-
-    fn walk(pgn: &str, target: Option<Goal>) -> Vec<Walked> {
-        let mut reader = SliceReader::new(pgn.as_bytes());
-        let mut follow = Follow::new(crate::notation::Lang::english(), target, true);
-        std::iter::from_fn(|| reader.read_game_restarting(&mut follow)).collect()
-    }
-
-    #[test]
-    fn follows_the_main_line_with_castling_promotion_and_en_passant() {
-        let pgn = "[White \"A\"]\n[WhiteElo \"2100\"]\n[Date \"1999.??.??\"]\n[Result \"1-0\"]\n\n\
-                   1. e4 d5 2. e5 f5 3. exf6 Nc6 4. fxg7 Bf5 5. gxh8=Q Qd7 6. Nf3 O-O-O 1-0\n";
-        let games = walk(pgn, None);
-        assert_eq!(games.len(), 1);
-        let g = &games[0];
-        assert!(!g.read.has_problems());
-        assert_eq!(g.moves.len(), 12);
-        // Replaying the inferred moves gives back the game.
-        let mut pos = g.start;
-        for mv in &g.moves {
-            let mv = mv.expect("no null move");
-            assert!(pos.is_legal(mv), "{mv} is legal");
-            pos = pos.play(mv);
-        }
-        assert_eq!(
-            pos.fen(),
-            "2kr1bnQ/pppqp2p/2n5/3p1b2/8/5N2/PPPP1PPP/RNBQKB1R w KQ - 3 7"
-        );
-        assert_eq!(
-            g.moves[8].map(|m| m.get_promotion()),
-            Some(Some(chess::Piece::Queen))
-        );
-        let info = g.tags.info();
-        assert_eq!(
-            (info.result, info.white_elo, info.year),
-            (GameResult::WhiteWins, 2100, 1999)
-        );
-    }
-
-    #[test]
-    fn a_target_is_looked_for_inside_variations_at_its_ply_in_the_game() {
-        let after_nf3 =
-            Position::from_fen("rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2")
-                .expect("FEN");
-        let target = Goal::of(after_nf3.board());
-        let pgn = "1. e4 c5 (1... e5 2. Nf3) 2. Nc3 (2. Nf3) Nc6 *\n";
-        let g = &walk(pgn, Some(target))[0];
-        assert_eq!(g.reached, Some(3));
-        // The main line's move at that ply (its fourth: 2... Nc6).
-        assert_eq!(
-            g.next,
-            Next::Move(ChessMove::new(chess::Square::B8, chess::Square::C6, None))
-        );
-        let g = &walk("1. e4 c5 2. Nc3 *\n", Some(target))[0];
-        assert_eq!(g.reached, None);
-    }
-}
+#[path = "follow_tests.rs"]
+mod tests;

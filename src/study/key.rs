@@ -10,7 +10,7 @@
 //! then differ from the same position reached by another move order. [`key`] drops the
 //! square in that case.
 
-use chess::{Board, BoardBuilder, ChessMove, File};
+use chess::{BitBoard, Board, BoardBuilder, ChessMove, Color, File, Piece, EMPTY};
 
 use crate::position::legal;
 
@@ -24,11 +24,58 @@ pub fn key(board: &Board) -> u64 {
 }
 
 /// A position looked for while games are read: its key, and its occupied squares to pass
-/// over almost every other position with one comparison before working out a key.
+/// over almost every other position with one comparison before working out a key; and what
+/// a line of play must still have to get there ([`Goal::reachable_from`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Goal {
     key: u64,
-    occupied: chess::BitBoard,
+    occupied: BitBoard,
+    /// The squares of the goal's pawns still on their first square (White's on the second
+    /// rank, Black's on the seventh): no pawn ever comes back to those, so the squares must
+    /// hold them all along the way.
+    home_pawns: BitBoard,
+    /// Per side, the castling rights (the crate's index: 1 king side, 2 queen side).
+    castles: [u8; 2],
+    /// Per side: the men, the pawns, and the knights, bishops, rooks and queens.
+    men: [Men; 2],
+}
+
+/// How many men of each kind one side has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct Men {
+    all: u32,
+    pawns: u32,
+    /// Knights, bishops, rooks, queens.
+    pieces: [u32; 4],
+}
+
+impl Men {
+    fn of(board: &Board, color: Color) -> Men {
+        let ours = *board.color_combined(color);
+        let count = |piece| (board.pieces(piece) & ours).popcnt();
+        Men {
+            all: ours.popcnt(),
+            pawns: count(Piece::Pawn),
+            pieces: [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen].map(count),
+        }
+    }
+
+    /// Whether these men can become `goal`'s: men are only ever taken, pawns only taken or
+    /// promoted, and a piece the side lacks can only come from a pawn's promotion.
+    fn can_become(&self, goal: &Men) -> bool {
+        let lacking: u32 = (0..4)
+            .map(|i| goal.pieces[i].saturating_sub(self.pieces[i]))
+            .sum();
+        self.all >= goal.all && self.pawns >= goal.pawns + lacking
+    }
+}
+
+/// The pawns of `board` on their first square: White's on the second rank, Black's on the
+/// seventh.
+fn home_pawns(board: &Board) -> BitBoard {
+    let white = board.color_combined(Color::White) & BitBoard(0xff00);
+    let black = board.color_combined(Color::Black) & BitBoard(0x00ff_0000_0000_0000);
+    board.pieces(Piece::Pawn) & (white | black)
 }
 
 impl Goal {
@@ -37,12 +84,35 @@ impl Goal {
         Goal {
             key: key(board),
             occupied: *board.combined(),
+            home_pawns: home_pawns(board),
+            castles: [Color::White, Color::Black].map(|c| board.castle_rights(c).to_index() as u8),
+            men: [Color::White, Color::Black].map(|c| Men::of(board, c)),
         }
     }
 
     /// Whether `board` is the goal's position.
     pub fn is(&self, board: &Board) -> bool {
         *board.combined() == self.occupied && key(board) == self.key
+    }
+
+    /// Whether a line of play may still lead from `board` to the goal; `false` only when
+    /// no line can, since play only ever takes away: men are taken, pawns never go back
+    /// (nor come back to their first square), castling rights are lost for good. A game
+    /// found `false` need not be followed any further (its moves are still checked).
+    pub fn reachable_from(&self, board: &Board) -> bool {
+        // The cheapest test first: the one that ends most games, at their first pawn move
+        // away from where the goal still has it.
+        if self.home_pawns & !*board.combined() != EMPTY {
+            return false;
+        }
+        if self.home_pawns & !home_pawns(board) != EMPTY {
+            return false;
+        }
+        [Color::White, Color::Black].into_iter().all(|c| {
+            let rights = board.castle_rights(c).to_index() as u8;
+            let goal = self.castles[c.to_index()];
+            goal & !rights == 0 && Men::of(board, c).can_become(&self.men[c.to_index()])
+        })
     }
 }
 
@@ -82,6 +152,11 @@ mod tests {
         *pos.play(mv).board()
     }
 
+    fn play_fen(fen: &str, uci: &str) -> String {
+        let pos = Position::from_fen(fen).expect("a valid FEN");
+        pos.play(uci.parse().expect("a UCI move")).fen()
+    }
+
     #[test]
     fn a_legal_en_passant_capture_makes_a_different_position() {
         // After 1. e4 ... d5 2. e5 f5: exf6 is legal, so the position differs from the same
@@ -111,6 +186,37 @@ mod tests {
             without.get_hash(),
             "the crate's hash differs"
         );
+    }
+
+    #[test]
+    fn a_goal_is_out_of_reach_once_a_pawn_left_its_first_square_or_a_man_was_taken() {
+        // The goal: 1. e4 c5 2. Nf3 (every other pawn still on its first square).
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let goal = Goal::of(&play(&play_fen(&play_fen(start, "e2e4"), "c7c5"), "g1f3"));
+        assert!(goal.reachable_from(&board(start)));
+        assert!(goal.reachable_from(&board(&play_fen(start, "e2e4"))));
+        // 1. d4: d2 is left for good.
+        assert!(!goal.reachable_from(&board(&play_fen(start, "d2d4"))));
+        // A piece on d7 does not stand for Black's pawn.
+        let nd7 = "r1bqkbnr/pp1npppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1";
+        assert!(!goal.reachable_from(&board(nd7)));
+        // A man taken never comes back.
+        let no_knight = "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKB1R w KQkq - 0 1";
+        assert!(!goal.reachable_from(&board(no_knight)));
+        // Nor does a castling right.
+        let no_castling = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kkq - 0 1";
+        assert!(!goal.reachable_from(&board(no_castling)));
+    }
+
+    #[test]
+    fn a_piece_a_side_lacks_can_still_come_from_a_promotion() {
+        // The goal has two white queens; from one queen and a pawn, a promotion gets there.
+        let goal = Goal::of(&board("4k3/8/8/8/8/8/8/QQ2K3 w - - 0 1"));
+        assert!(goal.reachable_from(&board("4k3/P7/8/8/8/8/8/Q3K3 w - - 0 1")));
+        // Without the pawn, never; nor with the pawn but without the queen (one pawn,
+        // two queens lacking).
+        assert!(!goal.reachable_from(&board("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1")));
+        assert!(!goal.reachable_from(&board("4k3/P7/8/8/8/8/8/R3K3 w - - 0 1")));
     }
 
     #[test]

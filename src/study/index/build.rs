@@ -67,7 +67,6 @@ impl Compact {
                 next: next_code(next),
             });
         }
-        let standard = w.start == crate::position::Position::start();
         let mut keys = w.keys;
         // Later positions go to the hash table as they come: one the game reached before
         // gives a second entry of the same game in the same bucket, which a search reads
@@ -77,7 +76,7 @@ impl Compact {
         Compact {
             offset,
             info: w.info,
-            start: (!standard).then(|| w.start.fen()),
+            start: w.start.map(|p| p.fen()),
             moves: w.codes,
             plies: plies as u32,
             early,

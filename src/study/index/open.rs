@@ -14,7 +14,7 @@ use crate::notation::Lang;
 use crate::pgn::chunks::{self, Part, Until};
 use crate::pgn::{GameError, Pos, Reader};
 use crate::position::Position;
-use crate::study::follow::{Follow, Walked};
+use crate::study::follow::{Follow, TagsRead, Walked};
 use crate::study::key::Goal;
 use crate::study::tree::{Tally, Tree};
 
@@ -62,10 +62,10 @@ pub struct Reading {
     pub target: Option<Goal>,
     /// Whether the target is looked for inside variations too.
     pub variations: bool,
-    /// Whether the tags are read (a search that reads the tags of the games it finds
+    /// Which tags are read (a search that reads the tags of the games it finds
     /// afterwards, from the file at each game's offset, does without: most games are not
     /// found, and their tags cost a tenth of the reading).
-    pub tags: bool,
+    pub tags: TagsRead,
 }
 
 impl Reading {
@@ -74,7 +74,7 @@ impl Reading {
         Reading {
             target: None,
             variations: false,
-            tags: true,
+            tags: TagsRead::All,
         }
     }
 
@@ -83,16 +83,13 @@ impl Reading {
         Reading {
             target: Some(target),
             variations,
-            tags: true,
+            tags: TagsRead::All,
         }
     }
 
-    /// The same, without the tags.
-    pub fn without_tags(self) -> Reading {
-        Reading {
-            tags: false,
-            ..self
-        }
+    /// The same, reading only these tags.
+    pub fn reading_tags(self, tags: TagsRead) -> Reading {
+        Reading { tags, ..self }
     }
 }
 
@@ -100,7 +97,7 @@ impl Reading {
 /// without the tags), or (without one) keeping what an index needs.
 pub fn follower(lang: &'static Lang, reading: Reading) -> Follow {
     let f = Follow::new(lang, reading.target, reading.variations);
-    let f = if reading.tags { f } else { f.without_tags() };
+    let f = f.reading_tags(reading.tags);
     if reading.target.is_none() {
         f.indexing()
     } else {
