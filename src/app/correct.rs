@@ -2,7 +2,7 @@
 //! wait after one that no longer fits, taking back, deleting from a move on.
 
 use super::entry::Typed;
-use super::record::{movetext, numbered};
+use super::record::{movetext, number_moves, numbered};
 use super::{App, CutMove, Effect, Pending};
 use crate::game::edit::{quoted_comment, NOT_REPLAYED};
 use crate::game::NodeId;
@@ -157,18 +157,7 @@ impl App {
             return Effect::None;
         }
         let what = numbered(&self.game, last);
-        let verdict = self.board_verdict();
-        match self.game.delete_from(last) {
-            Ok(parent) => {
-                if self.cursor == last {
-                    self.cursor = parent;
-                }
-                self.inform_undoable(format!("took back {what}"));
-                self.recheck_result(verdict);
-                self.changed();
-            }
-            Err(e) => self.refuse(e.to_string()),
-        }
+        self.delete_saying(last, format!("took back {what}"));
         Effect::None
     }
 
@@ -178,22 +167,30 @@ impl App {
             return Effect::None;
         }
         let what = numbered(&self.game, self.cursor);
-        let verdict = self.board_verdict();
         let what = match self.moves_after(self.cursor) {
             0 => what,
             1 => format!("{what} and the move after it"),
             n => format!("{what} and {n} moves after it"),
         };
-        match self.game.delete_from(self.cursor) {
+        self.delete_saying(self.cursor, format!("deleted {what}"));
+        Effect::None
+    }
+
+    /// Deletes `from` and what follows it (the cursor, when on it, goes to the move
+    /// before), says `done` with the way to undo it, and checks the result again.
+    fn delete_saying(&mut self, from: NodeId, done: String) {
+        let verdict = self.board_verdict();
+        match self.game.delete_from(from) {
             Ok(parent) => {
-                self.cursor = parent;
-                self.inform_undoable(format!("deleted {what}"));
+                if self.cursor == from {
+                    self.cursor = parent;
+                }
+                self.inform_undoable(done);
                 self.recheck_result(verdict);
                 self.changed();
             }
             Err(e) => self.refuse(e.to_string()),
         }
-        Effect::None
     }
 
     /// How many moves follow `id`, in every line after it.
@@ -212,40 +209,22 @@ impl App {
 /// their glyphs, draw offers and comments (clocks too), so that a save or a crash while
 /// they wait loses nothing written beside them (the game core writes the first cut so).
 fn waiting_movetext(pos: &Position, moves: &[CutMove]) -> String {
-    let mut out = String::new();
-    let mut number = pos.fullmove_number();
-    let mut white = pos.side_to_move() == chess::Color::White;
-    let mut need_number = true;
-    for cut in moves {
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        if white {
-            out.push_str(&format!("{number}. "));
-        } else if need_number {
-            out.push_str(&format!("{number}... "));
-        }
-        need_number = false;
+    number_moves(pos, moves, " ", |out, cut| {
         out.push_str(&cut.san);
         for nag in &cut.nags {
             out.push_str(&format!(" ${nag}"));
         }
-        if cut.draw_offer {
-            out.push(' ');
-            out.push_str(&quoted_comment("(=)"));
-            need_number = true;
-        }
-        for comment in &cut.comments {
+        let draw_offer = cut.draw_offer.then_some("(=)");
+        let beside: Vec<&str> = draw_offer
+            .into_iter()
+            .chain(cut.comments.iter().map(String::as_str))
+            .collect();
+        for comment in &beside {
             out.push(' ');
             out.push_str(&quoted_comment(comment));
-            need_number = true;
         }
-        if !white {
-            number += 1;
-        }
-        white = !white;
-    }
-    out
+        !beside.is_empty()
+    })
 }
 
 /// Whether the comment keeping cut moves holds a variation (a `(` outside the moves'

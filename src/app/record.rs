@@ -39,19 +39,35 @@ pub fn numbered(game: &Game, id: NodeId) -> String {
 
 /// Moves written as movetext from `pos` on, numbered by ply.
 pub(super) fn movetext(pos: &Position, sans: &[String]) -> String {
+    number_moves(pos, sans, "", |out, san| {
+        out.push_str(san);
+        false
+    })
+}
+
+/// Moves numbered from `pos` on, with `gap` after each number: `write` writes a move
+/// and what stands beside it, and says whether Black's next move needs its number again
+/// (after a comment, as PGN writes it).
+pub(super) fn number_moves<T>(
+    pos: &Position,
+    moves: &[T],
+    gap: &str,
+    mut write: impl FnMut(&mut String, &T) -> bool,
+) -> String {
     let mut out = String::new();
     let mut number = pos.fullmove_number();
     let mut white = pos.side_to_move() == chess::Color::White;
-    for (i, san) in sans.iter().enumerate() {
+    let mut need_number = true;
+    for mv in moves {
         if !out.is_empty() {
             out.push(' ');
         }
         if white {
-            out.push_str(&format!("{number}."));
-        } else if i == 0 {
-            out.push_str(&format!("{number}..."));
+            out.push_str(&format!("{number}.{gap}"));
+        } else if need_number {
+            out.push_str(&format!("{number}...{gap}"));
         }
-        out.push_str(san);
+        need_number = write(&mut out, mv);
         if !white {
             number += 1;
         }
