@@ -91,8 +91,18 @@ impl IdTable {
         }
     }
 
+    #[expect(
+        clippy::slow_vector_initialization,
+        reason = "writing the zeros is the point: see below"
+    )]
     fn grow(&mut self) {
-        let twice = vec![0; self.capacity() * 2];
+        // Written through before use, not `vec![0; n]`: that asks the system for zeroed
+        // pages, which map one shared zero page on the first read (growing reads each slot
+        // before writing it) and are copied on the first write, each copy stopping the
+        // other threads' processors to forget the old mapping. Writing first costs one
+        // fault a page.
+        let mut twice = Vec::with_capacity(self.capacity() * 2);
+        twice.resize(self.capacity() * 2, 0);
         let old = std::mem::replace(&mut self.slots, twice);
         let mask = self.capacity() - 1;
         for slot in old.into_iter().filter(|&s| s != 0) {
