@@ -10,6 +10,7 @@
 # libFuzzer catches all the same, and the run is several times faster):
 #   cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz build -s none -O
 # then: fuzz/saturate.sh pgn_readers [STALL] [MAX]
+# An empty corpus starts from fuzz/kept/TARGET.tar.zst, the corpus a run kept (fuzz/keep.sh).
 set -euo pipefail
 target=${1:?usage: saturate.sh TARGET [STALL_SECONDS] [MAX_SECONDS]}
 stall=${2:-600}
@@ -18,6 +19,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 bin="$here/target/x86_64-unknown-linux-gnu/release/$target"
 [ -x "$bin" ] || { echo "no $bin: build the targets first (see the top of $0)" >&2; exit 2; }
 mkdir -p "$here/corpus/$target" "$here/artifacts/$target" "$here/logs"
+# A fresh clone has no corpus: start from the one kept in the repository (fuzz/keep.sh).
+kept="$here/kept/$target.tar.zst"
+if [ -z "$(ls -A "$here/corpus/$target")" ] && [ -f "$kept" ]; then
+  tar --zstd -xf "$kept" -C "$here/corpus/$target"
+fi
 log="$here/logs/$target.log"
 : >"$log"
 args=(-print_final_stats=1 -max_total_time="$max" -artifact_prefix="$here/artifacts/$target/")
