@@ -5,7 +5,7 @@ use super::entry::Typed;
 use super::record::{movetext, number_moves, numbered};
 use super::{App, CutMove, Effect, Pending};
 use crate::game::edit::{quoted_comment, NOT_REPLAYED};
-use crate::game::NodeId;
+use crate::game::{Game, NodeId};
 use crate::notation::{read_move, Lang};
 use crate::plural::count;
 use crate::position::Position;
@@ -139,6 +139,17 @@ impl App {
         at
     }
 
+    /// For the message of a game that opens with moves waiting (see [`waiting_in`]):
+    /// `; waiting: 10.Bb3 a6 (type the right move)`, else nothing.
+    pub(super) fn waiting_note(&self) -> String {
+        let Some(pending) = &self.pending else {
+            return String::new();
+        };
+        let sans: Vec<String> = pending.moves.iter().map(|m| m.san.clone()).collect();
+        let pos = self.game.position_at(pending.at);
+        format!("; waiting: {} (type the right move)", movetext(&pos, &sans))
+    }
+
     pub(super) fn on_main_line(&self, id: NodeId) -> bool {
         let mut at = id;
         while let Some(parent) = self.game.node(at).parent {
@@ -241,4 +252,182 @@ fn holds_variation(comment: &str) -> bool {
         }
     }
     false
+}
+
+/// The moves that waited when the game was saved or journaled, read back from the comment
+/// that keeps them on the last move of the main line, so that a game reopened (`:e`,
+/// `scoresheet FILE`) or recovered after a crash offers them again as they were. Only the
+/// form this program writes is read (see [`read_waiting`]); any other comment stays a
+/// comment, as written.
+pub(super) fn waiting_in(game: &Game) -> Option<Pending> {
+    let mut at = NodeId::ROOT;
+    while let Some(&next) = game.node(at).children.first() {
+        at = next;
+    }
+    // The newest note is the one the moves waited under (an older one kept for its
+    // variations can stand before it).
+    let body = game
+        .node(at)
+        .comments_after
+        .iter()
+        .rev()
+        .find_map(|c| c.strip_prefix(NOT_REPLAYED))?;
+    let moves = read_waiting(body, &game.position_at(at))?;
+    Some(Pending { at, moves })
+}
+
+/// The moves of a comment's text after [`NOT_REPLAYED`], numbered from `pos`: what
+/// [`waiting_movetext`] and the game core write (moves with their numbers, glyphs, and
+/// `«»` comments and draw offers; variations, which are skipped, as the comment stays
+/// while it holds one), or the plain moves a repair keeps. `None` for anything else: a
+/// number that is not the move's, a White move without its number, a comment with no
+/// move before it or not quoted as [`quoted_comment`] quotes, a result before the end.
+fn read_waiting(body: &str, pos: &Position) -> Option<Vec<CutMove>> {
+    let mut moves: Vec<CutMove> = Vec::new();
+    let mut number = pos.fullmove_number();
+    let mut white = pos.side_to_move() == chess::Color::White;
+    let mut numbered = false;
+    // What may follow the last move: glyphs until a comment is read.
+    let mut glyphs_open = false;
+    let mut rest = body.trim_start();
+    while !rest.is_empty() {
+        if numbered && rest.starts_with(['«', '(']) {
+            // A number stands right before its move.
+            return None;
+        }
+        if rest.starts_with('«') {
+            let len = quoted_len(rest)?;
+            let (quoted, after) = rest.split_at(len);
+            let text = unquote(quoted);
+            if quoted_comment(&text) != quoted {
+                return None;
+            }
+            let last = moves.last_mut()?;
+            if text == "(=)" && !last.draw_offer && last.comments.is_empty() {
+                last.draw_offer = true;
+            } else {
+                last.comments.push(text);
+            }
+            glyphs_open = false;
+            rest = after.trim_start();
+            continue;
+        }
+        if rest.starts_with('(') {
+            rest = rest[variation_len(rest)?..].trim_start();
+            glyphs_open = false;
+            continue;
+        }
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let (word, after) = rest.split_at(end);
+        rest = after.trim_start();
+        if let Some(nag) = word.strip_prefix('$') {
+            if !glyphs_open || numbered {
+                return None;
+            }
+            moves.last_mut()?.nags.push(nag.parse().ok()?);
+            continue;
+        }
+        if matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*") {
+            // A repair keeps the game's text to its result: nothing comes after it.
+            return rest.is_empty().then_some(moves);
+        }
+        let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let mut san = word;
+        if digits > 0 && word[digits..].starts_with('.') {
+            let dots = word[digits..].len() - word[digits..].trim_start_matches('.').len();
+            let side_ok = if white { dots == 1 } else { dots == 3 };
+            if !side_ok || word[..digits].parse::<u32>().ok()? != number || numbered {
+                return None;
+            }
+            numbered = true;
+            san = &word[digits + dots..];
+            if san.is_empty() {
+                continue;
+            }
+        }
+        let plain = !san.is_empty()
+            && !san.contains(['«', '»', '(', ')', '{', '}', '[', ']', ';', '%', '$', '.'])
+            && !san.chars().all(|c| c.is_ascii_digit());
+        if !plain || (white && !numbered) {
+            return None;
+        }
+        moves.push(CutMove {
+            san: san.to_string(),
+            nags: Vec::new(),
+            comments: Vec::new(),
+            draw_offer: false,
+        });
+        glyphs_open = true;
+        numbered = false;
+        if !white {
+            number += 1;
+        }
+        white = !white;
+    }
+    (!numbered && !moves.is_empty()).then_some(moves)
+}
+
+/// The length of the `«»` comment `text` starts with, nested ones inside it included;
+/// `None` when it does not end.
+fn quoted_len(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, c) in text.char_indices() {
+        match c {
+            '«' => depth += 1,
+            '»' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i + c.len_utf8());
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The length of the variation `text` starts with (its `(` to its `)`, nested ones and
+/// quoted comments inside it included); `None` when it does not end.
+fn variation_len(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut quoted = 0usize;
+    for (i, c) in text.char_indices() {
+        match c {
+            '«' => quoted += 1,
+            '»' => quoted = quoted.checked_sub(1)?,
+            '(' if quoted == 0 => depth += 1,
+            ')' if quoted == 0 => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The comment a `«»` comment was made from by [`quoted_comment`]: its `[ %` opened again
+/// as `[%`, except inside the comments quoted within it, which were quoted so before.
+fn unquote(quoted: &str) -> String {
+    let inner = &quoted['«'.len_utf8()..quoted.len() - '»'.len_utf8()];
+    let mut out = String::with_capacity(inner.len());
+    let mut depth = 0usize;
+    let mut chars = inner.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '«' => depth += 1,
+            '»' => depth = depth.saturating_sub(1),
+            '[' if depth == 0 && inner[i..].starts_with("[ %") => {
+                out.push('[');
+                // The blank the quoting put in goes.
+                chars.next();
+                continue;
+            }
+            _ => {}
+        }
+        out.push(c);
+    }
+    out
 }

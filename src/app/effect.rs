@@ -412,8 +412,9 @@ impl App {
                 };
                 self.open_game(*game, Some(path), Some(number as u64), false);
                 self.inform(format!(
-                    "game {number} of {shown} ({}){stopped}",
-                    self.how_opened()
+                    "game {number} of {shown} ({}){stopped}{}",
+                    self.how_opened(),
+                    self.waiting_note()
                 ));
                 if of_list {
                     self.opened_from_list(number as u64);
@@ -459,7 +460,7 @@ impl App {
             }
             Done::Recovered { game, out, message } => {
                 self.open_game(*game, out, None, true);
-                self.inform(message);
+                self.inform(format!("{message}{}", self.waiting_note()));
                 // Recovered from the box over a file's list: shown, as a game
                 // opened is, and no longer the list's open game.
                 if let Some(list) = self.list.as_deref_mut() {

@@ -292,7 +292,9 @@ impl App {
         self.file = file;
         self.unsaved = unsaved;
         self.number = None;
-        self.pending = None;
+        // Moves that waited after a correction when the game was saved or journaled
+        // wait again.
+        self.pending = correct::waiting_in(&self.game);
         self.cursor = self.line_end(NodeId::ROOT);
         self.versions = undo::fresh(self);
         self.entry.clear();
