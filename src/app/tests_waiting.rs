@@ -176,3 +176,28 @@ fn a_comment_in_another_form_is_never_read_as_waiting_moves() {
     type_line(&mut app, "d4");
     assert_eq!(reopened(&app).pending, None);
 }
+
+/// A game opened for repair starts its history with the moves waiting and the comment
+/// that keeps them: undoing the right move brings both back, never a game without them.
+#[test]
+fn undoing_the_move_a_repair_waited_for_brings_the_waiting_moves_back() {
+    let mut app = app();
+    let game = read_games(b"1. e4 e5 *")[0].game.clone();
+    app.update(Done::LoadedForRepair {
+        game: Box::new(game),
+        path: "club.pgn".into(),
+        stop: "line 1: 2. Ke3: illegal".into(),
+        rest: "2. Ke3 Nc6 *".into(),
+        incomplete: true,
+        number: 1,
+    });
+    let before = (waiting(&app), write_game_to_string(&app.game));
+    assert_eq!(before.0.as_ref().map(|w| w.1.len()), Some(2));
+    // Saved so, the repair's comment reads back as the same waiting moves.
+    assert_eq!(waiting(&reopened(&app)), before.0);
+    type_line(&mut app, "Nf3");
+    assert_eq!(sans(&app), ["e4", "e5", "Nf3", "Nc6"]);
+    assert!(app.pending.is_none());
+    app.update(Action::Undo);
+    assert_eq!((waiting(&app), write_game_to_string(&app.game)), before);
+}
