@@ -4,6 +4,7 @@
 use super::entry::Typed;
 use super::record::{movetext, number_moves, numbered};
 use super::{App, CutMove, Effect, Pending};
+use crate::game::annotation::split_comment;
 use crate::game::edit::{quoted_comment, NOT_REPLAYED};
 use crate::game::{Game, NodeId};
 use crate::notation::{read_move, Lang};
@@ -90,6 +91,9 @@ impl App {
     /// Plays the moves that waited after a correction behind the new move `id`,
     /// until one no longer fits. Returns where the cursor goes.
     pub(super) fn replay_waiting(&mut self, id: NodeId, waiting: Pending) -> NodeId {
+        if let Some(wrong) = waiting.moves.first() {
+            self.carry_over(id, wrong);
+        }
         if let Some(parent) = self.game.node(id).parent {
             self.game
                 .node_mut(parent)
@@ -137,6 +141,37 @@ impl App {
         ));
         self.after_move(at);
         at
+    }
+
+    /// The first waiting move is the move `id` was played in place of, written wrong:
+    /// what was written beside it (a clock, a remark, a draw offer, a glyph) is about the
+    /// move played there, so `id` gets it; what was typed with `id` wins over it (a clock
+    /// typed replaces the one written, a remark typed comes first).
+    fn carry_over(&mut self, id: NodeId, wrong: &CutMove) {
+        let node = self.game.node_mut(id);
+        if node.nags.is_empty() {
+            node.nags = wrong.nags.clone();
+        }
+        node.draw_offer |= wrong.draw_offer;
+        if node.comments_after.is_empty() {
+            node.comments_after = wrong.comments.clone();
+            return;
+        }
+        for comment in &wrong.comments {
+            let (annotations, text) = split_comment(comment);
+            for annotation in annotations {
+                let kind = std::mem::discriminant(&annotation);
+                let there = self.game.node(id).annotations();
+                if !there.iter().any(|a| std::mem::discriminant(a) == kind) {
+                    self.game.set_annotation(id, annotation);
+                }
+            }
+            if !text.is_empty() {
+                let typed = self.game.comment_text(id);
+                let both = [typed.as_str(), text.as_str()].join(" ");
+                self.game.set_comment_text(id, both.trim());
+            }
+        }
     }
 
     /// For the message of a game that opens with moves waiting (see [`waiting_in`]):

@@ -37,6 +37,10 @@ fn corrected() -> App {
     app.game.node_mut(line[18]).nags.push(2);
     app.game.node_mut(line[18]).draw_offer = true;
     app.game
+        .node_mut(line[18])
+        .comments_after
+        .push("[%clk 1:21:00] bishop back".into());
+    app.game
         .node_mut(line[19])
         .comments_after
         .push("[%clk 1:23:00] pin coming".into());
@@ -78,8 +82,11 @@ fn moves_waiting_at_a_save_wait_again_when_the_game_is_opened_again() {
         again.game.node(line[19]).annotations(),
         [Annotation::Clock(ClockTime::from_secs(4_980))]
     );
-    assert!(pgn.contains("a6 {[%clk 1:23:00] pin coming}"), "{pgn}");
-    assert!(pgn.contains("Nf1 {[%clk 1:20:05]}"), "{pgn}");
+    assert_eq!(
+        again.game.node(line[19]).comments_after,
+        ["[%clk 1:23:00] pin coming"]
+    );
+    assert_eq!(again.game.node(line[20]).comments_after, ["[%clk 1:20:05]"]);
     // Undone, they wait again, as they did when the game opened.
     again.update(Action::Undo);
     assert_eq!(waiting(&again), waiting(&reopened(&app)));
@@ -200,4 +207,32 @@ fn undoing_the_move_a_repair_waited_for_brings_the_waiting_moves_back() {
     assert!(app.pending.is_none());
     app.update(Action::Undo);
     assert_eq!((waiting(&app), write_game_to_string(&app.game)), before);
+}
+
+/// The first waiting move is the move the right one was played in place of: what was
+/// written beside it (clock, remark, draw offer, glyph) is about the move played there,
+/// so the right move gets it, never dropped with the wrong move; what is typed with the
+/// right move wins.
+#[test]
+fn what_was_written_beside_the_wrong_move_goes_to_the_right_one() {
+    // 10.Bb3 was written with `?`, a draw offer, a clock and a remark.
+    let mut app = corrected();
+    let at = app.pending.as_ref().expect("moves wait").at;
+    type_line(&mut app, "Ba4");
+    let ba4 = app.game.node(at).children[0];
+    let node = app.game.node(ba4);
+    assert_eq!(
+        (node.san.as_str(), node.nags.as_slice(), node.draw_offer),
+        ("Ba4", &[2][..], true)
+    );
+    assert_eq!(node.comments_after, ["[%clk 1:21:00] bishop back"]);
+    // Typed with its own clock and remark: those win, the written remark follows.
+    let mut typed = corrected();
+    type_line(&mut typed, "Ba4 +1:22:00 {retreat}");
+    let ba4 = typed.game.node(at).children[0];
+    assert_eq!(
+        typed.game.node(ba4).annotations(),
+        [Annotation::Clock(ClockTime::from_secs(4_920))]
+    );
+    assert_eq!(typed.game.comment_text(ba4), "retreat bishop back");
 }
