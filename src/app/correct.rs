@@ -224,6 +224,7 @@ impl App {
 
     /// Deletes `from` and what follows it (the cursor, when on it, goes to the move
     /// before), says `done` with the way to undo it, and checks the result again.
+    /// Moves waiting after a deleted move go with it, and are said to.
     fn delete_saying(&mut self, from: NodeId, done: String) {
         let verdict = self.board_verdict();
         match self.game.delete_from(from) {
@@ -231,6 +232,14 @@ impl App {
                 if self.cursor == from {
                     self.cursor = parent;
                 }
+                let gone = self.pending.take_if(|p| !self.game.is_live(p.at));
+                let done = match gone {
+                    Some(p) => format!(
+                        "{done}, with the {}",
+                        count(p.moves.len(), "waiting move", "waiting moves")
+                    ),
+                    None => done,
+                };
                 self.inform_undoable(done);
                 self.recheck_result(verdict);
                 self.changed();

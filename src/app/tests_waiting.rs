@@ -236,3 +236,29 @@ fn what_was_written_beside_the_wrong_move_goes_to_the_right_one() {
     );
     assert_eq!(typed.game.comment_text(ba4), "retreat bishop back");
 }
+
+/// Taking back (or deleting) the move the waiting moves wait after takes them too: said,
+/// so that they are not gone unseen, and undone like the rest.
+#[test]
+fn taking_back_the_move_they_wait_after_says_the_waiting_moves_go_too() {
+    let mut app = corrected();
+    let before = waiting(&app);
+    app.update(Action::TakeBack);
+    assert!(
+        app.message
+            .text
+            .starts_with("took back 9...Bf8, with the 3 waiting moves: "),
+        "{}",
+        app.message.text
+    );
+    assert_eq!(app.pending, None);
+    app.update(Action::Undo);
+    assert_eq!(waiting(&app), before);
+    // A deletion elsewhere in the game (a variation) leaves them waiting, unmentioned.
+    app.cursor = app.game.mainline()[0];
+    app.inside = Inside::Variation;
+    type_line(&mut app, "c5");
+    app.update(Action::DeleteFromHere);
+    assert_eq!(app.message.text, "deleted 1...c5: Ctrl-Z to undo");
+    assert_eq!(waiting(&app), before);
+}
