@@ -17,6 +17,13 @@ fn crash_with(dir: &Path, moves: &[&str]) {
     if term.text().contains("Unsaved games found") {
         term.escape("Unsaved games found");
     }
+    record(&mut term, moves);
+    term.signal("KILL");
+    term.wait_exit();
+}
+
+/// Types `moves` from the start, one per line, each confirmed on the screen.
+fn record(term: &mut Term, moves: &[&str]) {
     for (ply, m) in moves.iter().enumerate() {
         let next = if ply % 2 == 0 {
             format!("{}... ▏", ply / 2 + 1)
@@ -25,8 +32,6 @@ fn crash_with(dir: &Path, moves: &[&str]) {
         };
         term.line(m, &next);
     }
-    term.signal("KILL");
-    term.wait_exit();
 }
 
 #[test]
@@ -139,14 +144,7 @@ fn moves_waiting_after_a_correction_still_wait_after_a_crash() {
     let written = [
         "e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6", "O-O", "Be7", "d3", "d6", "c3", "O-O", "Bb3", "a6",
     ];
-    for (ply, m) in written.iter().enumerate() {
-        let next = if ply % 2 == 0 {
-            format!("{}... ▏", ply / 2 + 1)
-        } else {
-            format!("{}. ▏", ply / 2 + 2)
-        };
-        term.line(m, &next);
-    }
+    record(&mut term, &written);
     term.line("+1:23:00", "clock 1:23:00");
     // Back to 2...Nc6: 3.Bc4 was wrong, it was 3.Bb5; 7.Bb3 then no longer fits.
     for _ in 0..10 {

@@ -340,7 +340,7 @@ fn read_waiting(body: &str, pos: &Position) -> Option<Vec<CutMove>> {
             return None;
         }
         if rest.starts_with('«') {
-            let len = quoted_len(rest)?;
+            let len = enclosed_len(rest, '«', '»')?;
             let (quoted, after) = rest.split_at(len);
             let text = unquote(quoted);
             if quoted_comment(&text) != quoted {
@@ -357,7 +357,7 @@ fn read_waiting(body: &str, pos: &Position) -> Option<Vec<CutMove>> {
             continue;
         }
         if rest.starts_with('(') {
-            rest = rest[variation_len(rest)?..].trim_start();
+            rest = rest[enclosed_len(rest, '(', ')')?..].trim_start();
             glyphs_open = false;
             continue;
         }
@@ -411,39 +411,22 @@ fn read_waiting(body: &str, pos: &Position) -> Option<Vec<CutMove>> {
     (!numbered && !moves.is_empty()).then_some(moves)
 }
 
-/// The length of the `«»` comment `text` starts with, nested ones inside it included;
-/// `None` when it does not end.
-fn quoted_len(text: &str) -> Option<usize> {
-    let mut depth = 0usize;
-    for (i, c) in text.char_indices() {
-        match c {
-            '«' => depth += 1,
-            '»' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(i + c.len_utf8());
-                }
-            }
-            _ => {}
-        }
-    }
-    None
-}
-
-/// The length of the variation `text` starts with (its `(` to its `)`, nested ones and
-/// quoted comments inside it included); `None` when it does not end.
-fn variation_len(text: &str) -> Option<usize> {
+/// The length of the pair `text` starts with, from its `open` to the `close` that ends
+/// it, nested pairs included; `None` when it does not end. In a variation (`(` `)`), the
+/// brackets inside its `«»` comments do not count.
+fn enclosed_len(text: &str, open: char, close: char) -> Option<usize> {
     let mut depth = 0usize;
     let mut quoted = 0usize;
     for (i, c) in text.char_indices() {
         match c {
-            '«' => quoted += 1,
-            '»' => quoted = quoted.checked_sub(1)?,
-            '(' if quoted == 0 => depth += 1,
-            ')' if quoted == 0 => {
-                depth -= 1;
+            '«' if open != '«' => quoted += 1,
+            '»' if open != '«' => quoted = quoted.checked_sub(1)?,
+            _ if quoted > 0 => {}
+            _ if c == open => depth += 1,
+            _ if c == close => {
+                depth = depth.checked_sub(1)?;
                 if depth == 0 {
-                    return Some(i + 1);
+                    return Some(i + c.len_utf8());
                 }
             }
             _ => {}
@@ -474,4 +457,64 @@ fn unquote(quoted: &str) -> String {
         out.push(c);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn cut_move() -> impl Strategy<Value = CutMove> {
+        let san = prop::sample::select(vec!["e4", "Nf3", "O-O", "a6", "Bxc6+", "e8=Q#", "--"]);
+        // Comments as typed, trimmed (as `quoted_comment` writes them): clocks, brackets,
+        // and `«»` quotes of their own, balanced (a lone `«` or `»` can make two comments
+        // read back as one, with the same characters) and holding no `[%` (what is
+        // quoted inside a comment is a cut move's, whose `[%` was opened already).
+        let comment = ("[a-z(){}\\[\\]%$: 0-9]{0,12}", 0usize..3)
+            .prop_map(|(c, quoted)| {
+                let c = c.trim();
+                let c = format!("{}{c}{}", "«".repeat(quoted), "»".repeat(quoted));
+                c.replace("«»", "«x»")
+            })
+            .prop_filter("not empty, not a draw offer, no `[ %` of its own", |c| {
+                let quoted_command = c.starts_with('«') && c.contains("[%");
+                !c.is_empty() && c != "(=)" && !c.contains("[ %") && !quoted_command
+            });
+        (
+            san,
+            prop::collection::vec(1u8..20, 0..2),
+            prop::collection::vec(comment, 0..3),
+            any::<bool>(),
+        )
+            .prop_map(|(san, nags, comments, draw_offer)| CutMove {
+                san: san.to_string(),
+                nags,
+                comments,
+                draw_offer,
+            })
+    }
+
+    proptest! {
+        /// The waiting moves' comment reads back as the same moves, or not at all (it then
+        /// stays a comment); without `«»` in their comments, always.
+        #[test]
+        fn the_waiting_comment_reads_back_as_its_moves_or_not_at_all(
+            moves in prop::collection::vec(cut_move(), 1..5),
+            black in any::<bool>(),
+        ) {
+            let fen = if black {
+                "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 3 10"
+            } else {
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+            };
+            let pos = Position::from_fen(fen).unwrap();
+            let text = waiting_movetext(&pos, &moves);
+            let read = read_waiting(&text, &pos);
+            if let Some(read) = &read {
+                prop_assert_eq!(read, &moves, "{}", text);
+            }
+            let plain = moves.iter().flat_map(|m| &m.comments).all(|c| !c.contains(['«', '»']));
+            prop_assert!(!plain || read.is_some(), "{}", text);
+        }
+    }
 }
