@@ -6,6 +6,7 @@ mod pty;
 use std::path::Path;
 
 use pty::{keys, unsaved, Term};
+use scoresheet::game::annotation::{Annotation, ClockTime};
 use scoresheet::pgn::builder::read_games;
 
 /// Records `moves` (one per line) and kills the recorder as a crash would.
@@ -16,6 +17,13 @@ fn crash_with(dir: &Path, moves: &[&str]) {
     if term.text().contains("Unsaved games found") {
         term.escape("Unsaved games found");
     }
+    record(&mut term, moves);
+    term.signal("KILL");
+    term.wait_exit();
+}
+
+/// Types `moves` from the start, one per line, each confirmed on the screen.
+fn record(term: &mut Term, moves: &[&str]) {
     for (ply, m) in moves.iter().enumerate() {
         let next = if ply % 2 == 0 {
             format!("{}... ▏", ply / 2 + 1)
@@ -24,8 +32,6 @@ fn crash_with(dir: &Path, moves: &[&str]) {
         };
         term.line(m, &next);
     }
-    term.signal("KILL");
-    term.wait_exit();
 }
 
 #[test]
@@ -126,4 +132,46 @@ fn saved_extended_crashed_recovered_and_saved_again_is_in_the_file_once() {
         })
         .collect();
     assert_eq!(games, [vec!["c4"], vec!["e4", "e5"]]);
+}
+
+/// Moves waiting after a correction when the recorder is killed: recovered, they still
+/// wait, and the right move brings them back with the clock written beside them.
+#[test]
+fn moves_waiting_after_a_correction_still_wait_after_a_crash() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut term = Term::spawn(dir.path(), &["new"], 100, 30);
+    term.wait_for("White to move");
+    let written = [
+        "e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6", "O-O", "Be7", "d3", "d6", "c3", "O-O", "Bb3", "a6",
+    ];
+    record(&mut term, &written);
+    term.line("+1:23:00", "clock 1:23:00");
+    // Back to 2...Nc6: 3.Bc4 was wrong, it was 3.Bb5; 7.Bb3 then no longer fits.
+    for _ in 0..10 {
+        term.send(keys::LEFT);
+    }
+    term.wait_for("3. ▏");
+    term.line("Bb5", "waiting:");
+    term.signal("KILL");
+    term.wait_exit();
+
+    let mut term = Term::spawn(dir.path(), &[], 100, 30);
+    term.wait_for("Unsaved games found");
+    term.send(keys::ENTER);
+    term.wait_for("waiting: 7.Bb3 a6 (type the right move)");
+    term.line("Ba4", "corrected");
+    term.line(":w game.pgn", "saved to");
+    term.line(":q", "");
+    assert_eq!(term.wait_exit(), 0);
+    let games = pty::games_in(&dir.path().join("game.pgn"));
+    let game = &games[0];
+    let mut played = written.to_vec();
+    played[4] = "Bb5";
+    played[12] = "Ba4";
+    assert_eq!(pty::sans(game), played);
+    let a6 = *game.mainline().last().unwrap();
+    assert_eq!(
+        game.node(a6).annotations(),
+        [Annotation::Clock(ClockTime::from_secs(3600 + 23 * 60))]
+    );
 }

@@ -107,3 +107,34 @@ fn a_game_changed_on_disk_is_not_clobbered() {
     let mine = std::fs::read(dir.path().join("mine.pgn")).unwrap();
     assert_eq!(main_lines(&mine), [["d4", "d5", "c4"]]);
 }
+
+/// A game of a file's list saved under another name: the status corner says which
+/// game of that file it is now (the list's file no longer holds this copy), for a new
+/// file and for one it is added to, and a later `:w` keeps it so.
+#[test]
+fn a_game_saved_under_another_name_says_which_game_of_that_file_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("five.pgn"), FIVE).unwrap();
+    let two = "[Event \"A\"]\n\n1. e4 *\n\n[Event \"B\"]\n\n1. d4 *\n";
+    std::fs::write(dir.path().join("two.pgn"), two).unwrap();
+
+    let mut term = Term::spawn(dir.path(), &["five.pgn"], 100, 30);
+    term.wait_for("5 games");
+    term.send(keys::DOWN);
+    term.send(keys::ENTER);
+    term.wait_for("game 2 of 5 in five.pgn");
+    term.line(":w mine.pgn", "saved to");
+    term.wait_for("game 1 of 1 in mine.pgn");
+    term.line("c4", "2... ▏");
+    term.line(":w", "saved to");
+    term.wait_for("game 1 of 1 in mine.pgn");
+    term.line(":w two.pgn", "saved to");
+    term.wait_for("game 3 of 3 in two.pgn");
+    term.line(":q", "");
+    term.wait_exit();
+    let mine = std::fs::read(dir.path().join("mine.pgn")).unwrap();
+    assert_eq!(main_lines(&mine), [["d4", "d5", "c4"]]);
+    let two = std::fs::read(dir.path().join("two.pgn")).unwrap();
+    assert_eq!(main_lines(&two)[2], ["d4", "d5", "c4"]);
+    assert_eq!(main_lines(&two).len(), 3);
+}

@@ -325,3 +325,41 @@ fn text_after_a_result_is_the_next_game_or_an_error_never_dropped() {
         "{out}"
     );
 }
+
+/// An input with nothing in it is said to be empty, as `check` and `convert` take a file
+/// without a game (exit 0, nothing on standard output): no game made of nothing.
+#[test]
+fn an_empty_input_is_said_to_be_empty_and_writes_no_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.txt");
+    std::fs::write(&empty, "").unwrap();
+    let blank = dir.path().join("blank.txt");
+    // Blanks, line ends, tabs and a UTF-8 byte-order mark: still no text.
+    std::fs::write(&blank, "\u{feff} \n\t\r\n  \n").unwrap();
+    let empty = empty.to_str().unwrap();
+    let blank = blank.to_str().unwrap();
+    for (args, input, name) in [
+        (vec![empty], "", empty),
+        (vec![blank], "", blank),
+        (vec![], "", "standard input"),
+        (vec!["-"], " \n\n", "standard input"),
+    ] {
+        let (out, err, code) = transcribe(&args, input);
+        assert_eq!(out, "", "{args:?}");
+        assert_eq!(
+            err,
+            format!("scoresheet transcribe: {name} is empty: nothing to transcribe\n"),
+            "{args:?}"
+        );
+        assert_eq!(code, 0, "{args:?}");
+    }
+}
+
+/// A text of comments alone is text: kept in a game of its own, as `convert` keeps it,
+/// never dropped as if it were empty.
+#[test]
+fn a_text_of_comments_alone_is_kept() {
+    let (out, err, code) = transcribe(&[], "{Round 3 sheet, torn}\n; board 4\n");
+    assert_eq!((err.as_str(), code), ("", 0));
+    assert_eq!(movetext(&out), "{Round 3 sheet, torn} {board 4} *");
+}

@@ -4,8 +4,9 @@
 use super::entry::Typed;
 use super::record::{movetext, number_moves, numbered};
 use super::{App, CutMove, Effect, Pending};
+use crate::game::annotation::split_comment;
 use crate::game::edit::{quoted_comment, NOT_REPLAYED};
-use crate::game::NodeId;
+use crate::game::{Game, NodeId};
 use crate::notation::{read_move, Lang};
 use crate::plural::count;
 use crate::position::Position;
@@ -90,6 +91,9 @@ impl App {
     /// Plays the moves that waited after a correction behind the new move `id`,
     /// until one no longer fits. Returns where the cursor goes.
     pub(super) fn replay_waiting(&mut self, id: NodeId, waiting: Pending) -> NodeId {
+        if let Some(wrong) = waiting.moves.first() {
+            self.carry_over(id, wrong);
+        }
         if let Some(parent) = self.game.node(id).parent {
             self.game
                 .node_mut(parent)
@@ -139,6 +143,48 @@ impl App {
         at
     }
 
+    /// The first waiting move is the move `id` was played in place of, written wrong:
+    /// what was written beside it (a clock, a remark, a draw offer, a glyph) is about the
+    /// move played there, so `id` gets it; what was typed with `id` wins over it (a clock
+    /// typed replaces the one written, a remark typed comes first).
+    fn carry_over(&mut self, id: NodeId, wrong: &CutMove) {
+        let node = self.game.node_mut(id);
+        if node.nags.is_empty() {
+            node.nags = wrong.nags.clone();
+        }
+        node.draw_offer |= wrong.draw_offer;
+        if node.comments_after.is_empty() {
+            node.comments_after = wrong.comments.clone();
+            return;
+        }
+        for comment in &wrong.comments {
+            let (annotations, text) = split_comment(comment);
+            for annotation in annotations {
+                let kind = std::mem::discriminant(&annotation);
+                let there = self.game.node(id).annotations();
+                if !there.iter().any(|a| std::mem::discriminant(a) == kind) {
+                    self.game.set_annotation(id, annotation);
+                }
+            }
+            if !text.is_empty() {
+                let typed = self.game.comment_text(id);
+                let both = [typed.as_str(), text.as_str()].join(" ");
+                self.game.set_comment_text(id, both.trim());
+            }
+        }
+    }
+
+    /// For the message of a game that opens with moves waiting (see [`waiting_in`]):
+    /// `; waiting: 10.Bb3 a6 (type the right move)`, else nothing.
+    pub(super) fn waiting_note(&self) -> String {
+        let Some(pending) = &self.pending else {
+            return String::new();
+        };
+        let sans: Vec<String> = pending.moves.iter().map(|m| m.san.clone()).collect();
+        let pos = self.game.position_at(pending.at);
+        format!("; waiting: {} (type the right move)", movetext(&pos, &sans))
+    }
+
     pub(super) fn on_main_line(&self, id: NodeId) -> bool {
         let mut at = id;
         while let Some(parent) = self.game.node(at).parent {
@@ -178,6 +224,7 @@ impl App {
 
     /// Deletes `from` and what follows it (the cursor, when on it, goes to the move
     /// before), says `done` with the way to undo it, and checks the result again.
+    /// Moves waiting after a deleted move go with it, and are said to.
     fn delete_saying(&mut self, from: NodeId, done: String) {
         let verdict = self.board_verdict();
         match self.game.delete_from(from) {
@@ -185,6 +232,14 @@ impl App {
                 if self.cursor == from {
                     self.cursor = parent;
                 }
+                let gone = self.pending.take_if(|p| !self.game.is_live(p.at));
+                let done = match gone {
+                    Some(p) => format!(
+                        "{done}, with the {}",
+                        count(p.moves.len(), "waiting move", "waiting moves")
+                    ),
+                    None => done,
+                };
                 self.inform_undoable(done);
                 self.recheck_result(verdict);
                 self.changed();
@@ -241,4 +296,225 @@ fn holds_variation(comment: &str) -> bool {
         }
     }
     false
+}
+
+/// The moves that waited when the game was saved or journaled, read back from the comment
+/// that keeps them on the last move of the main line, so that a game reopened (`:e`,
+/// `scoresheet FILE`) or recovered after a crash offers them again as they were. Only the
+/// form this program writes is read (see [`read_waiting`]); any other comment stays a
+/// comment, as written.
+pub(super) fn waiting_in(game: &Game) -> Option<Pending> {
+    let mut at = NodeId::ROOT;
+    while let Some(&next) = game.node(at).children.first() {
+        at = next;
+    }
+    // The newest note is the one the moves waited under (an older one kept for its
+    // variations can stand before it).
+    let body = game
+        .node(at)
+        .comments_after
+        .iter()
+        .rev()
+        .find_map(|c| c.strip_prefix(NOT_REPLAYED))?;
+    let moves = read_waiting(body, &game.position_at(at))?;
+    Some(Pending { at, moves })
+}
+
+/// The moves of a comment's text after [`NOT_REPLAYED`], numbered from `pos`: what
+/// [`waiting_movetext`] and the game core write (moves with their numbers, glyphs, and
+/// `«»` comments and draw offers; variations, which are skipped, as the comment stays
+/// while it holds one), or the plain moves a repair keeps. `None` for anything else: a
+/// number that is not the move's, a White move without its number, a comment with no
+/// move before it or not quoted as [`quoted_comment`] quotes, a result before the end.
+fn read_waiting(body: &str, pos: &Position) -> Option<Vec<CutMove>> {
+    let mut moves: Vec<CutMove> = Vec::new();
+    let mut number = pos.fullmove_number();
+    let mut white = pos.side_to_move() == chess::Color::White;
+    let mut numbered = false;
+    // What may follow the last move: glyphs until a comment is read.
+    let mut glyphs_open = false;
+    let mut rest = body.trim_start();
+    while !rest.is_empty() {
+        if numbered && rest.starts_with(['«', '(']) {
+            // A number stands right before its move.
+            return None;
+        }
+        if rest.starts_with('«') {
+            let len = enclosed_len(rest, '«', '»')?;
+            let (quoted, after) = rest.split_at(len);
+            let text = unquote(quoted);
+            if quoted_comment(&text) != quoted {
+                return None;
+            }
+            let last = moves.last_mut()?;
+            if text == "(=)" && !last.draw_offer && last.comments.is_empty() {
+                last.draw_offer = true;
+            } else {
+                last.comments.push(text);
+            }
+            glyphs_open = false;
+            rest = after.trim_start();
+            continue;
+        }
+        if rest.starts_with('(') {
+            rest = rest[enclosed_len(rest, '(', ')')?..].trim_start();
+            glyphs_open = false;
+            continue;
+        }
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let (word, after) = rest.split_at(end);
+        rest = after.trim_start();
+        if let Some(nag) = word.strip_prefix('$') {
+            if !glyphs_open || numbered {
+                return None;
+            }
+            moves.last_mut()?.nags.push(nag.parse().ok()?);
+            continue;
+        }
+        if matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*") {
+            // A repair keeps the game's text to its result: nothing comes after it.
+            return rest.is_empty().then_some(moves);
+        }
+        let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let mut san = word;
+        if digits > 0 && word[digits..].starts_with('.') {
+            let dots = word[digits..].len() - word[digits..].trim_start_matches('.').len();
+            let side_ok = if white { dots == 1 } else { dots == 3 };
+            if !side_ok || word[..digits].parse::<u32>().ok()? != number || numbered {
+                return None;
+            }
+            numbered = true;
+            san = &word[digits + dots..];
+            if san.is_empty() {
+                continue;
+            }
+        }
+        let plain = !san.is_empty()
+            && !san.contains(['«', '»', '(', ')', '{', '}', '[', ']', ';', '%', '$', '.'])
+            && !san.chars().all(|c| c.is_ascii_digit());
+        if !plain || (white && !numbered) {
+            return None;
+        }
+        moves.push(CutMove {
+            san: san.to_string(),
+            nags: Vec::new(),
+            comments: Vec::new(),
+            draw_offer: false,
+        });
+        glyphs_open = true;
+        numbered = false;
+        if !white {
+            number += 1;
+        }
+        white = !white;
+    }
+    (!numbered && !moves.is_empty()).then_some(moves)
+}
+
+/// The length of the pair `text` starts with, from its `open` to the `close` that ends
+/// it, nested pairs included; `None` when it does not end. In a variation (`(` `)`), the
+/// brackets inside its `«»` comments do not count.
+fn enclosed_len(text: &str, open: char, close: char) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut quoted = 0usize;
+    for (i, c) in text.char_indices() {
+        match c {
+            '«' if open != '«' => quoted += 1,
+            '»' if open != '«' => quoted = quoted.checked_sub(1)?,
+            _ if quoted > 0 => {}
+            _ if c == open => depth += 1,
+            _ if c == close => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(i + c.len_utf8());
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The comment a `«»` comment was made from by [`quoted_comment`]: its `[ %` opened again
+/// as `[%`, except inside the comments quoted within it, which were quoted so before.
+fn unquote(quoted: &str) -> String {
+    let inner = &quoted['«'.len_utf8()..quoted.len() - '»'.len_utf8()];
+    let mut out = String::with_capacity(inner.len());
+    let mut depth = 0usize;
+    let mut chars = inner.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '«' => depth += 1,
+            '»' => depth = depth.saturating_sub(1),
+            '[' if depth == 0 && inner[i..].starts_with("[ %") => {
+                out.push('[');
+                // The blank the quoting put in goes.
+                chars.next();
+                continue;
+            }
+            _ => {}
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn cut_move() -> impl Strategy<Value = CutMove> {
+        let san = prop::sample::select(vec!["e4", "Nf3", "O-O", "a6", "Bxc6+", "e8=Q#", "--"]);
+        // Comments as typed, trimmed (as `quoted_comment` writes them): clocks, brackets,
+        // and `«»` quotes of their own, balanced (a lone `«` or `»` can make two comments
+        // read back as one, with the same characters) and holding no `[%` (what is
+        // quoted inside a comment is a cut move's, whose `[%` was opened already).
+        let comment = ("[a-z(){}\\[\\]%$: 0-9]{0,12}", 0usize..3)
+            .prop_map(|(c, quoted)| {
+                let c = c.trim();
+                let c = format!("{}{c}{}", "«".repeat(quoted), "»".repeat(quoted));
+                c.replace("«»", "«x»")
+            })
+            .prop_filter("not empty, not a draw offer, no `[ %` of its own", |c| {
+                let quoted_command = c.starts_with('«') && c.contains("[%");
+                !c.is_empty() && c != "(=)" && !c.contains("[ %") && !quoted_command
+            });
+        (
+            san,
+            prop::collection::vec(1u8..20, 0..2),
+            prop::collection::vec(comment, 0..3),
+            any::<bool>(),
+        )
+            .prop_map(|(san, nags, comments, draw_offer)| CutMove {
+                san: san.to_string(),
+                nags,
+                comments,
+                draw_offer,
+            })
+    }
+
+    proptest! {
+        /// The waiting moves' comment reads back as the same moves, or not at all (it then
+        /// stays a comment); without `«»` in their comments, always.
+        #[test]
+        fn the_waiting_comment_reads_back_as_its_moves_or_not_at_all(
+            moves in prop::collection::vec(cut_move(), 1..5),
+            black in any::<bool>(),
+        ) {
+            let fen = if black {
+                "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 3 10"
+            } else {
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+            };
+            let pos = Position::from_fen(fen).unwrap();
+            let text = waiting_movetext(&pos, &moves);
+            let read = read_waiting(&text, &pos);
+            if let Some(read) = &read {
+                prop_assert_eq!(read, &moves, "{}", text);
+            }
+            let plain = moves.iter().flat_map(|m| &m.comments).all(|c| !c.contains(['«', '»']));
+            prop_assert!(!plain || read.is_some(), "{}", text);
+        }
+    }
 }

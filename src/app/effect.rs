@@ -120,6 +120,16 @@ pub enum Effect {
     },
 }
 
+/// Where a save put the game in its file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Placed {
+    /// Back in its place: its number there is the one it had.
+    InPlace,
+    /// Added at the end (`:w OTHER.pgn`, a new game): its number there, when it was
+    /// counted, which is also how many games the file holds now.
+    Added(Option<u64>),
+}
+
 /// What the event loop reports back after carrying out an effect. It comes in
 /// through [`App::update`] like a key, so that every change of the state is made
 /// there.
@@ -154,9 +164,8 @@ pub enum Done {
         path: PathBuf,
         /// Nothing needed writing.
         unchanged: bool,
-        /// The save added the game to the file (rather than writing it back in its
-        /// place): its number there is no longer the one it was read with.
-        added: bool,
+        /// Where the game went in the file.
+        placed: Placed,
     },
     /// A save wrote a game of a file again: it spanned `before` (offset, length) and
     /// spans `after` now, as `text`; when it is the list's file, the list's rows follow
@@ -357,9 +366,9 @@ impl App {
             Done::Saved {
                 path,
                 unchanged,
-                added,
+                placed,
             } => {
-                self.saved(path.clone(), added);
+                self.saved(path.clone(), placed);
                 if unchanged {
                     self.inform(format!("no changes: {} is as it was", path.display()));
                 }
@@ -412,8 +421,9 @@ impl App {
                 };
                 self.open_game(*game, Some(path), Some(number as u64), false);
                 self.inform(format!(
-                    "game {number} of {shown} ({}){stopped}",
-                    self.how_opened()
+                    "game {number} of {shown} ({}){stopped}{}",
+                    self.how_opened(),
+                    self.waiting_note()
                 ));
                 if of_list {
                     self.opened_from_list(number as u64);
@@ -459,7 +469,7 @@ impl App {
             }
             Done::Recovered { game, out, message } => {
                 self.open_game(*game, out, None, true);
-                self.inform(message);
+                self.inform(format!("{message}{}", self.waiting_note()));
                 // Recovered from the box over a file's list: shown, as a game
                 // opened is, and no longer the list's open game.
                 if let Some(list) = self.list.as_deref_mut() {

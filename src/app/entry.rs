@@ -206,6 +206,21 @@ fn read_words(text: &str, pos: &Position, lang: &Lang) -> Result<Vec<Typed>, Ent
                 continue;
             }
         }
+        if word.starts_with('(') {
+            // No move starts with `(`: read as one, `(=` would be "the promotion piece
+            // is missing", which sends a player who mistyped a draw offer astray.
+            let reason = if word.starts_with("(=") {
+                "a draw offer is written (=), after its move (Nf3 (=))"
+            } else {
+                "not a move: a remark goes in a comment after its move (e5 {text})"
+            };
+            return Err(EntryError {
+                token: word.to_string(),
+                reason: reason.into(),
+                promotion: Vec::new(),
+                ambiguous: Vec::new(),
+            });
+        }
         match read_move(word, &pos, lang) {
             Ok((mv, mt)) => {
                 pos = pos.apply(mv).unwrap_or(pos);

@@ -237,3 +237,27 @@ fn a_typed_capture_mark_keeps_the_captures() {
         other => panic!("{other:?}"),
     }
 }
+
+/// A mistyped draw offer (`(=` for `(=)`) or a remark in parentheses is told for what it
+/// is, not read as a move whose promotion piece is missing.
+#[test]
+fn a_mistyped_draw_offer_is_named() {
+    let pos = start();
+    for (line, token) in [("e4 (=", "(="), ("(=", "(="), ("e4 (=)x", "(=)x")] {
+        let e = read_entry(line, &pos, en()).unwrap_err();
+        assert_eq!(e.token, token, "{line}");
+        assert_eq!(
+            e.reason,
+            "a draw offer is written (=), after its move (Nf3 (=))"
+        );
+    }
+    let e = read_entry("e4 (only move)", &pos, en()).unwrap_err();
+    assert_eq!(e.token, "(only");
+    assert!(
+        e.reason.contains("a remark goes in a comment"),
+        "{}",
+        e.reason
+    );
+    // A draw offer written right is still one.
+    assert!(read_entry("e4 (=)", &pos, en()).is_ok());
+}

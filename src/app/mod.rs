@@ -44,7 +44,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 pub use action::Action;
-pub use effect::{Done, Effect, Msg, Recovery};
+pub use effect::{Done, Effect, Msg, Placed, Recovery};
 use entry::Feedback;
 pub use keymap::Keymap;
 pub use mode::Mode;
@@ -117,6 +117,10 @@ pub struct App {
     /// The game's number in its file, when it was read from one (`:e FILE N`, the
     /// list): `:snap` says where a position comes from.
     pub number: Option<u64>,
+    /// How many games the game's file holds, when known without its list: after a
+    /// save that added the game there (`:w OTHER.pgn`), the status corner says
+    /// `game 8 of 8 in OTHER.pgn`.
+    pub games_in_file: Option<u64>,
     /// When the running move timer last stamped (or started).
     pub timer: Option<Instant>,
     /// Updates so far: the loop draws a frame only when this (or the terminal, or the
@@ -190,6 +194,7 @@ impl App {
             file,
             unsaved: false,
             number: None,
+            games_in_file: None,
             timer: settings.timer.then(Instant::now),
             changes: 0,
             pending: None,
@@ -264,12 +269,14 @@ impl App {
     }
 
     /// The loop saved the game to `path`.
-    fn saved(&mut self, path: PathBuf, added: bool) {
+    fn saved(&mut self, path: PathBuf, placed: Placed) {
         self.inform(format!("saved to {}", path.display()));
-        if added {
+        if let Placed::Added(number) = placed {
             // Added to a file (`:w OTHER.pgn`, a new game): not the number it had in
-            // the file it was read from (`:snap` finds the one it has there).
-            self.number = None;
+            // the file it was read from, but its place there, last (`:snap` finds it
+            // when it was not counted).
+            self.number = number;
+            self.games_in_file = number;
             if let Some(list) = self.list.as_deref_mut() {
                 if !crate::store::target::same_file(&list.path, &path) {
                     list.open = None;
@@ -292,7 +299,10 @@ impl App {
         self.file = file;
         self.unsaved = unsaved;
         self.number = None;
-        self.pending = None;
+        self.games_in_file = None;
+        // Moves that waited after a correction when the game was saved or journaled
+        // wait again.
+        self.pending = correct::waiting_in(&self.game);
         self.cursor = self.line_end(NodeId::ROOT);
         self.versions = undo::fresh(self);
         self.entry.clear();

@@ -67,10 +67,18 @@ impl App {
                     count - 1
                 ));
             }
-            _ => self.refuse(format!(
-                "{stop}: opened with the text from there kept in a comment"
-            )),
+            _ => {
+                // Moves read back as waiting when the game opened cannot wait before
+                // text that was never read: that text is where they were.
+                self.pending = None;
+                self.refuse(format!(
+                    "{stop}: opened with the text from there kept in a comment"
+                ));
+            }
         }
+        // The history starts with the game as opened for repair: undo never goes back
+        // to it without the kept text and the waiting moves.
+        self.versions = super::undo::fresh(self);
         self.refresh_feedback();
         self.refresh_opening();
     }

@@ -490,6 +490,8 @@ mod rules;
 mod undo;
 #[path = "tests_mode.rs"]
 mod vim_mode;
+#[path = "tests_waiting.rs"]
+mod waiting;
 
 #[test]
 fn a_glyph_typed_with_a_move_that_is_there_replaces_its_glyph() {

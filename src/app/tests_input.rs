@@ -93,7 +93,7 @@ fn a_pasted_game_never_replaces_unsaved_moves() {
     assert!(app.message.text.contains(":w"), "{}", app.message.text);
     assert_eq!(sans(&app), ["e4"]);
     // Once saved, the pasted game may follow it.
-    app.saved(PathBuf::from("g.pgn"), false);
+    app.saved(PathBuf::from("g.pgn"), Placed::InPlace);
     assert!(matches!(
         app.paste("[White \"Ann\"]\n\n1. d4 d5 *\n", true),
         Effect::Open(_)

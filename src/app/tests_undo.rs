@@ -252,7 +252,7 @@ fn take_back_has_its_own_key_and_is_undone_like_the_rest() {
 fn undo_after_a_save_makes_the_game_unsaved_and_redo_saved_again() {
     let (mut app, config) = configured();
     press(&mut app, &config, "e4<ret>e5<ret>");
-    app.saved("club.pgn".into(), false);
+    app.saved("club.pgn".into(), Placed::InPlace);
     app.take_journal_due();
     assert!(!app.unsaved);
     press(&mut app, &config, "<C-z>");

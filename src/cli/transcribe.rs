@@ -61,6 +61,12 @@ pub fn run(args: &Args) -> u8 {
         eprintln!("{}", Cut::message("transcribe", &name, e, Some(0)));
         return exit::USAGE;
     }
+    if text.trim_start_matches('\u{feff}').trim().is_empty() {
+        // As `check` and `convert` do with a file that holds no game: said, not an
+        // empty game written as if something had been read.
+        eprintln!("scoresheet transcribe: {name} is empty: nothing to transcribe");
+        return exit::OK;
+    }
     // Each game is written as soon as it is read, so only one is held at a time.
     // A game with a move that cannot be read is written up to it, with the rest of its
     // text in a comment, and the games after it are read all the same.

@@ -9,7 +9,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::app::{App, Done, Effect, Recovery};
+use crate::app::{App, Done, Effect, Placed, Recovery};
 use crate::catalog::Loader;
 use crate::game::Game;
 use crate::pgn::writer::write_game_to_string;
@@ -207,7 +207,7 @@ impl Session {
                     app.update(Done::Saved {
                         path: path.to_path_buf(),
                         unchanged: true,
-                        added: false,
+                        placed: Placed::InPlace,
                     });
                     return true;
                 }
@@ -239,13 +239,19 @@ impl Session {
                         },
                     );
                 }
-                let added = slot.is_none();
+                // Added at the end of the file: counted once, here, so that the status
+                // says which game of the file it now is (the saves after this one write
+                // it back in its place and keep the number).
+                let placed = match slot {
+                    Some(_) => Placed::InPlace,
+                    None => Placed::Added(save::game_number_at(path, new.offset).ok()),
+                };
                 let slot = new;
                 self.slot = Some((path.to_path_buf(), slot, Some(app.game.clone())));
                 app.update(Done::Saved {
                     path: path.to_path_buf(),
                     unchanged: false,
-                    added,
+                    placed,
                 });
                 true
             }

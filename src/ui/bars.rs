@@ -49,15 +49,21 @@ pub fn opening_line(app: &App, area: Rect, buf: &mut Buffer) {
     buf.set_string(area.x, area.y, name, Style::default().fg(Color::Green));
 }
 
-/// Which game of the list's file the game on the screen is ("game 3 of 120 in"), so
-/// that a reader always knows where they are: the status says it only until the next key.
+/// Which game of its file the game on the screen is ("game 3 of 120 in"), so that a
+/// reader always knows where they are: the status says it only until the next key. The
+/// list's file says it, or a save that added the game to another file (`:w OTHER.pgn`)
+/// and counted its games.
 fn which_game(app: &App, path: &std::path::Path) -> Option<String> {
-    let list = app.list()?;
-    let number = list.open?;
-    (list.path == path || crate::store::target::same_file(&list.path, path)).then(|| {
-        let games = crate::plural::grouped(list.catalog.games());
-        format!("game {number} of {games} in")
-    })
+    let of_list = app
+        .list()
+        .filter(|l| l.path == path || crate::store::target::same_file(&l.path, path))
+        .and_then(|l| Some((l.open?, l.catalog.games())));
+    let (number, games) =
+        of_list.or_else(|| Some((app.number?, usize::try_from(app.games_in_file?).ok()?)))?;
+    Some(format!(
+        "game {number} of {} in",
+        crate::plural::grouped(games)
+    ))
 }
 
 /// Moves in the scoresheet's notation, for the feedback.

@@ -1,0 +1,264 @@
+//! Moves waiting after a correction, saved or journaled while they wait: the game
+//! reopened or recovered offers them again, as they were.
+
+use super::*;
+use crate::pgn::read_games;
+
+/// The game of `app` as a file holds it, opened again through the door a loaded file
+/// comes in by.
+fn reopened(app: &App) -> App {
+    let pgn = write_game_to_string(&app.game);
+    let mut back = read_games(pgn.as_bytes());
+    assert!(back[0].errors.is_empty(), "{pgn}: {:?}", back[0].errors);
+    let mut again = super::app();
+    again.update(Done::Loaded {
+        game: Box::new(back.remove(0).game),
+        path: "game.pgn".into(),
+        number: 1,
+    });
+    again
+}
+
+/// The waiting moves with where they wait, named so as to compare across games (ids
+/// differ once a game is read again).
+fn waiting(app: &App) -> Option<(String, Vec<CutMove>)> {
+    let p = app.pending.clone()?;
+    Some((record::numbered(&app.game, p.at), p.moves))
+}
+
+/// Ten moves of a Ruy Lopez written down with 3.Bc4: after 3.Bb5, 10.Bb3 no longer fits.
+fn corrected() -> App {
+    let mut app = app();
+    type_line(
+        &mut app,
+        "e4 e5 Nf3 Nc6 Bc4 Nf6 O-O Be7 d3 d6 c3 O-O h3 h6 Re1 Re8 Nbd2 Bf8 Bb3 a6 Nf1",
+    );
+    let line = app.game.mainline();
+    app.game.node_mut(line[18]).nags.push(2);
+    app.game.node_mut(line[18]).draw_offer = true;
+    app.game
+        .node_mut(line[18])
+        .comments_after
+        .push("[%clk 1:21:00] bishop back".into());
+    app.game
+        .node_mut(line[19])
+        .comments_after
+        .push("[%clk 1:23:00] pin coming".into());
+    app.game
+        .node_mut(line[20])
+        .comments_after
+        .push("[%clk 1:20:05]".into());
+    app.cursor = line[3];
+    app.inside = Inside::Replace;
+    type_line(&mut app, "Bb5");
+    app
+}
+
+#[test]
+fn moves_waiting_at_a_save_wait_again_when_the_game_is_opened_again() {
+    let app = corrected();
+    let before = waiting(&app).expect("moves wait");
+    assert_eq!(before.1.len(), 3);
+    let mut again = reopened(&app);
+    assert_eq!(waiting(&again), Some(before));
+    assert_eq!(Some(again.cursor), again.pending.as_ref().map(|p| p.at));
+    assert!(
+        again
+            .message
+            .text
+            .ends_with("; waiting: 10.Bb3 a6 11.Nf1 (type the right move)"),
+        "{}",
+        again.message.text
+    );
+    // The right move: the waiting moves follow with their glyph, draw offer and clocks.
+    type_line(&mut again, "Ba4");
+    assert!(!again.message.error, "{}", again.message.text);
+    assert!(again.pending.is_none());
+    let pgn = write_game_to_string(&again.game);
+    assert!(!pgn.contains("not replayed"), "{pgn}");
+    let line = again.game.mainline();
+    assert_eq!(sans(&again)[18..], ["Ba4", "a6", "Nf1"]);
+    assert_eq!(
+        again.game.node(line[19]).annotations(),
+        [Annotation::Clock(ClockTime::from_secs(4_980))]
+    );
+    assert_eq!(
+        again.game.node(line[19]).comments_after,
+        ["[%clk 1:23:00] pin coming"]
+    );
+    assert_eq!(again.game.node(line[20]).comments_after, ["[%clk 1:20:05]"]);
+    // Undone, they wait again, as they did when the game opened.
+    again.update(Action::Undo);
+    assert_eq!(waiting(&again), waiting(&reopened(&app)));
+}
+
+/// After a second correction the moves still waiting are kept by the recorder's own
+/// comment (not the game core's): read back the same.
+#[test]
+fn moves_still_waiting_after_a_second_wrong_move_come_back_too() {
+    let mut app = corrected();
+    // 10.Ba6 replays nothing: a6 no longer fits; with Nf1 and their comments, they wait.
+    type_line(&mut app, "Ba6");
+    let before = waiting(&app).expect("moves wait");
+    assert_eq!(before.1.len(), 2);
+    assert_eq!(waiting(&reopened(&app)), Some(before));
+}
+
+/// A cut that held a variation keeps its comment when its moves are replayed (the
+/// variation is only there): reopened, the main line waits and the comment still stays.
+#[test]
+fn a_cut_with_a_variation_offers_its_main_line_and_keeps_the_comment() {
+    let mut app = app();
+    type_line(
+        &mut app,
+        "e4 e5 Nf3 Nc6 Bc4 Nf6 O-O Be7 d3 d6 c3 O-O Bb3 a6",
+    );
+    let bb3 = app.game.mainline()[12];
+    app.cursor = app.game.node(bb3).parent.unwrap();
+    app.inside = Inside::Variation;
+    type_line(&mut app, "h3");
+    app.cursor = app.game.mainline()[3];
+    app.inside = Inside::Replace;
+    type_line(&mut app, "Bb5");
+    let before = waiting(&app).expect("moves wait");
+    let mut again = reopened(&app);
+    assert_eq!(waiting(&again), Some(before));
+    type_line(&mut again, "Ba4");
+    assert!(again.pending.is_none());
+    let pgn = write_game_to_string(&again.game);
+    assert!(
+        pgn.contains("moves not replayed: 7. Bb3 (7. h3) 7... a6"),
+        "{pgn}"
+    );
+}
+
+/// Only the recorder's own form is read back; any other comment stays as it is, its
+/// text whole, and no move waits.
+#[test]
+fn a_comment_in_another_form_is_never_read_as_waiting_moves() {
+    for note in [
+        "moves not replayed: Bb3 a6",
+        "moves not replayed: 11. Bb3 a6",
+        "moves not replayed: 10... Bb3 a6",
+        "moves not replayed: I forgot them",
+        "moves not replayed: «[ %clk 1:00:00]» 10. Bb3",
+        "moves not replayed: 10. Bb3 «clock 1:00",
+        "moves not replayed: 10. Bb3 « padded »",
+        "moves not replayed: 10. Bb3 (10. h3 a6",
+        "moves not replayed: 10. Bb3 1-0 a6",
+        "moves not replayed: 10.",
+        "moves not replayed: ",
+        "Moves not replayed: 10. Bb3 a6",
+    ] {
+        let mut app = app();
+        type_line(
+            &mut app,
+            "e4 e5 Nf3 Nc6 Bb5 Nf6 O-O Be7 d3 d6 c3 O-O h3 h6 Re1 Re8 Nbd2 Bf8",
+        );
+        let last = app.line_end(NodeId::ROOT);
+        app.game.node_mut(last).comments_after.push(note.into());
+        let again = reopened(&app);
+        assert_eq!(again.pending, None, "{note}");
+        let last = again.line_end(NodeId::ROOT);
+        assert_eq!(again.game.node(last).comments_after, [note], "{note}");
+    }
+    // The recorder's form on the last move is read (so the refusals above are not for
+    // want of a reader); once a move follows it, it is a note, not moves.
+    let mut app = app();
+    type_line(
+        &mut app,
+        "e4 e5 Nf3 Nc6 Bb5 Nf6 O-O Be7 d3 d6 c3 O-O h3 h6 Re1 Re8 Nbd2 Bf8",
+    );
+    let last = app.line_end(NodeId::ROOT);
+    let note = "moves not replayed: 10. Bb3 a6";
+    app.game.node_mut(last).comments_after.push(note.into());
+    let moves: Vec<String> = reopened(&app)
+        .pending
+        .expect("waits")
+        .moves
+        .into_iter()
+        .map(|m| m.san)
+        .collect();
+    assert_eq!(moves, ["Bb3", "a6"]);
+    type_line(&mut app, "d4");
+    assert_eq!(reopened(&app).pending, None);
+}
+
+/// A game opened for repair starts its history with the moves waiting and the comment
+/// that keeps them: undoing the right move brings both back, never a game without them.
+#[test]
+fn undoing_the_move_a_repair_waited_for_brings_the_waiting_moves_back() {
+    let mut app = app();
+    let game = read_games(b"1. e4 e5 *")[0].game.clone();
+    app.update(Done::LoadedForRepair {
+        game: Box::new(game),
+        path: "club.pgn".into(),
+        stop: "line 1: 2. Ke3: illegal".into(),
+        rest: "2. Ke3 Nc6 *".into(),
+        incomplete: true,
+        number: 1,
+    });
+    let before = (waiting(&app), write_game_to_string(&app.game));
+    assert_eq!(before.0.as_ref().map(|w| w.1.len()), Some(2));
+    // Saved so, the repair's comment reads back as the same waiting moves.
+    assert_eq!(waiting(&reopened(&app)), before.0);
+    type_line(&mut app, "Nf3");
+    assert_eq!(sans(&app), ["e4", "e5", "Nf3", "Nc6"]);
+    assert!(app.pending.is_none());
+    app.update(Action::Undo);
+    assert_eq!((waiting(&app), write_game_to_string(&app.game)), before);
+}
+
+/// The first waiting move is the move the right one was played in place of: what was
+/// written beside it (clock, remark, draw offer, glyph) is about the move played there,
+/// so the right move gets it, never dropped with the wrong move; what is typed with the
+/// right move wins.
+#[test]
+fn what_was_written_beside_the_wrong_move_goes_to_the_right_one() {
+    // 10.Bb3 was written with `?`, a draw offer, a clock and a remark.
+    let mut app = corrected();
+    let at = app.pending.as_ref().expect("moves wait").at;
+    type_line(&mut app, "Ba4");
+    let ba4 = app.game.node(at).children[0];
+    let node = app.game.node(ba4);
+    assert_eq!(
+        (node.san.as_str(), node.nags.as_slice(), node.draw_offer),
+        ("Ba4", &[2][..], true)
+    );
+    assert_eq!(node.comments_after, ["[%clk 1:21:00] bishop back"]);
+    // Typed with its own clock and remark: those win, the written remark follows.
+    let mut typed = corrected();
+    type_line(&mut typed, "Ba4 +1:22:00 {retreat}");
+    let ba4 = typed.game.node(at).children[0];
+    assert_eq!(
+        typed.game.node(ba4).annotations(),
+        [Annotation::Clock(ClockTime::from_secs(4_920))]
+    );
+    assert_eq!(typed.game.comment_text(ba4), "retreat bishop back");
+}
+
+/// Taking back (or deleting) the move the waiting moves wait after takes them too: said,
+/// so that they are not gone unseen, and undone like the rest.
+#[test]
+fn taking_back_the_move_they_wait_after_says_the_waiting_moves_go_too() {
+    let mut app = corrected();
+    let before = waiting(&app);
+    app.update(Action::TakeBack);
+    assert!(
+        app.message
+            .text
+            .starts_with("took back 9...Bf8, with the 3 waiting moves: "),
+        "{}",
+        app.message.text
+    );
+    assert_eq!(app.pending, None);
+    app.update(Action::Undo);
+    assert_eq!(waiting(&app), before);
+    // A deletion elsewhere in the game (a variation) leaves them waiting, unmentioned.
+    app.cursor = app.game.mainline()[0];
+    app.inside = Inside::Variation;
+    type_line(&mut app, "c5");
+    app.update(Action::DeleteFromHere);
+    assert_eq!(app.message.text, "deleted 1...c5: Ctrl-Z to undo");
+    assert_eq!(waiting(&app), before);
+}
