@@ -126,6 +126,12 @@ impl Date {
             return None;
         };
         let d = [y0, y1, y2, y3, m0, m1, d0, d1];
+        // All digits, most dates: each part read without a loop.
+        if d.iter().all(u8::is_ascii_digit) {
+            let n = |digit: u8| u32::from(digit - b'0');
+            let year = n(y0) * 1000 + n(y1) * 100 + n(y2) * 10 + n(y3);
+            return Some(Date::checked(year, n(m0) * 10 + n(m1), n(d0) * 10 + n(d1)));
+        }
         if !d.iter().all(|&b| b.is_ascii_digit() || b == b'?') {
             return None;
         }
