@@ -10,6 +10,7 @@
 
 use chess::{ChessMove, Color};
 
+use crate::notation::is_mark_word;
 use crate::pgn::{CommentKind, GameBuilder, Pos, ReadError, ReadGame, Skip, Visitor};
 use crate::position::Position;
 use crate::study::key::Goal;
@@ -152,7 +153,8 @@ pub struct Walked {
     pub tags: Option<Box<Tags>>,
     /// What the opening tree needs of its tags.
     pub info: GameInfo,
-    /// Half-moves of its main line, as far as they could be played.
+    /// Half-moves of its main line as written, those after an illegal move or a lexical
+    /// error included: the plies `list` shows (see [`Visitor::main_line_written`]).
     pub plies: u32,
     /// The position before the first move when it is not the standard one (a FEN tag's).
     pub start: Option<Box<Position>>,
@@ -213,6 +215,10 @@ pub struct Follow {
     reads: TagsRead,
     codes: Vec<u8>,
     keys: Vec<u64>,
+    /// Main-line moves as written so far (see [`Walked::plies`]), or the reader's count.
+    written: u32,
+    /// Depth of the variation the moves are in (0: the main line).
+    depth: u32,
 }
 
 impl Follow {
@@ -238,6 +244,8 @@ impl Follow {
             reads: TagsRead::All,
             codes: Vec::new(),
             keys: Vec::new(),
+            written: 0,
+            depth: 0,
         }
     }
 
@@ -305,6 +313,8 @@ impl Visitor for Follow {
         self.watching = true;
         self.codes.clear();
         self.keys.clear();
+        self.written = 0;
+        self.depth = 0;
         self.builder.begin_game(at);
     }
 
@@ -353,12 +363,15 @@ impl Visitor for Follow {
     fn san(&mut self, san: &[u8], at: Pos) {
         if !self.watching {
             // Done with (see `watching`): only checked, as `check` does.
-            self.builder.play(san, at);
+            let played = self.builder.play(san, at).is_some();
+            self.written += written(self.depth, san, played);
             return;
         }
         // The builder hands over the move it played and the positions around it: reading
         // them back from its stack after each move cost a tenth of the reading.
-        let Some(played) = self.builder.play(san, at) else {
+        let played = self.builder.play(san, at);
+        self.written += written(self.depth, san, played.is_some());
+        let Some(played) = played else {
             return;
         };
         if let Some(goal) = &self.target {
@@ -400,10 +413,14 @@ impl Visitor for Follow {
             // Only a search with variations looks inside them.
             return Skip(true);
         }
-        self.builder.begin_variation(at)
+        let skip = self.builder.begin_variation(at);
+        // A variation skipped gets no `end_variation`.
+        self.depth += u32::from(!skip.0);
+        skip
     }
 
     fn end_variation(&mut self, at: Pos) {
+        self.depth = self.depth.saturating_sub(1);
         self.builder.end_variation(at);
     }
 
@@ -413,6 +430,11 @@ impl Visitor for Follow {
 
     fn error(&mut self, err: ReadError) {
         self.builder.error(err);
+    }
+
+    fn main_line_written(&mut self, plies: u32) {
+        // Counted to the game's end: after a lexical error, the moves not handed over too.
+        self.written = plies;
     }
 
     fn end_game(&mut self) -> Walked {
@@ -427,8 +449,7 @@ impl Visitor for Follow {
             Some(Some(None)) => Next::Null,
             _ => Next::End,
         };
-        // Counted by the builder: the moves kept stop where the game was left.
-        let plies = self.builder.main_line_so_far().map_or(0, |(n, _)| n);
+        let plies = self.written;
         Walked {
             read: self.builder.end_game(),
             // Without the tags (see `reading_tags`) there is nothing to read.
@@ -457,6 +478,15 @@ impl Visitor for Follow {
             keys: copy_out(&mut self.keys),
         }
     }
+}
+
+/// 1 when the move `san`, met at variation depth `depth`, is a move of the main line as
+/// written (see [`Walked::plies`]): one that was `played`, or that was not but is no mark
+/// written as a word of its own (`e.p.`, `ch`: part of the move before, for `list` as for
+/// the builder); else 0.
+#[inline(always)]
+fn written(depth: u32, san: &[u8], played: bool) -> u32 {
+    u32::from(depth == 0 && (played || !is_mark_word(san)))
 }
 
 /// The items of `buf`, copied out at their size; `buf` is emptied but keeps its room for
