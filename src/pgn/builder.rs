@@ -103,6 +103,9 @@ struct Frame {
     pending: Vec<String>,
     /// Moves read in this line.
     moves: u32,
+    /// Moves of this line written but not played: the one that could not be, and those
+    /// after it (marks written as words of their own left out, as `list` does).
+    unplayed: u32,
 }
 
 /// A move the builder just played ([`GameBuilder::play`]): what a follower of the positions
@@ -189,6 +192,14 @@ impl GameBuilder {
         self.stack.first().map(|f| (f.moves, &f.pos))
     }
 
+    /// The main line's moves as written so far, as `list` counts them: those played and
+    /// those from the first that could not be on (marks written as words of their own,
+    /// `e.p.` or `ch`, left out); `None` before the movetext, or for a game that is
+    /// refused.
+    pub fn main_line_written_so_far(&self) -> Option<u32> {
+        self.stack.first().map(|f| f.moves + f.unplayed)
+    }
+
     /// Reads the move `san` (what [`Visitor::san`] does) and, when it was played, hands
     /// back the move and the positions around it (a position search follows the games
     /// this way, without building their trees).
@@ -209,7 +220,10 @@ impl GameBuilder {
         let lang = self.lang;
         // Export-format SAN is English: only then can a move take the fast path.
         let english = lang.code == "en";
-        let frame = self.stack.last_mut().filter(|f| !f.dead)?;
+        let Some(frame) = self.stack.last_mut().filter(|f| !f.dead) else {
+            self.count_unplayed(san);
+            return None;
+        };
         // Export-format SAN, nearly every move of a file, goes the fast way.
         let fast = if english {
             export_san(san, &frame.pos)
@@ -228,6 +242,8 @@ impl GameBuilder {
             Ok(found) => found,
             Err(e) => {
                 frame.dead = true;
+                // (A mark at the start of a line is read as a move, and fails.)
+                frame.unplayed += u32::from(!is_mark_word(san));
                 let mover = if frame.pos.side_to_move() == Color::White {
                     "White"
                 } else {
@@ -258,6 +274,7 @@ impl GameBuilder {
                 }
                 None => {
                     frame.dead = true;
+                    frame.unplayed += 1;
                     let reason = "a null move is impossible while in check".to_string();
                     self.problem(at, &crate::text::decode(san), reason);
                     return None;
@@ -285,6 +302,17 @@ impl GameBuilder {
             before: &frame.prev_pos,
             after: &frame.pos,
         })
+    }
+
+    /// Counts a move of a line that died (see [`GameBuilder::main_line_written_so_far`]).
+    /// Out of line: few lines die, and inlined into [`GameBuilder::play`] it cost every
+    /// move played an instruction.
+    #[cold]
+    #[inline(never)]
+    fn count_unplayed(&mut self, san: &[u8]) {
+        if let Some(frame) = self.stack.last_mut() {
+            frame.unplayed += u32::from(!is_mark_word(san));
+        }
     }
 
     fn problem(&mut self, pos: Pos, token: &str, reason: String) {
@@ -402,6 +430,7 @@ impl Visitor for GameBuilder {
             dead: false,
             pending: Vec::new(),
             moves: 0,
+            unplayed: 0,
         });
         Skip(false)
     }
@@ -441,6 +470,7 @@ impl Visitor for GameBuilder {
             dead: top.dead || top.moves == 0,
             pending: Vec::new(),
             moves: 0,
+            unplayed: 0,
         };
         self.stack.push(frame);
         Skip(false)

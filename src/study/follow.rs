@@ -10,7 +10,6 @@
 
 use chess::{ChessMove, Color};
 
-use crate::notation::is_mark_word;
 use crate::pgn::{CommentKind, GameBuilder, Pos, ReadError, ReadGame, Skip, Visitor};
 use crate::position::Position;
 use crate::study::key::Goal;
@@ -215,10 +214,9 @@ pub struct Follow {
     reads: TagsRead,
     codes: Vec<u8>,
     keys: Vec<u64>,
-    /// Main-line moves as written so far (see [`Walked::plies`]), or the reader's count.
-    written: u32,
-    /// Depth of the variation the moves are in (0: the main line).
-    depth: u32,
+    /// The reader's count of the plies as written, when it gives one (see
+    /// [`Walked::plies`]).
+    written: Option<u32>,
 }
 
 impl Follow {
@@ -244,8 +242,7 @@ impl Follow {
             reads: TagsRead::All,
             codes: Vec::new(),
             keys: Vec::new(),
-            written: 0,
-            depth: 0,
+            written: None,
         }
     }
 
@@ -313,8 +310,7 @@ impl Visitor for Follow {
         self.watching = true;
         self.codes.clear();
         self.keys.clear();
-        self.written = 0;
-        self.depth = 0;
+        self.written = None;
         self.builder.begin_game(at);
     }
 
@@ -363,15 +359,12 @@ impl Visitor for Follow {
     fn san(&mut self, san: &[u8], at: Pos) {
         if !self.watching {
             // Done with (see `watching`): only checked, as `check` does.
-            let played = self.builder.play(san, at).is_some();
-            self.written += written(self.depth, san, played);
+            self.builder.play(san, at);
             return;
         }
         // The builder hands over the move it played and the positions around it: reading
         // them back from its stack after each move cost a tenth of the reading.
-        let played = self.builder.play(san, at);
-        self.written += written(self.depth, san, played.is_some());
-        let Some(played) = played else {
+        let Some(played) = self.builder.play(san, at) else {
             return;
         };
         if let Some(goal) = &self.target {
@@ -413,14 +406,10 @@ impl Visitor for Follow {
             // Only a search with variations looks inside them.
             return Skip(true);
         }
-        let skip = self.builder.begin_variation(at);
-        // A variation skipped gets no `end_variation`.
-        self.depth += u32::from(!skip.0);
-        skip
+        self.builder.begin_variation(at)
     }
 
     fn end_variation(&mut self, at: Pos) {
-        self.depth = self.depth.saturating_sub(1);
         self.builder.end_variation(at);
     }
 
@@ -434,7 +423,7 @@ impl Visitor for Follow {
 
     fn main_line_written(&mut self, plies: u32) {
         // Counted to the game's end: after a lexical error, the moves not handed over too.
-        self.written = plies;
+        self.written = Some(plies);
     }
 
     fn end_game(&mut self) -> Walked {
@@ -449,7 +438,12 @@ impl Visitor for Follow {
             Some(Some(None)) => Next::Null,
             _ => Next::End,
         };
-        let plies = self.written;
+        // Counted by the reader to the game's end, or by the builder (the moves after an
+        // illegal one too).
+        let plies = self
+            .written
+            .or_else(|| self.builder.main_line_written_so_far())
+            .unwrap_or(0);
         Walked {
             read: self.builder.end_game(),
             // Without the tags (see `reading_tags`) there is nothing to read.
@@ -478,15 +472,6 @@ impl Visitor for Follow {
             keys: copy_out(&mut self.keys),
         }
     }
-}
-
-/// 1 when the move `san`, met at variation depth `depth`, is a move of the main line as
-/// written (see [`Walked::plies`]): one that was `played`, or that was not but is no mark
-/// written as a word of its own (`e.p.`, `ch`: part of the move before, for `list` as for
-/// the builder); else 0.
-#[inline(always)]
-fn written(depth: u32, san: &[u8], played: bool) -> u32 {
-    u32::from(depth == 0 && (played || !is_mark_word(san)))
 }
 
 /// The items of `buf`, copied out at their size; `buf` is emptied but keeps its room for

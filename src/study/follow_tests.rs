@@ -267,9 +267,10 @@ fn reading_only_what_the_tree_keeps_gives_the_info_and_no_tags() {
 }
 
 /// The plies a game is given are those `list` shows (the scanner's count of its main line
-/// as written), whatever stopped the game being played — an illegal move, a lexical
-/// error, a chess variant — and whatever the follower reads (a search leaving games early,
-/// one inside variations, an index).
+/// as written, marks such as `e.p.` left out), whatever stopped the game being played — an
+/// illegal move, a lexical error, a chess variant, a mark where a move should be — and
+/// whatever the follower reads (a search leaving games early, one inside variations, an
+/// index).
 #[test]
 fn plies_are_those_list_counts_whatever_stopped_the_game() {
     let pgn = "1. e4 {a comment} e5!? (1... c5 2. Nf3) 2. Nf3 $1 Nc6 1-0\n\n\
@@ -278,12 +279,14 @@ fn plies_are_those_list_counts_whatever_stopped_the_game() {
                1. e4 e5 2. Nf3 } Nc6 3. Bb5 *\n\n\
                1. e4 -- 2. d4 *\n\n\
                1. e4 d5 (1... Nf6 2. e5 *\n\n\
-               [Variant \"Crazyhouse\"]\n\n1. e4 e5 *\n";
+               [Variant \"Crazyhouse\"]\n\n1. e4 e5 *\n\n\
+               1. e4 d5 2. Ke3 dxe4 3. f4 exf3 e.p. 4. Nf3 *\n\n\
+               e.p. 1. e4 e5 *\n";
     let list: Vec<u32> = crate::pgn::index(pgn.as_bytes())
         .iter()
         .map(|e| e.plies)
         .collect();
-    assert_eq!(list, [4, 5, 6, 5, 3, 2, 2]);
+    assert_eq!(list, [4, 5, 6, 5, 3, 2, 2, 7, 2]);
     let e4 = after(&["e2e4"]);
     let lang = crate::notation::Lang::english();
     let followers = [
