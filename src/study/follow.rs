@@ -12,7 +12,7 @@ use chess::{ChessMove, Color};
 
 use crate::pgn::{CommentKind, GameBuilder, Pos, ReadError, ReadGame, Skip, Visitor};
 use crate::position::Position;
-use crate::study::key::Goal;
+use crate::study::key::{may_put_out_of_reach, Goal};
 use crate::study::tree::Next;
 
 /// The tags of a game that search results and the tree show.
@@ -381,13 +381,21 @@ impl Visitor for Follow {
             }
             self.moves.push(played.mv);
             let kept = self.moves.len();
-            if done(
-                self.prunes,
-                self.target.as_ref(),
-                self.reached,
-                kept,
-                played.after.board(),
-            ) {
+            // Asked again only after a move that may have put the target out of reach (a
+            // game that could be left after a quiet move is left at the next other one: it
+            // is only followed longer, to the same answer).
+            let may_leave = played
+                .mv
+                .is_some_and(|mv| may_put_out_of_reach(played.before.board(), mv));
+            if may_leave
+                && done(
+                    self.prunes,
+                    self.target.as_ref(),
+                    self.reached,
+                    kept,
+                    played.after.board(),
+                )
+            {
                 self.watching = false;
             }
         }

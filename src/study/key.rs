@@ -132,6 +132,19 @@ impl Goal {
     }
 }
 
+/// Whether the move `mv` from `before` may put a goal out of reach that was not (see
+/// [`Goal::reachable_from`]): a capture, or a move of a pawn (which leaves its first square,
+/// or promotes), a king or a rook (castling rights). A knight, a bishop or a queen going to
+/// an empty square changes nothing the goal asks for: the follower of a game that may still
+/// reach its goal asks again only after the other moves.
+pub fn may_put_out_of_reach(before: &Board, mv: ChessMove) -> bool {
+    let from = BitBoard::from_square(mv.get_source());
+    let to = BitBoard::from_square(mv.get_dest());
+    let kinds =
+        before.pieces(Piece::Pawn) | before.pieces(Piece::King) | before.pieces(Piece::Rook);
+    kinds & from != EMPTY || before.combined() & to != EMPTY
+}
+
 /// Whether the side to move has a legal en-passant capture (the crate's square is set).
 pub fn ep_capture_is_legal(board: &Board) -> bool {
     let (Some(pawn), Some(target)) = (board.en_passant(), legal::ep_capture_square(board)) else {
@@ -252,6 +265,63 @@ mod tests {
         let pawn = Goal::of(&board("8/8/8/4k3/4p3/8/4K3/8 w - - 0 1"));
         assert!(pawn.reachable_from(&start));
         assert!(!pawn.reachable_from(&board("4k3/8/8/8/8/8/P7/4K3 w - - 0 1")));
+    }
+
+    /// Random legal play from the start, `plies` moves: each position and the move played
+    /// from it.
+    fn random_line(seed: u64, plies: usize) -> Vec<(Board, ChessMove)> {
+        let mut rng = seed;
+        let mut board = Board::default();
+        let mut line = Vec::new();
+        for _ in 0..plies {
+            let moves: Vec<ChessMove> = chess::MoveGen::new_legal(&board).collect();
+            if moves.is_empty() {
+                break;
+            }
+            rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let mv = moves[(rng >> 33) as usize % moves.len()];
+            line.push((board, mv));
+            board = board.make_move_new(mv);
+        }
+        line
+    }
+
+    /// A move not flagged by `may_put_out_of_reach` leaves every goal as reachable as it
+    /// was: goals from random games (with castling rights, home pawns and men of every kind,
+    /// early and late) and endgames, over the moves of other random games.
+    #[test]
+    fn only_the_moves_flagged_may_put_a_goal_out_of_reach() {
+        let mut goals: Vec<Goal> = [
+            "8/8/8/4k3/8/8/4K3/R7 w - - 0 1",
+            "4k3/8/8/8/8/8/8/QQ2K3 w - - 0 1",
+        ]
+        .iter()
+        .map(|f| Goal::of(&board(f)))
+        .collect();
+        for seed in 0..20 {
+            let line = random_line(seed, 80);
+            for ply in [2, 6, 12, 25, 40, 79] {
+                if let Some((b, _)) = line.get(ply) {
+                    goals.push(Goal::of(b));
+                }
+            }
+        }
+        let mut quiet = 0;
+        for seed in 100..160 {
+            for (before, mv) in random_line(seed, 120) {
+                if may_put_out_of_reach(&before, mv) {
+                    continue;
+                }
+                quiet += 1;
+                let after = before.make_move_new(mv);
+                for goal in &goals {
+                    if goal.reachable_from(&before) {
+                        assert!(goal.reachable_from(&after), "{before} {mv}");
+                    }
+                }
+            }
+        }
+        assert!(quiet > 1000, "{quiet} quiet moves");
     }
 
     #[test]
