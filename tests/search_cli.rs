@@ -456,18 +456,23 @@ fn an_index_of_an_older_version_is_rebuilt_without_a_word() {
     let path = pgn.to_str().expect("path");
     let args = ["search", path, "--moves", "1. d4 Nf6"];
     run(&cache, &["index", path]);
+    let want = run(&cache, &args).out;
     let index = indexes(&cache).pop().expect("an index");
-    // The version field (after the eight bytes of magic) of an older layout.
+    // The version field (after the eight bytes of magic) of the layout before this one
+    // (whose game records were shorter: read as this one, every game would be misread).
     let mut bytes = std::fs::read(&index).expect("read index");
-    bytes[8..12].copy_from_slice(&2u32.to_le_bytes());
+    let older = scoresheet::study::index::format::VERSION - 1;
+    bytes[8..12].copy_from_slice(&older.to_le_bytes());
     std::fs::write(&index, &bytes).expect("write index");
     let r = run(&cache, &args);
     assert!(r.err.contains(BACKGROUND), "{}", r.err);
     assert!(!r.err.contains("damaged"), "{}", r.err);
     assert_eq!(found(&r.out), [(1, 2), (4, 2)]);
+    assert_eq!(r.out, want);
     wait_for_the_index(&cache, path);
     let r = run(&cache, &args);
     assert!(r.err.contains("from the index"), "{}", r.err);
+    assert_eq!(r.out, want);
 }
 
 /// A file of 2,200 games on four lines (results, ratings and years vary): two share their
@@ -711,4 +716,69 @@ fn a_reader_of_the_output_gone_still_leaves_the_index_built_for_the_next_search(
         );
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
+}
+
+/// The games of [`search_lines_are_lists_lines_plus_the_ply`]: all but the second reach
+/// the position after `1. e4 e5`; the third has an illegal move (12 plies written, 8
+/// played), the fourth a stray brace (6 written, 3 read), the fifth an en-passant mark
+/// written as a word of its own (not a move), the sixth an illegal move right at the
+/// position.
+const STOPPED: &str =
+    "[White \"Whole\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n\
+     [White \"Elsewhere\"]\n\n1. d4 d5 2. c4 *\n\n\
+     [White \"Illegal\"]\n[Result \"0-1\"]\n\n\
+     1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. Ke3 Be7 6. Re1 b5 0-1\n\n\
+     [White \"Brace\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 2. Nf3 } Nc6 3. Bb5 a6 1/2-1/2\n\n\
+     [White \"Mark\"]\n\n1. e4 e5 2. d4 exd4 3. c4 dxc3 e.p. 4. Nxc3 *\n\n\
+     [White \"At once\"]\n\n1. e4 e5 2. Ng5 Nc6 3. Bc4 *\n";
+
+/// `search` prints `list`'s line of each game it finds, column for column, plus the ply:
+/// the plies as written, also for a game that an illegal move or a lexical error stopped
+/// (not as far as it could be played), whether the file is read through (on one thread
+/// or several, or from standard input) or answered from its index; and the tree of the
+/// position is the same both ways.
+#[test]
+fn search_lines_are_lists_lines_plus_the_ply() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pgn = dir.path().join("stopped.pgn");
+    std::fs::write(&pgn, STOPPED).expect("write");
+    let path = pgn.to_str().expect("path");
+    let list = run(&dir.path().join("unused"), &["list", path]);
+    let plies: Vec<&str> = list
+        .out
+        .lines()
+        .map(|l| l.rsplit('\t').next().expect("plies"))
+        .collect();
+    assert_eq!(plies, ["6", "3", "12", "6", "7", "5"], "{}", list.out);
+    let want: String = list
+        .out
+        .lines()
+        .filter(|l| !l.contains("Elsewhere"))
+        .map(|l| format!("{l}\t2\n"))
+        .collect();
+    let moves = ["--moves", "1. e4 e5"];
+    for (i, jobs) in [["--jobs", "1"], ["--jobs", "2"]].iter().enumerate() {
+        // A fresh cache each time: the file is read through.
+        let cache = dir.path().join(format!("fresh{i}"));
+        let args = [
+            "search", path, moves[0], moves[1], jobs[0], jobs[1], "--chunk", "90",
+        ];
+        let r = run(&cache, &args);
+        assert!(r.err.contains("read through"), "{}", r.err);
+        assert_eq!(r.out, want, "read through, {jobs:?}");
+    }
+    let cache = dir.path().join("cache");
+    let through = run_stdin(&cache, &["search", "-", moves[0], moves[1]], &pgn);
+    assert_eq!(through, want, "standard input");
+    assert_eq!(run(&cache, &["index", path]).code, 1, "games with errors");
+    let indexed = run(&cache, &["search", path, moves[0], moves[1]]);
+    assert!(indexed.err.contains("from the index"), "{}", indexed.err);
+    assert_eq!(indexed.out, want, "from the index");
+    // The tree counts the moves played there: an illegal one is no move (that game
+    // ends there).
+    let tree = run(&cache, &["tree", path, moves[0], moves[1]]);
+    assert!(tree.err.contains("from the index"), "{}", tree.err);
+    let tree_through = run_stdin(&cache, &["tree", "-", moves[0], moves[1]], &pgn);
+    assert_eq!(tree.out, tree_through);
+    assert_eq!(tree.out, "Nf3\t3\t1\t1\t1\t?\t?\nd4\t1\t0\t0\t0\t?\t?\n");
 }

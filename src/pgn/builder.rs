@@ -18,6 +18,9 @@ use crate::notation::{
 };
 use crate::position::{Move, Position};
 
+// Named by this path by their callers.
+pub use super::load::{load_game, mainline_moves, read_games};
+
 /// One problem in a game, positioned.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameError {
@@ -103,6 +106,9 @@ struct Frame {
     pending: Vec<String>,
     /// Moves read in this line.
     moves: u32,
+    /// Moves of this line written but not played: the one that could not be, and those
+    /// after it (marks written as words of their own left out, as `list` does).
+    unplayed: u32,
 }
 
 /// A move the builder just played ([`GameBuilder::play`]): what a follower of the positions
@@ -189,6 +195,14 @@ impl GameBuilder {
         self.stack.first().map(|f| (f.moves, &f.pos))
     }
 
+    /// The main line's moves as written so far, as `list` counts them: those played and
+    /// those from the first that could not be on (marks written as words of their own,
+    /// `e.p.` or `ch`, left out); `None` before the movetext, or for a game that is
+    /// refused.
+    pub fn main_line_written_so_far(&self) -> Option<u32> {
+        self.stack.first().map(|f| f.moves + f.unplayed)
+    }
+
     /// Reads the move `san` (what [`Visitor::san`] does) and, when it was played, hands
     /// back the move and the positions around it (a position search follows the games
     /// this way, without building their trees).
@@ -209,7 +223,10 @@ impl GameBuilder {
         let lang = self.lang;
         // Export-format SAN is English: only then can a move take the fast path.
         let english = lang.code == "en";
-        let frame = self.stack.last_mut().filter(|f| !f.dead)?;
+        let Some(frame) = self.stack.last_mut().filter(|f| !f.dead) else {
+            self.count_unplayed(san);
+            return None;
+        };
         // Export-format SAN, nearly every move of a file, goes the fast way.
         let fast = if english {
             export_san(san, &frame.pos)
@@ -228,6 +245,8 @@ impl GameBuilder {
             Ok(found) => found,
             Err(e) => {
                 frame.dead = true;
+                // (A mark at the start of a line is read as a move, and fails.)
+                frame.unplayed += u32::from(!is_mark_word(san));
                 let mover = if frame.pos.side_to_move() == Color::White {
                     "White"
                 } else {
@@ -258,6 +277,7 @@ impl GameBuilder {
                 }
                 None => {
                     frame.dead = true;
+                    frame.unplayed += 1;
                     let reason = "a null move is impossible while in check".to_string();
                     self.problem(at, &crate::text::decode(san), reason);
                     return None;
@@ -285,6 +305,17 @@ impl GameBuilder {
             before: &frame.prev_pos,
             after: &frame.pos,
         })
+    }
+
+    /// Counts a move of a line that died (see [`GameBuilder::main_line_written_so_far`]).
+    /// Out of line: few lines die, and inlined into [`GameBuilder::play`] it cost every
+    /// move played an instruction.
+    #[cold]
+    #[inline(never)]
+    fn count_unplayed(&mut self, san: &[u8]) {
+        if let Some(frame) = self.stack.last_mut() {
+            frame.unplayed += u32::from(!is_mark_word(san));
+        }
     }
 
     fn problem(&mut self, pos: Pos, token: &str, reason: String) {
@@ -402,6 +433,7 @@ impl Visitor for GameBuilder {
             dead: false,
             pending: Vec::new(),
             moves: 0,
+            unplayed: 0,
         });
         Skip(false)
     }
@@ -441,6 +473,7 @@ impl Visitor for GameBuilder {
             dead: top.dead || top.moves == 0,
             pending: Vec::new(),
             moves: 0,
+            unplayed: 0,
         };
         self.stack.push(frame);
         Skip(false)
@@ -545,44 +578,6 @@ pub(crate) fn tolerant_fen(fen: &str) -> String {
     } else {
         fen.to_string()
     }
-}
-
-/// Reads every game of a whole buffer, building the trees.
-pub fn read_games(data: &[u8]) -> Vec<ReadGame> {
-    let mut reader = super::SliceReader::new(data);
-    let mut builder = GameBuilder::new(true);
-    let mut games = Vec::new();
-    while let Some(g) = reader.read_game(&mut builder) {
-        games.push(g);
-    }
-    games
-}
-
-/// The moves of a game's main line, for comparisons in tests and tools.
-pub fn mainline_moves(game: &Game) -> Vec<Move> {
-    game.mainline().iter().map(|id| game.node(*id).mv).collect()
-}
-
-/// Loads one game of an indexed file on demand: `data` is the whole file and
-/// `entry` its index entry. Positions in errors are those of the whole file.
-pub fn load_game(data: &[u8], entry: &super::GameEntry) -> Option<ReadGame> {
-    let start = usize::try_from(entry.offset).ok()?;
-    let end = start.checked_add(usize::try_from(entry.len).ok()?)?;
-    let slice = data.get(start..end)?;
-    let mut reader = super::SliceReader::new(slice);
-    let mut game = reader.read_game(&mut GameBuilder::new(true))?;
-    // The slice starts at a line start: shift lines and offsets, renumber.
-    let lines_before = memchr::memchr_iter(b'\n', &data[..start]).count() as u64;
-    game.number = entry.number;
-    game.start.game = entry.number;
-    game.start.offset += entry.offset;
-    game.start.line += lines_before;
-    for e in &mut game.errors {
-        e.pos.game = entry.number;
-        e.pos.offset += entry.offset;
-        e.pos.line += lines_before;
-    }
-    Some(game)
 }
 
 #[cfg(test)]

@@ -160,6 +160,7 @@ pub(crate) fn lex_game<V: Visitor>(
         }
         Ok(_) => {}
     }
+    v.main_line_written(span.plies);
     v.end_game()
 }
 

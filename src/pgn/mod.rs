@@ -52,6 +52,7 @@ pub mod chunks;
 mod feed;
 pub mod index;
 mod lexer;
+mod load;
 pub mod reader;
 mod results;
 mod run;

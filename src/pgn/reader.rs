@@ -195,6 +195,18 @@ pub trait Visitor {
         let _ = err;
     }
 
+    /// How many moves the game's main line holds as written — its words with a move in
+    /// them outside variations, marks written as words of their own (`e.p.`, `ch`) left
+    /// out: the plies `list` shows — as the scanner counted them before the game was
+    /// lexed. Called just before [`Visitor::end_game`] when the reader scanned the game
+    /// first, which it always does for a game with a lexical error or whose movetext was
+    /// skipped: the moves that [`Visitor::san`] was then not given are counted too (not for
+    /// a game too large to hold). Otherwise the `san` calls outside variations that are not
+    /// such marks (see [`crate::notation::is_mark_word`]) count the same.
+    fn main_line_written(&mut self, plies: u32) {
+        let _ = plies;
+    }
+
     /// The game is over; make something of it.
     fn end_game(&mut self) -> Self::Output;
 }

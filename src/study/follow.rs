@@ -12,7 +12,7 @@ use chess::{ChessMove, Color};
 
 use crate::pgn::{CommentKind, GameBuilder, Pos, ReadError, ReadGame, Skip, Visitor};
 use crate::position::Position;
-use crate::study::key::Goal;
+use crate::study::key::{may_put_out_of_reach, Goal};
 use crate::study::tree::Next;
 
 /// The tags of a game that search results and the tree show.
@@ -152,7 +152,8 @@ pub struct Walked {
     pub tags: Option<Box<Tags>>,
     /// What the opening tree needs of its tags.
     pub info: GameInfo,
-    /// Half-moves of its main line, as far as they could be played.
+    /// Half-moves of its main line as written, those after an illegal move or a lexical
+    /// error included: the plies `list` shows (see [`Visitor::main_line_written`]).
     pub plies: u32,
     /// The position before the first move when it is not the standard one (a FEN tag's).
     pub start: Option<Box<Position>>,
@@ -213,6 +214,9 @@ pub struct Follow {
     reads: TagsRead,
     codes: Vec<u8>,
     keys: Vec<u64>,
+    /// The reader's count of the plies as written, when it gives one (see
+    /// [`Walked::plies`]).
+    written: Option<u32>,
 }
 
 impl Follow {
@@ -238,6 +242,7 @@ impl Follow {
             reads: TagsRead::All,
             codes: Vec::new(),
             keys: Vec::new(),
+            written: None,
         }
     }
 
@@ -305,6 +310,7 @@ impl Visitor for Follow {
         self.watching = true;
         self.codes.clear();
         self.keys.clear();
+        self.written = None;
         self.builder.begin_game(at);
     }
 
@@ -375,13 +381,21 @@ impl Visitor for Follow {
             }
             self.moves.push(played.mv);
             let kept = self.moves.len();
-            if done(
-                self.prunes,
-                self.target.as_ref(),
-                self.reached,
-                kept,
-                played.after.board(),
-            ) {
+            // Asked again only after a move that may have put the target out of reach (a
+            // game that could be left after a quiet move is left at the next other one: it
+            // is only followed longer, to the same answer).
+            let may_leave = played
+                .mv
+                .is_some_and(|mv| may_put_out_of_reach(played.before.board(), mv));
+            if may_leave
+                && done(
+                    self.prunes,
+                    self.target.as_ref(),
+                    self.reached,
+                    kept,
+                    played.after.board(),
+                )
+            {
                 self.watching = false;
             }
         }
@@ -415,6 +429,11 @@ impl Visitor for Follow {
         self.builder.error(err);
     }
 
+    fn main_line_written(&mut self, plies: u32) {
+        // Counted to the game's end: after a lexical error, the moves not handed over too.
+        self.written = Some(plies);
+    }
+
     fn end_game(&mut self) -> Walked {
         // A search hands out the tags and moves of the games that reach its position only:
         // the others' buffers are kept for the next game instead of allocated anew.
@@ -427,8 +446,12 @@ impl Visitor for Follow {
             Some(Some(None)) => Next::Null,
             _ => Next::End,
         };
-        // Counted by the builder: the moves kept stop where the game was left.
-        let plies = self.builder.main_line_so_far().map_or(0, |(n, _)| n);
+        // Counted by the reader to the game's end, or by the builder (the moves after an
+        // illegal one too).
+        let plies = self
+            .written
+            .or_else(|| self.builder.main_line_written_so_far())
+            .unwrap_or(0);
         Walked {
             read: self.builder.end_game(),
             // Without the tags (see `reading_tags`) there is nothing to read.

@@ -97,7 +97,8 @@ fn a_game_that_can_no_longer_reach_the_target_is_left_and_only_checked() {
     f.san(b"Ke3", at);
     let w = f.end_game();
     assert_eq!(w.reached, None);
-    assert_eq!(w.plies, 2);
+    // The plies as written, the illegal move included (`list`'s count).
+    assert_eq!(w.plies, 3);
     assert_eq!(w.read.problems().len(), 1, "{:?}", w.read.problems());
 }
 
@@ -263,4 +264,49 @@ fn reading_only_what_the_tree_keeps_gives_the_info_and_no_tags() {
     assert_eq!((w.info, w.tags), (GameInfo::default(), None));
     // The players are still known for the messages about the game's problems.
     assert_eq!(w.read.players(), "A - B");
+}
+
+/// The plies a game is given are those `list` shows (the scanner's count of its main line
+/// as written, marks such as `e.p.` left out), whatever stopped the game being played — an
+/// illegal move, a lexical error, a chess variant, a mark where a move should be — and
+/// whatever the follower reads (a search leaving games early, one inside variations, an
+/// index).
+#[test]
+fn plies_are_those_list_counts_whatever_stopped_the_game() {
+    let pgn = "1. e4 {a comment} e5!? (1... c5 2. Nf3) 2. Nf3 $1 Nc6 1-0\n\n\
+               1. e4 e5 2. Ke3 Nc6 3. Nf3 *\n\n\
+               1. e4 Nf6 2. e5 d5 3. exd6 e.p. exd6 *\n\n\
+               1. e4 e5 2. Nf3 } Nc6 3. Bb5 *\n\n\
+               1. e4 -- 2. d4 *\n\n\
+               1. e4 d5 (1... Nf6 2. e5 *\n\n\
+               [Variant \"Crazyhouse\"]\n\n1. e4 e5 *\n\n\
+               1. e4 d5 2. Ke3 dxe4 3. f4 exf3 e.p. 4. Nf3 *\n\n\
+               e.p. 1. e4 e5 *\n";
+    let list: Vec<u32> = crate::pgn::index(pgn.as_bytes())
+        .iter()
+        .map(|e| e.plies)
+        .collect();
+    assert_eq!(list, [4, 5, 6, 5, 3, 2, 2, 7, 2]);
+    let e4 = after(&["e2e4"]);
+    let lang = crate::notation::Lang::english();
+    let followers = [
+        ("index", Follow::new(lang, None, false).indexing()),
+        ("search, leaving games", searcher(&e4, true)),
+        ("search to the end", searcher(&e4, false)),
+        (
+            "variations",
+            Follow::new(lang, Some(Goal::of(e4.board())), true),
+        ),
+        (
+            "no tags",
+            searcher(&e4, true).reading_tags(TagsRead::Nothing),
+        ),
+    ];
+    for (what, mut f) in followers {
+        let mut reader = SliceReader::new(pgn.as_bytes());
+        let plies: Vec<u32> = std::iter::from_fn(|| reader.read_game_restarting(&mut f))
+            .map(|w| w.plies)
+            .collect();
+        assert_eq!(plies, list, "{what}");
+    }
 }

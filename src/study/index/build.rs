@@ -36,7 +36,11 @@ pub struct Compact {
     pub start: Option<String>,
     /// The main line in the index's move codes ([`super::code`]).
     pub moves: Vec<u8>,
-    /// Plies of the main line the codes hold.
+    /// Plies of the main line the codes hold: those played, up to
+    /// [`crate::study::follow::MAX_INDEXED_PLIES`].
+    pub coded: u32,
+    /// Plies of the main line as written, as `list` shows them (an illegal move stops the
+    /// codes, not this count).
     pub plies: u32,
     /// The positions it first reaches within its first [`HOT_PLIES`] plies, in ply order.
     pub early: Vec<Early>,
@@ -50,14 +54,14 @@ impl Compact {
     /// The compact form of a game read by [`crate::study::follow::Follow`] with
     /// `indexing`, which started at `offset`.
     pub fn of(offset: u64, w: Walked) -> Compact {
-        let plies = w.keys.len().saturating_sub(1);
+        let coded = w.keys.len().saturating_sub(1);
         let mut early: Vec<Early> = Vec::with_capacity(HOT_PLIES);
         for (ply, &key) in w.keys.iter().enumerate().take(HOT_PLIES) {
             if early.iter().any(|e| e.key == key) {
                 continue;
             }
             let next = match w.moves.get(ply) {
-                _ if ply == plies => Next::End,
+                _ if ply == coded => Next::End,
                 Some(Some(mv)) => Next::Move(*mv),
                 _ => Next::Null,
             };
@@ -78,7 +82,8 @@ impl Compact {
             info: w.info,
             start: w.start.map(|p| p.fen()),
             moves: w.codes,
-            plies: plies as u32,
+            coded: coded as u32,
+            plies: w.plies,
             early,
             keys,
             problems: w.read.has_problems(),
@@ -166,13 +171,14 @@ impl Builder {
         let mut rec = [0u8; GAME_LEN];
         rec[0..5].copy_from_slice(&g.offset.min(MAX_40).to_le_bytes()[..5]);
         rec[5..10].copy_from_slice(&moves_at.min(MAX_40).to_le_bytes()[..5]);
-        let plies = g.plies.min(u32::from(u16::MAX));
-        rec[10..12].copy_from_slice(&(plies as u16).to_le_bytes());
+        let coded = g.coded.min(u32::from(u16::MAX));
+        rec[10..12].copy_from_slice(&(coded as u16).to_le_bytes());
         rec[12..14].copy_from_slice(&g.info.white_elo.to_le_bytes());
         rec[14..16].copy_from_slice(&g.info.black_elo.to_le_bytes());
         rec[16..18].copy_from_slice(&g.info.year.to_le_bytes());
         rec[18] = g.info.result.code();
         rec[19] = u8::from(g.start.is_some());
+        rec[20..24].copy_from_slice(&g.plies.to_le_bytes());
         self.games.extend_from_slice(&rec);
         self.infos.push(g.info);
         if let Some(fen) = &g.start {

@@ -16,9 +16,11 @@
 //!   index is found without reading all of it at every start
 //! the source's canonical path (UTF-8, lossy)
 //! games: GAME_LEN bytes each (game i is the file's game i + 1): offset in the source
-//!   (u40), where its move codes start (u40), plies (u16), White's and Black's rating (u16
-//!   each, 0 unknown), year (u16, 0 unknown), result (u8: 0 unknown, 1 1-0, 2 draw,
-//!   3 0-1), flags (u8: 1 = the game starts from a FEN given in the starts section)
+//!   (u40), where its move codes start (u40), plies its codes hold (u16: those played, up
+//!   to an illegal move), White's and Black's rating (u16 each, 0 unknown), year (u16,
+//!   0 unknown), result (u8: 0 unknown, 1 1-0, 2 draw, 3 0-1), flags (u8: 1 = the game
+//!   starts from a FEN given in the starts section), plies of its main line as written,
+//!   as `list` counts them (u32)
 //! starts: for each game with its own start: game (u32), FEN length (u16), FEN
 //! hot positions, HOT_LEN bytes each, by key: key (u64), first row (u32), rows (u32),
 //!   where its postings start in the postings (u64), postings (u32), 4 zero
@@ -51,13 +53,13 @@ use crate::study::tree::Next;
 /// The file's first bytes.
 pub const MAGIC: &[u8; 8] = b"SCSHIDX1";
 /// The layout's version: an index of another version is rebuilt.
-pub const VERSION: u32 = 4;
+pub const VERSION: u32 = 5;
 /// Bytes of the header.
 pub const HEADER_LEN: usize = 128;
 /// Where the header's checksum sits.
 pub const CRC_AT: usize = 88;
 /// Bytes per game record.
-pub const GAME_LEN: usize = 20;
+pub const GAME_LEN: usize = 24;
 /// Bytes per hot position.
 pub const HOT_LEN: usize = 32;
 /// Bytes per hot row.

@@ -75,11 +75,13 @@ pub struct GameRecord {
     pub offset: u64,
     /// Its number in the file.
     pub number: u64,
-    /// Plies of its main line.
+    /// Plies of its main line as written: those `list` shows.
     pub plies: u32,
     /// Result, ratings, year.
     pub info: GameInfo,
     moves_at: u64,
+    /// Plies its move codes hold: those played (an illegal move ends them).
+    coded: u32,
     custom_start: bool,
 }
 
@@ -274,7 +276,8 @@ impl Index {
             offset: read_u40(r, 0),
             moves_at: read_u40(r, 5),
             number: u64::from(i) + 1,
-            plies: u32::from(u16_at(10)),
+            coded: u32::from(u16_at(10)),
+            plies: read_u32(r, 20),
             info: GameInfo {
                 white_elo: u16_at(12),
                 black_elo: u16_at(14),
@@ -479,11 +482,11 @@ impl Index {
         };
         // A code takes at most five bytes.
         let to = from
-            .saturating_add(game.plies as usize * 5)
+            .saturating_add(game.coded as usize * 5)
             .min(self.at.columns);
         let moves = self.read(from, to)?;
         let mut at = 0;
-        for ply in 0..game.plies {
+        for ply in 0..game.coded {
             let step = decode(&board, &moves[at..]);
             if key(&board) == target {
                 let next = match step {
@@ -511,7 +514,7 @@ impl Index {
         Ok((key(&board) == target).then_some(Replayed {
             hit: Hit {
                 game,
-                ply: game.plies,
+                ply: game.coded,
             },
             next: Next::End,
         }))
