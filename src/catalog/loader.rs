@@ -158,10 +158,6 @@ impl Loader {
         std::thread::Builder::new()
             .name("game list".into())
             .spawn(move || {
-                // The map of a plain file, let go of once the last event is sent: undoing
-                // the map of a large file takes a while (some 2% of the whole list's time
-                // for 1.2 GB), which the list need not wait for.
-                let mapped;
                 let sent = match source {
                     Source::Decoded(text, read) => {
                         let progress = move |_: u64| read.load(Ordering::Relaxed);
@@ -170,20 +166,14 @@ impl Loader {
                     }
                     // Every core indexes a chunk of a plain file, as `list` does.
                     Source::Plain(file) if jobs() > 1 => {
-                        mapped = map(&file).map(|m| index::Mapped(Arc::new(m)));
                         let produce = |tx: &_, _: usize, cancel: &AtomicBool| {
-                            let map = mapped.as_ref();
-                            index::index_chunks(&file, map, jobs(), index::CHUNKS, tx, cancel)
+                            index::index_chunks(&file, jobs(), index::CHUNKS, tx, cancel)
                         };
                         run(produce, total, |at| at, &tx, &cancelled)
                     }
-                    Source::Plain(file) => match map(&file) {
-                        Some(map) => {
-                            let produce = stream(Indexer::in_memory(map));
-                            run(produce, total, |at| at, &tx, &cancelled)
-                        }
-                        None => run(stream(Indexer::new(file)), total, |at| at, &tx, &cancelled),
-                    },
+                    Source::Plain(file) => {
+                        run(stream(Indexer::new(file)), total, |at| at, &tx, &cancelled)
+                    }
                 };
                 let last = match sent {
                     Ok(()) => LoadEvent::Done,
@@ -231,17 +221,6 @@ enum Stop {
     /// Nobody listens any more.
     Dropped,
     Failed(io::Error),
-}
-
-/// Maps a regular file into memory (faster to index than reading it: no copy out of the
-/// page cache). As for `scoresheet list`: a file truncated by another program while mapped
-/// makes this process fault when it touches the lost pages.
-fn map(file: &File) -> Option<memmap2::Mmap> {
-    if !file.metadata().ok()?.is_file() {
-        return None;
-    }
-    // SAFETY: the map is only read; see above for a file truncated meanwhile.
-    unsafe { memmap2::Mmap::map(file) }.ok()
 }
 
 /// A reader that counts the bytes read through it (the compressed bytes of a compressed
@@ -381,24 +360,20 @@ pub(crate) fn list_into<R: Read + Send>(
 }
 
 /// [`list_into`] for a regular file read in chunks of `chunk` bytes (the first one a
-/// third of that) on `jobs` threads, through a map of it when `mapped` (the rows are the
-/// same: tests check it).
+/// third of that) on `jobs` threads (the rows are the same: tests check it).
 #[cfg(test)]
 pub(crate) fn list_file_into(
     file: &File,
-    (jobs, chunk, mapped): (usize, u64, bool),
+    (jobs, chunk): (usize, u64),
     batch: usize,
     catalog: &mut super::Catalog,
 ) -> io::Result<()> {
-    let map = map(file)
-        .filter(|_| mapped)
-        .map(|m| index::Mapped(Arc::new(m)));
     let produce = |tx: &_, _: usize, cancel: &AtomicBool| {
         let sizes = crate::pgn::chunks::Sizes {
             first: chunk / 3,
             rest: chunk,
         };
-        index::index_chunks(file, map.as_ref(), jobs, sizes, tx, cancel)
+        index::index_chunks(file, jobs, sizes, tx, cancel)
     };
     list_with(produce, batch, catalog)
 }
