@@ -167,14 +167,15 @@ pub enum Done {
         /// Where the game went in the file.
         placed: Placed,
     },
-    /// A save wrote a game of a file again: it spanned `before` (offset, length) and
-    /// spans `after` now, as `text`; when it is the list's file, the list's rows follow
-    /// and the game's row shows its tags as written.
+    /// A save wrote a game of a file: again, where it spanned `before` (offset,
+    /// length), or added at the end (`before` is `None`); it spans `after` now, as
+    /// `text`. When it is the list's file, the list's rows follow, and the game's row
+    /// (a new one, last, for a game added) shows its tags as written.
     Rewrote {
         /// The file.
         path: PathBuf,
-        /// Where the game was: its offset and length.
-        before: (u64, u64),
+        /// Where the game was: its offset and length; `None` for a game added.
+        before: Option<(u64, u64)>,
         /// Where it is now.
         after: (u64, u64),
         /// The game's text as written.

@@ -130,27 +130,33 @@ impl App {
         }
     }
 
-    /// A save wrote a game of `path` again, as `text`: when it is the list's file, the
-    /// rows of that game and of the games after it follow, so that each still opens,
-    /// and the game's row shows what was written (its players, result, opening…), with
-    /// the same game still selected.
+    /// A save wrote a game of `path` again (or added it, `before` being `None`), as
+    /// `text`: when it is the list's file, the rows of that game and of the games after
+    /// it follow, so that each still opens, and the game's row shows what was written
+    /// (its players, result, opening…), with the same game still selected. A game added
+    /// gets a row, last (the save then selects it: see `App::saved`).
     pub(super) fn rewrote(
         &mut self,
         path: &std::path::Path,
-        before: (u64, u64),
+        before: Option<(u64, u64)>,
         after: (u64, u64),
         text: &str,
     ) {
-        if let Some(list) = self.list.as_deref_mut() {
-            if list.path == path || crate::store::same_file(&list.path, path) {
-                list.keep_selected(|catalog| {
-                    if before != after {
-                        catalog.rewritten(before, after);
-                    }
-                    catalog.retag(after.0, text);
-                });
-            }
+        let Some(list) = self.list.as_deref_mut() else {
+            return;
+        };
+        if list.path != path && !crate::store::same_file(&list.path, path) {
+            return;
         }
+        list.keep_selected(|catalog| match before {
+            Some(before) => {
+                if before != after {
+                    catalog.rewritten(before, after);
+                }
+                catalog.retag(after.0, text);
+            }
+            None => catalog.added(after, text),
+        });
     }
 
     /// The check of the list's games found problems (marked on their rows), or ended.

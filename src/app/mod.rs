@@ -280,6 +280,10 @@ impl App {
             if let Some(list) = self.list.as_deref_mut() {
                 if !crate::store::target::same_file(&list.path, &path) {
                     list.open = None;
+                } else {
+                    // Added to the list's file (its row came with `Done::Rewrote`): the
+                    // list's game now, as if opened from it (selected on the list).
+                    list.open = number;
                 }
             }
         }

@@ -401,3 +401,57 @@ fn a_filter_that_drops_the_selected_game_selects_the_first_match() {
     typed(&mut app, ", magnus");
     assert_eq!(selected(&app), 3);
 }
+
+/// A pasted game written with `:w` into the list's file: the list shows it, last and
+/// selected, the count takes it in, the previous game is the file's one before it, and
+/// a second `:w` with other tags shows them in its row.
+#[test]
+fn a_game_added_to_the_lists_file_is_listed_selected_and_its_tags_follow_it() {
+    let mut app = listing();
+    let effect = app.update(Msg::Paste {
+        text: "[White \"Ann\"]\n\n1. d4 d5 *\n".into(),
+        whole: true,
+    });
+    let Effect::Open(game) = effect else {
+        panic!("{effect:?}")
+    };
+    app.update(Done::Opened(game));
+    // The loop added it at the end of the file (after a blank line) and counted it.
+    let text = crate::pgn::write_game_to_string(&app.game);
+    let at = (SAMPLE.len() as u64 + 1, text.len() as u64);
+    app.update(Done::Rewrote {
+        path: "sample.pgn".into(),
+        before: None,
+        after: at,
+        text: text.clone(),
+    });
+    app.update(Done::Saved {
+        path: "sample.pgn".into(),
+        unchanged: false,
+        placed: Placed::Added(Some(7)),
+    });
+    app.update(Action::List);
+    assert_eq!(app.screen, Screen::List);
+    let list = app.list().unwrap();
+    assert_eq!(list.catalog.games(), 7);
+    assert_eq!(selected(&app), 7);
+    let row = list.catalog.game(7).unwrap();
+    assert_eq!((row.white, row.offset, row.len), ("Ann", at.0, at.1));
+    assert_eq!(app.update(Action::OpenGame), Effect::None, "the game open");
+    let Effect::LoadAt { number, .. } = app.update(Action::PreviousGame) else {
+        panic!("no previous game")
+    };
+    assert_eq!(number, 6);
+
+    // Saved again in its place, with another White: its row says so.
+    app.game.set_tag("White", "Bea");
+    let again = crate::pgn::write_game_to_string(&app.game);
+    app.update(Done::Rewrote {
+        path: "sample.pgn".into(),
+        before: Some(at),
+        after: (at.0, again.len() as u64),
+        text: again,
+    });
+    let row = app.list().unwrap().catalog.game(7).unwrap();
+    assert_eq!(row.white, "Bea");
+}

@@ -104,6 +104,8 @@ pub struct Catalog {
     rewrites: Vec<rewrite::Rewrite>,
     /// Rows to show as a save wrote their games, waiting for the loader to finish.
     retags: Vec<rewrite::Retag>,
+    /// Games added at the end of the file by saves, waiting for the loader to finish.
+    adds: Vec<rewrite::Add>,
     /// Games the check found a problem in (row index → where and why).
     problems: std::collections::HashMap<u32, Box<str>>,
     /// Rows whose games a save wrote again: the check's word on them is outdated.
@@ -135,6 +137,7 @@ impl Catalog {
             rows: Vec::new(),
             rewrites: Vec::new(),
             retags: Vec::new(),
+            adds: Vec::new(),
             problems: std::collections::HashMap::new(),
             resaved: std::collections::HashSet::new(),
             tables: Tables::new(),

@@ -63,6 +63,13 @@ impl Catalog {
         for (at, _) in &mut self.retags {
             *at = rewrite.moved(*at);
         }
+        for add in &mut self.adds {
+            // Written again before its row was made: its row takes the new span.
+            if add.offset == rewrite.offset {
+                add.len = new_len;
+            }
+            add.offset = rewrite.moved(add.offset);
+        }
         self.rewrites.push(rewrite);
     }
 
@@ -83,10 +90,44 @@ impl Catalog {
         }
     }
 
-    /// Carries out the retags waiting (see [`Catalog::retag`]).
-    pub(super) fn apply_retags(&mut self) {
-        if self.retags.is_empty() {
+    /// A save added a game at the end of the file: it spans `len` bytes from `offset`, as
+    /// `text`. It is listed last, with the players, event, date, result, opening and
+    /// length written, where the sort and the filter take it. While the file is still
+    /// being read this waits for the last rows (the game is the file's last, and the
+    /// loader numbers the strings it sends); a loader that reached the game itself has
+    /// listed it already.
+    pub fn added(&mut self, (offset, len): (u64, u64), text: &str) {
+        let Some(entry) = crate::pgn::index(text.as_bytes()).into_iter().next() else {
             return;
+        };
+        self.forget_positions();
+        self.rebuild_view();
+        self.adds.push(Add { offset, len, entry });
+        if !matches!(self.status, LoadStatus::Loading { .. }) {
+            self.apply_retags();
+        }
+    }
+
+    /// Carries out the additions and retags waiting (see [`Catalog::added`] and
+    /// [`Catalog::retag`]).
+    pub(super) fn apply_retags(&mut self) {
+        if self.retags.is_empty() && self.adds.is_empty() {
+            return;
+        }
+        let complete = matches!(self.status, LoadStatus::Done);
+        for add in std::mem::take(&mut self.adds) {
+            // After a failed read the rows stop short of the file's end: a row added
+            // after them would take a wrong number (the list says how far it got).
+            if !complete || self.rows.iter().any(|r| r.offset() == add.offset) {
+                continue;
+            }
+            let mut row = self.row_of(&add.entry, add.offset);
+            // A game grown past what a row holds is too large to open, as when listed.
+            row.len = u32::try_from(add.len).unwrap_or(0);
+            let index = self.rows.len() as u32;
+            self.rows.push(row);
+            self.order.push(index);
+            self.resaved.insert(index);
         }
         for (offset, entry) in std::mem::take(&mut self.retags) {
             let Some(index) = self.rows.iter().position(|r| r.offset() == offset) else {
@@ -95,16 +136,8 @@ impl Catalog {
             // Written anew by the program, the game has no problem the check saw.
             self.problems.remove(&(index as u32));
             self.resaved.insert(index as u32);
+            let mut new = self.row_of(&entry, offset);
             let row = &mut self.rows[index];
-            let (mut new, opening) = super::index::numbers_of(&entry, &super::index::ECO_NAMES);
-            let tables = &mut self.tables;
-            new.white = tables.players.add(entry.white());
-            new.black = tables.players.add(entry.black());
-            new.event = tables.events.add(entry.event());
-            new.site = tables.sites.add(entry.site());
-            new.round = tables.rounds.add(entry.round());
-            new.opening = tables.openings.add(opening);
-            new.set_offset(offset);
             // Where the game's text ends is the save's word (see `rewritten`).
             (new.len, new.state) = (row.len, row.state);
             *row = new;
@@ -117,7 +150,33 @@ impl Catalog {
             None => self.rebuild_view(),
         }
     }
+
+    /// The row of the game `entry` tells of, at `offset`, its strings added to the
+    /// tables.
+    fn row_of(&mut self, entry: &GameEntry, offset: u64) -> Row {
+        let (mut row, opening) = super::index::numbers_of(entry, &super::index::ECO_NAMES);
+        let tables = &mut self.tables;
+        row.white = tables.players.add(entry.white());
+        row.black = tables.players.add(entry.black());
+        row.event = tables.events.add(entry.event());
+        row.site = tables.sites.add(entry.site());
+        row.round = tables.rounds.add(entry.round());
+        row.opening = tables.openings.add(opening);
+        row.set_offset(offset);
+        row
+    }
 }
 
 /// Keeps a retag's game entry for when it is carried out.
 pub(super) type Retag = (u64, GameEntry);
+
+/// A game a save added at the end of the file, kept until its row can be made.
+#[derive(Debug)]
+pub(super) struct Add {
+    /// Where it begins (bytes of the text).
+    offset: u64,
+    /// Its length.
+    len: u64,
+    /// Its tags, as written.
+    entry: GameEntry,
+}

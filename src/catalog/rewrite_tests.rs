@@ -173,3 +173,54 @@ fn the_check_marks_the_games_with_a_problem() {
     assert_eq!(c.game(2).unwrap().problem, None);
     assert_eq!(c.problems(), 1);
 }
+
+/// A save added a game at the end of the file while the loader was still reading it:
+/// the list takes it in once every row before it is there, last, as a list read afresh
+/// from the new text has it, and the sort puts it where its White belongs.
+#[test]
+fn a_game_added_while_the_file_is_read_is_listed_last_once_the_rest_is_in() {
+    let old = sample().repeat(100);
+    let added = game(
+        &[("White", "Zukertort, Johannes"), ("Result", "1-0")],
+        "1. e4 e5 1-0",
+    );
+    let added = added.trim_end();
+    let new = format!("{old}\n{added}\n");
+    let expected = Catalog::read(new.as_bytes()).unwrap();
+    let at = (old.len() as u64 + 1, added.len() as u64);
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.pgn");
+    std::fs::write(&path, &old).unwrap();
+    let loader = Loader::open(&path).unwrap();
+    let mut c = Catalog::new();
+    let mut saved = None;
+    loop {
+        let event = loader
+            .next_timeout(std::time::Duration::from_secs(20))
+            .expect("the loader ends");
+        let done = !matches!(event, LoadEvent::Batch(_));
+        c.apply(event);
+        if done {
+            break;
+        }
+        if saved.is_none() {
+            c.sort_by(Column::White);
+            c.added(at, added);
+            saved = Some(c.games());
+        }
+    }
+    let before = saved.expect("a batch came");
+    assert!(
+        before < expected.games() - 1,
+        "{before}: read before the end"
+    );
+    assert_eq!(c.games(), expected.games());
+    let (got, want) = (c.game(601).unwrap(), expected.game(601).unwrap());
+    assert_eq!(
+        (got.white, got.result, got.plies, got.offset, got.len),
+        (want.white, want.result, want.plies, want.offset, want.len)
+    );
+    let last = c.get(c.matches() - 1).unwrap();
+    assert_eq!((last.number, last.white), (601, "Zukertort, Johannes"));
+}

@@ -226,19 +226,17 @@ impl Session {
                 {
                     self.unpacked = None;
                 }
-                // The game was written again: the list's rows follow its new length (and
-                // place), and its row shows the tags as written.
-                if let Some(old) = slot {
-                    tell(
-                        app,
-                        Done::Rewrote {
-                            path: path.to_path_buf(),
-                            before: (old.offset, old.len),
-                            after: (new.offset, new.len),
-                            text: pgn.clone(),
-                        },
-                    );
-                }
+                // The game was written again, or added: the list's rows follow its new
+                // length (and place), and its row shows the tags as written.
+                tell(
+                    app,
+                    Done::Rewrote {
+                        path: path.to_path_buf(),
+                        before: slot.map(|old| (old.offset, old.len)),
+                        after: (new.offset, new.len),
+                        text: pgn.clone(),
+                    },
+                );
                 // Added at the end of the file: counted once, here, so that the status
                 // says which game of the file it now is (the saves after this one write
                 // it back in its place and keep the number).
