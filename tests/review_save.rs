@@ -138,3 +138,54 @@ fn a_game_saved_under_another_name_says_which_game_of_that_file_it_is() {
     assert_eq!(main_lines(&two)[2], ["d4", "d5", "c4"]);
     assert_eq!(main_lines(&two).len(), 3);
 }
+
+/// A game pasted over a file's list and written into that file with `:w`: back on the
+/// list it is there, last and selected, the count takes it in, and the previous game
+/// from it is the file's game before it.
+#[test]
+fn a_game_added_to_the_lists_file_shows_in_the_list() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("five.pgn"), FIVE).unwrap();
+
+    let mut term = Term::spawn(dir.path(), &["five.pgn"], 100, 30);
+    term.wait_for("5 games");
+    term.send("\x1b[200~[White \"Ann\"]\n\n1. d4 d5 *\n\x1b[201~");
+    term.wait_for("1. d4");
+    term.line(":w five.pgn", "saved to");
+    term.wait_for("game 6 of 6 in five.pgn");
+    term.send(keys::CTRL_L);
+    term.wait_for("6 games");
+    let selected = term.reversed_rows();
+    assert!(
+        selected.len() == 1 && selected[0].contains("Ann"),
+        "{selected:?}"
+    );
+    term.send(keys::CTRL_L);
+    term.send(keys::ALT_UP);
+    term.wait_for("game 5 of 6 in five.pgn");
+    term.line(":q", "");
+    term.wait_exit();
+    assert_eq!(
+        main_lines(&std::fs::read(dir.path().join("five.pgn")).unwrap()).len(),
+        6
+    );
+}
+
+/// A file of one game, written and opened again: the status corner says the same,
+/// `game 1 of 1 in one.pgn`, both times.
+#[test]
+fn a_one_game_file_says_game_1_of_1_after_saving_and_after_opening() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut term = Term::spawn(dir.path(), &["one.pgn"], 100, 30);
+    term.wait_for("White to move");
+    term.line("e4 e5", "2. ▏");
+    term.line(":w", "saved to");
+    term.wait_for("game 1 of 1 in one.pgn");
+    term.line(":q", "");
+    term.wait_exit();
+
+    let mut term = Term::spawn(dir.path(), &["one.pgn"], 100, 30);
+    term.wait_for("game 1 of 1 in one.pgn");
+    term.line(":q", "");
+    term.wait_exit();
+}

@@ -81,6 +81,7 @@ fn annotated_game() -> App {
         game: Box::new(game),
         path: PathBuf::from(CLUB),
         number: 7,
+        games: None,
     });
     // 3.Bb5; Down chooses 3...Nf6 (the Berlin) at the fork and Shift-Right enters it;
     // 4.O-O; into 4...Bc5 (instead of 4...Nxe4), and into 5.Nxe5 (instead of 5.c3).

@@ -281,6 +281,7 @@ mod tests {
             game: Box::new(copy),
             path: "twice.pgn".into(),
             number: 2,
+            games: None,
         });
         assert!(app.annotating.is_none());
         assert!(

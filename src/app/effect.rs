@@ -189,6 +189,9 @@ pub enum Done {
         path: PathBuf,
         /// Its number in the file.
         number: usize,
+        /// How many games the file holds, when known without a list (a file of one
+        /// game): the status corner then says `game 1 of 1 in FILE`, as after `:w`.
+        games: Option<u64>,
     },
     /// A game read from a file up to a move that cannot be played: the part
     /// read, and the rest of its text, to repair.
@@ -408,7 +411,12 @@ impl App {
                 self.screen = Screen::List;
             }
             Done::NewFile { path } => self.open_new_file(path),
-            Done::Loaded { game, path, number } => {
+            Done::Loaded {
+                game,
+                path,
+                number,
+                games,
+            } => {
                 let of_list = self
                     .list()
                     .is_some_and(|l| crate::store::target::same_file(&l.path, &path));
@@ -421,6 +429,7 @@ impl App {
                     ""
                 };
                 self.open_game(*game, Some(path), Some(number as u64), false);
+                self.games_in_file = games;
                 self.inform(format!(
                     "game {number} of {shown} ({}){stopped}{}",
                     self.how_opened(),

@@ -38,6 +38,7 @@ fn loaded(app: &mut App, pgn: &str, path: &str, number: usize) {
         game: Box::new(game(pgn)),
         path: path.into(),
         number,
+        games: None,
     });
 }
 

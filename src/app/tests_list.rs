@@ -143,6 +143,7 @@ fn enter_asks_for_the_selected_games_text_and_the_game_comes_back_to_the_list() 
         game: Box::new(game),
         path: "sample.pgn".into(),
         number,
+        games: None,
     });
     assert_eq!(app.screen, Screen::Game);
     assert_eq!(app.cursor, NodeId::ROOT, "read from the start");
@@ -169,6 +170,7 @@ fn another_game_is_not_opened_over_unsaved_changes() {
         game: Box::new(game),
         path: "sample.pgn".into(),
         number: 1,
+        games: None,
     });
     app.update(Action::GoEnd);
     app.update(Action::NagGood);
@@ -240,6 +242,7 @@ fn a_move_typed_inside_a_game_of_the_list_is_a_variation() {
             game: Box::new(game),
             path: "sample.pgn".into(),
             number: number as usize,
+            games: None,
         });
     };
     open(&mut app, 1);
@@ -371,6 +374,7 @@ fn writing_on_the_list_before_a_game_is_open_is_refused() {
         game: Box::new(game),
         path: "sample.pgn".into(),
         number: 1,
+        games: None,
     });
     app.update(Action::List);
     app.update(Action::CommandLine);

@@ -262,6 +262,7 @@ fn a_snap_names_the_game_opened_by_number_without_a_list() {
         game: Box::new(game.clone()),
         path: "club.pgn".into(),
         number: 5,
+        games: None,
     });
     app.update(Action::GoStart);
     app.update(Action::MoveForward);

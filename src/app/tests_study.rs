@@ -78,6 +78,7 @@ fn search_filters_the_list_by_the_position_and_opens_a_game_at_its_ply() {
         game: Box::new(game),
         path: "sample.pgn".into(),
         number: 1,
+        games: None,
     });
     assert_eq!(app.screen, Screen::Game);
     assert_eq!(app.game.node(app.cursor).san, "d4");

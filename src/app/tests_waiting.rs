@@ -15,6 +15,7 @@ fn reopened(app: &App) -> App {
         game: Box::new(back.remove(0).game),
         path: "game.pgn".into(),
         number: 1,
+        games: None,
     });
     again
 }

@@ -332,7 +332,7 @@ impl Session {
             } => self.save(app, &path, force) && then_quit,
             Effect::Load { path, number } => {
                 let loaded = save::load_game_for_repair(&path, number);
-                self.show_loaded(app, path, number, loaded);
+                self.show_loaded(app, path, number, None, loaded);
                 false
             }
             Effect::LoadAt {
@@ -347,7 +347,7 @@ impl Session {
                     }
                     _ => crate::store::load_range_for_repair(&path, number, offset, len),
                 };
-                self.show_loaded(app, path, number, loaded);
+                self.show_loaded(app, path, number, None, loaded);
                 false
             }
             Effect::Copy { text, what } => {

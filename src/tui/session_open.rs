@@ -6,12 +6,13 @@ use super::*;
 
 impl Session {
     /// Shows a game read from its file (or why it could not be read), with its
-    /// place in the file for `:w`.
+    /// place in the file for `:w` and, when known, how many games the file holds.
     pub(super) fn show_loaded(
         &mut self,
         app: &mut App,
         path: PathBuf,
         number: usize,
+        games: Option<u64>,
         loaded: Result<Loaded, crate::store::LoadError>,
     ) {
         match loaded {
@@ -21,6 +22,7 @@ impl Session {
                     game: Box::new(game),
                     path: path.clone(),
                     number,
+                    games,
                 });
                 self.slot = Some((path, slot, Some(app.game.clone())));
             }
@@ -84,7 +86,7 @@ impl Session {
             }
             Opened::One(loaded) => {
                 let loaded = *loaded;
-                self.show_loaded(app, path.to_path_buf(), 1, Ok(loaded));
+                self.show_loaded(app, path.to_path_buf(), 1, Some(1), Ok(loaded));
             }
             Opened::Many => match Loader::open_copying(path) {
                 Ok((loader, copy)) => {
