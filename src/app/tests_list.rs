@@ -24,6 +24,18 @@ fn selected(app: &App) -> u64 {
         .expect("a game selected")
 }
 
+/// Pastes a game's text: the app asks for it to be opened, and the loop opens it.
+fn pasted(app: &mut App, text: &str) {
+    let effect = app.update(Msg::Paste {
+        text: text.into(),
+        whole: true,
+    });
+    let Effect::Open(game) = effect else {
+        panic!("{effect:?}")
+    };
+    app.update(Done::Opened(game));
+}
+
 fn typed(app: &mut App, text: &str) {
     for c in text.chars() {
         app.update(Action::Type(c));
@@ -214,14 +226,7 @@ fn a_paste_goes_to_the_open_filter_and_a_pasted_game_opens_on_the_game_screen() 
     assert_eq!(app.list().unwrap().filter, "Kasparov");
     assert_eq!(app.list().unwrap().catalog.matches(), 1);
     app.update(Action::Cancel);
-    let effect = app.update(Msg::Paste {
-        text: "[White \"Ann\"]\n\n1. d4 d5 *\n".into(),
-        whole: true,
-    });
-    let Effect::Open(game) = effect else {
-        panic!("{effect:?}")
-    };
-    app.update(Done::Opened(game));
+    pasted(&mut app, "[White \"Ann\"]\n\n1. d4 d5 *\n");
     assert_eq!(app.screen, Screen::Game);
     assert_eq!(app.game.tag("White"), Some("Ann"));
 }
@@ -412,14 +417,7 @@ fn a_filter_that_drops_the_selected_game_selects_the_first_match() {
 #[test]
 fn a_game_added_to_the_lists_file_is_listed_selected_and_its_tags_follow_it() {
     let mut app = listing();
-    let effect = app.update(Msg::Paste {
-        text: "[White \"Ann\"]\n\n1. d4 d5 *\n".into(),
-        whole: true,
-    });
-    let Effect::Open(game) = effect else {
-        panic!("{effect:?}")
-    };
-    app.update(Done::Opened(game));
+    pasted(&mut app, "[White \"Ann\"]\n\n1. d4 d5 *\n");
     // The loop added it at the end of the file (after a blank line) and counted it.
     let text = crate::pgn::write_game_to_string(&app.game);
     let at = (SAMPLE.len() as u64 + 1, text.len() as u64);

@@ -72,31 +72,14 @@ fn a_game_written_again_shows_its_new_tags_in_the_list() {
     let new = format!("{}{written}{}", &old[..offset], &old[offset + len..]);
     let expected = Catalog::read(new.as_bytes()).unwrap();
 
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("games.pgn");
-    std::fs::write(&path, &old).unwrap();
-    let loader = Loader::open(&path).unwrap();
-    let mut c = Catalog::new();
-    let mut saved = false;
-    loop {
-        let event = loader
-            .next_timeout(std::time::Duration::from_secs(20))
-            .expect("the loader ends");
-        let done = !matches!(event, LoadEvent::Batch(_));
-        c.apply(event);
-        if done {
-            break;
-        }
-        if !saved {
-            c.sort_by(Column::White);
-            c.rewritten(
-                (offset as u64, len as u64),
-                (offset as u64, written.len() as u64),
-            );
-            c.retag(offset as u64, written);
-            saved = true;
-        }
-    }
+    let mut c = list_saving_meanwhile(&old, |c| {
+        c.sort_by(Column::White);
+        c.rewritten(
+            (offset as u64, len as u64),
+            (offset as u64, written.len() as u64),
+        );
+        c.retag(offset as u64, written);
+    });
     assert!(matches!(c.status(), LoadStatus::Done));
     for n in 1..=expected.games() as u64 {
         let (got, want) = (c.game(n).unwrap(), expected.game(n).unwrap());
@@ -189,28 +172,12 @@ fn a_game_added_while_the_file_is_read_is_listed_last_once_the_rest_is_in() {
     let expected = Catalog::read(new.as_bytes()).unwrap();
     let at = (old.len() as u64 + 1, added.len() as u64);
 
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("games.pgn");
-    std::fs::write(&path, &old).unwrap();
-    let loader = Loader::open(&path).unwrap();
-    let mut c = Catalog::new();
-    let mut saved = None;
-    loop {
-        let event = loader
-            .next_timeout(std::time::Duration::from_secs(20))
-            .expect("the loader ends");
-        let done = !matches!(event, LoadEvent::Batch(_));
-        c.apply(event);
-        if done {
-            break;
-        }
-        if saved.is_none() {
-            c.sort_by(Column::White);
-            c.added(at, added);
-            saved = Some(c.games());
-        }
-    }
-    let before = saved.expect("a batch came");
+    let mut before = 0;
+    let c = list_saving_meanwhile(&old, |c| {
+        c.sort_by(Column::White);
+        c.added(at, added);
+        before = c.games();
+    });
     assert!(
         before < expected.games() - 1,
         "{before}: read before the end"
@@ -223,4 +190,29 @@ fn a_game_added_while_the_file_is_read_is_listed_last_once_the_rest_is_in() {
     );
     let last = c.get(c.matches() - 1).unwrap();
     assert_eq!((last.number, last.white), (601, "Zukertort, Johannes"));
+}
+
+/// The list of `text` read from a file by a [`Loader`], with `save` done to it once after
+/// the first batch, while the loader still has rows to send (as a save while a big file
+/// is listed).
+fn list_saving_meanwhile(text: &str, save: impl FnOnce(&mut Catalog)) -> Catalog {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.pgn");
+    std::fs::write(&path, text).unwrap();
+    let loader = Loader::open(&path).unwrap();
+    let mut c = Catalog::new();
+    let mut save = Some(save);
+    loop {
+        let event = loader
+            .next_timeout(std::time::Duration::from_secs(20))
+            .expect("the loader ends");
+        let done = !matches!(event, LoadEvent::Batch(_));
+        c.apply(event);
+        if done {
+            return c;
+        }
+        if let Some(save) = save.take() {
+            save(&mut c);
+        }
+    }
 }
