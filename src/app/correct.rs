@@ -131,14 +131,16 @@ impl App {
                 }
             }
         }
-        self.inform(format!(
-            "corrected; {} replayed",
-            match waiting.moves.len() - 1 {
-                0 => "no waiting move".to_string(),
-                1 => "the 1 waiting move".to_string(),
-                n => format!("all {n} waiting moves"),
-            }
-        ));
+        self.inform(match waiting.moves.len() - 1 {
+            // The one move that waited was the wrong one: say what took its place.
+            0 => format!(
+                "corrected: {} in place of {}",
+                self.game.node(id).san,
+                waiting.moves[0].san
+            ),
+            1 => "corrected; the 1 waiting move replayed".to_string(),
+            n => format!("corrected; all {n} waiting moves replayed"),
+        });
         self.after_move(at);
         at
     }

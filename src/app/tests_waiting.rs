@@ -263,3 +263,19 @@ fn taking_back_the_move_they_wait_after_says_the_waiting_moves_go_too() {
     assert_eq!(app.message.text, "deleted 1...c5: Ctrl-Z to undo");
     assert_eq!(waiting(&app), before);
 }
+
+/// The one move that waited, put right: the line says which move took its place (not
+/// "no waiting move replayed", which read as if something had been lost).
+#[test]
+fn putting_right_the_only_waiting_move_says_which_move_took_its_place() {
+    let mut app = app();
+    type_line(&mut app, "e4 e5 Nf3 Nc6 Bb5 a6");
+    // The move after the cursor is the one replaced: 2...Nc6.
+    app.cursor = app.game.mainline()[2];
+    app.inside = Inside::Replace;
+    type_line(&mut app, "d6");
+    assert_eq!(app.pending.as_ref().map(|p| p.moves.len()), Some(1));
+    type_line(&mut app, "Nc6");
+    assert_eq!(app.message.text, "corrected: Nc6 in place of a6");
+    assert_eq!(app.pending, None);
+}
