@@ -201,6 +201,7 @@ impl<'a> Movetext<'a> {
         } else {
             // A brace comment from a file never holds `}`; text typed in may: PGN
             // has no escape for it.
+            let c = without_game_starts(c);
             self.token(&format!("{{{}}}", c.replace('}', ")")));
         }
     }
@@ -208,6 +209,47 @@ impl<'a> Movetext<'a> {
     fn finish(&mut self) {
         self.out.push('\n');
     }
+}
+
+/// `comment` without the blank lines that come right before a line starting with `[` or
+/// `%`: in a brace comment, a blank line followed by a tag pair line is where readers
+/// (this one too, see [`crate::pgn::boundary`]) take an unclosed comment to end and the
+/// next game to start, so written as it is such a comment would come back as two games.
+/// Only blank lines go: every word of the comment stays.
+fn without_game_starts(comment: &str) -> std::borrow::Cow<'_, str> {
+    // Blank as the reader sees it: nothing but spaces and control characters.
+    let blank = |line: &str| line.bytes().all(|b| b <= b' ');
+    let starts_tag = |line: &str| matches!(line.bytes().find(|&b| b > b' '), Some(b'[' | b'%'));
+    let mut lines = comment.split('\n');
+    let Some(first) = lines.next() else {
+        return comment.into();
+    };
+    if !comment.split('\n').skip(1).any(starts_tag) {
+        return comment.into();
+    }
+    let mut out = String::with_capacity(comment.len());
+    out.push_str(first);
+    let mut blanks: Vec<&str> = Vec::new();
+    for line in lines {
+        if blank(line) {
+            blanks.push(line);
+            continue;
+        }
+        if !starts_tag(line) {
+            for b in blanks.iter() {
+                out.push('\n');
+                out.push_str(b);
+            }
+        }
+        blanks.clear();
+        out.push('\n');
+        out.push_str(line);
+    }
+    for b in blanks {
+        out.push('\n');
+        out.push_str(b);
+    }
+    out.into()
 }
 
 enum Step {
@@ -359,5 +401,36 @@ mod tests {
             write_game_to_string(&back.game),
             write_game_to_string(&game)
         );
+    }
+
+    /// A comment holding a blank line and then a tag pair line (a game pasted into the
+    /// comment editor, notes about a file) is written so that it reads back as one game
+    /// with the same words; the blank lines before such a line are all that goes.
+    #[test]
+    fn a_tag_line_after_a_blank_line_in_a_comment_does_not_start_a_game() {
+        let mut game = read_games(b"1. e4 e5 *\n".as_slice()).remove(0).game;
+        let e4 = game.node(NodeId::ROOT).children[0];
+        game.node_mut(e4).comments_after =
+            vec!["Seen in:\n\n[Event \"Linares\"]\n \n%note\n\n\nlater".to_string()];
+        let written = write_game_to_string(&game);
+        let back = read_games(written.as_bytes());
+        assert_eq!(back.len(), 1, "{written}");
+        assert!(back[0].errors.is_empty(), "{:?}\n{written}", back[0].errors);
+        let e4 = back[0].game.node(NodeId::ROOT).children[0];
+        assert_eq!(
+            back[0].game.node(e4).comments_after,
+            ["Seen in:\n[Event \"Linares\"]\n%note\n\n\nlater"]
+        );
+        assert_eq!(write_game_to_string(&back[0].game), written);
+    }
+
+    /// Blank lines in a comment without such a line stay as they are.
+    #[test]
+    fn other_blank_lines_in_a_comment_stay() {
+        for comment in ["a\n\nb", "\n\n", "a\n \n\t\n(b)", "[a]\n\nb", "a [b]"] {
+            assert_eq!(without_game_starts(comment), comment);
+        }
+        assert_eq!(without_game_starts("a\n\n [b"), "a\n [b");
+        assert_eq!(without_game_starts("a\r\n\r\n[b]\n\n"), "a\r\n[b]\n\n");
     }
 }
