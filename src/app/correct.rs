@@ -187,6 +187,14 @@ impl App {
         format!("; waiting: {} (type the right move)", movetext(&pos, &sans))
     }
 
+    /// Where moves wait, when it is not the main line's last move (below which the
+    /// scoresheet shows them): the move they wait after, as `3...cxd4`, so that moves
+    /// waiting in a variation are not taken for the main line's.
+    pub fn waiting_off_line(&self) -> Option<String> {
+        let pending = self.pending.as_ref()?;
+        (pending.at != self.line_end(NodeId::ROOT)).then(|| numbered(&self.game, pending.at))
+    }
+
     pub(super) fn on_main_line(&self, id: NodeId) -> bool {
         let mut at = id;
         while let Some(parent) = self.game.node(at).parent {
@@ -301,25 +309,35 @@ fn holds_variation(comment: &str) -> bool {
 }
 
 /// The moves that waited when the game was saved or journaled, read back from the comment
-/// that keeps them on the last move of the main line, so that a game reopened (`:e`,
-/// `scoresheet FILE`) or recovered after a crash offers them again as they were. Only the
-/// form this program writes is read (see [`read_waiting`]); any other comment stays a
-/// comment, as written.
+/// that keeps them on the last move of a line (the main line's, or a variation's when the
+/// correction was made inside one), so that a game reopened (`:e`, `scoresheet FILE`) or
+/// recovered after a crash offers them again as they were. Only the form this program
+/// writes is read (see [`read_waiting`]); any other comment stays a comment, as written.
+/// Only one set of moves waits at a time: the main line's first, else the first line's,
+/// in the order the game is written.
 pub(super) fn waiting_in(game: &Game) -> Option<Pending> {
-    let mut at = NodeId::ROOT;
-    while let Some(&next) = game.node(at).children.first() {
-        at = next;
+    // Depth first, first choices first: the main line's end is the first line end met.
+    // A stack, not recursion, so that no depth of variations can overflow the call stack.
+    let mut todo = vec![NodeId::ROOT];
+    while let Some(at) = todo.pop() {
+        let children = &game.node(at).children;
+        if !children.is_empty() {
+            todo.extend(children.iter().rev());
+            continue;
+        }
+        // The newest note is the one the moves waited under (an older one kept for its
+        // variations can stand before it).
+        let body = game
+            .node(at)
+            .comments_after
+            .iter()
+            .rev()
+            .find_map(|c| c.strip_prefix(NOT_REPLAYED));
+        if let Some(moves) = body.and_then(|body| read_waiting(body, &game.position_at(at))) {
+            return Some(Pending { at, moves });
+        }
     }
-    // The newest note is the one the moves waited under (an older one kept for its
-    // variations can stand before it).
-    let body = game
-        .node(at)
-        .comments_after
-        .iter()
-        .rev()
-        .find_map(|c| c.strip_prefix(NOT_REPLAYED))?;
-    let moves = read_waiting(body, &game.position_at(at))?;
-    Some(Pending { at, moves })
+    None
 }
 
 /// The moves of a comment's text after [`NOT_REPLAYED`], numbered from `pos`: what

@@ -307,12 +307,21 @@ impl App {
         // Moves that waited after a correction when the game was saved or journaled
         // wait again.
         self.pending = correct::waiting_in(&self.game);
-        self.cursor = self.line_end(NodeId::ROOT);
+        self.cursor = self.recording_point();
         self.versions = undo::fresh(self);
         self.entry.clear();
         self.refresh_feedback();
         self.refresh_opening();
         self.journal_due = true;
+    }
+
+    /// Where recording goes on in the game as it opens: where moves wait (they wait
+    /// for the right move, in a variation too), else the main line's last move.
+    pub(crate) fn recording_point(&self) -> NodeId {
+        match &self.pending {
+            Some(pending) => pending.at,
+            None => self.line_end(NodeId::ROOT),
+        }
     }
 
     /// The last move of the line through `id`, following first choices.

@@ -1,7 +1,8 @@
 //! The scoresheet: the main line in two columns (number, White, Black) as on a
 //! paper scoresheet, with each move's clock and draw offer beside it, variations
 //! and comments inline under the move they belong to, the moves waiting after a
-//! correction, and the current move highlighted and kept in view. Comments and
+//! correction (after the main line, saying after which move when they wait in a
+//! variation), and the current move highlighted and kept in view. Comments and
 //! variations wrap at spaces under their move; widths are display widths.
 
 use ratatui::buffer::Buffer;
@@ -204,8 +205,12 @@ fn rows(app: &App) -> Vec<Row> {
     }
     if let Some(pending) = &app.pending {
         if game.is_live(pending.at) {
+            let label = match app.waiting_off_line() {
+                Some(after) => format!("waiting after {after}:"),
+                None => "waiting:".into(),
+            };
             let mut pieces = vec![Piece {
-                text: "waiting:".into(),
+                text: label,
                 id: None,
                 style: Style::default().fg(Color::Red).add_modifier(Modifier::BOLD),
             }];
