@@ -358,3 +358,44 @@ fn with_notes_in_two_lines_the_main_lines_moves_wait_and_the_other_stays() {
     let d6 = again.line_end(c5);
     assert_eq!(again.game.node(d6).comments_after, [side]);
 }
+
+/// What the player typed beside a waiting move is kept exactly through a save and a
+/// reopening: a literal `[ %` (not a command) stays `[ %`, and a clock stays a clock;
+/// written, read and written again, the file is the same.
+#[test]
+fn a_typed_bracket_percent_in_a_waiting_moves_comment_reads_back_as_typed() {
+    let mut app = app();
+    type_line(
+        &mut app,
+        "e4 e5 Nf3 Nc6 Bc4 Nf6 O-O Be7 d3 d6 c3 O-O Bb3 {see [ %clk here} a6 +1:23:00 {pin [  %x}",
+    );
+    app.cursor = app.game.mainline()[3];
+    app.inside = Inside::Replace;
+    type_line(&mut app, "Bb5");
+    let before = waiting(&app).expect("moves wait");
+    let comments: Vec<Vec<String>> = before.1.iter().map(|m| m.comments.clone()).collect();
+    assert_eq!(
+        comments,
+        [
+            vec!["see [ %clk here".to_string()],
+            vec!["[%clk 1:23:00] pin [  %x".to_string()]
+        ]
+    );
+    let written = write_game_to_string(&app.game);
+    let again = reopened(&app);
+    assert_eq!(waiting(&again), Some(before));
+    assert_eq!(write_game_to_string(&again.game), written);
+    // Replayed, the clock is a clock again and the typed text is as typed.
+    let mut again = again;
+    type_line(&mut again, "Ba4");
+    let line = again.game.mainline();
+    assert_eq!(
+        again.game.node(line[12]).comments_after,
+        ["see [ %clk here"]
+    );
+    assert_eq!(
+        again.game.node(line[13]).annotations(),
+        [Annotation::Clock(ClockTime::from_secs(4_980))]
+    );
+    assert_eq!(again.game.comment_text(line[13]), "pin [  %x");
+}
