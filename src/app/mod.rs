@@ -280,6 +280,18 @@ impl App {
             if let Some(list) = self.list.as_deref_mut() {
                 if !crate::store::target::same_file(&list.path, &path) {
                     list.open = None;
+                } else if let crate::catalog::LoadStatus::Failed(e) = list.catalog.status() {
+                    // Reading the file stopped short of its end: the list cannot tell
+                    // which game of the file it is, so it has no row (said, not hidden).
+                    list.open = None;
+                    let text = format!(
+                        "saved to {}{}; not in the list, whose reading of the file stopped \
+                         ({e}): :e {} lists the file again",
+                        path.display(),
+                        number.map_or(String::new(), |n| format!(" as its game {n}")),
+                        path.display()
+                    );
+                    self.inform(text);
                 } else {
                     // Added to the list's file (its row came with `Done::Rewrote`): the
                     // list's game now, as if opened from it (selected on the list).
