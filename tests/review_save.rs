@@ -189,3 +189,28 @@ fn a_one_game_file_says_game_1_of_1_after_saving_and_after_opening() {
     term.line(":q", "");
     term.wait_exit();
 }
+
+/// A file of one game with a move that cannot be played opens for repair: its status
+/// corner says `game 1 of 1 in bad.pgn`, as a file of one game read whole does, also
+/// once the repair is saved.
+#[test]
+fn a_one_game_file_opened_for_repair_says_game_1_of_1() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("bad.pgn"),
+        "[White \"Typo\"]\n\n1. e4 e5 2. Nf3 Qe4 3. Nc3 Nc6 *\n",
+    )
+    .unwrap();
+    let mut term = Term::spawn(dir.path(), &["bad.pgn"], 100, 30);
+    term.wait_for("opened up to there");
+    term.wait_for("game 1 of 1 in bad.pgn");
+    term.line("Qe7", "corrected");
+    term.line(":w", "saved to");
+    term.wait_for("game 1 of 1 in bad.pgn");
+    term.line(":q", "");
+    assert_eq!(term.wait_exit(), 0);
+    assert_eq!(
+        main_lines(&std::fs::read(dir.path().join("bad.pgn")).unwrap()),
+        [["e4", "e5", "Nf3", "Qe7", "Nc3", "Nc6"]]
+    );
+}

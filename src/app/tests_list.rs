@@ -280,6 +280,7 @@ fn a_game_opened_for_repair_from_the_list_is_shown_as_its_open_game() {
         rest: "2. Ke3 Nc6 *".into(),
         incomplete: true,
         number: 2,
+        games: None,
     });
     assert_eq!(app.screen, Screen::Game);
     assert_eq!(app.list().unwrap().open, Some(2));

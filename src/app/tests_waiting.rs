@@ -198,6 +198,7 @@ fn undoing_the_move_a_repair_waited_for_brings_the_waiting_moves_back() {
         rest: "2. Ke3 Nc6 *".into(),
         incomplete: true,
         number: 1,
+        games: None,
     });
     let before = (waiting(&app), write_game_to_string(&app.game));
     assert_eq!(before.0.as_ref().map(|w| w.1.len()), Some(2));
