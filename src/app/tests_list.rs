@@ -550,3 +550,32 @@ fn a_game_added_while_the_file_is_read_is_named_when_the_reading_stops() {
     );
     assert_eq!(app.list().unwrap().open, None);
 }
+
+/// `:new` typed on the list, or in a game opened from it: the new game is on the game
+/// screen, where its moves are typed, and it is not the list's open game (the status
+/// corner named the list's game for it, `game 1 of 6`).
+#[test]
+fn a_new_game_from_the_list_is_shown_and_is_not_the_lists_game() {
+    use super::undo::press;
+    let config = crate::config::Config::defaults();
+    let mut app = listing();
+    press(&mut app, &config, ":new<ret>");
+    assert_eq!(app.screen, Screen::Game);
+    press(&mut app, &config, "d4<ret>");
+    assert_eq!(app.game.mainline().len(), 1, "{}", app.message.text);
+    // From a game of the list.
+    let mut app = listing();
+    let Effect::LoadAt { number, .. } = app.update(Action::OpenGame) else {
+        panic!("no game asked for")
+    };
+    let game = crate::pgn::read_games(SAMPLE.as_bytes()).remove(0).game;
+    app.update(Done::Loaded {
+        game: Box::new(game),
+        path: "sample.pgn".into(),
+        number,
+        games: None,
+    });
+    assert_eq!(app.list().unwrap().open, Some(1));
+    press(&mut app, &config, ":new<ret>");
+    assert_eq!((app.screen, app.list().unwrap().open), (Screen::Game, None));
+}
