@@ -55,26 +55,31 @@ fn corrected() -> App {
     app
 }
 
+/// `app` (moves waiting) saved and opened again: the same moves wait where they waited,
+/// the cursor is there, the opening message ends with `said`; then `right` is typed
+/// and they are replayed behind it. The app after that.
+fn reopened_and_put_right(app: &App, said: &str, right: &str) -> App {
+    let before = waiting(app).expect("moves wait");
+    let mut again = reopened(app);
+    assert_eq!(waiting(&again), Some(before));
+    assert_eq!(Some(again.cursor), again.pending.as_ref().map(|p| p.at));
+    assert!(again.message.text.ends_with(said), "{}", again.message.text);
+    type_line(&mut again, right);
+    assert!(!again.message.error, "{}", again.message.text);
+    assert!(again.pending.is_none());
+    again
+}
+
 #[test]
 fn moves_waiting_at_a_save_wait_again_when_the_game_is_opened_again() {
     let app = corrected();
-    let before = waiting(&app).expect("moves wait");
-    assert_eq!(before.1.len(), 3);
-    let mut again = reopened(&app);
-    assert_eq!(waiting(&again), Some(before));
-    assert_eq!(Some(again.cursor), again.pending.as_ref().map(|p| p.at));
-    assert!(
-        again
-            .message
-            .text
-            .ends_with("; waiting: 10.Bb3 a6 11.Nf1 (type the right move)"),
-        "{}",
-        again.message.text
-    );
+    assert_eq!(waiting(&app).map(|w| w.1.len()), Some(3));
     // The right move: the waiting moves follow with their glyph, draw offer and clocks.
-    type_line(&mut again, "Ba4");
-    assert!(!again.message.error, "{}", again.message.text);
-    assert!(again.pending.is_none());
+    let mut again = reopened_and_put_right(
+        &app,
+        "; waiting: 10.Bb3 a6 11.Nf1 (type the right move)",
+        "Ba4",
+    );
     let pgn = write_game_to_string(&again.game);
     assert!(!pgn.contains("not replayed"), "{pgn}");
     let line = again.game.mainline();
@@ -300,23 +305,13 @@ fn moves_waiting_at_the_end_of_a_variation_wait_again_when_the_game_is_opened_ag
     app.inside = Inside::Replace;
     type_line(&mut app, "Nc3");
     let before = waiting(&app).expect("moves wait");
-    assert_eq!(before.0, "3...cxd4");
-    assert_eq!(before.1.len(), 2);
-    let mut again = reopened(&app);
-    assert_eq!(waiting(&again), Some(before));
-    assert_eq!(Some(again.cursor), again.pending.as_ref().map(|p| p.at));
-    assert!(
-        again
-            .message
-            .text
-            .ends_with("(unfinished: in the variation where moves wait); waiting: 4.Nxd4 Nf6 (type the right move)"),
-        "{}",
-        again.message.text
-    );
+    assert_eq!((before.0.as_str(), before.1.len()), ("3...cxd4", 2));
     // The right move: Nf6 follows in the variation, with its comment; the note goes.
-    type_line(&mut again, "Qxd4");
-    assert!(!again.message.error, "{}", again.message.text);
-    assert!(again.pending.is_none());
+    let again = reopened_and_put_right(
+        &app,
+        "(unfinished: in the variation where moves wait); waiting: 4.Nxd4 Nf6 (type the right move)",
+        "Qxd4",
+    );
     assert_eq!(sans(&again), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
     // The clock written beside the wrong 4.Nxd4 goes to the right move.
     let pgn = write_game_to_string(&again.game);
