@@ -156,6 +156,8 @@ fn line_pieces(
     }
 }
 
+/// The variation starting with `first`, in parentheses, nested `depth` deep; deeper than
+/// [`MAX_DEPTH`] it is `(…)`, or the current move when `path` says it is in there.
 fn variation(
     app: &App,
     first: NodeId,
