@@ -115,3 +115,36 @@ fn sigterm_turns_bracketed_paste_off_with_the_rest() {
     assert!(!term.on_alternate_screen(), "the terminal was not restored");
     assert!(!term.bracketed_paste(), "bracketed paste was left on");
 }
+
+/// Pastes of 100 KB: a PGN whose comment is most of it opens as the game, and a text
+/// pasted into the comment box joins the comment there; saved, both are whole.
+#[test]
+fn pastes_of_a_hundred_kilobytes_are_kept_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut term = Term::spawn(dir.path(), &["new", "--out", "g.pgn"], 100, 30);
+    term.wait_for("White to move");
+    let long = "lorem ipsum ".repeat(8_500);
+    let pgn = format!(
+        "[White \"Paste\"]\n\n1. e4 e5 {{{}}} 2. Nf3 *\n",
+        long.trim()
+    );
+    assert!(pgn.len() > 100_000);
+    term.send(&format!("{PASTE_START}{pgn}{PASTE_END}"));
+    term.wait_for("pasted game");
+    // The comment box on 1...e5 (Ctrl-K after the move), and 100 KB more pasted there.
+    term.send(keys::LEFT);
+    term.wait_for("2. ▏");
+    term.send(keys::CTRL_K);
+    term.wait_for("Enter done");
+    let more = "dolor sit ".repeat(10_000);
+    term.send(&format!("{PASTE_START} {}{PASTE_END}", more.trim()));
+    term.send(keys::ENTER);
+    term.wait_for("comment after 1...e5");
+    term.line(":w", "saved to");
+    let games = games_in(&dir.path().join("g.pgn"));
+    let e5 = games[0].mainline()[1];
+    let comment = games[0].comment_text(e5);
+    assert_eq!(comment, format!("{} {}", long.trim(), more.trim()));
+    assert_eq!(sans(&games[0]), ["e4", "e5", "Nf3"]);
+    quit(&mut term);
+}

@@ -259,3 +259,60 @@ fn a_bad_configuration_is_refused_with_the_key_and_value() {
     assert!(err.contains("config.toml:2:"), "{err}");
     assert!(err.contains(r#"bad value "pink" for board.theme"#), "{err}");
 }
+
+/// A correction made inside a variation, saved while moves wait at the variation's end:
+/// reopened, they wait there again (said on the sheet and the status line), and the
+/// right move brings them back into the variation.
+#[test]
+fn moves_waiting_in_a_variation_wait_there_after_save_and_reopen() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut term = Term::spawn(dir.path(), &["new", "--out", "v.pgn"], 100, 30);
+    term.wait_for("White to move");
+    for (ply, text) in ["e4", "e5", "Nf3", "Nc6"].iter().enumerate() {
+        term.line(text, &prompt(ply + 1));
+    }
+    term.send(keys::HOME);
+    term.send(keys::RIGHT);
+    term.wait_for("1... ▏");
+    term.send(keys::INSERT);
+    term.wait_for("[variation]");
+    for (ply, text) in ["c5", "Nf3", "d6", "d4", "cxd4", "Nxd4", "Nf6"]
+        .iter()
+        .enumerate()
+    {
+        term.line(text, &prompt(ply + 2));
+    }
+    // Back to 1...c5: 2.Nf3 was 2.Nc3, and 4.Nxd4 then no longer fits.
+    for _ in 0..6 {
+        term.send(keys::LEFT);
+    }
+    term.wait_for("2. ▏");
+    term.send(keys::INSERT);
+    term.wait_for("[replace]");
+    term.line("Nc3", "waiting after 3...cxd4: Nxd4 Nf6");
+    term.line(":w", "saved to");
+    term.line(":q", "");
+    assert_eq!(term.wait_exit(), 0);
+
+    let mut term = Term::spawn(dir.path(), &["v.pgn"], 100, 30);
+    term.wait_for("waiting: 4.Nxd4 Nf6 (type the right");
+    term.wait_for("waiting after 3...cxd4: Nxd4 Nf6");
+    term.line("Qxd4", "corrected");
+    term.line(":w", "saved to");
+    term.line(":q", "");
+    assert_eq!(term.wait_exit(), 0);
+    let games = games_in(&dir.path().join("v.pgn"));
+    assert_eq!(games.len(), 1);
+    let game = &games[0];
+    assert_eq!(sans(game), ["e4", "e5", "Nf3", "Nc6"]);
+    let c5 = game.node(game.mainline()[0]).children[1];
+    let mut line = vec![game.node(c5).san.clone()];
+    let mut at = c5;
+    while let Some(&next) = game.node(at).children.first() {
+        line.push(game.node(next).san.clone());
+        at = next;
+    }
+    assert_eq!(line, ["c5", "Nc3", "d6", "d4", "cxd4", "Qxd4", "Nf6"]);
+    let text = std::fs::read_to_string(dir.path().join("v.pgn")).unwrap();
+    assert!(!text.contains("not replayed"), "{text}");
+}

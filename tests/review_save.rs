@@ -189,3 +189,66 @@ fn a_one_game_file_says_game_1_of_1_after_saving_and_after_opening() {
     term.line(":q", "");
     term.wait_exit();
 }
+
+/// A file of one game with a move that cannot be played opens for repair: its status
+/// corner says `game 1 of 1 in bad.pgn`, as a file of one game read whole does, also
+/// once the repair is saved.
+#[test]
+fn a_one_game_file_opened_for_repair_says_game_1_of_1() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("bad.pgn"),
+        "[White \"Typo\"]\n\n1. e4 e5 2. Nf3 Qe4 3. Nc3 Nc6 *\n",
+    )
+    .unwrap();
+    let mut term = Term::spawn(dir.path(), &["bad.pgn"], 100, 30);
+    term.wait_for("opened up to there");
+    term.wait_for("game 1 of 1 in bad.pgn");
+    term.line("Qe7", "corrected");
+    term.line(":w", "saved to");
+    term.wait_for("game 1 of 1 in bad.pgn");
+    term.line(":q", "");
+    assert_eq!(term.wait_exit(), 0);
+    assert_eq!(
+        main_lines(&std::fs::read(dir.path().join("bad.pgn")).unwrap()),
+        [["e4", "e5", "Nf3", "Qe7", "Nc3", "Nc6"]]
+    );
+}
+
+/// `:w` to a named pipe, a device or a directory is refused with the reason, and the
+/// recorder goes on: a pipe with no program at its other end froze the screen for ever
+/// (looking at its first bytes for a compression waited for a writer).
+#[cfg(unix)]
+#[test]
+fn saving_to_a_pipe_a_device_or_a_directory_is_refused_and_the_screen_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(dir.path().join("pipe.pgn"))
+        .status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo failed");
+    std::fs::create_dir(dir.path().join("folder.pgn")).unwrap();
+    let mut term = Term::spawn(dir.path(), &["new"], 120, 30);
+    term.wait_for("White to move");
+    term.line("e4", "1... ▏");
+    for (target, said) in [
+        (
+            "pipe.pgn",
+            "cannot save to pipe.pgn: it is not a regular file",
+        ),
+        (
+            "/dev/null",
+            "cannot save to /dev/null: it is not a regular file",
+        ),
+        ("folder.pgn", "not saved"),
+    ] {
+        term.line(&format!(":w {target}"), said);
+    }
+    term.line("e5", "2. ▏");
+    term.line(":w kept.pgn", "saved to");
+    term.line(":q", "");
+    assert_eq!(term.wait_exit(), 0);
+    assert_eq!(
+        main_lines(&std::fs::read(dir.path().join("kept.pgn")).unwrap()),
+        [["e4", "e5"]]
+    );
+}

@@ -5,7 +5,7 @@ use super::entry::Typed;
 use super::record::{movetext, number_moves, numbered};
 use super::{App, CutMove, Effect, Pending};
 use crate::game::annotation::split_comment;
-use crate::game::edit::{quoted_comment, NOT_REPLAYED};
+use crate::game::edit::{quoted_comment, unquoted_comment, NOT_REPLAYED};
 use crate::game::{Game, NodeId};
 use crate::notation::{read_move, Lang};
 use crate::plural::count;
@@ -187,6 +187,14 @@ impl App {
         format!("; waiting: {} (type the right move)", movetext(&pos, &sans))
     }
 
+    /// Where moves wait, when it is not the main line's last move (below which the
+    /// scoresheet shows them): the move they wait after, as `3...cxd4`, so that moves
+    /// waiting in a variation are not taken for the main line's.
+    pub fn waiting_off_line(&self) -> Option<String> {
+        let pending = self.pending.as_ref()?;
+        (pending.at != self.line_end(NodeId::ROOT)).then(|| numbered(&self.game, pending.at))
+    }
+
     pub(super) fn on_main_line(&self, id: NodeId) -> bool {
         let mut at = id;
         while let Some(parent) = self.game.node(at).parent {
@@ -301,25 +309,35 @@ fn holds_variation(comment: &str) -> bool {
 }
 
 /// The moves that waited when the game was saved or journaled, read back from the comment
-/// that keeps them on the last move of the main line, so that a game reopened (`:e`,
-/// `scoresheet FILE`) or recovered after a crash offers them again as they were. Only the
-/// form this program writes is read (see [`read_waiting`]); any other comment stays a
-/// comment, as written.
+/// that keeps them on the last move of a line (the main line's, or a variation's when the
+/// correction was made inside one), so that a game reopened (`:e`, `scoresheet FILE`) or
+/// recovered after a crash offers them again as they were. Only the form this program
+/// writes is read (see [`read_waiting`]); any other comment stays a comment, as written.
+/// Only one set of moves waits at a time: the main line's first, else the first line's,
+/// in the order the game is written.
 pub(super) fn waiting_in(game: &Game) -> Option<Pending> {
-    let mut at = NodeId::ROOT;
-    while let Some(&next) = game.node(at).children.first() {
-        at = next;
+    // Depth first, first choices first: the main line's end is the first line end met.
+    // A stack, not recursion, so that no depth of variations can overflow the call stack.
+    let mut todo = vec![NodeId::ROOT];
+    while let Some(at) = todo.pop() {
+        let children = &game.node(at).children;
+        if !children.is_empty() {
+            todo.extend(children.iter().rev());
+            continue;
+        }
+        // The newest note is the one the moves waited under (an older one kept for its
+        // variations can stand before it).
+        let body = game
+            .node(at)
+            .comments_after
+            .iter()
+            .rev()
+            .find_map(|c| c.strip_prefix(NOT_REPLAYED));
+        if let Some(moves) = body.and_then(|body| read_waiting(body, &game.position_at(at))) {
+            return Some(Pending { at, moves });
+        }
     }
-    // The newest note is the one the moves waited under (an older one kept for its
-    // variations can stand before it).
-    let body = game
-        .node(at)
-        .comments_after
-        .iter()
-        .rev()
-        .find_map(|c| c.strip_prefix(NOT_REPLAYED))?;
-    let moves = read_waiting(body, &game.position_at(at))?;
-    Some(Pending { at, moves })
+    None
 }
 
 /// The moves of a comment's text after [`NOT_REPLAYED`], numbered from `pos`: what
@@ -344,7 +362,7 @@ fn read_waiting(body: &str, pos: &Position) -> Option<Vec<CutMove>> {
         if rest.starts_with('«') {
             let len = enclosed_len(rest, '«', '»')?;
             let (quoted, after) = rest.split_at(len);
-            let text = unquote(quoted);
+            let text = unquoted_comment(quoted);
             if quoted_comment(&text) != quoted {
                 return None;
             }
@@ -437,30 +455,6 @@ fn enclosed_len(text: &str, open: char, close: char) -> Option<usize> {
     None
 }
 
-/// The comment a `«»` comment was made from by [`quoted_comment`]: its `[ %` opened again
-/// as `[%`, except inside the comments quoted within it, which were quoted so before.
-fn unquote(quoted: &str) -> String {
-    let inner = &quoted['«'.len_utf8()..quoted.len() - '»'.len_utf8()];
-    let mut out = String::with_capacity(inner.len());
-    let mut depth = 0usize;
-    let mut chars = inner.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
-        match c {
-            '«' => depth += 1,
-            '»' => depth = depth.saturating_sub(1),
-            '[' if depth == 0 && inner[i..].starts_with("[ %") => {
-                out.push('[');
-                // The blank the quoting put in goes.
-                chars.next();
-                continue;
-            }
-            _ => {}
-        }
-        out.push(c);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -469,18 +463,29 @@ mod tests {
     fn cut_move() -> impl Strategy<Value = CutMove> {
         let san = prop::sample::select(vec!["e4", "Nf3", "O-O", "a6", "Bxc6+", "e8=Q#", "--"]);
         // Comments as typed, trimmed (as `quoted_comment` writes them): clocks, brackets,
-        // and `«»` quotes of their own, balanced (a lone `«` or `»` can make two comments
-        // read back as one, with the same characters) and holding no `[%` (what is
-        // quoted inside a comment is a cut move's, whose `[%` was opened already).
-        let comment = ("[a-z(){}\\[\\]%$: 0-9]{0,12}", 0usize..3)
-            .prop_map(|(c, quoted)| {
+        // typed `[ %` that are no commands, and `«»` quotes of their own, balanced (a lone
+        // `«` or `»` can make two comments read back as one, with the same characters).
+        let piece = prop::sample::select(vec![
+            "[%clk 1:00:00]",
+            "[ %",
+            "[  %x]",
+            "[%",
+            "[[ %",
+            " see ",
+        ]);
+        let comment = (
+            "[a-z(){}\\[\\]%$: 0-9]{0,12}",
+            prop::collection::vec(piece, 0..3),
+            0usize..3,
+        )
+            .prop_map(|(c, pieces, quoted)| {
+                let c = format!("{c}{}", pieces.concat());
                 let c = c.trim();
                 let c = format!("{}{c}{}", "«".repeat(quoted), "»".repeat(quoted));
                 c.replace("«»", "«x»")
             })
-            .prop_filter("not empty, not a draw offer, no `[ %` of its own", |c| {
-                let quoted_command = c.starts_with('«') && c.contains("[%");
-                !c.is_empty() && c != "(=)" && !c.contains("[ %") && !quoted_command
+            .prop_filter("not empty, not a draw offer", |c| {
+                !c.is_empty() && c != "(=)"
             });
         (
             san,

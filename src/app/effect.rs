@@ -208,6 +208,9 @@ pub enum Done {
         incomplete: bool,
         /// Its number in the file (from 1).
         number: usize,
+        /// How many games the file holds, when known without a list (a file of one
+        /// game), as for [`Done::Loaded`].
+        games: Option<u64>,
     },
     /// A pasted game, opened in place of this one (which is empty or saved).
     Opened(Box<Game>),
@@ -448,6 +451,7 @@ impl App {
                 rest,
                 incomplete,
                 number,
+                games,
             } => {
                 let of_list = self
                     .list()
@@ -455,6 +459,8 @@ impl App {
                 self.open_for_repair(*game, path, &stop, &rest, incomplete);
                 let number = number as u64;
                 self.number = Some(number);
+                // A file of one game says `game 1 of 1 in FILE`, as when it reads whole.
+                self.games_in_file = games;
                 if !of_list {
                     self.left_list();
                 }

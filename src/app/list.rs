@@ -120,8 +120,21 @@ impl App {
         list.keep_selected(|catalog| catalog.apply(event));
         if failed {
             if let LoadStatus::Failed(e) = list.catalog.status() {
+                // A game saved at the end of the file while it was read has no row: the
+                // list cannot tell its number (see `Catalog::added`).
+                let unlisted = match list.catalog.unlisted() {
+                    0 => String::new(),
+                    n => format!(
+                        "; {} saved there meanwhile not listed (:e {} lists the file again)",
+                        crate::plural::count(n, "game", "games"),
+                        list.path.display()
+                    ),
+                };
+                if list.open.is_some_and(|n| list.catalog.game(n).is_none()) {
+                    list.open = None;
+                }
                 let text = format!(
-                    "reading {} stopped: {e}; the {} listed can be opened",
+                    "reading {} stopped: {e}; the {} listed can be opened{unlisted}",
                     list.path.display(),
                     crate::plural::count_grouped(list.catalog.games(), "game", "games")
                 );

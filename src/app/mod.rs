@@ -280,6 +280,18 @@ impl App {
             if let Some(list) = self.list.as_deref_mut() {
                 if !crate::store::target::same_file(&list.path, &path) {
                     list.open = None;
+                } else if let crate::catalog::LoadStatus::Failed(e) = list.catalog.status() {
+                    // Reading the file stopped short of its end: the list cannot tell
+                    // which game of the file it is, so it has no row (said, not hidden).
+                    list.open = None;
+                    let text = format!(
+                        "saved to {}{}; not in the list, whose reading of the file stopped \
+                         ({e}): :e {} lists the file again",
+                        path.display(),
+                        number.map_or(String::new(), |n| format!(" as its game {n}")),
+                        path.display()
+                    );
+                    self.inform(text);
                 } else {
                     // Added to the list's file (its row came with `Done::Rewrote`): the
                     // list's game now, as if opened from it (selected on the list).
@@ -307,12 +319,21 @@ impl App {
         // Moves that waited after a correction when the game was saved or journaled
         // wait again.
         self.pending = correct::waiting_in(&self.game);
-        self.cursor = self.line_end(NodeId::ROOT);
+        self.cursor = self.recording_point();
         self.versions = undo::fresh(self);
         self.entry.clear();
         self.refresh_feedback();
         self.refresh_opening();
         self.journal_due = true;
+    }
+
+    /// Where recording goes on in the game as it opens: where moves wait (they wait
+    /// for the right move, in a variation too), else the main line's last move.
+    pub(crate) fn recording_point(&self) -> NodeId {
+        match &self.pending {
+            Some(pending) => pending.at,
+            None => self.line_end(NodeId::ROOT),
+        }
     }
 
     /// The last move of the line through `id`, following first choices.

@@ -6,8 +6,9 @@
 //!   read: it opens at its start, its moves shown as a book prints them (unless the
 //!   user chose a view), and a move typed inside it starts a variation;
 //! - an **unfinished** one (`*`, or no result) is a game to go on recording: it opens
-//!   at its last move, on the scoresheet (unless the user chose a view), and a move
-//!   typed inside it does what the configuration's `recording.inside` says.
+//!   at its last move (or where moves wait after a correction, in a variation too), on
+//!   the scoresheet (unless the user chose a view), and a move typed inside it does what
+//!   the configuration's `recording.inside` says.
 
 use std::path::PathBuf;
 
@@ -46,7 +47,7 @@ impl App {
             // A move typed inside a game being read is a variation, not a correction.
             self.inside = Inside::Variation;
         } else {
-            self.cursor = self.line_end(NodeId::ROOT);
+            self.cursor = self.recording_point();
             self.inside = self.settings.inside;
         }
         self.refresh_feedback();
@@ -54,10 +55,13 @@ impl App {
     }
 
     /// How the game on the screen was opened, for the status line: `read from the
-    /// start` or `at its last move, to go on recording`.
+    /// start` or `at its last move, to go on recording` (or at the end of the variation
+    /// where moves wait, which is not the game's last move).
     pub(crate) fn how_opened(&self) -> &'static str {
         if finished(&self.game) {
             "finished: read from the start"
+        } else if self.cursor != self.line_end(NodeId::ROOT) {
+            "unfinished: in the variation where moves wait"
         } else {
             "unfinished: at its last move, to go on recording"
         }

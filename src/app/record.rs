@@ -407,6 +407,12 @@ impl App {
         }
         let file = self.file.clone();
         self.open_game(next, file, None, false);
+        // A new game is no game of the list (whose open game the status corner would
+        // name), and it is typed on the game screen, even when `:new` came from the list.
+        if let Some(list) = self.list.as_deref_mut() {
+            list.open = None;
+        }
+        self.screen = super::Screen::Game;
         self.inform("new game: type the players with :tag White … and :tag Black …");
     }
 

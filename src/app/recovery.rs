@@ -90,6 +90,17 @@ impl App {
             // Text is the new game's: the box goes, the character stays. Over the list
             // the key does what it does there once the box has gone (`/` starts the
             // filter, a letter sorts), so that keys typed at once are not lost.
+            // `:` (and the vim preset's `i`) start typing as a character does: the box
+            // goes and the key does its work, or `:e FILE` typed at once would lose its
+            // colon and be read as a move.
+            Action::CommandLine | Action::InsertMode => {
+                let effect = self.recovery_later();
+                match action {
+                    Action::CommandLine => self.command_line(),
+                    _ => self.insert_mode(),
+                };
+                effect
+            }
             Action::Type(c) => {
                 let effect = self.recovery_later();
                 if self.screen == Screen::Game {

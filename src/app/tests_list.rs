@@ -280,6 +280,7 @@ fn a_game_opened_for_repair_from_the_list_is_shown_as_its_open_game() {
         rest: "2. Ke3 Nc6 *".into(),
         incomplete: true,
         number: 2,
+        games: None,
     });
     assert_eq!(app.screen, Screen::Game);
     assert_eq!(app.list().unwrap().open, Some(2));
@@ -456,4 +457,125 @@ fn a_game_added_to_the_lists_file_is_listed_selected_and_its_tags_follow_it() {
     });
     let row = app.list().unwrap().catalog.game(7).unwrap();
     assert_eq!(row.white, "Bea");
+}
+
+/// The list of the sample file whose reading stopped with an error after its first
+/// three games (as a file cut short by another program, or a disk error).
+fn listing_stopped() -> App {
+    let mut app = App::new(Settings::default(), Game::default(), None);
+    app.update(Done::ListOpened {
+        path: "sample.pgn".into(),
+    });
+    let whole = Catalog::read(SAMPLE.as_bytes()).expect("the sample reads");
+    let fourth = whole.game(4).expect("a fourth game").offset as usize;
+    let catalog = Catalog::read(&SAMPLE.as_bytes()[..fourth]).expect("the start reads");
+    app.list.as_deref_mut().expect("a list").catalog = catalog;
+    app.update(Done::Listed(LoadEvent::Failed(std::io::Error::other(
+        "Input/output error",
+    ))));
+    app
+}
+
+/// A pasted game added by `:w` to the list's file after its reading stopped short of the
+/// end: the list cannot tell which game of the file it is, so it gets no row, and the
+/// save says so and how to list the file again, instead of leaving the player to look
+/// for a row that never comes.
+#[test]
+fn a_game_added_after_the_lists_reading_stopped_is_said_not_to_be_listed() {
+    let mut app = listing_stopped();
+    assert_eq!(app.list().unwrap().catalog.games(), 3);
+    pasted(&mut app, "[White \"Ann\"]\n\n1. d4 d5 *\n");
+    let text = crate::pgn::write_game_to_string(&app.game);
+    app.update(Done::Rewrote {
+        path: "sample.pgn".into(),
+        before: None,
+        after: (SAMPLE.len() as u64 + 1, text.len() as u64),
+        text,
+    });
+    app.update(Done::Saved {
+        path: "sample.pgn".into(),
+        unchanged: false,
+        placed: Placed::Added(Some(7)),
+    });
+    assert_eq!(
+        app.message.text,
+        "saved to sample.pgn as its game 7; not in the list, whose reading of the file \
+         stopped (Input/output error): :e sample.pgn lists the file again"
+    );
+    assert!(!app.message.error);
+    let list = app.list().unwrap();
+    assert_eq!((list.catalog.games(), list.open), (3, None));
+    assert_eq!(list.catalog.unlisted(), 1);
+    assert_eq!(app.number, Some(7), "its number, as the save counted it");
+}
+
+/// A game added while the file is still read, and the reading then stops with an error:
+/// the message of the stop says the game is not listed.
+#[test]
+fn a_game_added_while_the_file_is_read_is_named_when_the_reading_stops() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sample.pgn");
+    std::fs::write(&path, SAMPLE).unwrap();
+    let mut app = App::new(Settings::default(), Game::default(), None);
+    app.update(Done::ListOpened { path: path.clone() });
+    let loader = crate::catalog::Loader::open(&path).unwrap();
+    let first = loader
+        .next_timeout(std::time::Duration::from_secs(20))
+        .expect("a first batch");
+    assert!(matches!(first, LoadEvent::Batch(_)), "{first:?}");
+    app.update(Done::Listed(first));
+    pasted(&mut app, "[White \"Ann\"]\n\n1. d4 d5 *\n");
+    let text = crate::pgn::write_game_to_string(&app.game);
+    app.update(Done::Rewrote {
+        path: path.clone(),
+        before: None,
+        after: (SAMPLE.len() as u64 + 1, text.len() as u64),
+        text,
+    });
+    app.update(Done::Saved {
+        path: path.clone(),
+        unchanged: false,
+        placed: Placed::Added(Some(7)),
+    });
+    app.update(Done::Listed(LoadEvent::Failed(std::io::Error::other(
+        "Input/output error",
+    ))));
+    assert!(
+        app.message.text.ends_with(&format!(
+            "; 1 game saved there meanwhile not listed (:e {} lists the file again)",
+            path.display()
+        )),
+        "{}",
+        app.message.text
+    );
+    assert_eq!(app.list().unwrap().open, None);
+}
+
+/// `:new` typed on the list, or in a game opened from it: the new game is on the game
+/// screen, where its moves are typed, and it is not the list's open game (the status
+/// corner named the list's game for it, `game 1 of 6`).
+#[test]
+fn a_new_game_from_the_list_is_shown_and_is_not_the_lists_game() {
+    use super::undo::press;
+    let config = crate::config::Config::defaults();
+    let mut app = listing();
+    press(&mut app, &config, ":new<ret>");
+    assert_eq!(app.screen, Screen::Game);
+    press(&mut app, &config, "d4<ret>");
+    assert_eq!(app.game.mainline().len(), 1, "{}", app.message.text);
+    // From a game of the list.
+    let mut app = listing();
+    let Effect::LoadAt { number, .. } = app.update(Action::OpenGame) else {
+        panic!("no game asked for")
+    };
+    let game = crate::pgn::read_games(SAMPLE.as_bytes()).remove(0).game;
+    app.update(Done::Loaded {
+        game: Box::new(game),
+        path: "sample.pgn".into(),
+        number,
+        games: None,
+    });
+    assert_eq!(app.list().unwrap().open, Some(1));
+    press(&mut app, &config, ":new<ret>");
+    assert_eq!((app.screen, app.list().unwrap().open), (Screen::Game, None));
 }

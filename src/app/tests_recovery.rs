@@ -40,6 +40,31 @@ fn a_move_typed_at_the_recovery_box_neither_discards_nor_recovers() {
     assert_eq!(sans(&app), ["d4"]);
 }
 
+/// `:` pressed at the box (through the keymap, as the terminal sends it) closes it as
+/// a character does and starts the command line: `:e FILE` typed at once is a command,
+/// not the move `e FILE` (its colon was lost).
+#[test]
+fn a_command_typed_at_the_recovery_box_keeps_its_colon() {
+    let colon = crossterm::event::KeyEvent::new(
+        crossterm::event::KeyCode::Char(':'),
+        crossterm::event::KeyModifiers::NONE,
+    );
+    let mut app = with_box(2);
+    let action = app.action_of(&colon).expect(": does something");
+    assert_eq!(app.update(action), Effect::Recovery(Recovery::Later));
+    assert_eq!(app.overlay, Overlay::None);
+    for c in "e club.pgn".chars() {
+        app.update(Action::Type(c));
+    }
+    assert_eq!(app.entry, ":e club.pgn");
+    assert_eq!(
+        app.update(Action::PlayEntry),
+        Effect::Browse {
+            path: "club.pgn".into()
+        }
+    );
+}
+
 #[test]
 fn the_recovery_box_over_the_list_answers_to_its_keys() {
     use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};

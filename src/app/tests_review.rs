@@ -278,6 +278,7 @@ fn a_snap_names_the_game_opened_by_number_without_a_list() {
         rest: String::new(),
         incomplete: false,
         number: 7,
+        games: None,
     });
     let Effect::Snap { game: number, .. } = app.run_command("snap") else {
         panic!("no snap")

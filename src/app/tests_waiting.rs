@@ -55,26 +55,31 @@ fn corrected() -> App {
     app
 }
 
+/// `app` (moves waiting) saved and opened again: the same moves wait where they waited,
+/// the cursor is there, the opening message ends with `said`; then `right` is typed
+/// and they are replayed behind it. The app after that.
+fn reopened_and_put_right(app: &App, said: &str, right: &str) -> App {
+    let before = waiting(app).expect("moves wait");
+    let mut again = reopened(app);
+    assert_eq!(waiting(&again), Some(before));
+    assert_eq!(Some(again.cursor), again.pending.as_ref().map(|p| p.at));
+    assert!(again.message.text.ends_with(said), "{}", again.message.text);
+    type_line(&mut again, right);
+    assert!(!again.message.error, "{}", again.message.text);
+    assert!(again.pending.is_none());
+    again
+}
+
 #[test]
 fn moves_waiting_at_a_save_wait_again_when_the_game_is_opened_again() {
     let app = corrected();
-    let before = waiting(&app).expect("moves wait");
-    assert_eq!(before.1.len(), 3);
-    let mut again = reopened(&app);
-    assert_eq!(waiting(&again), Some(before));
-    assert_eq!(Some(again.cursor), again.pending.as_ref().map(|p| p.at));
-    assert!(
-        again
-            .message
-            .text
-            .ends_with("; waiting: 10.Bb3 a6 11.Nf1 (type the right move)"),
-        "{}",
-        again.message.text
-    );
+    assert_eq!(waiting(&app).map(|w| w.1.len()), Some(3));
     // The right move: the waiting moves follow with their glyph, draw offer and clocks.
-    type_line(&mut again, "Ba4");
-    assert!(!again.message.error, "{}", again.message.text);
-    assert!(again.pending.is_none());
+    let mut again = reopened_and_put_right(
+        &app,
+        "; waiting: 10.Bb3 a6 11.Nf1 (type the right move)",
+        "Ba4",
+    );
     let pgn = write_game_to_string(&again.game);
     assert!(!pgn.contains("not replayed"), "{pgn}");
     let line = again.game.mainline();
@@ -198,6 +203,7 @@ fn undoing_the_move_a_repair_waited_for_brings_the_waiting_moves_back() {
         rest: "2. Ke3 Nc6 *".into(),
         incomplete: true,
         number: 1,
+        games: None,
     });
     let before = (waiting(&app), write_game_to_string(&app.game));
     assert_eq!(before.0.as_ref().map(|w| w.1.len()), Some(2));
@@ -278,4 +284,114 @@ fn putting_right_the_only_waiting_move_says_which_move_took_its_place() {
     type_line(&mut app, "Nc6");
     assert_eq!(app.message.text, "corrected: Nc6 in place of a6");
     assert_eq!(app.pending, None);
+}
+
+/// A correction inside a variation: the moves that no longer fit wait at the end of the
+/// variation, and a game saved so offers them again there, the cursor where the right
+/// move is to be typed; the main line is untouched.
+#[test]
+fn moves_waiting_at_the_end_of_a_variation_wait_again_when_the_game_is_opened_again() {
+    let mut app = app();
+    type_line(&mut app, "e4 e5 Nf3 Nc6 Bb5 a6");
+    app.cursor = app.game.mainline()[0];
+    app.inside = Inside::Variation;
+    type_line(
+        &mut app,
+        "c5 Nf3 d6 d4 cxd4 Nxd4 +1:40:00 Nf6 {the Najdorf next}",
+    );
+    // 2.Nf3 was 2.Nc3: 4.Nxd4 no longer fits (no knight reaches d4).
+    let c5 = app.game.node(app.game.mainline()[0]).children[1];
+    app.cursor = c5;
+    app.inside = Inside::Replace;
+    type_line(&mut app, "Nc3");
+    let before = waiting(&app).expect("moves wait");
+    assert_eq!((before.0.as_str(), before.1.len()), ("3...cxd4", 2));
+    // The right move: Nf6 follows in the variation, with its comment; the note goes.
+    let again = reopened_and_put_right(
+        &app,
+        "(unfinished: in the variation where moves wait); waiting: 4.Nxd4 Nf6 (type the right move)",
+        "Qxd4",
+    );
+    assert_eq!(sans(&again), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+    // The clock written beside the wrong 4.Nxd4 goes to the right move.
+    let pgn = write_game_to_string(&again.game);
+    let flat = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(
+            "(1... c5 2. Nc3 d6 3. d4 cxd4 4. Qxd4 {[%clk 1:40:00]} 4... Nf6 {the Najdorf next})"
+        ),
+        "{pgn}"
+    );
+    assert!(!pgn.contains("not replayed"), "{pgn}");
+}
+
+/// Notes in two lines: the main line's is the one that waits (it is found first);
+/// the variation's stays a comment, whole.
+#[test]
+fn with_notes_in_two_lines_the_main_lines_moves_wait_and_the_other_stays() {
+    let mut app = app();
+    type_line(
+        &mut app,
+        "e4 e5 Nf3 Nc6 Bb5 Nf6 O-O Be7 d3 d6 c3 O-O h3 h6 Re1 Re8 Nbd2 Bf8",
+    );
+    app.cursor = app.game.mainline()[0];
+    app.inside = Inside::Variation;
+    type_line(&mut app, "c5 Nf3 d6");
+    let d6 = app.cursor;
+    let side = "moves not replayed: 3. d4 cxd4";
+    app.game.node_mut(d6).comments_after.push(side.into());
+    let last = app.line_end(NodeId::ROOT);
+    app.game
+        .node_mut(last)
+        .comments_after
+        .push("moves not replayed: 10. Bb3 a6".into());
+    let again = reopened(&app);
+    assert_eq!(
+        waiting(&again).map(|(at, m)| (at, m.len())),
+        Some(("9...Bf8".to_string(), 2))
+    );
+    let c5 = again.game.node(again.game.mainline()[0]).children[1];
+    let d6 = again.line_end(c5);
+    assert_eq!(again.game.node(d6).comments_after, [side]);
+}
+
+/// What the player typed beside a waiting move is kept exactly through a save and a
+/// reopening: a literal `[ %` (not a command) stays `[ %`, and a clock stays a clock;
+/// written, read and written again, the file is the same.
+#[test]
+fn a_typed_bracket_percent_in_a_waiting_moves_comment_reads_back_as_typed() {
+    let mut app = app();
+    type_line(
+        &mut app,
+        "e4 e5 Nf3 Nc6 Bc4 Nf6 O-O Be7 d3 d6 c3 O-O Bb3 {see [ %clk here} a6 +1:23:00 {pin [  %x}",
+    );
+    app.cursor = app.game.mainline()[3];
+    app.inside = Inside::Replace;
+    type_line(&mut app, "Bb5");
+    let before = waiting(&app).expect("moves wait");
+    let comments: Vec<Vec<String>> = before.1.iter().map(|m| m.comments.clone()).collect();
+    assert_eq!(
+        comments,
+        [
+            vec!["see [ %clk here".to_string()],
+            vec!["[%clk 1:23:00] pin [  %x".to_string()]
+        ]
+    );
+    let written = write_game_to_string(&app.game);
+    let again = reopened(&app);
+    assert_eq!(waiting(&again), Some(before));
+    assert_eq!(write_game_to_string(&again.game), written);
+    // Replayed, the clock is a clock again and the typed text is as typed.
+    let mut again = again;
+    type_line(&mut again, "Ba4");
+    let line = again.game.mainline();
+    assert_eq!(
+        again.game.node(line[12]).comments_after,
+        ["see [ %clk here"]
+    );
+    assert_eq!(
+        again.game.node(line[13]).annotations(),
+        [Annotation::Clock(ClockTime::from_secs(4_980))]
+    );
+    assert_eq!(again.game.comment_text(line[13]), "pin [  %x");
 }

@@ -106,6 +106,9 @@ pub struct Catalog {
     retags: Vec<rewrite::Retag>,
     /// Games added at the end of the file by saves, waiting for the loader to finish.
     adds: Vec<rewrite::Add>,
+    /// Games added at the end of the file by saves that got no row: reading stopped
+    /// short of the file's end, so the list cannot tell their numbers.
+    unlisted: usize,
     /// Games the check found a problem in (row index → where and why).
     problems: std::collections::HashMap<u32, Box<str>>,
     /// Rows whose games a save wrote again: the check's word on them is outdated.
@@ -138,6 +141,7 @@ impl Catalog {
             rewrites: Vec::new(),
             retags: Vec::new(),
             adds: Vec::new(),
+            unlisted: 0,
             problems: std::collections::HashMap::new(),
             resaved: std::collections::HashSet::new(),
             tables: Tables::new(),
@@ -227,6 +231,12 @@ impl Catalog {
                 total: batch.total,
             };
         }
+    }
+
+    /// How many games saves added at the end of the file have no row, as reading stopped
+    /// with an error before the file's end (see [`Catalog::added`]).
+    pub fn unlisted(&self) -> usize {
+        self.unlisted
     }
 
     /// How far reading the file has come.

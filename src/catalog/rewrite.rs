@@ -95,7 +95,9 @@ impl Catalog {
     /// length written, where the sort and the filter take it. While the file is still
     /// being read this waits for the last rows (the game is the file's last, and the
     /// loader numbers the strings it sends); a loader that reached the game itself has
-    /// listed it already.
+    /// listed it already. When reading stopped with an error, the rows stop short of the
+    /// file's end and a row added after them would take a wrong number: the game is
+    /// counted in [`Catalog::unlisted`] instead, for the list to say so.
     pub fn added(&mut self, (offset, len): (u64, u64), text: &str) {
         let Some(entry) = crate::pgn::index(text.as_bytes()).into_iter().next() else {
             return;
@@ -116,9 +118,13 @@ impl Catalog {
         }
         let complete = matches!(self.status, LoadStatus::Done);
         for add in std::mem::take(&mut self.adds) {
+            if self.rows.iter().any(|r| r.offset() == add.offset) {
+                continue;
+            }
             // After a failed read the rows stop short of the file's end: a row added
-            // after them would take a wrong number (the list says how far it got).
-            if !complete || self.rows.iter().any(|r| r.offset() == add.offset) {
+            // after them would take a wrong number.
+            if !complete {
+                self.unlisted += 1;
                 continue;
             }
             let mut row = self.row_of(&add.entry, add.offset);

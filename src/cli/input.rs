@@ -74,7 +74,7 @@ impl Input {
                 Some(c) => Input::decoded(c.decoder(io::Cursor::new(head).chain(stdin))?),
                 None if head.is_empty() => Input::Stdin(stdin),
                 // The bytes looked at are read first.
-                None => Input::decoded(io::Cursor::new(head).chain(stdin)),
+                None => Input::decoded(NulRuns::new(io::Cursor::new(head).chain(stdin))),
             });
         }
         let mut file = File::open(path)?;
@@ -93,7 +93,7 @@ impl Input {
         let rest = io::Cursor::new(head).chain(file);
         Ok(match compression {
             Some(c) => Input::decoded(c.decoder(rest)?),
-            None => Input::decoded(rest),
+            None => Input::decoded(NulRuns::new(rest)),
         })
     }
 
@@ -134,6 +134,47 @@ impl Read for Input {
                 read => read,
             },
         }
+    }
+}
+
+/// The longest run of NUL bytes a stream may send: as long as the largest game read.
+const NUL_RUN_LIMIT: u64 = crate::pgn::reader::MAX_GAME as u64;
+
+/// A stream (a pipe, a device, standard input) that ends with an error once it has sent
+/// [`NUL_RUN_LIMIT`] NUL bytes in a row. The reader takes NUL bytes as blanks (a file
+/// damaged by a crash holds blocks of them between its games), so a device that sends
+/// nothing else (`/dev/zero`) would be read for ever without a word; no PGN text holds
+/// such a run. A file on disk has an end and is read whole.
+struct NulRuns<R> {
+    inner: R,
+    /// NUL bytes read since the last other byte.
+    run: u64,
+}
+
+impl<R> NulRuns<R> {
+    fn new(inner: R) -> Self {
+        NulRuns { inner, run: 0 }
+    }
+}
+
+impl<R: Read> Read for NulRuns<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.run >= NUL_RUN_LIMIT {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!(
+                    "{} MiB of NUL bytes in a row, which no PGN text holds (a device such as \
+                     /dev/zero?)",
+                    NUL_RUN_LIMIT >> 20
+                ),
+            ));
+        }
+        let n = self.inner.read(buf)?;
+        self.run = match buf[..n].iter().rposition(|&b| b != 0) {
+            Some(last) => (n - last - 1) as u64,
+            None => self.run + n as u64,
+        };
+        Ok(n)
     }
 }
 

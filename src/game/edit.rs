@@ -432,9 +432,41 @@ impl Game {
 /// A comment of a move cut off by a replacement, as the comment that keeps the cut moves
 /// holds it: between `«` and `»`, with each `[%` command opened as `[ %`, so that the
 /// clock or evaluation of a move that no longer stands is not read as one of the move
-/// the keeping comment is on (which would show it there).
+/// the keeping comment is on (which would show it there). So that the player's own text
+/// comes back exactly ([`unquoted_comment`]), every `[`, blanks, `%` gets one more blank:
+/// a typed `[ %` is kept as `[  %`.
 pub fn quoted_comment(text: &str) -> String {
-    format!("«{}»", text.trim().replace("[%", "[ %"))
+    format!("«{}»", shift_command_blanks(text.trim(), true))
+}
+
+/// The comment [`quoted_comment`] quoted, from its `«»` form (which must start with `«`
+/// and end with `»`): each `[`, blanks, `%` has one blank fewer, so that commands are
+/// commands again and the rest is as typed. `quoted_comment` of the result gives
+/// `quoted` back unless `quoted` held a `[%`, which `quoted_comment` never writes.
+pub fn unquoted_comment(quoted: &str) -> String {
+    let inner = &quoted['«'.len_utf8()..quoted.len() - '»'.len_utf8()];
+    shift_command_blanks(inner, false)
+}
+
+/// `text` with one blank more (`more`) or fewer (when it has one) between each `[` and
+/// a `%` that follows it after nothing but blanks.
+fn shift_command_blanks(text: &str, more: bool) -> String {
+    let mut out = String::with_capacity(text.len() + if more { 8 } else { 0 });
+    let mut rest = text;
+    while let Some(at) = rest.find('[') {
+        out.push_str(&rest[..=at]);
+        rest = &rest[at + 1..];
+        let blanks = rest.len() - rest.trim_start_matches(' ').len();
+        if rest[blanks..].starts_with('%') {
+            if more {
+                out.push(' ');
+            } else if blanks > 0 {
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The position after `mv`, or `None` when it is not legal in `pos`.

@@ -277,3 +277,21 @@ fn the_comment_keeping_cut_moves_keeps_their_clocks_and_remarks() {
     // No clock of the cut move is read as one of 2... Nc6.
     assert!(game.node(ids[3]).annotations().is_empty());
 }
+
+/// A cut move's comment, quoted into the comment that keeps the cut moves and read back,
+/// is exactly what was typed: commands are opened (`[%` is never written, so none is read
+/// as the keeping move's), and a typed `[ %` keeps its blank.
+#[test]
+fn a_quoted_comment_reads_back_exactly_as_typed() {
+    for (typed, quoted) in [
+        ("[%clk 1:28:00] main line", "«[ %clk 1:28:00] main line»"),
+        ("see [ %clk here", "«see [  %clk here»"),
+        ("[[  %x] [ [%", "«[[   %x] [ [ %»"),
+        ("«[ %clk 1:00:00]» 3. Bb5", "««[  %clk 1:00:00]» 3. Bb5»"),
+        ("no command: [x] % [\t%", "«no command: [x] % [\t%»"),
+    ] {
+        assert_eq!(quoted_comment(typed), quoted, "{typed}");
+        assert!(!quoted.contains("[%"), "{quoted}");
+        assert_eq!(unquoted_comment(quoted), typed, "{quoted}");
+    }
+}

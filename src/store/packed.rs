@@ -19,8 +19,16 @@ pub use super::decompress::{Compression, MAGIC};
 /// Writing what [`super::decompress`] reads, and reading whole files.
 impl Compression {
     /// The packing of the file at `path`, from its first bytes (`None` for plain text, an
-    /// empty file or one that is missing).
+    /// empty file, one that is missing, or one that is not a regular file: opening a named
+    /// pipe would wait for a program at its other end, for ever, and a device has no
+    /// packing).
     pub fn of_file(path: &Path) -> io::Result<Option<Compression>> {
+        match std::fs::metadata(path) {
+            Ok(meta) if !meta.is_file() => return Ok(None),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(e),
+            Ok(_) => {}
+        }
         let mut file = match std::fs::File::open(path) {
             Ok(f) => f,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),

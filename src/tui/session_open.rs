@@ -43,6 +43,7 @@ impl Session {
                     rest: unread.rest,
                     incomplete: !unread.complete,
                     number,
+                    games,
                 });
                 // Its text in the file is the whole game: `:w` replaces it.
                 self.slot = Some((path, slot, None));

@@ -31,15 +31,20 @@ pub struct CommentBox<'a> {
 
 impl CommentBox<'_> {
     /// The rows the box would like at `width` columns: its text wrapped, the
-    /// key row and the frame, at least five and at most `max`.
+    /// key row and the frame, at least five and at most `max`. Only as much of the
+    /// text is wrapped as fills `max` rows: a comment of megabytes would otherwise
+    /// cost its whole wrap on every frame (a tenth of a second and more).
     pub fn rows_wanted(&self, width: u16, max: u16) -> u16 {
         let room = usize::from(width.saturating_sub(2)).max(1);
-        let text_rows: usize = self
-            .editor
-            .lines()
-            .iter()
-            .map(|line| super::text::wrap(line, room).len().max(1))
-            .sum();
+        let enough = usize::from(max);
+        let mut text_rows = 0;
+        for line in self.editor.lines() {
+            let left = enough.saturating_sub(text_rows).max(1);
+            text_rows += super::text::wrap_first(line, room, left).len().max(1);
+            if text_rows >= enough {
+                break;
+            }
+        }
         let wanted = u16::try_from(text_rows + 3).unwrap_or(u16::MAX);
         wanted.clamp(5, max.max(5)).min(max)
     }
@@ -140,5 +145,33 @@ pub fn comment_area(screen: Rect, wanted: u16) -> Rect {
         y: screen.bottom() - height,
         height,
         ..screen
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(text: &str, width: u16, max: u16) -> u16 {
+        let editor = TextEditor::new(text, true);
+        let boxed = CommentBox {
+            title: "comment",
+            editor: &editor,
+            color: true,
+        };
+        boxed.rows_wanted(width, max)
+    }
+
+    /// The box grows with its text's wrapped rows (and the key row and frame), from five
+    /// rows to `max`; a comment of megabytes, in words or in one line, fills `max`.
+    #[test]
+    fn the_box_wants_its_texts_rows_up_to_the_screen() {
+        assert_eq!(rows("short", 40, 20), 5);
+        assert_eq!(rows("one\ntwo\nthree\nfour", 40, 20), 4 + 3);
+        // 38 columns of room: ten words of 8 cells take three rows.
+        assert_eq!(rows(&"abcdefg ".repeat(10), 40, 20), 3 + 3);
+        assert_eq!(rows(&"word ".repeat(2_000_000), 40, 20), 20);
+        assert_eq!(rows(&"x".repeat(10_000_000), 40, 20), 20);
+        assert_eq!(rows(&"line\n".repeat(100_000), 40, 20), 20);
     }
 }

@@ -1,8 +1,11 @@
 //! The scoresheet: the main line in two columns (number, White, Black) as on a
 //! paper scoresheet, with each move's clock and draw offer beside it, variations
 //! and comments inline under the move they belong to, the moves waiting after a
-//! correction, and the current move highlighted and kept in view. Comments and
+//! correction (after the main line, saying after which move when they wait in a
+//! variation), and the current move highlighted and kept in view. Comments and
 //! variations wrap at spaces under their move; widths are display widths.
+
+use std::collections::HashSet;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -104,8 +107,16 @@ fn comment_piece(game: &Game, id: NodeId) -> Option<Piece> {
 }
 
 /// Writes the line that starts with the move `first` (played in `before`):
-/// numbered moves, comments, and nested variations in parentheses.
-fn line_pieces(app: &App, first: NodeId, before: Position, depth: usize, out: &mut Vec<Piece>) {
+/// numbered moves, comments, and nested variations in parentheses. `path` holds the
+/// current move and the moves before it (see [`variation`]).
+fn line_pieces(
+    app: &App,
+    first: NodeId,
+    before: Position,
+    depth: usize,
+    path: &HashSet<NodeId>,
+    out: &mut Vec<Piece>,
+) {
     let mut at = first;
     let mut pos = before;
     let mut number_due = true;
@@ -131,7 +142,7 @@ fn line_pieces(app: &App, first: NodeId, before: Position, depth: usize, out: &m
             let siblings = app.game.variations_at(at);
             if siblings.len() > 1 && siblings[0] == at {
                 for &alt in &siblings[1..] {
-                    variation(app, alt, pos, depth + 1, out);
+                    variation(app, alt, pos, depth + 1, path, out);
                 }
                 number_due = true;
             }
@@ -145,26 +156,74 @@ fn line_pieces(app: &App, first: NodeId, before: Position, depth: usize, out: &m
     }
 }
 
-fn variation(app: &App, first: NodeId, before: Position, depth: usize, out: &mut Vec<Piece>) {
+/// The variation starting with `first`, in parentheses, nested `depth` deep; deeper than
+/// [`MAX_DEPTH`] it is `(…)`, or the current move when `path` says it is in there.
+fn variation(
+    app: &App,
+    first: NodeId,
+    before: Position,
+    depth: usize,
+    path: &HashSet<NodeId>,
+    out: &mut Vec<Piece>,
+) {
     if depth > MAX_DEPTH {
+        // The current move stays in sight when it is in there: `(…15.Bd2…)`, marked as
+        // the current move is, or a reader deep in a study would not see where they are.
+        let (text, id) = if path.contains(&first) {
+            (
+                format!("(…{}…)", numbered_move(app, app.cursor)),
+                Some(app.cursor),
+            )
+        } else {
+            ("(…)".into(), None)
+        };
         out.push(Piece {
-            text: "(…)".into(),
-            id: None,
+            text,
+            id,
             style: ASIDE,
         });
         return;
     }
     let opening = out.len();
-    line_pieces(app, first, before, depth, out);
+    line_pieces(app, first, before, depth, path, out);
     out[opening].text.insert(0, '(');
     if let Some(last) = out.last_mut() {
         last.text.push(')');
     }
 }
 
+/// The move `id` with its number, as a line of the sheet writes it (`15.Bd2`, `15...e5`).
+fn numbered_move(app: &App, id: NodeId) -> String {
+    let parent = app.game.node(id).parent.unwrap_or(NodeId::ROOT);
+    let before = app.game.position_at(parent);
+    let dots = if before.side_to_move() == chess::Color::White {
+        "."
+    } else {
+        "..."
+    };
+    format!(
+        "{}{dots}{}",
+        before.fullmove_number(),
+        move_text(app, &before, id)
+    )
+}
+
+/// The current move and every move before it, for [`variation`] to know whether a line it
+/// leaves out holds the current move.
+fn cursor_path(app: &App) -> HashSet<NodeId> {
+    let mut path = HashSet::new();
+    let mut at = Some(app.cursor);
+    while let Some(id) = at {
+        path.insert(id);
+        at = app.game.node(id).parent;
+    }
+    path
+}
+
 /// The main line's rows, with asides after the moves they belong to.
 fn rows(app: &App) -> Vec<Row> {
     let game = &app.game;
+    let path = cursor_path(app);
     let mut rows = Vec::new();
     let mut pos = game.start;
     let mut at = NodeId::ROOT;
@@ -194,7 +253,7 @@ fn rows(app: &App) -> Vec<Row> {
         }
         let mut aside: Vec<Piece> = comment_piece(game, next).into_iter().collect();
         for &alt in &game.node(at).children[1..] {
-            variation(app, alt, pos, 1, &mut aside);
+            variation(app, alt, pos, 1, &path, &mut aside);
         }
         if !aside.is_empty() {
             rows.push(Row::Aside(aside));
@@ -204,8 +263,12 @@ fn rows(app: &App) -> Vec<Row> {
     }
     if let Some(pending) = &app.pending {
         if game.is_live(pending.at) {
+            let label = match app.waiting_off_line() {
+                Some(after) => format!("waiting after {after}:"),
+                None => "waiting:".into(),
+            };
             let mut pieces = vec![Piece {
-                text: "waiting:".into(),
+                text: label,
                 id: None,
                 style: Style::default().fg(Color::Red).add_modifier(Modifier::BOLD),
             }];
@@ -388,5 +451,71 @@ mod tests {
             assert!(all.contains("…}"), "the cut is said");
             assert!(all.contains("Nf3"), "the moves after it are there");
         }
+    }
+
+    /// Variations nested `depth` deep off the first move, each one move longer than the
+    /// one it is in; the game and the deepest move.
+    fn nested(depth: usize) -> (Game, NodeId) {
+        use crate::position::Move;
+        let start = Position::start();
+        let mut game = Game::new(start);
+        let mut last = game.add_move(NodeId::ROOT, Move::Normal(start.legal_moves()[0]), &start);
+        for _ in 0..depth {
+            // An alternative to `last`, and a move after it: the next one's alternative.
+            let parent = game.node(last).parent.expect("a move");
+            let before = game.position_at(parent);
+            let taken = game.node(last).mv;
+            let alt = before
+                .legal_moves()
+                .into_iter()
+                .map(Move::Normal)
+                .find(|m| *m != taken)
+                .expect("another move");
+            let alt_id = game.add_move(parent, alt, &before);
+            let after = before.apply(alt).expect("legal");
+            last = game.add_move(alt_id, Move::Normal(after.legal_moves()[0]), &after);
+        }
+        (game, last)
+    }
+
+    fn sheet_text(app: &App) -> String {
+        let (lines, _) = layout(app, 60);
+        let text: Vec<String> = lines
+            .iter()
+            .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+            .collect();
+        text.join("\n")
+    }
+
+    /// Variations deeper than the sheet shows are `(…)`, except the one the current move
+    /// is in: it names the current move, marked as the current move is, so that a reader
+    /// deep in a study sees where they are.
+    #[test]
+    fn the_current_move_in_a_variation_too_deep_to_show_stays_in_sight() {
+        let (game, deepest) = nested(3 * MAX_DEPTH);
+        let mut app = App::new(Settings::default(), game, None);
+        app.cursor = NodeId::ROOT;
+        let text = sheet_text(&app);
+        assert!(text.contains("(…)") && !text.contains("(…1"), "{text}");
+        app.cursor = deepest;
+        let shown = numbered_move(&app, deepest);
+        assert!(
+            shown.starts_with(&format!("{}", 3 * MAX_DEPTH / 2 + 1)),
+            "{shown}"
+        );
+        let text = sheet_text(&app);
+        assert!(text.contains(&format!("(…{shown}…)")), "{shown}: {text}");
+        let (lines, current) = layout(&app, 60);
+        let marked: Vec<&str> = lines
+            .iter()
+            .flat_map(|l| &l.spans)
+            .filter(|s| s.style.add_modifier.contains(Modifier::REVERSED))
+            .map(|s| s.content.as_ref())
+            .collect();
+        // The parentheses of the variations it is in close after it.
+        assert!(
+            marked.len() == 1 && marked[0].starts_with(&format!("(…{shown}…))")),
+            "line {current}: {marked:?}"
+        );
     }
 }

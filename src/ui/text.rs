@@ -64,10 +64,19 @@ pub fn fit_left(text: &str, max: usize) -> String {
 /// `text` broken into lines of at most `max` cells, at spaces where it can be and
 /// inside a word only when the word alone is wider than a line.
 pub fn wrap(text: &str, max: usize) -> Vec<String> {
+    wrap_first(text, max, usize::MAX)
+}
+
+/// The first `limit` lines (at least one) of [`wrap`]: a text of megabytes costs only
+/// what those lines take, as when all that is wanted is whether it fills a box.
+pub fn wrap_first(text: &str, max: usize, limit: usize) -> Vec<String> {
     let max = max.max(1);
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split(' ').filter(|w| !w.is_empty()) {
+        if lines.len() >= limit {
+            return lines;
+        }
         let needed = if line.is_empty() {
             width(word)
         } else {
@@ -90,6 +99,9 @@ pub fn wrap(text: &str, max: usize) -> Vec<String> {
             if used + w > max && !line.is_empty() {
                 lines.push(std::mem::take(&mut line));
                 used = 0;
+                if lines.len() >= limit {
+                    return lines;
+                }
             }
             line.push(c);
             used += w;
@@ -114,6 +126,20 @@ mod tests {
         assert_eq!(fit("Carlsen", 4), "Car…");
         assert_eq!(fit("Carlsen", 0), "");
         assert_eq!(fit_left("games/club.pgn", 9), "…club.pgn");
+    }
+
+    /// The first lines of a text of megabytes, words or one long word, are those of
+    /// the whole wrap, and come without wrapping the rest.
+    #[test]
+    fn the_first_lines_of_a_wrap_are_the_wraps_first_lines() {
+        for text in ["word ".repeat(2_000_000), "x".repeat(10_000_000)] {
+            let first = wrap_first(&text, 40, 3);
+            assert_eq!(first.len(), 3);
+            let small = &text[..1000];
+            assert_eq!(first, wrap(small, 40)[..3]);
+        }
+        assert_eq!(wrap_first("a b", 40, 3), ["a b"]);
+        assert_eq!(wrap_first("", 40, 3), [""]);
     }
 
     #[test]
