@@ -224,6 +224,15 @@ impl Game {
         id
     }
 
+    /// Makes `child` the first of `parent`'s moves (the line that goes on there), the
+    /// others keeping their order.
+    pub fn put_first(&mut self, parent: NodeId, child: NodeId) {
+        let at = self.node(parent).children.iter().position(|&c| c == child);
+        if let Some(at @ 1..) = at {
+            self.node_mut(parent).children[..=at].rotate_right(1);
+        }
+    }
+
     /// The main line, as node ids from the first move on.
     pub fn mainline(&self) -> Vec<NodeId> {
         let mut line = Vec::new();

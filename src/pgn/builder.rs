@@ -109,6 +109,10 @@ struct Frame {
     /// Moves of this line written but not played: the one that could not be, and those
     /// after it (marks written as words of their own left out, as `list` does).
     unplayed: u32,
+    /// Whether this line is the first one through `node`: the move it plays next then
+    /// comes first there, before the moves of a variation that repeated the move it
+    /// replaces and went on (read earlier, from the same node).
+    first: bool,
 }
 
 /// A move the builder just played ([`GameBuilder::play`]): what a follower of the positions
@@ -288,6 +292,10 @@ impl GameBuilder {
         frame.moves += 1;
         if self.keep_tree {
             let id = self.game.add_move(frame.prev_node, mv, &frame.prev_pos);
+            if frame.first {
+                self.game.put_first(frame.prev_node, id);
+            }
+            frame.first = self.game.node(frame.prev_node).children.first() == Some(&id);
             let node = self.game.node_mut(id);
             node.comments_before.append(&mut frame.pending);
             node.nags.extend(nag);
@@ -434,6 +442,7 @@ impl Visitor for GameBuilder {
             pending: Vec::new(),
             moves: 0,
             unplayed: 0,
+            first: true,
         });
         Skip(false)
     }
@@ -474,6 +483,7 @@ impl Visitor for GameBuilder {
             pending: Vec::new(),
             moves: 0,
             unplayed: 0,
+            first: false,
         };
         self.stack.push(frame);
         Skip(false)

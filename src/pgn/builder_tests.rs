@@ -92,3 +92,54 @@ fn a_null_move_is_handed_over_as_none_and_what_is_not_played_as_nothing() {
     assert!(got[4].is_some());
     assert_eq!(got[5], None);
 }
+
+/// A variation that repeats the move it replaces and goes on (`1... e5 (1... e5 2. Nf3)`)
+/// is merged into the game's own move; the game's next move stays its main line, the
+/// variation's becomes a variation there, at any depth.
+#[test]
+fn a_variation_repeating_its_move_leaves_the_main_line_as_played() {
+    let main_line = |text: &str| -> Vec<String> {
+        let game = crate::pgn::read_games(text.as_bytes()).remove(0).game;
+        game.mainline()
+            .iter()
+            .map(|&id| game.node(id).san.clone())
+            .collect()
+    };
+    for (text, main) in [
+        ("1. e4 e5 (1... e5 2. Nf3) 2. Nc3 *", "e4 e5 Nc3"),
+        (
+            "1. e4 e5 (1... e5 2. Nf3 Nf6) 2. Nf3 Nc6 *",
+            "e4 e5 Nf3 Nc6",
+        ),
+        ("1. e4 e5 2. Nf3 (2. Nf3 Nc6) Nf6 *", "e4 e5 Nf3 Nf6"),
+        ("1. e4 (1. e4 e5 2. Nf3) (1. e4 c5) e6 2. d4 *", "e4 e6 d4"),
+        (
+            "1. e4 e5 (1... c5 2. Nf3 (2. Nc3) d6) 2. Nf3 *",
+            "e4 e5 Nf3",
+        ),
+    ] {
+        assert_eq!(main_line(text).join(" "), main, "{text}");
+    }
+    // The variation's moves are all still there, as a variation after the game's move.
+    let game = crate::pgn::read_games(b"1. e4 e5 (1... e5 2. Nf3 {x}) 2. Nc3 *".as_slice())
+        .remove(0)
+        .game;
+    assert_eq!(
+        crate::pgn::write_game_to_string(&game)
+            .trim_end()
+            .lines()
+            .last(),
+        Some("1. e4 e5 2. Nc3 (2. Nf3 {x}) *")
+    );
+    // Two variations that start alike keep the order they were written in.
+    let game = crate::pgn::read_games(b"1. e4 e5 (1... c5 2. Nf3) (1... c5 2. Nc3) *".as_slice())
+        .remove(0)
+        .game;
+    assert_eq!(
+        crate::pgn::write_game_to_string(&game)
+            .trim_end()
+            .lines()
+            .last(),
+        Some("1. e4 e5 (1... c5 2. Nf3 (2. Nc3)) *")
+    );
+}
