@@ -76,11 +76,17 @@ pub enum GameResult {
 impl GameResult {
     /// Reads a Result tag.
     pub fn of(tag: &str) -> Self {
-        match tag.trim() {
+        // As written, nearly always: trimming (Unicode blanks) cost more than the match.
+        match tag {
             "1-0" => GameResult::WhiteWins,
             "0-1" => GameResult::BlackWins,
-            "1/2-1/2" | "½-½" => GameResult::Draw,
-            _ => GameResult::Unknown,
+            "1/2-1/2" => GameResult::Draw,
+            _ => match tag.trim() {
+                "1-0" => GameResult::WhiteWins,
+                "0-1" => GameResult::BlackWins,
+                "1/2-1/2" | "½-½" => GameResult::Draw,
+                _ => GameResult::Unknown,
+            },
         }
     }
 
@@ -138,6 +144,13 @@ fn year_of(date: &str) -> u16 {
 
 /// A rating tag's value, 0 when it is not a number (`?`, `-`, empty).
 pub fn elo_of(value: &str) -> u16 {
+    // Up to four digits, nearly every rating, are read at once: trimming (Unicode blanks)
+    // and parsing cost a tree read through 0.3%. The rest (blanks, a sign, five digits
+    // that may not fit) goes the general way.
+    let bytes = value.as_bytes();
+    if (1..=4).contains(&bytes.len()) && bytes.iter().all(u8::is_ascii_digit) {
+        return bytes.iter().fold(0, |n, &b| n * 10 + u16::from(b - b'0'));
+    }
     value.trim().parse().unwrap_or(0)
 }
 
@@ -340,11 +353,22 @@ impl Visitor for Follow {
     }
 
     fn wants_tag(&mut self, name: &[u8]) -> bool {
-        let info = || matches!(name, b"Result" | b"Date" | b"WhiteElo" | b"BlackElo");
+        // Asked of every tag of every game: plain matches (a closure shared by two was not
+        // inlined, and cost the tree read through 0.2%).
         let ours = match self.reads {
-            TagsRead::All => info() || matches!(name, b"White" | b"Black" | b"Event" | b"ECO"),
-            TagsRead::Info => info(),
-            TagsRead::Nothing => false,
+            TagsRead::Nothing => return self.builder.wants_tag(name),
+            TagsRead::Info => matches!(name, b"Result" | b"Date" | b"WhiteElo" | b"BlackElo"),
+            TagsRead::All => matches!(
+                name,
+                b"Result"
+                    | b"Date"
+                    | b"WhiteElo"
+                    | b"BlackElo"
+                    | b"White"
+                    | b"Black"
+                    | b"Event"
+                    | b"ECO"
+            ),
         };
         ours || self.builder.wants_tag(name)
     }

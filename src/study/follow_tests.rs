@@ -328,3 +328,46 @@ fn plies_are_those_list_counts_whatever_stopped_the_game() {
         assert_eq!(plies, list, "{what}");
     }
 }
+
+/// Ratings and results read the short way give what trimming and parsing give, for the
+/// values files hold and the odd ones (blanks, a sign, five digits, too large, not a
+/// number).
+#[test]
+fn ratings_and_results_read_as_written_or_trimmed() {
+    for value in [
+        "2100",
+        "0",
+        "7",
+        "0999",
+        "9999",
+        "65535",
+        "65536",
+        "70000",
+        "+2100",
+        " 2100",
+        "2100 ",
+        "\u{a0}2100",
+        "?",
+        "",
+        "-",
+        "21OO",
+        "2100.5",
+        "１２",
+    ] {
+        let general: u16 = value.trim().parse().unwrap_or(0);
+        assert_eq!(elo_of(value), general, "{value:?}");
+    }
+    for (value, result) in [
+        ("1-0", GameResult::WhiteWins),
+        ("0-1", GameResult::BlackWins),
+        ("1/2-1/2", GameResult::Draw),
+        (" 1/2-1/2 ", GameResult::Draw),
+        ("½-½", GameResult::Draw),
+        ("1-0\u{a0}", GameResult::WhiteWins),
+        ("*", GameResult::Unknown),
+        ("1-1", GameResult::Unknown),
+        ("", GameResult::Unknown),
+    ] {
+        assert_eq!(GameResult::of(value), result, "{value:?}");
+    }
+}
