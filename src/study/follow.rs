@@ -12,7 +12,7 @@ use chess::{ChessMove, Color};
 
 use crate::pgn::{CommentKind, GameBuilder, Pos, ReadError, ReadGame, Skip, Visitor};
 use crate::position::Position;
-use crate::study::key::{may_put_out_of_reach, Goal};
+use crate::study::key::Goal;
 use crate::study::tree::Next;
 
 /// The tags of a game that search results and the tree show.
@@ -76,11 +76,17 @@ pub enum GameResult {
 impl GameResult {
     /// Reads a Result tag.
     pub fn of(tag: &str) -> Self {
-        match tag.trim() {
+        // As written, nearly always: trimming (Unicode blanks) cost more than the match.
+        match tag {
             "1-0" => GameResult::WhiteWins,
             "0-1" => GameResult::BlackWins,
-            "1/2-1/2" | "½-½" => GameResult::Draw,
-            _ => GameResult::Unknown,
+            "1/2-1/2" => GameResult::Draw,
+            _ => match tag.trim() {
+                "1-0" => GameResult::WhiteWins,
+                "0-1" => GameResult::BlackWins,
+                "1/2-1/2" | "½-½" => GameResult::Draw,
+                _ => GameResult::Unknown,
+            },
         }
     }
 
@@ -138,6 +144,13 @@ fn year_of(date: &str) -> u16 {
 
 /// A rating tag's value, 0 when it is not a number (`?`, `-`, empty).
 pub fn elo_of(value: &str) -> u16 {
+    // Up to four digits, nearly every rating, are read at once: trimming (Unicode blanks)
+    // and parsing cost a tree read through 0.3%. The rest (blanks, a sign, five digits
+    // that may not fit) goes the general way.
+    let bytes = value.as_bytes();
+    if (1..=4).contains(&bytes.len()) && bytes.iter().all(u8::is_ascii_digit) {
+        return bytes.iter().fold(0, |n, &b| n * 10 + u16::from(b - b'0'));
+    }
     value.trim().parse().unwrap_or(0)
 }
 
@@ -200,15 +213,23 @@ pub struct Follow {
     variations: bool,
     tags: Tags,
     start: Option<Position>,
+    /// The main line's moves: kept without a target, for an index, and by a search inside
+    /// variations (where a variation may reach the target at a ply whose main-line move
+    /// was played before); a search of main lines keeps only `next`.
     moves: Vec<Option<ChessMove>>,
     reached: Option<u32>,
+    /// For a search of main lines: the move played at the target once it was reached.
+    next: Option<Next>,
     indexing: bool,
+    /// Whether the main line's moves are kept (see `moves`).
+    keeps_moves: bool,
     /// Whether a game is left as soon as it can no longer reach the target (a search of
     /// main lines only: a variation starts from an earlier position, and an index follows
-    /// every move).
+    /// every move; nor for kings alone, which every game may still reach).
     prunes: bool,
     /// Whether this game is still followed: it may yet reach the target, or the move played
-    /// there is still to come. Once not, its moves are only checked, as `check` does.
+    /// there is still to come (a search of main lines leaves a game once it has both). Once
+    /// not, its moves are only checked, as `check` does.
     watching: bool,
     /// Which tags are read (see [`Follow::reading_tags`]).
     reads: TagsRead,
@@ -236,8 +257,11 @@ impl Follow {
             start: None,
             moves: Vec::new(),
             reached: None,
+            next: None,
             indexing: false,
-            prunes: target.is_some() && !variations,
+            keeps_moves: target.is_none() || variations,
+            // Kings alone are never out of reach: asking would only cost.
+            prunes: target.is_some_and(|goal| !goal.always_reachable()) && !variations,
             watching: true,
             reads: TagsRead::All,
             codes: Vec::new(),
@@ -255,6 +279,7 @@ impl Follow {
     /// Also keeps what an index needs of the main line (see [`Walked::codes`]).
     pub fn indexing(mut self) -> Self {
         self.indexing = true;
+        self.keeps_moves = true;
         self.prunes = false;
         self
     }
@@ -272,22 +297,34 @@ impl Follow {
             self.keys.push(super::key::key(pos.board()));
         }
     }
-}
 
-/// Whether a game is done with (see [`Follow::watching`]) once its main line is at
-/// `board` with `kept` moves kept: it can no longer reach the target, and the move it played
-/// there, if it got there, is kept. (The follower's fields are passed one by one: the move
-/// the builder hands over borrows it.)
-fn done(
-    prunes: bool,
-    target: Option<&Goal>,
-    reached: Option<u32>,
-    kept: usize,
-    board: &chess::Board,
-) -> bool {
-    prunes
-        && reached.is_none_or(|ply| (ply as usize) < kept)
-        && target.is_some_and(|goal| !goal.reachable_from(board))
+    /// Reads the move `san` of a game followed by a follower that keeps the main line's
+    /// moves (see [`Follow::keeps_moves`]). Out of the reader's loop: inlined there, it
+    /// made the loop cost more for every move of a search, those of the games left
+    /// included.
+    #[inline(never)]
+    fn watch(&mut self, san: &[u8], at: Pos) {
+        // The builder hands over the move it played and the positions around it: reading
+        // them back from its stack after each move cost a tenth of the reading.
+        let Some(played) = self.builder.play(san, at) else {
+            return;
+        };
+        if played.depth == 1 {
+            if self.indexing && self.moves.len() < MAX_INDEXED_PLIES {
+                super::index::code::encode(played.before.board(), played.mv, &mut self.codes);
+                self.keys.push(super::key::key(played.after.board()));
+            }
+            self.moves.push(played.mv);
+        }
+        if let Some(goal) = &self.target {
+            // Inside variations too: a variation may reach the target at an earlier ply.
+            if goal.is(played.after.board()) {
+                let start = self.start.as_ref().unwrap_or(played.after);
+                let ply = ply_of(start, played.after);
+                self.reached = Some(self.reached.map_or(ply, |r| r.min(ply)));
+            }
+        }
+    }
 }
 
 /// The ply of `pos` in a game that starts at `start`, from the move counters (a variation's
@@ -307,6 +344,7 @@ impl Visitor for Follow {
         self.start = None;
         self.moves.clear();
         self.reached = None;
+        self.next = None;
         self.watching = true;
         self.codes.clear();
         self.keys.clear();
@@ -315,11 +353,22 @@ impl Visitor for Follow {
     }
 
     fn wants_tag(&mut self, name: &[u8]) -> bool {
-        let info = || matches!(name, b"Result" | b"Date" | b"WhiteElo" | b"BlackElo");
+        // Asked of every tag of every game: plain matches (a closure shared by two was not
+        // inlined, and cost the tree read through 0.2%).
         let ours = match self.reads {
-            TagsRead::All => info() || matches!(name, b"White" | b"Black" | b"Event" | b"ECO"),
-            TagsRead::Info => info(),
-            TagsRead::Nothing => false,
+            TagsRead::Nothing => return self.builder.wants_tag(name),
+            TagsRead::Info => matches!(name, b"Result" | b"Date" | b"WhiteElo" | b"BlackElo"),
+            TagsRead::All => matches!(
+                name,
+                b"Result"
+                    | b"Date"
+                    | b"WhiteElo"
+                    | b"BlackElo"
+                    | b"White"
+                    | b"Black"
+                    | b"Event"
+                    | b"ECO"
+            ),
         };
         ours || self.builder.wants_tag(name)
     }
@@ -362,39 +411,30 @@ impl Visitor for Follow {
             self.builder.play(san, at);
             return;
         }
-        // The builder hands over the move it played and the positions around it: reading
-        // them back from its stack after each move cost a tenth of the reading.
+        // (The goal is borrowed: copied for every move, it cost an endgame search 2% more.)
+        let goal = match &self.target {
+            Some(goal) if !self.keeps_moves => goal,
+            _ => return self.watch(san, at),
+        };
+        // A search of main lines (variations are passed over), the one path kept in the
+        // loop: the first ply at which the game reaches the target is the one it gives,
+        // and the move played there.
         let Some(played) = self.builder.play(san, at) else {
             return;
         };
-        if let Some(goal) = &self.target {
-            if (played.depth == 1 || self.variations) && goal.is(played.after.board()) {
-                let start = self.start.as_ref().unwrap_or(played.after);
-                let ply = ply_of(start, played.after);
-                self.reached = Some(self.reached.map_or(ply, |r| r.min(ply)));
-            }
-        }
-        if played.depth == 1 {
-            if self.indexing && self.moves.len() < MAX_INDEXED_PLIES {
-                super::index::code::encode(played.before.board(), played.mv, &mut self.codes);
-                self.keys.push(super::key::key(played.after.board()));
-            }
-            self.moves.push(played.mv);
-            let kept = self.moves.len();
-            // Asked again only after a move that may have put the target out of reach (a
-            // game that could be left after a quiet move is left at the next other one: it
-            // is only followed longer, to the same answer).
-            let may_leave = played
-                .mv
-                .is_some_and(|mv| may_put_out_of_reach(played.before.board(), mv));
-            if may_leave
-                && done(
-                    self.prunes,
-                    self.target.as_ref(),
-                    self.reached,
-                    kept,
-                    played.after.board(),
-                )
+        if self.reached.is_some() {
+            // Nothing more to learn from this game.
+            self.next = Some(played.mv.map_or(Next::Null, Next::Move));
+            self.watching = false;
+        } else if goal.is(played.after.board()) {
+            let start = self.start.as_ref().unwrap_or(played.after);
+            self.reached = Some(ply_of(start, played.after));
+        } else if let (true, Some(mv)) = (self.prunes, played.mv) {
+            // Asked only after a move that may have put the target out of reach (not in a
+            // closure: one was not inlined, and cost a move of an endgame search 24
+            // instructions).
+            if goal.may_put_out_of_reach(played.before.board(), mv)
+                && !goal.reachable_from(played.after.board())
             {
                 self.watching = false;
             }
@@ -441,9 +481,13 @@ impl Visitor for Follow {
         // A search needs only the move played at the target: copying out every found
         // game's moves cost an allocation each.
         let keep_moves = self.target.is_none() || self.indexing;
-        let next = match self.reached.map(|ply| self.moves.get(ply as usize)) {
-            Some(Some(Some(mv))) => Next::Move(*mv),
-            Some(Some(None)) => Next::Null,
+        let next = match (
+            self.next.take(),
+            self.reached.map(|ply| self.moves.get(ply as usize)),
+        ) {
+            (Some(next), _) => next,
+            (None, Some(Some(Some(mv)))) => Next::Move(*mv),
+            (None, Some(Some(None))) => Next::Null,
             _ => Next::End,
         };
         // Counted by the reader to the game's end, or by the builder (the moves after an

@@ -92,7 +92,7 @@ fn a_game_that_can_no_longer_reach_the_target_is_left_and_only_checked() {
     // 1... e5 leaves e7, where the target still has Black's pawn: no pawn comes back.
     f.san(b"e5", at);
     assert!(!f.watching, "after 1... e5 it cannot");
-    assert_eq!(f.moves.len(), 2, "the moves after are not kept");
+    assert!(f.moves.is_empty(), "a search of main lines keeps no moves");
     // Its moves are still checked, as `check` does.
     f.san(b"Ke3", at);
     let w = f.end_game();
@@ -114,6 +114,24 @@ fn a_game_that_reaches_the_target_is_followed_to_the_move_played_there() {
         Next::Move(ChessMove::new(chess::Square::E7, chess::Square::E5, None))
     );
     assert_eq!(w.plies, 4);
+    // Once the move played there is known, the game has nothing more to give: it is left
+    // (its moves only checked), though it could reach the target again.
+    let mut f = searcher(&target, false);
+    let at = Pos::default();
+    f.begin_game(at);
+    f.begin_movetext();
+    f.san(b"e4", at);
+    assert!(f.watching, "the move played there is still to come");
+    f.san(b"e5", at);
+    assert!(!f.watching, "left after 1... e5");
+    f.san(b"Ke3", at);
+    let w = f.end_game();
+    assert_eq!((w.reached, w.plies), (Some(1), 3));
+    assert_eq!(
+        w.next,
+        Next::Move(ChessMove::new(chess::Square::E7, chess::Square::E5, None))
+    );
+    assert_eq!(w.read.problems().len(), 1, "Ke3 is still checked");
 }
 
 /// The key of each position of a game, with the move played from it (the last with none).
@@ -308,5 +326,48 @@ fn plies_are_those_list_counts_whatever_stopped_the_game() {
             .map(|w| w.plies)
             .collect();
         assert_eq!(plies, list, "{what}");
+    }
+}
+
+/// Ratings and results read the short way give what trimming and parsing give, for the
+/// values files hold and the odd ones (blanks, a sign, five digits, too large, not a
+/// number).
+#[test]
+fn ratings_and_results_read_as_written_or_trimmed() {
+    for value in [
+        "2100",
+        "0",
+        "7",
+        "0999",
+        "9999",
+        "65535",
+        "65536",
+        "70000",
+        "+2100",
+        " 2100",
+        "2100 ",
+        "\u{a0}2100",
+        "?",
+        "",
+        "-",
+        "21OO",
+        "2100.5",
+        "１２",
+    ] {
+        let general: u16 = value.trim().parse().unwrap_or(0);
+        assert_eq!(elo_of(value), general, "{value:?}");
+    }
+    for (value, result) in [
+        ("1-0", GameResult::WhiteWins),
+        ("0-1", GameResult::BlackWins),
+        ("1/2-1/2", GameResult::Draw),
+        (" 1/2-1/2 ", GameResult::Draw),
+        ("½-½", GameResult::Draw),
+        ("1-0\u{a0}", GameResult::WhiteWins),
+        ("*", GameResult::Unknown),
+        ("1-1", GameResult::Unknown),
+        ("", GameResult::Unknown),
+    ] {
+        assert_eq!(GameResult::of(value), result, "{value:?}");
     }
 }
