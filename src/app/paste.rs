@@ -82,7 +82,7 @@ pub fn classify(text: &str) -> Result<PasteKind, String> {
 
 /// A token for a one-line message: at most 40 characters, control characters
 /// shown as `?`.
-fn shorten(token: &str) -> String {
+pub(crate) fn shorten(token: &str) -> String {
     let mut out: String = token
         .chars()
         .take(40)
