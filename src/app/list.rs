@@ -10,6 +10,16 @@ use std::path::PathBuf;
 use super::{App, Effect, Screen};
 use crate::catalog::{Catalog, Column, LoadEvent, LoadStatus};
 
+/// A file's name as a `:e` command takes it: quoted when it has blanks.
+fn command_path(path: &std::path::Path) -> String {
+    let file = path.display().to_string();
+    if file.contains(char::is_whitespace) {
+        format!("\"{file}\"")
+    } else {
+        file
+    }
+}
+
 /// The list of a file's games and where the user is in it.
 #[derive(Debug)]
 pub struct GameList {
@@ -401,12 +411,7 @@ impl App {
                 .map_or("the game".to_string(), |n| format!("game {n}"));
             // Not `:q!`, which would quit the program: `:e!` opens the other game
             // and the journal keeps this one's changes.
-            let file = list.path.display().to_string();
-            let file = if file.contains(char::is_whitespace) {
-                format!("\"{file}\"")
-            } else {
-                file
-            };
+            let file = command_path(&list.path);
             self.refuse(format!(
                 "{open} has changes that are not saved: go back to it (Ctrl-L) and :w, \
                  or open game {number} anyway with :e! {file} {number} (the journal keeps \
@@ -450,15 +455,28 @@ impl App {
                     self.inform("no game open yet: Enter opens the selected one");
                 }
             }
-            (Screen::Game, false) => self.inform("this game is not from a file of many games"),
+            (Screen::Game, false) => self.inform(self.no_list_note()),
         }
         Effect::None
+    }
+
+    /// Why Ctrl-L or Alt-Down finds no list: a game opened alone from a file of many
+    /// (`:e FILE N`) is from one, and `:e FILE` lists its games; only a game without a
+    /// file, or the one game of its file, has no list at all.
+    fn no_list_note(&self) -> String {
+        match (&self.file, self.number) {
+            (Some(path), Some(number)) if self.games_in_file != Some(1) => format!(
+                "no list open: game {number} was opened alone; :e {} lists the games of its file",
+                command_path(path)
+            ),
+            _ => "this game is not from a file of many games".to_string(),
+        }
     }
 
     /// The next (or previous) game of the list, in its sorted, filtered order.
     pub(super) fn step_game(&mut self, forward: bool) -> Effect {
         let Some(list) = self.list.as_deref() else {
-            self.inform("this game is not from a file of many games");
+            self.inform(self.no_list_note());
             return Effect::None;
         };
         let here = list

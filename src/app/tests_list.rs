@@ -457,3 +457,53 @@ fn a_game_added_to_the_lists_file_is_listed_selected_and_its_tags_follow_it() {
     let row = app.list().unwrap().catalog.game(7).unwrap();
     assert_eq!(row.white, "Bea");
 }
+
+/// A game opened alone from a file of many (`:e FILE N`) has no list: Ctrl-L and
+/// Alt-Down say how to list its file's games, not that it is from no such file; the
+/// game of a one-game file, or a game without a file, still says it has no list.
+#[test]
+fn a_game_opened_alone_says_how_to_list_its_file() {
+    let game = crate::pgn::builder::read_games(SAMPLE.as_bytes())
+        .remove(0)
+        .game;
+    let alone = "no list open: game 2 was opened alone;";
+    for (games, number, path, note) in [
+        (
+            None,
+            2,
+            "club.pgn.gz",
+            format!("{alone} :e club.pgn.gz lists the games of its file"),
+        ),
+        (
+            None,
+            2,
+            "my games.pgn",
+            format!("{alone} :e \"my games.pgn\" lists the games of its file"),
+        ),
+        (
+            Some(1),
+            1,
+            "one.pgn",
+            "this game is not from a file of many games".to_string(),
+        ),
+    ] {
+        let mut app = App::new(Settings::default(), Game::default(), None);
+        app.update(Done::Loaded {
+            game: Box::new(game.clone()),
+            path: path.into(),
+            number,
+            games,
+        });
+        for action in [Action::List, Action::NextGame] {
+            app.update(action);
+            assert_eq!(app.message.text, note, "{path} {action:?}");
+            assert_eq!(app.screen, Screen::Game);
+        }
+    }
+    let mut app = App::new(Settings::default(), Game::default(), None);
+    app.update(Action::List);
+    assert_eq!(
+        app.message.text,
+        "this game is not from a file of many games"
+    );
+}
