@@ -507,3 +507,29 @@ fn a_game_opened_alone_says_how_to_list_its_file() {
         "this game is not from a file of many games"
     );
 }
+
+/// On a game opened from the list, the hint line names the way back right after help:
+/// at 80 columns the hints that fit (help, back, forward, undo, Insert) ended before it.
+/// The recorder, without a list, keeps its order and has no such hint.
+#[test]
+fn the_way_back_to_the_list_is_the_second_hint_of_its_game() {
+    let mut app = listing();
+    let labels = |app: &App| -> Vec<&'static str> { app.hints().iter().map(|h| h.1).collect() };
+    assert_eq!(labels(&app)[..2], ["help", "list/game"], "the list's own");
+    let game = crate::pgn::builder::read_games(SAMPLE.as_bytes())
+        .remove(0)
+        .game;
+    app.update(Done::Loaded {
+        game: Box::new(game),
+        path: "sample.pgn".into(),
+        number: 1,
+        games: None,
+    });
+    assert_eq!(app.screen, Screen::Game);
+    let hints = app.hints();
+    assert_eq!(hints[1], ("Ctrl-L".to_string(), "list/game"), "{hints:?}");
+    assert_eq!(labels(&app)[2..4], ["back", "forward"]);
+    let recorder = App::new(Settings::default(), Game::default(), None);
+    assert_eq!(labels(&recorder)[..3], ["help", "back", "forward"]);
+    assert!(!labels(&recorder).contains(&"list/game"));
+}
