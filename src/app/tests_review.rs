@@ -31,9 +31,9 @@ fn up_and_down_choose_the_move_at_a_fork_and_right_follows_it() {
     let Feedback::Note(note) = &app.feedback else {
         panic!("{:?}", app.feedback)
     };
-    assert!(
-        note.starts_with("next: e4 [d4] c4 — Up/Down choose, Right plays it"),
-        "{note}"
+    assert_eq!(
+        note,
+        "next: e4 [d4] c4 — Up/Down choose, Right plays it, Shift-Right enters it"
     );
     app.update(Action::MoveForward);
     assert_eq!(at(&app), "1.d4");
