@@ -24,6 +24,19 @@ fn selected(app: &App) -> u64 {
         .expect("a game selected")
 }
 
+/// The loop's answer to opening the sample's first game as game `number` of `path`.
+fn loaded(app: &mut App, path: &str, number: usize, games: Option<u64>) {
+    let game = crate::pgn::builder::read_games(SAMPLE.as_bytes())
+        .remove(0)
+        .game;
+    app.update(Done::Loaded {
+        game: Box::new(game),
+        path: path.into(),
+        number,
+        games,
+    });
+}
+
 /// Pastes a game's text: the app asks for it to be opened, and the loop opens it.
 fn pasted(app: &mut App, text: &str) {
     let effect = app.update(Msg::Paste {
@@ -372,15 +385,7 @@ fn writing_on_the_list_before_a_game_is_open_is_refused() {
             app.message.text
         );
     }
-    let game = crate::pgn::builder::read_games(SAMPLE.as_bytes())
-        .remove(0)
-        .game;
-    app.update(Done::Loaded {
-        game: Box::new(game),
-        path: "sample.pgn".into(),
-        number: 1,
-        games: None,
-    });
+    loaded(&mut app, "sample.pgn", 1, None);
     app.update(Action::List);
     app.update(Action::CommandLine);
     typed(&mut app, "w copy.pgn");
@@ -463,9 +468,6 @@ fn a_game_added_to_the_lists_file_is_listed_selected_and_its_tags_follow_it() {
 /// game of a one-game file, or a game without a file, still says it has no list.
 #[test]
 fn a_game_opened_alone_says_how_to_list_its_file() {
-    let game = crate::pgn::builder::read_games(SAMPLE.as_bytes())
-        .remove(0)
-        .game;
     let alone = "no list open: game 2 was opened alone;";
     for (games, number, path, note) in [
         (
@@ -488,12 +490,7 @@ fn a_game_opened_alone_says_how_to_list_its_file() {
         ),
     ] {
         let mut app = App::new(Settings::default(), Game::default(), None);
-        app.update(Done::Loaded {
-            game: Box::new(game.clone()),
-            path: path.into(),
-            number,
-            games,
-        });
+        loaded(&mut app, path, number, games);
         for action in [Action::List, Action::NextGame] {
             app.update(action);
             assert_eq!(app.message.text, note, "{path} {action:?}");
@@ -516,15 +513,7 @@ fn the_way_back_to_the_list_is_the_second_hint_of_its_game() {
     let mut app = listing();
     let labels = |app: &App| -> Vec<&'static str> { app.hints().iter().map(|h| h.1).collect() };
     assert_eq!(labels(&app)[..2], ["help", "list/game"], "the list's own");
-    let game = crate::pgn::builder::read_games(SAMPLE.as_bytes())
-        .remove(0)
-        .game;
-    app.update(Done::Loaded {
-        game: Box::new(game),
-        path: "sample.pgn".into(),
-        number: 1,
-        games: None,
-    });
+    loaded(&mut app, "sample.pgn", 1, None);
     assert_eq!(app.screen, Screen::Game);
     let hints = app.hints();
     assert_eq!(hints[1], ("Ctrl-L".to_string(), "list/game"), "{hints:?}");

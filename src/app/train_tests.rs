@@ -469,8 +469,8 @@ fn an_engine_judges_what_no_annotation_does() {
     assert!(matches!(effect, Effect::Review { passed: true, .. }));
 }
 
-#[test]
-fn the_engine_gives_the_answer_no_annotation_has() {
+/// A drill, with an engine, of the exercise with no better move written.
+fn drilling_without_answers() -> App {
     let mut app = opened(GAME);
     app.train.engine = Some("stockfish".into());
     let mut bare = exercise();
@@ -481,6 +481,12 @@ fn the_engine_gives_the_answer_no_annotation_has() {
         note: String::new(),
         record: true,
     });
+    app
+}
+
+#[test]
+fn the_engine_gives_the_answer_no_annotation_has() {
+    let mut app = drilling_without_answers();
     let effect = app.update(Action::TrainReveal);
     assert_eq!(
         effect,
@@ -544,16 +550,7 @@ fn a_drill_that_cannot_record_asks_for_no_review() {
 /// answer says so rather than "the best move known: Nxe5 (the game's Nxe5 lost …)".
 #[test]
 fn an_engine_that_prefers_the_games_move_says_so() {
-    let mut app = opened(GAME);
-    app.train.engine = Some("stockfish".into());
-    let mut bare = exercise();
-    bare.answers.clear();
-    app.update(Done::Drill {
-        exercises: vec![bare],
-        due: 0,
-        note: String::new(),
-        record: true,
-    });
+    let mut app = drilling_without_answers();
     app.update(Action::TrainReveal);
     app.update(Done::Solved(Ok("f3e5".into())));
     assert!(
