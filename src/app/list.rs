@@ -371,6 +371,25 @@ impl App {
                 if said.is_some_and(|said| said == self.message.text) {
                     self.message = super::Message::default();
                 }
+                // Nothing found with a year written as a plain word: say how to ask for
+                // the year (kept like a problem, so that it goes once the filter changes).
+                // (Once every game is listed: while rows stream in, games may still come.)
+                let none = self.list().is_some_and(|l| {
+                    l.catalog.matches() == 0
+                        && matches!(l.catalog.status(), crate::catalog::LoadStatus::Done)
+                });
+                if let Some(year) = crate::catalog::query::plain_years(&text).first() {
+                    if none {
+                        let hint = format!(
+                            "no game has \"{year}\" in a name, event, site or opening: \
+                             for the year, write year:{year}"
+                        );
+                        self.inform(hint.clone());
+                        if let Some(list) = self.list.as_deref_mut() {
+                            list.problem = Some(hint);
+                        }
+                    }
+                }
             }
         }
     }

@@ -121,6 +121,31 @@ fn a_filter_error_goes_once_the_filter_reads() {
     assert_eq!(app.list().unwrap().catalog.matches(), 2);
 }
 
+/// A year typed as a plain word (`carlsen anand 2013`) is looked for in names, events,
+/// sites and openings, where it finds nothing: the status line says how to ask for the
+/// year, and the hint goes once the filter changes; `year:2013` finds the games.
+#[test]
+fn a_plain_year_that_finds_nothing_says_how_to_ask_for_the_year() {
+    let mut app = listing();
+    app.update(Action::Filter);
+    typed(&mut app, "carlsen anand 2013");
+    assert_eq!(app.list().unwrap().catalog.matches(), 0);
+    assert_eq!(
+        app.message.text,
+        "no game has \"2013\" in a name, event, site or opening: for the year, write year:2013"
+    );
+    assert!(!app.message.error);
+    for _ in 0.."2013".len() {
+        app.update(Action::EraseChar);
+    }
+    assert_eq!(app.message, Message::default());
+    typed(&mut app, "year:2013");
+    assert_eq!(app.list().unwrap().catalog.matches(), 2);
+    assert_eq!(app.message, Message::default());
+    // Quoted, after a field or inside a word, it is not a plain year.
+    assert!(crate::catalog::query::plain_years("\"1972\" event:2013 x1972 1972").eq(&["1972"]));
+}
+
 #[test]
 fn sorting_keeps_the_selected_game_and_again_reverses() {
     let mut app = listing();
