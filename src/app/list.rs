@@ -474,19 +474,43 @@ impl App {
                     self.inform("no game open yet: Enter opens the selected one");
                 }
             }
-            (Screen::Game, false) => self.inform(self.no_list_note()),
+            (Screen::Game, false) => return self.list_of_this_file(),
         }
         Effect::None
     }
 
-    /// Why Ctrl-L or Alt-Down finds no list: a game opened alone from a file of many
-    /// (`:e FILE N`) is from one, and `:e FILE` lists its games; only a game without a
-    /// file, or the one game of its file, has no list at all.
+    /// Ctrl-L on a game opened alone from a file of many (`:e FILE N`): the list of that
+    /// file's games, as `:e FILE` opens it, with this game staying open (the list's open
+    /// game). Refused over unsaved changes, which opening a list would set aside; only a
+    /// game without a file, or the one game of its file, has no list at all.
+    fn list_of_this_file(&mut self) -> Effect {
+        match (&self.file, self.number) {
+            (Some(path), Some(number)) if self.games_in_file != Some(1) => {
+                if self.unsaved && !self.game.is_empty() {
+                    let save = self.key_for("save", ":w");
+                    self.refuse(format!(
+                        "game {number} has changes that are not saved: {save} first, then \
+                         the list of {} opens",
+                        path.display()
+                    ));
+                    return Effect::None;
+                }
+                Effect::Browse { path: path.clone() }
+            }
+            _ => {
+                self.inform("this game is not from a file of many games");
+                Effect::None
+            }
+        }
+    }
+
+    /// Why Alt-Down or Alt-Up finds no list: a game opened alone from a file of many
+    /// (`:e FILE N`) is from one, whose list Ctrl-L opens.
     fn no_list_note(&self) -> String {
         match (&self.file, self.number) {
-            (Some(path), Some(number)) if self.games_in_file != Some(1) => format!(
-                "no list open: game {number} was opened alone; :e {} lists the games of its file",
-                command_path(path)
+            (Some(_), Some(number)) if self.games_in_file != Some(1) => format!(
+                "no list open: game {number} was opened alone; {} lists the games of its file",
+                self.key_for("list", ":list")
             ),
             _ => "this game is not from a file of many games".to_string(),
         }

@@ -488,51 +488,67 @@ fn a_game_added_to_the_lists_file_is_listed_selected_and_its_tags_follow_it() {
     assert_eq!(row.white, "Bea");
 }
 
-/// A game opened alone from a file of many (`:e FILE N`) has no list: Ctrl-L and
-/// Alt-Down say how to list its file's games, not that it is from no such file; the
-/// game of a one-game file, or a game without a file, still says it has no list.
+/// A game opened alone from a file of many (`:e FILE N`) has no list yet: Ctrl-L opens
+/// its file's list (as `:e FILE` does) with the game as the list's open one, Ctrl-L
+/// again goes back to it; over unsaved changes Ctrl-L asks for a save first. Alt-Down
+/// says where the list is. The game of a one-game file, or a game without a file,
+/// still has no list.
 #[test]
-fn a_game_opened_alone_says_how_to_list_its_file() {
-    let alone = "no list open: game 2 was opened alone;";
-    for (games, number, path, note) in [
-        (
-            None,
-            2,
-            "club.pgn.gz",
-            format!("{alone} :e club.pgn.gz lists the games of its file"),
-        ),
-        (
-            None,
-            2,
-            "my games.pgn",
-            format!("{alone} :e \"my games.pgn\" lists the games of its file"),
-        ),
-        (
-            Some(1),
-            1,
-            "one.pgn",
-            "this game is not from a file of many games".to_string(),
-        ),
-    ] {
-        let mut app = App::new(Settings::default(), Game::default(), None);
-        loaded(&mut app, path, number, games);
-        for action in [Action::List, Action::NextGame] {
-            app.update(action);
-            assert_eq!(app.message.text, note, "{path} {action:?}");
-            assert_eq!(app.screen, Screen::Game);
-        }
-    }
+fn ctrl_l_on_a_game_opened_alone_lists_its_file() {
     let mut app = App::new(Settings::default(), Game::default(), None);
-    app.update(Action::List);
+    loaded(&mut app, "club.pgn.gz", 2, None);
+    let before = app.game.clone();
+    app.update(Action::NextGame);
     assert_eq!(
         app.message.text,
+        "no list open: game 2 was opened alone; Ctrl-L lists the games of its file"
+    );
+    app.update(Action::MoveForward);
+    typed(&mut app, "{a note}");
+    app.update(Action::PlayEntry);
+    assert!(app.unsaved);
+    assert_eq!(app.update(Action::List), Effect::None);
+    assert!(app.message.error);
+    assert_eq!(
+        app.message.text,
+        "game 2 has changes that are not saved: Ctrl-S first, then the list of club.pgn.gz opens"
+    );
+    app.update(Action::Undo);
+    app.unsaved = false;
+    assert_eq!(
+        app.update(Action::List),
+        Effect::Browse {
+            path: "club.pgn.gz".into()
+        }
+    );
+    // The loop opens the list: the game stays, as the list's open game.
+    app.update(Done::ListOpened {
+        path: "club.pgn.gz".into(),
+    });
+    assert_eq!(app.screen, Screen::List);
+    assert_eq!(app.list().unwrap().open, Some(2));
+    assert_eq!(app.game, before);
+    app.update(Action::List);
+    assert_eq!(app.screen, Screen::Game);
+
+    let mut one = App::new(Settings::default(), Game::default(), None);
+    loaded(&mut one, "one.pgn", 1, Some(1));
+    for action in [Action::List, Action::NextGame] {
+        assert_eq!(one.update(action), Effect::None);
+        assert_eq!(
+            one.message.text,
+            "this game is not from a file of many games"
+        );
+        assert_eq!(one.screen, Screen::Game);
+    }
+    let mut new = App::new(Settings::default(), Game::default(), None);
+    assert_eq!(new.update(Action::List), Effect::None);
+    assert_eq!(
+        new.message.text,
         "this game is not from a file of many games"
     );
 }
 
-/// On a game opened from the list, the hint line names the way back right after help:
-/// at 80 columns the hints that fit (help, back, forward, undo, Insert) ended before it.
-/// The recorder, without a list, keeps its order and has no such hint.
 #[test]
 fn the_way_back_to_the_list_is_the_second_hint_of_its_game() {
     let mut app = listing();
