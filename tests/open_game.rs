@@ -43,3 +43,34 @@ fn a_file_of_one_game_opens_at_its_start_when_finished_and_at_its_end_when_not()
     term.line(":q!", "");
     assert_eq!(term.wait_exit(), 0);
 }
+
+/// `:e FILE N` opens game N alone; Ctrl-L then lists the file's games (as `:e FILE`
+/// does), and Ctrl-L again goes back to the same game, its file untouched.
+#[test]
+fn ctrl_l_lists_the_file_of_a_game_opened_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let three = format!("{FINISHED}\n{UNFINISHED}\n{FINISHED}");
+    std::fs::write(dir.path().join("three.pgn"), &three).unwrap();
+    let mut term = Term::spawn(dir.path(), &[], 100, 30);
+    term.wait_for("1. ▏");
+    term.line(":e three.pgn 2", "game 2 of three.pgn");
+    term.send(keys::CTRL_L);
+    let screen = term.wait_for("3 games");
+    assert!(
+        screen.contains("d4 d5") || screen.contains("Ann"),
+        "{screen}"
+    );
+    term.send(keys::CTRL_L);
+    // The same game, now game 2 of the list's three.
+    let screen = term.wait_for("game 2 of 3 in three.pgn");
+    assert!(
+        screen.contains("2. c4") && screen.contains("e6"),
+        "{screen}"
+    );
+    term.line(":q", "");
+    assert_eq!(term.wait_exit(), 0);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("three.pgn")).unwrap(),
+        three
+    );
+}

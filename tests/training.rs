@@ -94,6 +94,24 @@ fn train_file_drills_my_mistakes_and_records_the_miss() {
     assert!(stderr.contains("of 1 in the deck"), "{stderr}");
 }
 
+/// A first run, with no deck yet: it says how the deck fills.
+#[test]
+fn train_without_a_deck_says_how_to_fill_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = pty::batch(dir.path()).arg("train").assert().success();
+    assert!(out.get_output().stdout.is_empty());
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(
+        stderr.contains("0 exercises due today, of 0 in the deck"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("`scoresheet train FILE` (or F7 on a file's games) finds your mistakes"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("[training] name"), "{stderr}");
+}
+
 #[test]
 fn train_lists_what_is_due_and_reports_a_damaged_deck() {
     let dir = tempfile::tempdir().unwrap();

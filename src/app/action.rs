@@ -174,7 +174,7 @@ actions! {
     DeleteFromHere "delete-from-here" on GAME keys ["Delete"] vim ["D"] hint ""
         doc "Delete this move and everything after it" => App::delete_from_here;
     PromoteVariation "promote-variation" on GAME keys ["Ctrl-p"] hint ""
-        doc "Promote this variation over its parent line" => App::promote_variation;
+        doc "Promote this variation one place: above the line before it (the main line, for the first variation)" => App::promote_variation;
     DemoteVariation "demote-variation" on GAME keys ["Alt-P"] hint ""
         doc "Demote this variation below the next line" => App::demote_variation;
     DeleteVariation "delete-variation" on GAME keys ["Shift-Delete"] hint ""

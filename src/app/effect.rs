@@ -410,7 +410,18 @@ impl App {
                         false,
                     );
                 }
-                self.list = Some(Box::new(list::GameList::new(path)));
+                let mut list = list::GameList::new(path);
+                // The game on the screen, read from this file (Ctrl-L on a game opened
+                // alone): the list's open game, which Ctrl-L goes back to.
+                if !self.game.is_empty()
+                    && self
+                        .file
+                        .as_deref()
+                        .is_some_and(|f| crate::store::target::same_file(f, &list.path))
+                {
+                    list.open = self.number;
+                }
+                self.list = Some(Box::new(list));
                 self.screen = Screen::List;
             }
             Done::NewFile { path } => self.open_new_file(path),

@@ -206,8 +206,26 @@ impl App {
 
     /// The declared actions' hints, with the key to name where the user is.
     fn declared_hints(&self) -> Vec<(String, &'static str)> {
-        ACTIONS
-            .iter()
+        // A game opened from a list names the way back to it right after help: at 80
+        // columns the hints that fit end before the list's, and a reader of a database
+        // needs it more than the keys of recording.
+        let back_to_list = self.screen == super::Screen::Game && self.list.is_some();
+        let mut declared: Vec<_> = ACTIONS.iter().collect();
+        if back_to_list {
+            if let Some(at) = declared
+                .iter()
+                .position(|d| d.action == super::Action::List)
+            {
+                let list = declared.remove(at);
+                let help = declared
+                    .iter()
+                    .position(|d| d.action == super::Action::Help)
+                    .map_or(0, |h| h + 1);
+                declared.insert(help, list);
+            }
+        }
+        declared
+            .into_iter()
             .filter(|d| !d.hint.is_empty() && d.screens.has(self.screen))
             // The list's key only where there is a list.
             .filter(|d| d.action != super::Action::List || self.list.is_some())

@@ -10,6 +10,16 @@ use std::path::PathBuf;
 use super::{App, Effect, Screen};
 use crate::catalog::{Catalog, Column, LoadEvent, LoadStatus};
 
+/// A file's name as a `:e` command takes it: quoted when it has blanks.
+fn command_path(path: &std::path::Path) -> String {
+    let file = path.display().to_string();
+    if file.contains(char::is_whitespace) {
+        format!("\"{file}\"")
+    } else {
+        file
+    }
+}
+
 /// The list of a file's games and where the user is in it.
 #[derive(Debug)]
 pub struct GameList {
@@ -374,6 +384,25 @@ impl App {
                 if said.is_some_and(|said| said == self.message.text) {
                     self.message = super::Message::default();
                 }
+                // Nothing found with a year written as a plain word: say how to ask for
+                // the year (kept like a problem, so that it goes once the filter changes).
+                // (Once every game is listed: while rows stream in, games may still come.)
+                let none = self.list().is_some_and(|l| {
+                    l.catalog.matches() == 0
+                        && matches!(l.catalog.status(), crate::catalog::LoadStatus::Done)
+                });
+                if let Some(year) = crate::catalog::query::plain_years(&text).first() {
+                    if none {
+                        let hint = format!(
+                            "no game has \"{year}\" in a name, event, site or opening: \
+                             for the year, write year:{year}"
+                        );
+                        self.inform(hint.clone());
+                        if let Some(list) = self.list.as_deref_mut() {
+                            list.problem = Some(hint);
+                        }
+                    }
+                }
             }
         }
     }
@@ -414,12 +443,7 @@ impl App {
                 .map_or("the game".to_string(), |n| format!("game {n}"));
             // Not `:q!`, which would quit the program: `:e!` opens the other game
             // and the journal keeps this one's changes.
-            let file = list.path.display().to_string();
-            let file = if file.contains(char::is_whitespace) {
-                format!("\"{file}\"")
-            } else {
-                file
-            };
+            let file = command_path(&list.path);
             self.refuse(format!(
                 "{open} has changes that are not saved: go back to it (Ctrl-L) and :w, \
                  or open game {number} anyway with :e! {file} {number} (the journal keeps \
@@ -463,15 +487,52 @@ impl App {
                     self.inform("no game open yet: Enter opens the selected one");
                 }
             }
-            (Screen::Game, false) => self.inform("this game is not from a file of many games"),
+            (Screen::Game, false) => return self.list_of_this_file(),
         }
         Effect::None
+    }
+
+    /// Ctrl-L on a game opened alone from a file of many (`:e FILE N`): the list of that
+    /// file's games, as `:e FILE` opens it, with this game staying open (the list's open
+    /// game). Refused over unsaved changes, which opening a list would set aside; only a
+    /// game without a file, or the one game of its file, has no list at all.
+    fn list_of_this_file(&mut self) -> Effect {
+        match (&self.file, self.number) {
+            (Some(path), Some(number)) if self.games_in_file != Some(1) => {
+                if self.unsaved && !self.game.is_empty() {
+                    let save = self.key_for("save", ":w");
+                    self.refuse(format!(
+                        "game {number} has changes that are not saved: {save} first, then \
+                         the list of {} opens",
+                        path.display()
+                    ));
+                    return Effect::None;
+                }
+                Effect::Browse { path: path.clone() }
+            }
+            _ => {
+                self.inform("this game is not from a file of many games");
+                Effect::None
+            }
+        }
+    }
+
+    /// Why Alt-Down or Alt-Up finds no list: a game opened alone from a file of many
+    /// (`:e FILE N`) is from one, whose list Ctrl-L opens.
+    fn no_list_note(&self) -> String {
+        match (&self.file, self.number) {
+            (Some(_), Some(number)) if self.games_in_file != Some(1) => format!(
+                "no list open: game {number} was opened alone; {} lists the games of its file",
+                self.key_for("list", ":list")
+            ),
+            _ => "this game is not from a file of many games".to_string(),
+        }
     }
 
     /// The next (or previous) game of the list, in its sorted, filtered order.
     pub(super) fn step_game(&mut self, forward: bool) -> Effect {
         let Some(list) = self.list.as_deref() else {
-            self.inform("this game is not from a file of many games");
+            self.inform(self.no_list_note());
             return Effect::None;
         };
         let here = list

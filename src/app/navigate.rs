@@ -23,8 +23,10 @@ impl App {
                 }
             })
             .collect();
+        // Short enough for one row of 80 columns with three moves to choose from: a
+        // second row would take one from the board and the moves at every fork.
         Some(format!(
-            "next: {} — {}/{} choose, {} plays it, {} enters the variation",
+            "next: {} — {}/{} choose, {} plays it, {} enters it",
             moves.join(" "),
             self.key_for("history-prev", "Up"),
             self.key_for("history-next", "Down"),

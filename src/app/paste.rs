@@ -82,7 +82,7 @@ pub fn classify(text: &str) -> Result<PasteKind, String> {
 
 /// A token for a one-line message: at most 40 characters, control characters
 /// shown as `?`.
-fn shorten(token: &str) -> String {
+pub(crate) fn shorten(token: &str) -> String {
     let mut out: String = token
         .chars()
         .take(40)
@@ -147,7 +147,9 @@ impl App {
             }
             PasteKind::Fen(start) => {
                 let mut game = Game::new(start);
-                game.tags = self.game.tags.clone();
+                if self.game.is_empty() {
+                    game.tags = self.game.tags.clone();
+                }
                 self.open_pasted(game, "the game starts from the pasted position")
             }
             PasteKind::Pgn {
@@ -156,8 +158,10 @@ impl App {
                 count,
             } => {
                 let mut game = *game;
-                if !tagged {
-                    // Movetext alone: the players and event typed so far stay.
+                if !tagged && self.game.is_empty() {
+                    // Movetext alone on a game without moves: the players and event typed
+                    // for it stay. The tags of a game with moves (one read from a file)
+                    // are that game's: the pasted one must not be saved under its names.
                     let result = game.tag("Result").unwrap_or("*").to_string();
                     game.tags = self.game.tags.clone();
                     game.set_tag("Result", &result);
@@ -211,6 +215,35 @@ mod tests {
             app.update(crate::app::Action::PlayEntry),
             Effect::Quit { discard: true }
         );
+    }
+
+    /// Moves or a FEN pasted over a game that has moves (a game read from a file) open
+    /// with tags of their own; over a game without moves they keep the tags typed for it.
+    #[test]
+    fn a_paste_over_a_game_with_moves_does_not_take_its_tags() {
+        let mut read = Game::default();
+        read.set_tag("White", "Spassky, Boris V");
+        read.set_tag("Round", "1");
+        for (paste, plies) in [
+            ("1. e4 e5 2. Nf3 *", 3),
+            ("8/8/8/4k3/8/8/4K3/4R3 w - - 0 1", 0),
+        ] {
+            let mut app = App::new(crate::app::Settings::default(), read.clone(), None);
+            app.paste("d4", true);
+            app.unsaved = false;
+            let Effect::Open(game) = app.paste(paste, true) else {
+                panic!("{paste}: {}", app.message.text)
+            };
+            assert_eq!(game.mainline().len(), plies, "{paste}");
+            assert_ne!(game.tag("White"), Some("Spassky, Boris V"), "{paste}");
+            assert_ne!(game.tag("Round"), Some("1"), "{paste}");
+            // A game without moves lends them its tags.
+            let mut app = App::new(crate::app::Settings::default(), read.clone(), None);
+            let Effect::Open(game) = app.paste(paste, true) else {
+                panic!("{paste}: {}", app.message.text)
+            };
+            assert_eq!(game.tag("White"), Some("Spassky, Boris V"), "{paste}");
+        }
     }
 
     #[test]

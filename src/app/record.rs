@@ -165,15 +165,32 @@ impl App {
             }
             Entry::Glyph(nag) => return self.mark_nag(nag),
             Entry::DrawOffer => return self.toggle_draw_offer(),
-            Entry::Comment(text) => {
-                self.game.set_comment_text(self.cursor, &text);
-                self.inform(format!("comment on {}", numbered(&self.game, self.cursor)));
-                self.changed();
-            }
+            Entry::Comment(text) => self.set_typed_comment(&text),
             Entry::Result(result) => self.set_result(result, None, false),
             Entry::Command(command) => return self.run_command(&command),
         }
         Effect::None
+    }
+
+    /// Sets the comment after the current move to `text` (typed as `{text` or
+    /// `:comment text`), saying what it replaced: on an annotated game the annotator's
+    /// words would otherwise go without a word (Ctrl-Z brings them back; Ctrl-K edits
+    /// them instead).
+    pub(crate) fn set_typed_comment(&mut self, text: &str) {
+        let before = self.game.comment_text(self.cursor);
+        self.game.set_comment_text(self.cursor, text);
+        let at = numbered(&self.game, self.cursor);
+        let note = if before.is_empty() || before == self.game.comment_text(self.cursor) {
+            format!("comment on {at}")
+        } else {
+            let words = before.split_whitespace().collect::<Vec<_>>().join(" ");
+            format!(
+                "comment on {at}, in place of \"{}\" (Ctrl-Z brings it back, Ctrl-K edits a comment)",
+                super::paste::shorten(&words)
+            )
+        };
+        self.inform(note);
+        self.changed();
     }
 
     /// Says which moves of a typed line were not played (`rest`, from `pos` on), after

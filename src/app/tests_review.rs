@@ -31,9 +31,9 @@ fn up_and_down_choose_the_move_at_a_fork_and_right_follows_it() {
     let Feedback::Note(note) = &app.feedback else {
         panic!("{:?}", app.feedback)
     };
-    assert!(
-        note.starts_with("next: e4 [d4] c4 — Up/Down choose, Right plays it"),
-        "{note}"
+    assert_eq!(
+        note,
+        "next: e4 [d4] c4 — Up/Down choose, Right plays it, Shift-Right enters it"
     );
     app.update(Action::MoveForward);
     assert_eq!(at(&app), "1.d4");
@@ -321,4 +321,47 @@ fn ctrl_c_in_the_comment_box_and_the_tag_form_cancels_as_esc() {
         "an unchanged form closes at once"
     );
     assert!(!app.unsaved);
+}
+
+/// A comment typed where the game has one replaces its words (its commands stay), and the
+/// status line quotes the words it replaced (Ctrl-Z brings them back): a reviewer typing
+/// `{` on an annotated move must not lose the annotator's words unknowingly.
+#[test]
+fn a_typed_comment_quotes_the_comment_it_replaced() {
+    let mut app = reading("1. e4 {[%clk 1:00:00] The king's pawn,\nbest by test} e5 1-0");
+    app.update(Action::MoveForward);
+    let e4 = app.cursor;
+    let type_line = |app: &mut App, text: &str| {
+        for c in text.chars() {
+            app.update(Action::Type(c));
+        }
+        app.update(Action::PlayEntry);
+    };
+    type_line(&mut app, "{Fischer's choice}");
+    assert_eq!(app.game.comment_text(e4), "Fischer's choice");
+    let kept = app.game.node(e4).comments_after.join(" ");
+    assert!(kept.contains("[%clk 1:00:00]"), "{kept}");
+    assert!(
+        app.message
+            .text
+            .starts_with("comment on 1.e4, in place of \"The king's pawn, best by test\""),
+        "{}",
+        app.message.text
+    );
+    assert!(app.message.text.contains("Ctrl-Z"), "{}", app.message.text);
+    app.update(Action::Undo);
+    assert_eq!(app.game.comment_text(e4), "The king's pawn,\nbest by test");
+    // `:comment` says it too; the same words again replace nothing, and a move without
+    // a comment has nothing to quote.
+    type_line(&mut app, ":comment Fischer's choice");
+    assert!(
+        app.message.text.contains("in place of"),
+        "{}",
+        app.message.text
+    );
+    type_line(&mut app, ":comment Fischer's choice");
+    assert_eq!(app.message.text, "comment on 1.e4");
+    app.update(Action::MoveForward);
+    type_line(&mut app, "{symmetrical}");
+    assert_eq!(app.message.text, "comment on 1...e5");
 }

@@ -469,8 +469,8 @@ fn an_engine_judges_what_no_annotation_does() {
     assert!(matches!(effect, Effect::Review { passed: true, .. }));
 }
 
-#[test]
-fn the_engine_gives_the_answer_no_annotation_has() {
+/// A drill, with an engine, of the exercise with no better move written.
+fn drilling_without_answers() -> App {
     let mut app = opened(GAME);
     app.train.engine = Some("stockfish".into());
     let mut bare = exercise();
@@ -481,6 +481,12 @@ fn the_engine_gives_the_answer_no_annotation_has() {
         note: String::new(),
         record: true,
     });
+    app
+}
+
+#[test]
+fn the_engine_gives_the_answer_no_annotation_has() {
+    let mut app = drilling_without_answers();
     let effect = app.update(Action::TrainReveal);
     assert_eq!(
         effect,
@@ -538,4 +544,27 @@ fn a_drill_that_cannot_record_asks_for_no_review() {
     });
     assert_eq!(type_line(&mut app, "Nxd4"), Effect::None);
     assert!(app.message.text.contains("✓ Nxd4"), "{}", app.message.text);
+}
+
+/// When the engine's best move is the very move the annotations called a mistake, the
+/// answer says so rather than "the best move known: Nxe5 (the game's Nxe5 lost …)".
+#[test]
+fn an_engine_that_prefers_the_games_move_says_so() {
+    let mut app = drilling_without_answers();
+    app.update(Action::TrainReveal);
+    app.update(Done::Solved(Ok("f3e5".into())));
+    assert!(
+        app.message.text.starts_with(
+            "the engine's best move here is the game's own Nxe5: it does not find the 21.7 \
+             points the annotations say it lost"
+        ),
+        "{}",
+        app.message.text
+    );
+    assert!(
+        !app.message.text.contains("best move known"),
+        "{}",
+        app.message.text
+    );
+    assert_eq!(sans(&app)[WAY_THERE.len()..], ["Nxe5"]);
 }

@@ -316,6 +316,20 @@ pub fn position_key(fen: &str) -> Option<String> {
     Position::from_fen(fen).ok().map(|p| key_of(&p))
 }
 
+/// The plain words of `text` that look like a year (`1972`, unquoted, without a field):
+/// a plain word is looked for in names, events, sites and openings, not in the date,
+/// which a player typing `fischer spassky 1972` may not expect; the list then says how
+/// to ask for the year. Empty for a text that does not read.
+pub fn plain_years(text: &str) -> Vec<&str> {
+    split(text)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|piece| piece.text)
+        .filter(|word| field_name(word).is_none())
+        .filter(|word| word.len() == 4 && word.bytes().all(|b| b.is_ascii_digit()))
+        .collect()
+}
+
 /// Cuts the text at spaces outside quotes.
 fn split(text: &str) -> Result<Vec<Piece<'_>>, QueryError> {
     let mut pieces = Vec::new();

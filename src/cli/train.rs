@@ -98,6 +98,12 @@ pub fn run(_: &Args) -> u8 {
     );
     if !due.is_empty() {
         eprintln!("`scoresheet train FILE` drills them, then your mistakes in FILE (F7 in the game screen too)");
+    } else if deck.entries.is_empty() {
+        // A new user's first run: say how the deck fills, not just that it is empty.
+        eprintln!(
+            "the deck fills as you drill: `scoresheet train FILE` (or F7 on a file's games) \
+             finds your mistakes in FILE, by your name in the configuration's [training] name"
+        );
     }
     exit::OK
 }

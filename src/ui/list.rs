@@ -4,8 +4,9 @@
 //!
 //! Columns are fitted to the width: the number, White, Black, the result and the date
 //! always; then, as room allows, the Elos, the event, the ECO code, the plies, the round,
-//! the opening and the site (all of them from 120 columns on, the site from 150). Names
-//! too long for their column end in `…`. The selected game is in reverse video; a game
+//! the opening and the site (all of them from 120 columns on, the site from 150). The column
+//! the list is sorted by comes first among these, so that a list sorted by plies, site or
+//! opening shows what it is sorted by at 80 columns too. Names too long for their column end in `…`. The selected game is in reverse video; a game
 //! that cannot be read shows why in place of its details. Without colour (`color` false)
 //! nothing is lost: reverse video, the arrows and the words carry everything.
 
@@ -81,8 +82,10 @@ const OPTIONAL: [Column; 8] = [
     Column::Site,
 ];
 
-/// The columns that fit in `width`, in the list's order, with their places.
-fn layout(width: u16, number_width: u16) -> Vec<Placed> {
+/// The columns that fit in `width`, in the list's order, with their places. The `sorted`
+/// column is offered room first: a list sorted by a column it did not show would leave
+/// the player guessing at its order.
+fn layout(width: u16, number_width: u16, sorted: Option<Column>) -> Vec<Placed> {
     let always = [
         Column::Number,
         Column::White,
@@ -97,10 +100,21 @@ fn layout(width: u16, number_width: u16) -> Vec<Placed> {
             .sum::<u16>()
             .saturating_sub(1)
     };
+    // Black's Elo comes in a pair with White's, which stands for both here.
+    let first = sorted.map(|c| match c {
+        Column::BlackElo => Column::WhiteElo,
+        c => c,
+    });
+    let mut optional = OPTIONAL.to_vec();
+    if let Some(at) = optional.iter().position(|&c| Some(c) == first) {
+        let c = optional.remove(at);
+        optional.insert(0, c);
+    }
     let mut chosen: Vec<Column> = always.to_vec();
-    for c in OPTIONAL {
-        // The site only on wide screens: it is there to filter by more than to read.
-        if c == Column::Site && width < 150 {
+    for c in optional {
+        // The site only on wide screens, unless sorted by: it is there to filter by more
+        // than to read.
+        if c == Column::Site && width < 150 && first != Some(c) {
             continue;
         }
         // Elos come in pairs: Black's with White's.
@@ -251,7 +265,7 @@ pub fn render(view: &ListView, area: Rect, buf: &mut Buffer) {
             .max()
             .unwrap_or(1),
     );
-    let columns = layout(area.width, number_width);
+    let columns = layout(area.width, number_width, view.sort.map(|s| s.column));
     let bottom = area.bottom() - 1;
     // The header; the count takes the last row (the only one on a screen of one row).
     if area.height >= 2 {
@@ -345,7 +359,7 @@ mod tests {
 
     #[test]
     fn the_always_columns_fit_at_80_and_all_at_120() {
-        let names = |w| -> Vec<Column> { layout(w, 4).iter().map(|p| p.column).collect() };
+        let names = |w| -> Vec<Column> { layout(w, 4, None).iter().map(|p| p.column).collect() };
         let narrow = names(80);
         for c in [
             Column::Number,
@@ -363,36 +377,43 @@ mod tests {
         assert!(names(160).contains(&Column::Site));
         // Nothing runs past the edge, whatever the width.
         for w in 0..200 {
-            for p in layout(w, 7) {
+            for p in layout(w, 7, None) {
                 assert!(p.x + p.width <= w, "{w}: {p:?}");
             }
         }
     }
 
-    /// The sorted column's arrow shows in every column, however narrow.
+    /// The sorted column shows, with its arrow, however narrow it is and whichever it is:
+    /// also at 80 columns, where a list of 741,721 games has no room for the plies, the
+    /// round, the opening or the site unless sorted by them.
     #[test]
-    fn the_sort_arrow_always_shows() {
-        for column in Column::ALL {
-            for direction in [Direction::Ascending, Direction::Descending] {
-                let view = ListView {
-                    rows: &[],
-                    selected: None,
-                    sort: Some(Sort { column, direction }),
-                    games: 0,
-                    matches: None,
-                    indexing: None,
-                    color: false,
-                };
-                let area = Rect::new(0, 0, 160, 3);
-                let mut buf = Buffer::empty(area);
-                render(&view, area, &mut buf);
-                let header: String = (0..160).map(|x| buf[(x, 0)].symbol()).collect();
-                let arrow = match direction {
-                    Direction::Ascending => "▲",
-                    Direction::Descending => "▼",
-                };
-                assert!(header.contains(arrow), "{column:?}: {header}");
+    fn the_sorted_column_and_its_arrow_always_show() {
+        for (width, games) in [(160, 2_000), (80, 2_000), (80, 741_721)] {
+            for column in Column::ALL {
+                for direction in [Direction::Ascending, Direction::Descending] {
+                    let view = ListView {
+                        rows: &[],
+                        selected: None,
+                        sort: Some(Sort { column, direction }),
+                        games,
+                        matches: None,
+                        indexing: None,
+                        color: false,
+                    };
+                    let area = Rect::new(0, 0, width, 3);
+                    let mut buf = Buffer::empty(area);
+                    render(&view, area, &mut buf);
+                    let header: String = (0..width).map(|x| buf[(x, 0)].symbol()).collect();
+                    let arrow = match direction {
+                        Direction::Ascending => "▲",
+                        Direction::Descending => "▼",
+                    };
+                    assert!(header.contains(arrow), "{column:?} at {width}: {header}");
+                }
             }
+            // The other optional columns still fill the room left.
+            let shown = layout(width, digits(games), Some(Column::Plies));
+            assert!(shown.iter().any(|p| p.column == Column::Event), "{width}");
         }
     }
 

@@ -4,7 +4,6 @@
 
 use std::path::{Path, PathBuf};
 
-use super::record::numbered;
 use super::{App, Effect};
 use crate::game::annotation::Annotation;
 use crate::game::{Game, NodeId};

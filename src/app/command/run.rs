@@ -70,10 +70,7 @@ pub fn emt(app: &mut App, rest: &str, _: bool) -> Effect {
 }
 
 pub fn comment(app: &mut App, rest: &str, _: bool) -> Effect {
-    app.game.set_comment_text(app.cursor, rest);
-    let at = super::numbered(&app.game, app.cursor);
-    app.inform(format!("comment on {at}"));
-    app.changed();
+    app.set_typed_comment(rest);
     Effect::None
 }
 

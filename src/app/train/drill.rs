@@ -157,6 +157,18 @@ impl App {
         {
             {
                 match best {
+                    // The annotations that made it a mistake and this engine disagree:
+                    // saying "the best move known: Bxf7+ (the game's Bxf7+ lost …)"
+                    // would read as nonsense.
+                    Some(mv) if crate::study::train::uci(mv) == exercise.played => {
+                        let san = self.san_in(&pos, mv);
+                        self.append(mv);
+                        self.inform(format!(
+                            "the engine's best move here is the game's own {san}: it does not \
+                             find the {} the annotations say it lost; {next_key}: next",
+                            points(exercise.lost)
+                        ));
+                    }
                     Some(mv) => {
                         let san = self.san_in(&pos, mv);
                         self.append(mv);
