@@ -75,19 +75,31 @@ impl App {
             return Effect::None;
         }
         let after = &self.game.tags;
-        let mut names: Vec<&str> = after
-            .iter()
-            .filter(|tag| !before.contains(tag))
-            .map(|(n, _)| n.as_str())
-            .collect();
-        names.extend(
-            before
-                .iter()
-                .filter(|(n, _)| !after.iter().any(|(a, _)| a == n))
-                .map(|(n, _)| n.as_str()),
-        );
-        let label = format!("tags {}", names.join(", "));
-        self.inform(format!("{label} changed: {}", self.undo_hint()));
+        let had = |tags: &[(String, String)], name: &str| tags.iter().any(|(n, _)| n == name);
+        let changed = names_where(after, |tag| had(&before, &tag.0) && !before.contains(tag));
+        let added = names_where(after, |tag| !had(&before, &tag.0));
+        let removed = names_where(&before, |tag| !had(after, &tag.0));
+        // "tag Annotator added", "tags White, Black changed; tag Round removed".
+        let said = |names: &[&str], what: &str| {
+            let noun = if names.len() == 1 { "tag" } else { "tags" };
+            (!names.is_empty()).then(|| format!("{noun} {} {what}", names.join(", ")))
+        };
+        let label = [
+            said(&changed, "changed"),
+            said(&added, "added"),
+            said(&removed, "removed"),
+        ]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join("; ");
+        // Only the order moved (nothing is added, changed or removed by name).
+        let label = if label.is_empty() {
+            "tags reordered".to_string()
+        } else {
+            label
+        };
+        self.inform(format!("{label}: {}", self.undo_hint()));
         self.change_label = Some(label);
         self.changed();
         Effect::None
@@ -161,6 +173,14 @@ impl App {
         self.inform(text);
         self.changed();
     }
+}
+
+/// The names of the `tags` that `keep` keeps, in order.
+fn names_where(tags: &[(String, String)], keep: impl Fn(&(String, String)) -> bool) -> Vec<&str> {
+    tags.iter()
+        .filter(|tag| keep(tag))
+        .map(|(n, _)| n.as_str())
+        .collect()
 }
 
 #[cfg(test)]
@@ -240,6 +260,33 @@ mod tests {
         assert_eq!(app.game.tag("Black"), Some("?"));
         app.update(Action::Redo);
         assert_eq!(app.game.tag("Black"), Some("Ben"));
+    }
+
+    /// The message names the tags added and removed as such, not as "changed".
+    #[test]
+    fn the_tag_form_says_which_tags_it_added_changed_and_removed() {
+        let mut app = App::new(Settings::default(), Game::default(), None);
+        let mut start = app.game.clone();
+        start.set_tag("Opening", "Ruy Lopez");
+        app.recorded(|app| app.keep_tags(&TagForm::open(&start)));
+        assert!(app.message.text.starts_with("tag Opening added: "));
+        let mut other = app.game.clone();
+        other.tags.retain(|(n, _)| n != "Opening");
+        other.set_tag("Annotator", "Ann");
+        other.set_tag("White", "Anna");
+        let form = TagForm::open(&other);
+        app.recorded(|app| app.keep_tags(&form));
+        assert!(
+            app.message
+                .text
+                .starts_with("tag White changed; tag Annotator added; tag Opening removed: "),
+            "{}",
+            app.message.text
+        );
+        assert_eq!(app.game.tag("Annotator"), Some("Ann"));
+        app.update(Action::Undo);
+        assert_eq!(app.game.tag("Opening"), Some("Ruy Lopez"));
+        assert_eq!(app.game.tag("Annotator"), None);
     }
 
     #[test]
