@@ -92,6 +92,12 @@ pub enum Effect {
         /// Passed at the first try.
         passed: bool,
     },
+    /// Take an exercise out of the deck: the engine finds the game's own move best
+    /// there, so it was no mistake to learn from.
+    Forget {
+        /// The exercise.
+        exercise: Box<crate::study::train::Exercise>,
+    },
     /// Ask an engine for the score after each of `moves` from `fen`: the answer to
     /// a training question that no annotation judges. The loop answers with
     /// [`Done::Judged`], in the background.

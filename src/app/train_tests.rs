@@ -552,11 +552,16 @@ fn a_drill_that_cannot_record_asks_for_no_review() {
 fn an_engine_that_prefers_the_games_move_says_so() {
     let mut app = drilling_without_answers();
     app.update(Action::TrainReveal);
-    app.update(Done::Solved(Ok("f3e5".into())));
+    let effect = app.update(Done::Solved(Ok("f3e5".into())));
+    // Not a miss to come back on a schedule: out of the deck.
+    assert!(
+        matches!(&effect, Effect::Forget { exercise } if exercise.played == "f3e5"),
+        "{effect:?}"
+    );
     assert!(
         app.message.text.starts_with(
             "the engine's best move here is the game's own Nxe5: it does not find the 21.7 \
-             points the annotations say it lost"
+             points the annotations say it lost, so it leaves your deck"
         ),
         "{}",
         app.message.text
@@ -567,4 +572,13 @@ fn an_engine_that_prefers_the_games_move_says_so() {
         app.message.text
     );
     assert_eq!(sans(&app)[WAY_THERE.len()..], ["Nxe5"]);
+    // The drill's tally counts it as neither found nor missed.
+    app.update(Action::TrainReveal);
+    assert!(
+        app.message
+            .text
+            .contains("0 found, 0 missed of 1, 1 taken out (the engine finds no mistake there)"),
+        "{}",
+        app.message.text
+    );
 }

@@ -426,6 +426,12 @@ impl Session {
                 }
                 false
             }
+            Effect::Forget { exercise } => {
+                if let Some(problem) = super::train::forget(&exercise) {
+                    tell(app, problem);
+                }
+                false
+            }
             Effect::Snap { fen, game, ply } => {
                 let game = game.unwrap_or_else(|| self.written_number(app));
                 match crate::store::snap::append(app.file.as_deref(), &fen, game, ply) {

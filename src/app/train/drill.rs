@@ -49,6 +49,7 @@ impl App {
             done: false,
             found: 0,
             missed: 0,
+            dropped: 0,
             record,
             waiting: false,
             note: None,
@@ -151,7 +152,15 @@ impl App {
             return Effect::None;
         };
         let exercise = drill.exercises[drill.at].clone();
-        let effect = grade(drill, &exercise, false);
+        // The engine finds the game's own move best: by its lights this was no mistake,
+        // and the exercise leaves the deck instead of coming back as one missed.
+        let no_mistake = best.is_some_and(|mv| crate::study::train::uci(mv) == exercise.played);
+        let record = drill.record;
+        let effect = if no_mistake {
+            drop_exercise(drill, &exercise)
+        } else {
+            grade(drill, &exercise, false)
+        };
         drill.done = true;
         let pos = self.training_position();
         {
@@ -163,9 +172,10 @@ impl App {
                     Some(mv) if crate::study::train::uci(mv) == exercise.played => {
                         let san = self.san_in(&pos, mv);
                         self.append(mv);
+                        let deck = if record { ", so it leaves your deck" } else { "" };
                         self.inform(format!(
                             "the engine's best move here is the game's own {san}: it does not \
-                             find the {} the annotations say it lost; {next_key}: next",
+                             find the {} the annotations say it lost{deck}; {next_key}: next",
                             points(exercise.lost)
                         ));
                     }
@@ -339,10 +349,31 @@ pub(super) fn grade(drill: &mut Drill, exercise: &Exercise, passed: bool) -> Eff
     }
 }
 
+/// Counts an exercise the engine finds no mistake in as neither found nor missed (an
+/// answer already graded is taken back), and takes it out of the deck.
+pub(super) fn drop_exercise(drill: &mut Drill, exercise: &Exercise) -> Effect {
+    match drill.graded.replace(false) {
+        Some(true) => drill.found -= 1,
+        Some(false) => drill.missed -= 1,
+        None => {}
+    }
+    drill.dropped += 1;
+    if !drill.record {
+        return Effect::None;
+    }
+    Effect::Forget {
+        exercise: Box::new(exercise.clone()),
+    }
+}
+
 /// `3 found, 2 missed of 5`.
 pub(super) fn drill_summary(d: &Drill) -> String {
+    let dropped = match d.dropped {
+        0 => String::new(),
+        n => format!(", {n} taken out (the engine finds no mistake there)"),
+    };
     format!(
-        "{} found, {} missed of {} (the missed ones come back on a schedule)",
+        "{} found, {} missed of {}{dropped} (the missed ones come back on a schedule)",
         d.found,
         d.missed,
         d.exercises.len()

@@ -87,6 +87,8 @@ pub struct Drill {
     pub found: u32,
     /// Missed.
     pub missed: u32,
+    /// Taken out: the engine finds the game's own move best there.
+    pub dropped: u32,
     /// Answers go into the deck.
     pub record: bool,
     /// All of them are done with, and more are being found: the next joins here.

@@ -165,6 +165,14 @@ impl Deck {
             .min()
     }
 
+    /// Takes the exercise with `key` out of the deck (an engine found no mistake in
+    /// it); whether it was there.
+    pub fn forget(&mut self, key: &str) -> bool {
+        let before = self.entries.len();
+        self.entries.retain(|e| e.exercise.key() != key);
+        self.entries.len() < before
+    }
+
     /// Records an answer to `exercise` at `now` (`passed` at the first try: Good;
     /// else Again) and schedules it; a new exercise joins the deck. Returns when it
     /// is due next.

@@ -133,3 +133,29 @@ pub fn review_at(
         ))),
     }
 }
+
+/// Takes an exercise out of the deck; an error to show when it cannot.
+pub fn forget(exercise: &Exercise) -> Option<Done> {
+    forget_at(&deck::path(), exercise)
+}
+
+/// [`forget`] with the deck at `path`.
+pub fn forget_at(path: &Path, exercise: &Exercise) -> Option<Done> {
+    let mut deck = match Deck::load(path) {
+        Ok(deck) => deck,
+        Err(e) => {
+            return Some(Done::refusal(format!(
+                "exercise not taken out of the deck: {e}"
+            )))
+        }
+    };
+    if !deck.forget(&exercise.key()) {
+        return None;
+    }
+    deck.save(path).err().map(|e| {
+        Done::refusal(format!(
+            "exercise not taken out of the deck: cannot write {}: {e}",
+            path.display()
+        ))
+    })
+}

@@ -180,3 +180,35 @@ fn a_damaged_deck_is_not_written_over() {
     assert!(!record);
     assert!(note.contains("answers are not recorded"), "{note}");
 }
+
+/// An exercise taken out (the engine finds no mistake in it) leaves the deck on disk and
+/// is no longer due; the other ones stay; taking out one the deck lacks changes nothing.
+#[test]
+fn an_exercise_taken_out_leaves_the_deck_on_disk() {
+    let dir = tempfile::tempdir().unwrap();
+    let deck = dir.path().join("deck.json");
+    let now = chrono::Utc::now();
+    let ex = |fen: &str| Exercise {
+        fen: fen.into(),
+        played: "e2e1".into(),
+        answers: Vec::new(),
+        before: None,
+        lost: 12.0,
+        source: "test".into(),
+        line: Vec::new(),
+        start: None,
+        recency: None,
+    };
+    let (gone, kept) = (
+        ex("8/8/8/8/8/8/4K3/k7 w - - 0 1"),
+        ex("8/8/8/8/8/8/4K3/1k6 w - - 0 1"),
+    );
+    assert!(review_at(&deck, &gone, false, now).is_none());
+    assert!(review_at(&deck, &kept, false, now).is_none());
+    assert!(forget_at(&deck, &gone).is_none());
+    assert!(forget_at(&deck, &gone).is_none());
+    let back = Deck::load(&deck).unwrap();
+    assert!(back.get(&gone.key()).is_none());
+    assert!(back.get(&kept.key()).is_some());
+    assert_eq!(back.due(now + chrono::Duration::days(2)).len(), 1);
+}
