@@ -209,17 +209,7 @@ mod tests {
     use super::*;
 
     fn exercise(fen: &str) -> Exercise {
-        Exercise {
-            fen: fen.into(),
-            played: "e2e4".into(),
-            answers: Vec::new(),
-            before: None,
-            lost: 12.0,
-            source: "test".into(),
-            line: Vec::new(),
-            start: None,
-            recency: None,
-        }
+        Exercise::at(fen)
     }
 
     #[test]

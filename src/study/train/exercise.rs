@@ -198,6 +198,24 @@ impl Exercise {
 }
 
 #[cfg(test)]
+impl Exercise {
+    /// An exercise at `fen` where e2e4 was played and lost 12 points, for tests.
+    pub(crate) fn at(fen: &str) -> Exercise {
+        Exercise {
+            fen: fen.into(),
+            played: "e2e4".into(),
+            answers: Vec::new(),
+            before: None,
+            lost: 12.0,
+            source: "test".into(),
+            line: Vec::new(),
+            start: None,
+            recency: None,
+        }
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 

@@ -188,17 +188,7 @@ fn an_exercise_taken_out_leaves_the_deck_on_disk() {
     let dir = tempfile::tempdir().unwrap();
     let deck = dir.path().join("deck.json");
     let now = chrono::Utc::now();
-    let ex = |fen: &str| Exercise {
-        fen: fen.into(),
-        played: "e2e1".into(),
-        answers: Vec::new(),
-        before: None,
-        lost: 12.0,
-        source: "test".into(),
-        line: Vec::new(),
-        start: None,
-        recency: None,
-    };
+    let ex = Exercise::at;
     let (gone, kept) = (
         ex("8/8/8/8/8/8/4K3/k7 w - - 0 1"),
         ex("8/8/8/8/8/8/4K3/1k6 w - - 0 1"),
