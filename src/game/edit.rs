@@ -160,13 +160,7 @@ impl Game {
         let mut changed = false;
         let mut at = id;
         while let Some(parent) = self.node(at).parent {
-            let children = &mut self.node_mut(parent).children;
-            if let Some(index) = children.iter().position(|c| *c == at) {
-                if index > 0 {
-                    children[..=index].rotate_right(1);
-                    changed = true;
-                }
-            }
+            changed |= self.put_first(parent, at);
             at = parent;
         }
         Ok(changed)

@@ -225,12 +225,14 @@ impl Game {
     }
 
     /// Makes `child` the first of `parent`'s moves (the line that goes on there), the
-    /// others keeping their order.
-    pub fn put_first(&mut self, parent: NodeId, child: NodeId) {
+    /// others keeping their order; whether it moved.
+    pub fn put_first(&mut self, parent: NodeId, child: NodeId) -> bool {
         let at = self.node(parent).children.iter().position(|&c| c == child);
-        if let Some(at @ 1..) = at {
-            self.node_mut(parent).children[..=at].rotate_right(1);
-        }
+        let Some(at @ 1..) = at else {
+            return false;
+        };
+        self.node_mut(parent).children[..=at].rotate_right(1);
+        true
     }
 
     /// The main line, as node ids from the first move on.
