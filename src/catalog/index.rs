@@ -65,7 +65,51 @@ pub(super) static ECO_NAMES: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
         .collect()
 });
 
+/// The tables of chunks already interned, handed back by the loader's thread for the next
+/// chunks: their memory is used again instead of fresh pages (a fault each) per chunk.
+// Boxed as they travel between threads (a `Raw` is some 600 bytes).
+#[allow(clippy::vec_box)]
+#[derive(Default)]
+pub(super) struct Spare(std::sync::Mutex<Vec<Box<Raw>>>);
+
+impl Spare {
+    /// An empty [`Raw`] with room for `games` games: a spare one when there is.
+    fn take(&self, games: usize) -> Box<Raw> {
+        let spare = self.0.lock().ok().and_then(|mut spare| spare.pop());
+        match spare {
+            Some(mut raw) => {
+                raw.rows = Vec::with_capacity(games);
+                raw.at = 0;
+                raw.whole = true;
+                raw.eco_openings.fill(u32::MAX);
+                for table in raw.tables_mut() {
+                    table.clear();
+                }
+                raw
+            }
+            None => Box::new(Raw::with_room(games)),
+        }
+    }
+
+    /// Keeps `raw`'s tables for a chunk to come (its rows are gone).
+    pub(super) fn give(&self, raw: Box<Raw>) {
+        if let Ok(mut spare) = self.0.lock() {
+            spare.push(raw);
+        }
+    }
+}
+
 impl Raw {
+    fn tables_mut(&mut self) -> [&mut Local; 5] {
+        [
+            &mut self.players,
+            &mut self.events,
+            &mut self.sites,
+            &mut self.rounds,
+            &mut self.openings,
+        ]
+    }
+
     fn with_room(games: usize) -> Raw {
         Raw {
             rows: Vec::with_capacity(games),
@@ -190,12 +234,13 @@ pub(super) fn index_chunks(
     jobs: usize,
     sizes: chunks::Sizes,
     tx: &mpsc::SyncSender<Stage>,
+    spare: &Spare,
     cancel: &AtomicBool,
 ) {
     let work = |file: &File, from: crate::pgn::Pos, until: &mut chunks::Until| {
         let room = (sizes.rest / 512).min(1 << 16) as usize;
-        let raw = Raw::with_room(room);
-        let each = |raw: &mut Raw, _, game: Indexed| match game {
+        let raw = spare.take(room);
+        let each = |raw: &mut Box<Raw>, _, game: Indexed| match game {
             Indexed::Game(e) => raw.push(&e),
             Indexed::TooLarge(at) => raw.push_too_large(at),
         };
@@ -210,7 +255,7 @@ pub(super) fn index_chunks(
         if raw.rows.is_empty() {
             return Ok(());
         }
-        tx.send(Stage::Games(Box::new(raw)))
+        tx.send(Stage::Games(raw))
             .map_err(|_| io::ErrorKind::BrokenPipe.into())
     });
     if let Err(e) = read {

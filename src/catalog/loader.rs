@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
-use super::index::{self, Stage};
+use super::index::{self, Spare, Stage};
 use super::row::Row;
 use super::strings::{Interner, Local};
 use super::Tables;
@@ -166,8 +166,8 @@ impl Loader {
                     }
                     // Every core indexes a chunk of a plain file, as `list` does.
                     Source::Plain(file) if jobs() > 1 => {
-                        let produce = |tx: &_, _: usize, cancel: &AtomicBool| {
-                            index::index_chunks(&file, jobs(), index::CHUNKS, tx, cancel)
+                        let produce = |tx: &_, _: usize, spare: &Spare, cancel: &AtomicBool| {
+                            index::index_chunks(&file, jobs(), index::CHUNKS, tx, spare, cancel)
                         };
                         run(produce, total, |at| at, &tx, &cancelled)
                     }
@@ -322,12 +322,12 @@ fn jobs() -> usize {
 
 /// What indexes the games, on a thread of its own: it hands them in file order to the
 /// sender, the first `first` games in a [`Raw`] of their own, and stops when told to.
-trait Produce: FnOnce(&mpsc::SyncSender<Stage>, usize, &AtomicBool) + Send {}
-impl<F: FnOnce(&mpsc::SyncSender<Stage>, usize, &AtomicBool) + Send> Produce for F {}
+trait Produce: FnOnce(&mpsc::SyncSender<Stage>, usize, &Spare, &AtomicBool) + Send {}
+impl<F: FnOnce(&mpsc::SyncSender<Stage>, usize, &Spare, &AtomicBool) + Send> Produce for F {}
 
 /// Indexes one stream on one thread.
 fn stream<R: Read + Send>(mut indexer: Indexer<R>) -> impl Produce {
-    move |tx: &mpsc::SyncSender<Stage>, first: usize, _: &AtomicBool| {
+    move |tx: &mpsc::SyncSender<Stage>, first: usize, _: &Spare, _: &AtomicBool| {
         index::index(&mut indexer, first, tx)
     }
 }
@@ -368,12 +368,12 @@ pub(crate) fn list_file_into(
     batch: usize,
     catalog: &mut super::Catalog,
 ) -> io::Result<()> {
-    let produce = |tx: &_, _: usize, cancel: &AtomicBool| {
+    let produce = |tx: &_, _: usize, spare: &Spare, cancel: &AtomicBool| {
         let sizes = crate::pgn::chunks::Sizes {
             first: chunk / 3,
             rest: chunk,
         };
-        index::index_chunks(file, jobs, sizes, tx, cancel)
+        index::index_chunks(file, jobs, sizes, tx, spare, cancel)
     };
     list_with(produce, batch, catalog)
 }
@@ -415,10 +415,12 @@ fn list(
     // A batch holds a game at least (cutting a chunk's rows into empty batches would not end).
     let (first_batch, batch_max) = (first_batch.max(1), batch_max.max(1));
     let (tx, rx) = mpsc::sync_channel::<Stage>(16);
+    let spare = Spare::default();
     std::thread::scope(|scope| {
+        let spare = &spare;
         let indexing = std::thread::Builder::new()
             .name("game list index".into())
-            .spawn_scoped(scope, move || produce(&tx, first_batch, cancel));
+            .spawn_scoped(scope, move || produce(&tx, first_batch, spare, cancel));
         if indexing.is_err() {
             return Err(Stop::Failed(io::Error::other(
                 "the system grants no thread to index the file with",
@@ -495,6 +497,7 @@ fn list(
                     .openings
                     .get(&mut interners.openings, openings, row.opening);
             }
+            spare.give(raw);
             // Cut where a batch is full (the first, a screenful, is much smaller than a
             // chunk).
             while pending + rows.len() >= limit && !rows.is_empty() {

@@ -252,6 +252,15 @@ impl Local {
         }
     }
 
+    /// Empties the table, keeping its memory (for the next chunk).
+    pub(crate) fn clear(&mut self) {
+        self.ids.clear();
+        self.text.clear();
+        self.ends.truncate(1);
+        self.hashes.truncate(1);
+        self.last = 0;
+    }
+
     /// String `id` (empty for 0).
     fn get(&self, id: u32) -> &str {
         slice(&self.text, &self.ends, id)
