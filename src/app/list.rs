@@ -340,7 +340,9 @@ impl App {
         Effect::None
     }
 
-    /// Esc: closes the filter line; again, clears the filter.
+    /// Esc: closes the filter line; again, takes a `pos:` term (what `:search` adds)
+    /// off a filter that has other terms, leaving the filter the user had; else clears
+    /// the filter.
     pub(super) fn list_cancel(&mut self) -> Effect {
         if !self.entry.is_empty() {
             self.entry.clear();
@@ -349,8 +351,10 @@ impl App {
         if let Some(list) = self.list_mut() {
             if list.filtering {
                 list.filtering = false;
-            } else if !list.filter.is_empty() {
-                list.filter.clear();
+            } else {
+                let rest = crate::catalog::query::without_positions(&list.filter);
+                list.filter = rest.unwrap_or_default();
+                list.searched = None;
             }
         }
         self.refilter();
