@@ -232,12 +232,15 @@ impl App {
         Effect::None
     }
 
-    /// Sorts by `column`; again by the same column reverses.
+    /// Sorts by `column`; again by the same column reverses. The first game of the new
+    /// order is selected, and so in view: a player sorts to see the top (the highest
+    /// rated, the latest), not where the game selected before went.
     pub(super) fn sort_list(&mut self, column: Column) -> Effect {
         let Some(list) = self.list_mut() else {
             return Effect::None;
         };
-        list.keep_selected(|catalog| catalog.sort_by(column));
+        list.catalog.sort_by(column);
+        list.selected = 0;
         let descending = matches!(
             list.catalog.sort(),
             Some(sort) if sort.direction == crate::catalog::Direction::Descending

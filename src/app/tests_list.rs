@@ -147,12 +147,13 @@ fn a_plain_year_that_finds_nothing_says_how_to_ask_for_the_year() {
 }
 
 #[test]
-fn sorting_keeps_the_selected_game_and_again_reverses() {
+fn sorting_shows_the_top_of_the_new_order_and_again_reverses() {
     let mut app = listing();
-    app.update(Action::ListDown);
-    let game = selected(&app);
+    app.update(Action::ListLast);
     app.update(Action::SortWhite);
-    assert_eq!(selected(&app), game, "the same game stays selected");
+    // Anand, Viswanathan is first of the Whites A to Z: the top is selected.
+    assert_eq!(selected(&app), 3, "the first row is selected");
+    assert_eq!(app.list().expect("a list").selected, 0);
     assert_eq!(
         app.message.text,
         "sorted by White, A to Z (again: reversed)"
@@ -209,6 +210,20 @@ fn enter_asks_for_the_selected_games_text_and_the_game_comes_back_to_the_list() 
         panic!("no next game")
     };
     assert_eq!(number, 3);
+    // A sort on the list shows the top of the new order; going to the game and back
+    // finds game 2 selected again, where the sort put it.
+    app.update(Action::List);
+    app.update(Action::SortWhite);
+    assert_eq!(selected(&app), 3);
+    app.update(Action::List);
+    assert_eq!(app.screen, Screen::Game);
+    app.update(Action::List);
+    assert_eq!(selected(&app), 2);
+    assert_eq!(
+        app.list().expect("a list").selected,
+        3,
+        "Ljubojević, 4th A to Z"
+    );
 }
 
 #[test]
