@@ -248,7 +248,11 @@ fn a_game_changed_on_disk_while_annotated_is_not_clobbered() {
 
     let edited = CLUB.replace("Nf3 Be7 1/2-1/2", "Nf3 Be7 5. Bg5 1/2-1/2");
     std::fs::write(&file, &edited).unwrap();
-    term.line(":w", "another program changed or deleted this game");
+    // Which game of which file was refused, then why.
+    term.line(
+        ":w",
+        "game 2 of club.pgn not saved: another program changed or deleted this game",
+    );
     assert_eq!(std::fs::read_to_string(&file).unwrap(), edited);
     term.line(":w mine.pgn", "saved to");
     term.send(keys::CTRL_C);
