@@ -135,6 +135,7 @@ fn a_pasted_or_recovered_game_opens_the_same_way() {
     app.update(Done::Recovered {
         game: Box::new(game(FINISHED)),
         out: None,
+        offset: None,
         message: "recovered".into(),
     });
     assert_eq!(opened(&app), read());
