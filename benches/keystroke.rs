@@ -1,6 +1,7 @@
 //! One keystroke on the recorder: `update` plus a full draw at 80×24 and
 //! 120×40, in a middlegame with a long scoresheet (the target: ≤ 1 ms median),
-//! and a key at the end of a very long entry line.
+//! a key at the end of a very long entry line, and a key typed in the comment box on
+//! a comment of 10 MB (one paragraph, and lines of a sentence each).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use ratatui::backend::TestBackend;
@@ -110,5 +111,41 @@ fn pasted_game(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, keystroke, long_line, pasted_game);
+/// A character typed and erased in the comment box (Ctrl-K) over a comment of 10 MB,
+/// with the box drawn at 120×40 each time: the text-area rewraps what it shows.
+fn huge_comment(c: &mut Criterion) {
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let sentence = "White keeps the bishop pair and the open file for the rooks. ";
+    let one_line = sentence.repeat(10_000_000 / sentence.len());
+    let lines = format!("{}\n", sentence.trim_end()).repeat(10_000_000 / sentence.len());
+    let mut group = c.benchmark_group("comment box");
+    group.sample_size(10);
+    for (name, text) in [("one paragraph", one_line), ("short lines", lines)] {
+        let mut app = recorder();
+        let last = app.game.mainline().last().copied().unwrap();
+        app.game.set_comment_text(last, &text);
+        app.update(Action::EditComment);
+        let look = Look::default();
+        let mut term = Terminal::new(TestBackend::new(120, 40)).unwrap();
+        term.draw(|f| ui::draw(f, &app, &look)).unwrap();
+        let keys = [
+            KeyEvent::new(KeyCode::Char('x'), KeyModifiers::NONE),
+            KeyEvent::new(KeyCode::Backspace, KeyModifiers::NONE),
+        ];
+        let mut i = 0;
+        group.bench_function(
+            format!("type a key in a 10 MB comment ({name}) and draw"),
+            |b| {
+                b.iter(|| {
+                    app.update(Msg::Key(keys[i % 2]));
+                    i += 1;
+                    term.draw(|f| ui::draw(f, &app, &look)).unwrap();
+                })
+            },
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, keystroke, long_line, pasted_game, huge_comment);
 criterion_main!(benches);

@@ -334,16 +334,30 @@ fn without_colour_marks_are_characters_beside_the_piece() {
     );
     let term = screen.draw(80, 24);
     let shown = rows(&term);
-    // b5 and c6 highlighted: stars around the piece.
+    // b5 and c6 highlighted: stars around the piece; b5 is also the last move's
+    // target, which keeps the last move's bracket on the left (f1, its start, `[·]`).
     assert!(
-        shown[3].starts_with("5  · *♗* ·  ·  ♟  ·  ·  · "),
+        shown[3].starts_with("5  · [♗* ·  ·  ♟  ·  ·  · "),
         "{}",
         shown[3]
+    );
+    assert!(
+        shown[7].starts_with("1  ♖  ♘  ♗  ♕  ♔ [·] ·  ♖ "),
+        "{}",
+        shown[7]
     );
     assert!(
         shown[2].starts_with("6  ·  · *♞* ·  ·  ·  ·  · "),
         "{}",
         shown[2]
+    );
+    // Wider squares have room for both whole.
+    let term = screen.draw(120, 40);
+    let shown = rows(&term);
+    assert!(
+        shown[7].starts_with("5   ·  *[♗]*  ·    ·    ♟  "),
+        "{}",
+        shown[7]
     );
 }
 

@@ -109,9 +109,9 @@ fn a_game_of_a_club_file_reviewed_annotated_and_saved_back() {
     // Oldest first: game 5 (2 March), game 3 (9 March), game 1 (16 March).
     term.send("d");
     term.wait_for("sorted by date, oldest first");
-    // The selection stayed on game 1, now the last row; the second row is game 3.
-    wait_selected(&term, &["Nakamura, Hikaru", "2024.03.16"]);
-    term.send(keys::HOME);
+    // The sort shows the top of the new order: game 5 is selected (the selection was on
+    // game 1, now the last row); the second row is game 3.
+    wait_selected(&term, &["Nakamura, Hikaru", "2024.03.02"]);
     term.send(keys::DOWN);
     wait_selected(&term, &["Anand", "2024.03.09"]);
     term.send(keys::ENTER);
@@ -248,7 +248,11 @@ fn a_game_changed_on_disk_while_annotated_is_not_clobbered() {
 
     let edited = CLUB.replace("Nf3 Be7 1/2-1/2", "Nf3 Be7 5. Bg5 1/2-1/2");
     std::fs::write(&file, &edited).unwrap();
-    term.line(":w", "another program changed or deleted this game");
+    // Which game of which file was refused, then why.
+    term.line(
+        ":w",
+        "game 2 of club.pgn not saved: another program changed or deleted this game",
+    );
     assert_eq!(std::fs::read_to_string(&file).unwrap(), edited);
     term.line(":w mine.pgn", "saved to");
     term.send(keys::CTRL_C);

@@ -97,7 +97,10 @@ fn a_game_changed_on_disk_is_not_clobbered() {
     term.line("c4", "2... ▏");
     let edited = FIVE.replace("(1... Nf6)", "(1... Nf6 2. c4)");
     std::fs::write(&file, &edited).unwrap();
-    term.line(":w", "another program changed or deleted this game");
+    term.line(
+        ":w",
+        "game 2 of five.pgn not saved: another program changed or deleted this game",
+    );
     term.wait_for(":w OTHER.pgn");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), edited);
     // Saved elsewhere instead.

@@ -121,7 +121,7 @@ actions! {
             Effect::None
         };
     Cancel "cancel" on ALL keys ["Esc"] hint ""
-        doc "Close the overlay or clear the entry line (on the list: close, then clear, the filter; on an empty line, stop :annotate or the search for your mistakes; vim preset: back to normal mode)" => |app| {
+        doc "Close the overlay or clear the entry line (on the list: close the filter line, then take off a :search, then clear the filter; on an empty line, stop :annotate or the search for your mistakes; vim preset: back to normal mode)" => |app| {
             if app.screen == Screen::List {
                 if app.esc_stops_gathering() {
                     return Effect::None;

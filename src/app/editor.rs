@@ -161,10 +161,24 @@ pub const COMMENT_FORBIDS: Forbidden = Forbidden {
     why: "a PGN comment cannot hold } (it ends the comment)",
 };
 
+/// A text longer than this (in bytes) is edited through a window: the text area
+/// holds only the part around the cursor, as it wraps and measures all it holds on
+/// every key and every frame (a second a key on a comment of 10 MB).
+const WINDOW_OVER: usize = 48 * 1024;
+/// Bytes of text a window keeps on each side of the cursor when it is placed.
+const WINDOW_HALF: usize = 16 * 1024;
+/// How near a window's edge the cursor comes before the window moves, so that the
+/// rows around it always show.
+const WINDOW_MARGIN: usize = 6 * 1024;
+
 /// An editor of lines of text with a cursor.
 #[derive(Debug, Clone)]
 pub struct TextEditor {
     area: TextArea<'static>,
+    /// The text before and after the part the area holds: both empty unless the
+    /// text is longer than [`WINDOW_OVER`].
+    before: String,
+    after: String,
     multiline: bool,
     forbidden: Option<Forbidden>,
     notice: Option<String>,
@@ -177,6 +191,8 @@ impl PartialEq for TextEditor {
     fn eq(&self, other: &Self) -> bool {
         self.area.lines() == other.area.lines()
             && self.area.cursor() == other.area.cursor()
+            && self.before == other.before
+            && self.after == other.after
             && self.multiline == other.multiline
             && self.forbidden == other.forbidden
             && self.notice == other.notice
@@ -197,8 +213,30 @@ impl TextEditor {
         } else {
             vec![text.replace(['\n', '\r'], " ")]
         };
+        let mut editor = TextEditor {
+            area: TextArea::default(),
+            before: String::new(),
+            after: String::new(),
+            multiline,
+            forbidden: None,
+            notice: None,
+        };
+        if multiline && text.len() > WINDOW_OVER {
+            let full = lines.join("\n");
+            let end = full.len();
+            editor.place_window(full, end);
+        } else {
+            editor.area = editor.area_of(lines);
+            editor.area.move_cursor(CursorMove::Bottom);
+            editor.area.move_cursor(CursorMove::End);
+        }
+        editor
+    }
+
+    /// A text area of `lines` as this editor draws them.
+    fn area_of(&self, lines: Vec<String>) -> TextArea<'static> {
         let mut area = TextArea::new(lines);
-        area.set_wrap_mode(if multiline {
+        area.set_wrap_mode(if self.multiline {
             WrapMode::WordOrGlyph
         } else {
             WrapMode::None
@@ -207,13 +245,79 @@ impl TextEditor {
         // add noise to a box this small.
         area.set_cursor_line_style(Style::default());
         area.set_cursor_style(Style::default().add_modifier(Modifier::REVERSED));
-        area.move_cursor(CursorMove::Bottom);
-        area.move_cursor(CursorMove::End);
-        TextEditor {
-            area,
-            multiline,
-            forbidden: None,
-            notice: None,
+        area
+    }
+
+    /// Edits `full` (the whole text) through a window around byte `at` (a char
+    /// boundary), where the cursor goes. The window's ends are cut after a line's
+    /// end or a blank where one is near, so that its words wrap as in the whole
+    /// text; the text area's undo history starts again.
+    fn place_window(&mut self, mut full: String, at: usize) {
+        let start = match at.checked_sub(WINDOW_HALF) {
+            Some(from) => cut_near(&full, from, true),
+            None => 0,
+        };
+        let end = match at.checked_add(WINDOW_HALF).filter(|&to| to < full.len()) {
+            Some(to) => cut_near(&full, to, false),
+            None => full.len(),
+        };
+        self.after = full.split_off(end);
+        let window = full.split_off(start);
+        self.before = full;
+        let head = &window[..at - start];
+        let row = head.matches('\n').count();
+        let col = head[head.rfind('\n').map_or(0, |i| i + 1)..]
+            .chars()
+            .count();
+        self.area = self.area_of(window.split('\n').map(str::to_string).collect());
+        self.jump(row, col);
+    }
+
+    /// The cursor's place in the whole text, in bytes.
+    fn offset(&self) -> usize {
+        let (row, col) = self.cursor();
+        let lines = self.area.lines();
+        let above: usize = lines[..row].iter().map(|l| l.len() + 1).sum();
+        let line = &lines[row];
+        let within = line.char_indices().nth(col).map_or(line.len(), |(i, _)| i);
+        self.before.len() + above + within
+    }
+
+    /// Moves the window with the cursor when it came near an edge beyond which
+    /// there is more text.
+    fn follow(&mut self) {
+        if self.before.is_empty() && self.after.is_empty() {
+            return;
+        }
+        let at = self.offset() - self.before.len();
+        let len: usize = self.area.lines().iter().map(|l| l.len() + 1).sum::<usize>() - 1;
+        let near_start = at < WINDOW_MARGIN && !self.before.is_empty();
+        let near_end = len - at < WINDOW_MARGIN && !self.after.is_empty();
+        if near_start || near_end {
+            let at = self.offset();
+            self.place_window(self.text(), at);
+        }
+    }
+
+    /// Where a move to the start or end of the line, or of the text, goes in the
+    /// whole text, when the window holds only part of it (else `None`: the text
+    /// area moves).
+    fn far_move(&self, op: &EditOp) -> Option<usize> {
+        let far = matches!(
+            op,
+            EditOp::Top | EditOp::Bottom | EditOp::Home | EditOp::End
+        );
+        if !far || self.before.is_empty() && self.after.is_empty() {
+            return None;
+        }
+        let full = self.text();
+        let at = self.offset();
+        match op {
+            EditOp::Top => Some(0),
+            EditOp::Bottom => Some(full.len()),
+            EditOp::Home => Some(full[..at].rfind('\n').map_or(0, |i| i + 1)),
+            EditOp::End => Some(full[at..].find('\n').map_or(full.len(), |i| at + i)),
+            _ => None,
         }
     }
 
@@ -226,15 +330,20 @@ impl TextEditor {
 
     /// The text, its lines joined by `\n`.
     pub fn text(&self) -> String {
-        self.area.lines().join("\n")
+        let window = self.area.lines().join("\n");
+        if self.before.is_empty() && self.after.is_empty() {
+            return window;
+        }
+        [self.before.as_str(), &window, &self.after].concat()
     }
 
-    /// The lines of the text.
+    /// The lines of the text the editor shows: all of them, or those of the window
+    /// around the cursor in a very long text.
     pub fn lines(&self) -> &[String] {
         self.area.lines()
     }
 
-    /// The cursor: line and character (not byte) in the line, from 0.
+    /// The cursor: line and character (not byte) in [`TextEditor::lines`], from 0.
     pub fn cursor(&self) -> (usize, usize) {
         let c = self.area.cursor();
         (c.0, c.1)
@@ -263,8 +372,19 @@ impl TextEditor {
 
     /// Carries out `op`; returns true when the text changed.
     pub fn apply(&mut self, op: EditOp) -> bool {
-        use EditOp::*;
         self.notice = None;
+        if let Some(at) = self.far_move(&op) {
+            self.place_window(self.text(), at);
+            return false;
+        }
+        let changed = self.apply_here(op);
+        self.follow();
+        changed
+    }
+
+    /// [`TextEditor::apply`] in the text area.
+    fn apply_here(&mut self, op: EditOp) -> bool {
+        use EditOp::*;
         match op {
             Insert(c) => {
                 if let Some(f) = self.forbidden.filter(|f| f.char == c) {
@@ -384,6 +504,14 @@ impl TextEditor {
             notes.push("control characters in the pasted text were left out".to_string());
         }
         self.notice = (!notes.is_empty()).then(|| notes.join("; "));
+        if self.multiline && self.text().len() + clean.len() > WINDOW_OVER {
+            // A long text pasted: the window takes it in, the cursor after it.
+            let mut full = self.text();
+            let at = self.offset() + clean.len();
+            full.insert_str(self.offset(), &clean);
+            self.place_window(full, at);
+            return !clean.is_empty();
+        }
         self.area.insert_str(clean)
     }
 
@@ -410,6 +538,35 @@ impl TextEditor {
         let tail: String = line.chars().skip(col).collect();
         tail.graphemes(true).next().map_or(0, |g| g.chars().count())
     }
+}
+
+/// A place to cut `text` near byte `at`, looking within a kilobyte before it (`back`,
+/// for a window's start) or after it (for its end): at the nearest line end (a start
+/// just after it, an end just before it), else just after a blank; else the char
+/// boundary at or before `at`.
+fn cut_near(text: &str, at: usize, back: bool) -> usize {
+    let bytes = text.as_bytes();
+    let span = if back {
+        at.saturating_sub(1024)..at
+    } else {
+        at..(at + 1024).min(text.len())
+    };
+    let found = |b: u8| {
+        let mut i = bytes[span.clone()].iter();
+        let hit = match back {
+            true => i.rposition(|&c| c == b),
+            false => i.position(|&c| c == b),
+        };
+        hit.map(|k| span.start + k)
+    };
+    let line_end = found(b'\n').map(|k| if back { k + 1 } else { k });
+    let mut cut = line_end
+        .or_else(|| found(b' ').map(|k| k + 1))
+        .unwrap_or(at);
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    cut
 }
 
 #[cfg(test)]

@@ -263,3 +263,48 @@ fn editors_compare_by_what_they_show() {
     a.apply(Insert('}'));
     assert_ne!(a, b, "a notice shows");
 }
+
+/// The characters of `ed`'s whole text from its cursor on, `n` at most.
+fn at_cursor(ed: &TextEditor, n: usize) -> String {
+    ed.text()[ed.offset()..].chars().take(n).collect()
+}
+
+#[test]
+fn a_very_long_text_is_edited_through_a_window_that_follows_the_cursor() {
+    // 2,000 numbered lines of 100 bytes (200 KB), and one paragraph of as much.
+    let lines: Vec<String> = (0..2000)
+        .map(|i| format!("{i:05} {}", "ab ".repeat(31)))
+        .collect();
+    let text = lines.join("\n");
+    let mut ed = TextEditor::new(&text, true);
+    let held: usize = ed.lines().iter().map(|l| l.len() + 1).sum();
+    assert!(held < 40 * 1024, "the area holds {held} bytes");
+    // Typed at the end, and at the start after Ctrl-Home: the whole text has both.
+    ed.apply(Insert('x'));
+    ed.apply(Top);
+    assert_eq!(ed.offset(), 0);
+    ed.apply(Insert('y'));
+    assert_eq!(ed.text(), format!("y{text}x"));
+    // Down line by line through several windows: the cursor stays on its column.
+    ed.apply(Home);
+    for _ in 0..1500 {
+        ed.apply(Down);
+    }
+    assert_eq!(at_cursor(&ed, 5), "01500");
+    ed.apply(Up);
+    assert_eq!(at_cursor(&ed, 5), "01499");
+    // Erasing the line break before the cursor joins two lines wherever the window is.
+    ed.apply(DeleteBack);
+    assert!(ed.text().contains(&format!("{}01499", lines[1498])));
+    assert_eq!(ed.text().len(), text.len() + 1);
+    // End and Home of one long paragraph reach its ends, not the window's.
+    let paragraph = "one two three ".repeat(15_000);
+    let mut ed = TextEditor::new(&paragraph, true);
+    ed.apply(Home);
+    assert_eq!(ed.offset(), 0);
+    ed.apply(WordRight);
+    assert_eq!(at_cursor(&ed, 3), "two");
+    ed.apply(End);
+    assert_eq!(ed.offset(), paragraph.len());
+    assert_eq!(ed.text(), paragraph);
+}

@@ -237,6 +237,9 @@ pub enum Done {
         game: Box<Game>,
         /// The file it was to be saved to.
         out: Option<PathBuf>,
+        /// Where its text starts in `out`, when it had been saved (or read) there: the
+        /// list of that file tells its number from this.
+        offset: Option<u64>,
         /// What to say.
         message: String,
     },
@@ -500,14 +503,24 @@ impl App {
                 }
                 self.screen = Screen::Game;
             }
-            Done::Recovered { game, out, message } => {
+            Done::Recovered {
+                game,
+                out,
+                offset,
+                message,
+            } => {
                 self.open_game(*game, out, None, true);
                 self.inform(format!("{message}{}", self.waiting_note()));
                 // Recovered from the box over a file's list: shown, as a game
-                // opened is, and no longer the list's open game.
+                // opened is, and no longer the list's open game…
                 if let Some(list) = self.list.as_deref_mut() {
                     list.open = None;
                 }
+                // … unless it is one of the list's games (its place there tells which,
+                // now or once the list has read that far): then it is that game again,
+                // and the status corner says "game N of M".
+                self.unnumbered = offset.filter(|_| self.file.is_some());
+                self.number_recovered();
                 self.screen = Screen::Game;
             }
             Done::Unsaved { games, broken } => self.offer_recovery(games, broken),

@@ -128,6 +128,10 @@ impl App {
         };
         let failed = matches!(event, LoadEvent::Failed(_));
         list.keep_selected(|catalog| catalog.apply(event));
+        self.number_recovered();
+        let Some(list) = self.list.as_deref_mut() else {
+            return;
+        };
         if failed {
             if let LoadStatus::Failed(e) = list.catalog.status() {
                 // A game saved at the end of the file while it was read has no row: the
@@ -232,12 +236,15 @@ impl App {
         Effect::None
     }
 
-    /// Sorts by `column`; again by the same column reverses.
+    /// Sorts by `column`; again by the same column reverses. The first game of the new
+    /// order is selected, and so in view: a player sorts to see the top (the highest
+    /// rated, the latest), not where the game selected before went.
     pub(super) fn sort_list(&mut self, column: Column) -> Effect {
         let Some(list) = self.list_mut() else {
             return Effect::None;
         };
-        list.keep_selected(|catalog| catalog.sort_by(column));
+        list.catalog.sort_by(column);
+        list.selected = 0;
         let descending = matches!(
             list.catalog.sort(),
             Some(sort) if sort.direction == crate::catalog::Direction::Descending
@@ -340,7 +347,9 @@ impl App {
         Effect::None
     }
 
-    /// Esc: closes the filter line; again, clears the filter.
+    /// Esc: closes the filter line; again, takes a `pos:` term (what `:search` adds)
+    /// off a filter that has other terms, leaving the filter the user had; else clears
+    /// the filter.
     pub(super) fn list_cancel(&mut self) -> Effect {
         if !self.entry.is_empty() {
             self.entry.clear();
@@ -349,8 +358,10 @@ impl App {
         if let Some(list) = self.list_mut() {
             if list.filtering {
                 list.filtering = false;
-            } else if !list.filter.is_empty() {
-                list.filter.clear();
+            } else {
+                let rest = crate::catalog::query::without_positions(&list.filter);
+                list.filter = rest.unwrap_or_default();
+                list.searched = None;
             }
         }
         self.refilter();

@@ -121,6 +121,10 @@ pub struct App {
     /// save that added the game there (`:w OTHER.pgn`), the status corner says
     /// `game 8 of 8 in OTHER.pgn`.
     pub games_in_file: Option<u64>,
+    /// Where the text of the game on the screen starts in its file, when it was
+    /// recovered from a journal and its number is not known yet: the list of the file
+    /// tells it once it has read that far (see `App::number_recovered`).
+    unnumbered: Option<u64>,
     /// When the running move timer last stamped (or started).
     pub timer: Option<Instant>,
     /// Updates so far: the loop draws a frame only when this (or the terminal, or the
@@ -195,6 +199,7 @@ impl App {
             unsaved: false,
             number: None,
             games_in_file: None,
+            unnumbered: None,
             timer: settings.timer.then(Instant::now),
             changes: 0,
             pending: None,
@@ -316,6 +321,7 @@ impl App {
         self.unsaved = unsaved;
         self.number = None;
         self.games_in_file = None;
+        self.unnumbered = None;
         // Moves that waited after a correction when the game was saved or journaled
         // wait again.
         self.pending = correct::waiting_in(&self.game);

@@ -4,7 +4,8 @@
 //!
 //! - a **finished** game (its `Result` is `1-0`, `0-1` or `1/2-1/2`) is there to be
 //!   read: it opens at its start, its moves shown as a book prints them (unless the
-//!   user chose a view), and a move typed inside it starts a variation;
+//!   user chose a view), and a move typed inside it starts a variation; but where moves
+//!   wait after a correction, it opens there, on the scoresheet that shows them;
 //! - an **unfinished** one (`*`, or no result) is a game to go on recording: it opens
 //!   at its last move (or where moves wait after a correction, in a variation too), on
 //!   the scoresheet (unless the user chose a view), and a move typed inside it does what
@@ -35,16 +36,23 @@ impl App {
         self.number = number;
         self.fork = 0;
         let read = finished(&self.game);
+        // Moves waiting after a correction are the work left on the game, finished or
+        // not: it opens where they wait, on the scoresheet, which shows them.
+        let waiting = self.pending.is_some();
         if !self.view_chosen {
-            self.moves_view = if read {
+            self.moves_view = if read && !waiting {
                 MovesView::Indented
             } else {
                 MovesView::Sheet
             };
         }
         if read {
-            self.cursor = NodeId::ROOT;
-            // A move typed inside a game being read is a variation, not a correction.
+            self.cursor = match waiting {
+                true => self.recording_point(),
+                false => NodeId::ROOT,
+            };
+            // A move typed inside a game being read is a variation, not a correction
+            // (the right move typed where moves wait replays them all the same).
             self.inside = Inside::Variation;
         } else {
             self.cursor = self.recording_point();
@@ -58,7 +66,9 @@ impl App {
     /// start` or `at its last move, to go on recording` (or at the end of the variation
     /// where moves wait, which is not the game's last move).
     pub(crate) fn how_opened(&self) -> &'static str {
-        if finished(&self.game) {
+        if finished(&self.game) && self.pending.is_some() {
+            "finished: where moves wait"
+        } else if finished(&self.game) {
             "finished: read from the start"
         } else if self.cursor != self.line_end(NodeId::ROOT) {
             "unfinished: in the variation where moves wait"

@@ -135,6 +135,7 @@ fn a_pasted_or_recovered_game_opens_the_same_way() {
     app.update(Done::Recovered {
         game: Box::new(game(FINISHED)),
         out: None,
+        offset: None,
         message: "recovered".into(),
     });
     assert_eq!(opened(&app), read());
@@ -157,4 +158,35 @@ fn nothing_of_the_game_before_carries_over() {
     let chosen = app.moves_view;
     loaded(&mut app, FINISHED, "club.pgn", 2);
     assert_eq!(app.moves_view, chosen, "the user's view stays");
+}
+
+/// A finished game with moves waiting after a correction (saved as the recorder's
+/// `moves not replayed: …` comment) opens where they wait, as an unfinished one does,
+/// on the scoresheet that shows them; the right move typed there replays them.
+#[test]
+fn a_finished_game_with_waiting_moves_opens_where_they_wait() {
+    const WAITING: &str = "[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n\n\
+                           1. e4 e5 2. Nf3 Nc6 3. Bb5 {moves not replayed: 3... a6 4. Ba4} 1-0\n";
+    let mut app = fresh();
+    loaded(&mut app, WAITING, "club.pgn", 3);
+    assert_eq!(
+        opened(&app),
+        ("Bb5".into(), Inside::Variation, MovesView::Sheet)
+    );
+    assert!(
+        app.message.text.contains("where moves wait"),
+        "{}",
+        app.message.text
+    );
+    assert!(
+        app.message.text.contains("waiting: 3...a6 4.Ba4"),
+        "{}",
+        app.message.text
+    );
+    for c in "a6".chars() {
+        app.update(Action::Type(c));
+    }
+    app.update(Action::PlayEntry);
+    assert_eq!(app.game.mainline().len(), 7, "a6 and the waiting Ba4");
+    assert_eq!(app.pending, None);
 }

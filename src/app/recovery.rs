@@ -1,4 +1,5 @@
-//! The keys of the box of unsaved games ([`RecoverBox`]).
+//! The keys of the box of unsaved games ([`RecoverBox`]), and which game of its file's
+//! list a recovered game is.
 //!
 //! A user who starts typing a move at once must not act on the box by accident:
 //! so no letter acts in it. Typed text closes the box (the games stay for
@@ -133,6 +134,31 @@ impl App {
             )),
         }
         Effect::Recovery(Recovery::Later)
+    }
+
+    /// A game recovered from its journal is one of the list's games when the list's
+    /// file has a game where the journal says the game's text is: it gets that game's
+    /// number, and is the list's open game (selected there, the next game after it).
+    pub(super) fn number_recovered(&mut self) {
+        let (Some(offset), Some(file)) = (self.unnumbered, self.file.as_deref()) else {
+            return;
+        };
+        let Some(list) = self
+            .list
+            .as_deref_mut()
+            .filter(|l| crate::store::same_file(&l.path, file))
+        else {
+            return;
+        };
+        let Some(number) = list.catalog.number_at(offset) else {
+            return;
+        };
+        self.unnumbered = None;
+        self.number = Some(number);
+        list.open = Some(number);
+        if let Some(p) = list.catalog.position_of(number) {
+            list.selected = p;
+        }
     }
 }
 

@@ -64,9 +64,9 @@ impl App {
     }
 
     /// `:search`: the games of the open file that reach the board's position. On the
-    /// list's file, the list's filter becomes a `pos:` term of the position (which the
-    /// loop then searches for, see [`App::take_study_request`]); else the numbers of the
-    /// games are said.
+    /// list's file, a `pos:` term of the position joins the list's filter, in the place of
+    /// the one an earlier search set (the loop then searches for it, see
+    /// [`App::take_study_request`]); else the numbers of the games are said.
     pub(super) fn search_position(&mut self) -> Effect {
         let Some(path) = self.study_file() else {
             self.refuse("no file to search: open one (scoresheet FILE.pgn, or :e FILE)");
@@ -82,7 +82,14 @@ impl App {
             self.inform(format!("searching {} for this position…", path.display()));
             return Effect::Study(StudyJob::Search { path, fen });
         };
-        list.filter = term;
+        // The search narrows the filter the user had (`player:kasparov`): its term
+        // replaces only an earlier search's, so Esc can take it off again.
+        let kept = crate::catalog::query::without_positions(&list.filter)
+            .unwrap_or_else(|| list.filter.trim().to_string());
+        list.filter = match kept.is_empty() {
+            true => term,
+            false => format!("{kept} {term}"),
+        };
         list.filtering = false;
         list.selected = 0;
         list.searched = crate::catalog::position_key(&fen);
@@ -185,16 +192,25 @@ impl App {
         };
         list.searched = None;
         let found = list.catalog.matches();
+        // Esc takes the search off; a filter the user had stays (see `list_cancel`).
+        let rest = crate::catalog::query::without_positions(&list.filter).unwrap_or_default();
+        let (of, back) = match rest.is_empty() {
+            true => (String::new(), "Esc shows them all".to_string()),
+            false => (
+                format!(" of {rest}"),
+                format!("Esc shows the games of {rest} again"),
+            ),
+        };
         if found == 0 {
             self.inform(format!(
-                "no game of {} reaches this position (Esc Esc shows them all)",
+                "no game of {}{of} reaches this position ({back})",
                 path.display()
             ));
         } else {
             let count = crate::plural::count_grouped(found, "game", "games");
             let verb = reach(found);
             self.inform(format!(
-                "{count} {verb} this position; Enter opens one there, Esc Esc shows them all"
+                "{count}{of} {verb} this position; Enter opens one there, {back}"
             ));
         }
     }

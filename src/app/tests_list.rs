@@ -147,12 +147,13 @@ fn a_plain_year_that_finds_nothing_says_how_to_ask_for_the_year() {
 }
 
 #[test]
-fn sorting_keeps_the_selected_game_and_again_reverses() {
+fn sorting_shows_the_top_of_the_new_order_and_again_reverses() {
     let mut app = listing();
-    app.update(Action::ListDown);
-    let game = selected(&app);
+    app.update(Action::ListLast);
     app.update(Action::SortWhite);
-    assert_eq!(selected(&app), game, "the same game stays selected");
+    // Anand, Viswanathan is first of the Whites A to Z: the top is selected.
+    assert_eq!(selected(&app), 3, "the first row is selected");
+    assert_eq!(app.list().expect("a list").selected, 0);
     assert_eq!(
         app.message.text,
         "sorted by White, A to Z (again: reversed)"
@@ -209,6 +210,20 @@ fn enter_asks_for_the_selected_games_text_and_the_game_comes_back_to_the_list() 
         panic!("no next game")
     };
     assert_eq!(number, 3);
+    // A sort on the list shows the top of the new order; going to the game and back
+    // finds game 2 selected again, where the sort put it.
+    app.update(Action::List);
+    app.update(Action::SortWhite);
+    assert_eq!(selected(&app), 3);
+    app.update(Action::List);
+    assert_eq!(app.screen, Screen::Game);
+    app.update(Action::List);
+    assert_eq!(selected(&app), 2);
+    assert_eq!(
+        app.list().expect("a list").selected,
+        3,
+        "Ljubojević, 4th A to Z"
+    );
 }
 
 #[test]
@@ -445,3 +460,79 @@ fn a_filter_that_drops_the_selected_game_selects_the_first_match() {
 /// Saves into the list's file, `:new` and Ctrl-L from a game: in a file of their own.
 #[path = "tests_list_saves.rs"]
 mod saves;
+
+/// The file's name on the status corner's line, as the game screen draws it.
+fn corner(app: &App) -> String {
+    let mut term =
+        ratatui::Terminal::new(ratatui::backend::TestBackend::new(120, 40)).expect("a terminal");
+    term.draw(|f| crate::ui::draw(f, app, &crate::ui::Look::default()))
+        .expect("drawn");
+    let buf = term.backend().buffer();
+    (0..buf.area.height)
+        .map(|y| {
+            (0..buf.area.width)
+                .map(|x| buf[(x, y)].symbol())
+                .collect::<String>()
+        })
+        .find(|line| line.contains("sample.pgn"))
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_game_recovered_over_its_files_list_is_that_game_of_the_list() {
+    let third = Catalog::read(SAMPLE.as_bytes())
+        .expect("the sample reads")
+        .game(3)
+        .expect("a third game")
+        .offset;
+    // The box answered before the list has read that far: no number yet.
+    let mut app = App::new(Settings::default(), Game::default(), None);
+    app.update(Done::ListOpened {
+        path: "sample.pgn".into(),
+    });
+    app.update(Done::Recovered {
+        game: Box::new(Game::default()),
+        out: Some("sample.pgn".into()),
+        offset: Some(third),
+        message: "recovered".into(),
+    });
+    assert_eq!(app.number, None);
+    assert!(!corner(&app).contains("game 3"), "{}", corner(&app));
+    // The rows come: it is game 3 of the list, which says so and steps on from it.
+    let catalog = Catalog::read(SAMPLE.as_bytes()).expect("the sample reads");
+    app.list.as_deref_mut().expect("a list").catalog = catalog;
+    app.update(Done::Listed(LoadEvent::Done));
+    assert_eq!(app.number, Some(3));
+    assert!(
+        corner(&app).contains("game 3 of 6 in sample.pgn"),
+        "{}",
+        corner(&app)
+    );
+    app.update(Action::List);
+    assert_eq!(selected(&app), 3);
+    app.update(Action::List);
+    assert_eq!(app.screen, Screen::Game);
+    let Effect::LoadAt { number, .. } = app.update(Action::NextGame) else {
+        panic!("no next game")
+    };
+    assert_eq!(number, 4);
+}
+
+#[test]
+fn a_game_opened_alone_says_its_number_in_the_corner() {
+    // `:e sample.pgn 2`: the file's count is not known without reading it all.
+    let mut app = App::new(Settings::default(), Game::default(), None);
+    loaded(&mut app, "sample.pgn", 2, None);
+    assert!(
+        corner(&app).contains("game 2 in sample.pgn"),
+        "{}",
+        corner(&app)
+    );
+    // A file of one game says its count, as before.
+    loaded(&mut app, "sample.pgn", 1, Some(1));
+    assert!(
+        corner(&app).contains("game 1 of 1 in sample.pgn"),
+        "{}",
+        corner(&app)
+    );
+}

@@ -96,6 +96,7 @@ fn the_recovery_box_over_the_list_answers_to_its_keys() {
     app.update(Done::Recovered {
         game: Box::new(Game::default()),
         out: None,
+        offset: None,
         message: "recovered".into(),
     });
     assert_eq!(app.screen, Screen::Game);

@@ -99,6 +99,62 @@ fn search_filters_the_list_by_the_position_and_opens_a_game_at_its_ply() {
     );
 }
 
+/// The numbers of the games the list shows, in order.
+fn shown(app: &App) -> Vec<u64> {
+    let list = app.list().expect("a list");
+    (0..list.catalog.matches())
+        .map(|k| list.catalog.get(k).expect("row").number)
+        .collect()
+}
+
+#[test]
+fn search_narrows_the_filter_the_user_had_and_esc_takes_it_off_again() {
+    let mut app = listing();
+    filter(&mut app, "player:carlsen");
+    app.update(Action::PlayEntry);
+    assert_eq!(shown(&app), [1, 3]);
+    app.screen = Screen::Game;
+    run(&mut app, "search");
+    assert_eq!(
+        app.list().expect("a list").filter,
+        "player:carlsen pos:start"
+    );
+    let Some(StudyJob::Search { path, fen }) = app.take_study_request() else {
+        panic!("no search asked")
+    };
+    app.update(Done::Searched {
+        path,
+        fen,
+        found: Ok(vec![(2, 0), (3, 0)]),
+    });
+    // Carlsen's games among those found: both apply.
+    assert_eq!(shown(&app), [3]);
+    assert!(
+        app.message
+            .text
+            .contains("Esc shows the games of player:carlsen again"),
+        "{}",
+        app.message.text
+    );
+    // A search from another position replaces the search, not the player.
+    app.screen = Screen::Game;
+    for c in "e4".chars() {
+        app.update(Action::Type(c));
+    }
+    app.update(Action::PlayEntry);
+    run(&mut app, "search");
+    assert_eq!(
+        app.list().expect("a list").filter,
+        "player:carlsen pos:\"1. e4\""
+    );
+    // Esc takes the search off and leaves the player's games; again, all the games.
+    app.update(Action::Cancel);
+    assert_eq!(app.list().expect("a list").filter, "player:carlsen");
+    assert_eq!(shown(&app), [1, 3]);
+    app.update(Action::Cancel);
+    assert_eq!(shown(&app).len(), 6);
+}
+
 #[test]
 fn a_typed_pos_term_is_searched_once_and_narrows_with_the_other_terms() {
     let mut app = listing();

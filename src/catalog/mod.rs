@@ -281,6 +281,15 @@ impl Catalog {
         ((index as usize) < self.rows.len()).then(|| self.game_row(index))
     }
 
+    /// The number of the game whose text starts at byte `offset` of the file, if it is
+    /// listed (yet): a game recovered from its journal knows its place, not its number.
+    pub fn number_at(&self, offset: u64) -> Option<u64> {
+        // Rows are in file order, so their offsets grow.
+        let index = self.rows.partition_point(|row| row.offset() < offset);
+        let row = self.rows.get(index)?;
+        (row.offset() == offset).then_some(index as u64 + 1)
+    }
+
     /// Where game `number` is in the shown list, if it is shown (to keep the selection on
     /// the same game when the sort or filter changes).
     pub fn position_of(&self, number: u64) -> Option<usize> {

@@ -330,6 +330,26 @@ pub fn plain_years(text: &str) -> Vec<&str> {
         .collect()
 }
 
+/// `text` without its `pos:` terms (the other terms as written, one space apart), or
+/// `None` when it has none (or does not read): what `:search` adds its term to, so that
+/// a new search replaces the last one and keeps the rest of the filter.
+pub fn without_positions(text: &str) -> Option<String> {
+    let pieces = split(text).ok()?;
+    let is_position = |piece: &&Piece<'_>| {
+        field_name(piece.text)
+            .is_some_and(|n| n.eq_ignore_ascii_case("pos") || n.eq_ignore_ascii_case("position"))
+    };
+    if !pieces.iter().any(|p| is_position(&p)) {
+        return None;
+    }
+    let rest: Vec<&str> = pieces
+        .iter()
+        .filter(|p| !is_position(p))
+        .map(|p| p.text)
+        .collect();
+    Some(rest.join(" "))
+}
+
 /// Cuts the text at spaces outside quotes.
 fn split(text: &str) -> Result<Vec<Piece<'_>>, QueryError> {
     let mut pieces = Vec::new();

@@ -64,10 +64,12 @@ impl Slot {
 }
 
 /// Why a game could not be saved. Whatever the reason, the file was not changed.
+/// Shown as "cannot save to FILE: " and [`SaveError::reason`]; a message that names the
+/// game and its file already says the reason alone.
 #[derive(Debug, thiserror::Error)]
+#[error("cannot save to {}: {}", self.path().display(), self.reason())]
 pub enum SaveError {
     /// The file exists but could not be read.
-    #[error("cannot save to {}: cannot read it: {}", .path.display(), why(.source, .path))]
     Read {
         /// The file.
         path: PathBuf,
@@ -75,7 +77,6 @@ pub enum SaveError {
         source: io::Error,
     },
     /// The new file could not be written or put in place.
-    #[error("cannot save to {}: {}; the file was not changed", .path.display(), why(.source, .path))]
     Write {
         /// The file.
         path: PathBuf,
@@ -83,26 +84,16 @@ pub enum SaveError {
         source: io::Error,
     },
     /// The file is read-only (no write permission bit): replaced only when forced.
-    #[error("cannot save to {}: the file is read-only; the file was not changed", .path.display())]
     ReadOnly {
         /// The file.
         path: PathBuf,
     },
     /// The target is a device, a pipe or a socket, not a file games can be saved in.
-    #[error(
-        "cannot save to {}: it is not a regular file (a device, a pipe or a socket); \
-         save to a file", .path.display()
-    )]
     NotRegular {
         /// The target.
         path: PathBuf,
     },
     /// The game's text in the file is no longer what was read from it.
-    #[error(
-        "cannot save to {}: {change}; the file was not changed: :w OTHER.pgn saves your \
-         game elsewhere, :e! FILE reads the file again (the journal keeps your game)",
-        .path.display()
-    )]
     ChangedOnDisk {
         /// The file.
         path: PathBuf,
@@ -114,17 +105,52 @@ pub enum SaveError {
         change: Change,
     },
     /// The file is of a kind scoresheet reads but does not write (UTF-16 text).
-    #[error(
-        "cannot save into {}: it is {}, which scoresheet reads but does not write; \
-         the file was not changed: save the game to another file (:w OTHER.pgn)",
-        .path.display(), .format.name()
-    )]
     Unwritable {
         /// The file.
         path: PathBuf,
         /// How its text is held.
         format: Compression,
     },
+}
+
+impl SaveError {
+    /// The file the save was for.
+    pub fn path(&self) -> &Path {
+        match self {
+            SaveError::Read { path, .. }
+            | SaveError::Write { path, .. }
+            | SaveError::ReadOnly { path }
+            | SaveError::NotRegular { path }
+            | SaveError::ChangedOnDisk { path, .. }
+            | SaveError::Unwritable { path, .. } => path,
+        }
+    }
+
+    /// Why the save was refused, and what to do, without naming the file.
+    pub fn reason(&self) -> String {
+        match self {
+            SaveError::Read { path, source } => format!("cannot read it: {}", why(source, path)),
+            SaveError::Write { path, source } => {
+                format!("{}; the file was not changed", why(source, path))
+            }
+            SaveError::ReadOnly { .. } => {
+                "the file is read-only; the file was not changed".to_string()
+            }
+            SaveError::NotRegular { .. } => {
+                "it is not a regular file (a device, a pipe or a socket); save to a file"
+                    .to_string()
+            }
+            SaveError::ChangedOnDisk { change, .. } => format!(
+                "{change}; the file was not changed: :w OTHER.pgn saves your game \
+                 elsewhere, :e! FILE reads the file again (the journal keeps your game)"
+            ),
+            SaveError::Unwritable { format, .. } => format!(
+                "it is {}, which scoresheet reads but does not write; the file was not \
+                 changed: save the game to another file (:w OTHER.pgn)",
+                format.name()
+            ),
+        }
+    }
 }
 
 /// What happened to a game's text in its file since it was read, when a save into

@@ -253,15 +253,22 @@ impl Session {
                 });
                 true
             }
-            Err(e @ SaveError::ReadOnly { .. }) => {
-                tell(
-                    app,
-                    Done::refusal(format!("not saved: {e}: :w! replaces it anyway")),
-                );
-                false
-            }
             Err(e) => {
-                tell(app, Done::refusal(format!("not saved: {e}")));
+                // Into its place in a file of many: say which game, as the user may
+                // have several open in turn ("game 1,234 of all.pgn not saved: …").
+                let mut text = match (slot, app.number) {
+                    (Some(_), Some(n)) => format!(
+                        "game {} of {} not saved: {}",
+                        crate::plural::grouped(usize::try_from(n).unwrap_or(usize::MAX)),
+                        path.display(),
+                        e.reason()
+                    ),
+                    _ => format!("not saved: {e}"),
+                };
+                if matches!(e, SaveError::ReadOnly { .. }) {
+                    text.push_str(": :w! replaces it anyway");
+                }
+                tell(app, Done::refusal(text));
                 false
             }
         }

@@ -84,6 +84,7 @@ impl Session {
         app.update(Done::Recovered {
             game: Box::new(rec.game),
             out: rec.out,
+            offset: rec.slot.map(|slot| slot.offset),
             message: format!("recovered {}: :w to save them{more}", moves(plies)),
         });
         // A journal that cannot be written says so and the message stays.

@@ -52,18 +52,25 @@ pub fn opening_line(app: &App, area: Rect, buf: &mut Buffer) {
 /// Which game of its file the game on the screen is ("game 3 of 120 in"), so that a
 /// reader always knows where they are: the status says it only until the next key. The
 /// list's file says it, or a save that added the game to another file (`:w OTHER.pgn`)
-/// and counted its games.
+/// and counted its games; a game opened alone (`:e FILE N`) knows its number only
+/// ("game 3 in"): counting the games of a large file would mean reading it all.
 fn which_game(app: &App, path: &std::path::Path) -> Option<String> {
     let of_list = app
         .list()
         .filter(|l| l.path == path || crate::store::target::same_file(&l.path, path))
         .and_then(|l| Some((l.open?, l.catalog.games())));
-    let (number, games) =
-        of_list.or_else(|| Some((app.number?, usize::try_from(app.games_in_file?).ok()?)))?;
-    Some(format!(
-        "game {number} of {} in",
-        crate::plural::grouped(games)
-    ))
+    let (number, games) = match of_list {
+        Some((number, games)) => (number, Some(games)),
+        None => (
+            app.number?,
+            app.games_in_file.and_then(|g| usize::try_from(g).ok()),
+        ),
+    };
+    let number = crate::plural::grouped(usize::try_from(number).unwrap_or(usize::MAX));
+    Some(match games {
+        Some(games) => format!("game {number} of {} in", crate::plural::grouped(games)),
+        None => format!("game {number} in"),
+    })
 }
 
 /// Moves in the scoresheet's notation, for the feedback.

@@ -13,7 +13,9 @@
 //! tint their squares in the mark's colour; an arrow tints its two ends and
 //! puts a dot (`<` in ASCII mode) to the right of the piece on its target, since
 //! a terminal cannot draw the line between them. Without colour a marked square
-//! shows `* *` around its piece and an arrow's start a `-` to its right.
+//! shows `* *` around its piece and an arrow's start a `-` to its right; on a square
+//! of the last move, the mark keeps the right side and `[` the left (`[♗*`), or both
+//! show whole on wider squares (`*[♗]*`).
 
 use chess::{Color as Side, Piece, Square};
 use ratatui::buffer::Buffer;
@@ -163,13 +165,14 @@ pub fn render(
                 chess::File::from_index(file as usize),
             );
             let light = (file + rank) % 2 == 1;
+            let on_last = last.is_some_and(|m| m.get_source() == sq || m.get_dest() == sq);
             let mark = if Some(sq) == checked {
                 Mark::Check
             } else if hints.contains(&sq) {
                 Mark::Hint
             } else if let Some((letter, kind)) = noted(marks, sq) {
                 Mark::Noted(letter, kind)
-            } else if last.is_some_and(|m| m.get_source() == sq || m.get_dest() == sq) {
+            } else if on_last {
                 Mark::Last
             } else {
                 Mark::Plain
@@ -227,6 +230,22 @@ pub fn render(
                 if let Some((open, close)) = mark.brackets(look.ascii) {
                     buf[(cx - 1, cy)].set_char(open);
                     buf[(cx + 1, cy)].set_char(close);
+                }
+                // An annotator's mark on a square of the last move (a `[%csl]` on the
+                // piece just moved, often): no colour tells the two apart, so both show,
+                // the last move's brackets inside and the mark outside when the square
+                // has room (`*[♗]*`), else the last move's left one and the mark's right
+                // one (`[♗*`).
+                if on_last && matches!(mark, Mark::Noted(..)) {
+                    let (open, close) = mark.brackets(look.ascii).unwrap_or((' ', ' '));
+                    if w >= 5 {
+                        buf[(cx - 2, cy)].set_char(open);
+                        buf[(cx - 1, cy)].set_char('[');
+                        buf[(cx + 1, cy)].set_char(']');
+                        buf[(cx + 2, cy)].set_char(close);
+                    } else {
+                        buf[(cx - 1, cy)].set_char('[');
+                    }
                 }
                 if mark == Mark::Check {
                     buf.set_style(

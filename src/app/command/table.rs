@@ -235,7 +235,7 @@ pub const COMMANDS: &[Command] = &[
         name: "search",
         aliases: &[],
         args: "",
-        doc: "list the games of the open file that reach this position: the list's filter becomes pos:\"1. e4 c5 …\" (Enter opens one there)",
+        doc: "list the games of the open file that reach this position: pos:\"1. e4 c5 …\" joins the list's filter (Enter opens one there, Esc takes it off)",
         bang: "",
         run: run::search,
     },
