@@ -43,7 +43,8 @@ pub struct Slot {
 }
 
 impl Slot {
-    pub(crate) fn of(file: &[u8], offset: usize, len: usize) -> Slot {
+    /// The slot of the `len` bytes of `file` at `offset`.
+    pub fn of(file: &[u8], offset: usize, len: usize) -> Slot {
         Slot {
             offset: offset as u64,
             len: len as u64,
