@@ -119,17 +119,29 @@ fn a_patched_index_answers_as_one_built_from_the_saved_file() {
     );
 }
 
-/// Patching twice over, as two saves in a row do, answers as the build of the file after
-/// both.
+/// Patching again and again, as saves in a row do, answers as the build of the file after
+/// them all: here a game made the latest of every position it reaches early (2040), then
+/// the oldest (1980), so that each of its rows of the hot positions has its latest year
+/// worked out again from the other games; then another game replaced.
 #[test]
 fn patches_follow_one_another() {
     let (pgn, positions, _) = games(120);
-    let first = index(&pgn, HOT);
-    let (pgn2, second) = replaced(&pgn, &first, 10, game_text(&pgn, 50).1);
-    let second = second.expect("patched once");
-    let (pgn3, third) = replaced(&pgn2, &second, 60, game_text(&pgn, 11).1);
-    let third = third.expect("patched twice");
-    same_answers(&third, &index(&pgn3, HOT), &positions, "two saves");
+    let mut now = (pgn.clone(), index(&pgn, HOT));
+    let steps = [
+        (10, dated(game_text(&pgn, 50).1, 2040)),
+        (10, dated(game_text(&pgn, 50).1, 1980)),
+        (60, game_text(&pgn, 11).1.to_string()),
+    ];
+    for (i, (at, text)) in steps.iter().enumerate() {
+        let (pgn, patched) = replaced(&now.0, &now.1, *at, text);
+        now = (pgn, patched.unwrap_or_else(|| panic!("patch {i}")));
+        same_answers(
+            &now.1,
+            &index(&now.0, HOT),
+            &positions,
+            &format!("patch {i}"),
+        );
+    }
 }
 
 /// What does not fit the index is not patched: an old text that is not the game the
