@@ -354,6 +354,16 @@ mod tests {
                        [Result \"0-1\"]\n\n1. e4 c5 0-1\n\n\
                        [Result \"1/2-1/2\"]\n\n1. d4 d5 1/2-1/2\n";
 
+    /// A folder holding `text` as `games.pgn`, and the files of a study thread whose
+    /// indexes go in it.
+    fn files_with(text: &str) -> (tempfile::TempDir, PathBuf, Files) {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let path = dir.path().join("games.pgn");
+        std::fs::write(&path, text).expect("write the games");
+        let files = Files::new(dir.path().join("index"));
+        (dir, path, files)
+    }
+
     fn sans(done: &Done) -> (Vec<(String, u64)>, String) {
         let Done::Tree {
             tree: Ok(tree),
@@ -369,10 +379,7 @@ mod tests {
 
     #[test]
     fn while_another_process_builds_the_index_the_tree_is_read_through_then_taken_from_it() {
-        let dir = tempfile::tempdir().expect("a temporary directory");
-        let path = dir.path().join("games.pgn");
-        std::fs::write(&path, PGN).expect("write the games");
-        let mut files = Files::new(dir.path().join("index"));
+        let (dir, path, mut files) = files_with(PGN);
         let stamp = files.stamp(&path).expect("a stamp");
         // Another process holds the builders' lock.
         let lock = cache::lock_building(&stamp)
@@ -415,10 +422,7 @@ mod tests {
     #[test]
     fn after_a_save_in_place_the_tree_comes_from_the_index_carried_over() {
         use std::os::unix::fs::MetadataExt;
-        let dir = tempfile::tempdir().expect("a temporary directory");
-        let path = dir.path().join("games.pgn");
-        std::fs::write(&path, PGN).expect("write the games");
-        let mut files = Files::new(dir.path().join("index"));
+        let (dir, path, mut files) = files_with(PGN);
         let start = Position::start().fen();
         let counted = vec![("e4".to_string(), 2), ("d4".to_string(), 1)];
         assert_eq!(sans(&files.tree(&path, start.clone())).0, counted);
@@ -468,12 +472,9 @@ mod tests {
 
     #[test]
     fn the_tree_of_a_big_file_waits_for_the_index_another_process_builds() {
-        let dir = tempfile::tempdir().expect("a temporary directory");
-        let path = dir.path().join("games.pgn");
         // Padding in a comment makes the file bigger than is read at every move.
         let padding = "x".repeat(READ_THROUGH_MAX as usize);
-        std::fs::write(&path, format!("{PGN}\n{{{padding}}}\n")).expect("write the games");
-        let mut files = Files::new(dir.path().join("index"));
+        let (_dir, path, mut files) = files_with(&format!("{PGN}\n{{{padding}}}\n"));
         let stamp = files.stamp(&path).expect("a stamp");
         let lock = cache::lock_building(&stamp)
             .expect("the cache can be written")
