@@ -226,3 +226,54 @@ fn the_tree_pane_and_the_index_command_build_one_index_between_them() {
         (after.ino(), after.mtime_nsec())
     );
 }
+
+/// After `:w` of a game edited in the reviewer, the tree comes from the index carried over
+/// the save, without a build: the test holds the builders' lock from before the save on
+/// (as another scoresheet building would), so a build could not happen and reading the
+/// file through would say so in the pane; yet the tree at the cursor is asked again and
+/// shows the saved game's new result and year at once, and the cache holds an index of
+/// the file as saved.
+#[test]
+fn after_a_save_the_tree_comes_from_the_index_carried_over() {
+    use fs4::fs_std::FileExt;
+
+    let (dir, mut term) = open_copy("search_games.pgn", 100, 32);
+    let games = dir.path().join("games.pgn");
+    let cache = dir.path().join("cache/index");
+    term.wait_for("Nimzo");
+    term.send(keys::ENTER);
+    term.wait_for("game 1 of games.pgn");
+    term.send(ALT_Y);
+    let screen = term.wait_for("4 games        1-0");
+    assert!(
+        words(&screen).contains("d4 2 50% 0% 50% 2300 2010"),
+        "{screen}"
+    );
+    let stamp = scoresheet::study::index::cache::Stamp::of_in(&games, &cache).expect("a stamp");
+    assert!(stamp.index_file().exists(), "the tree built the index");
+    let lock = std::fs::File::create(stamp.index_file().with_extension("building"))
+        .expect("the lock file");
+    assert!(
+        lock.try_lock_exclusive().expect("flock"),
+        "the lock is free"
+    );
+
+    // Game 1 (1. d4, won by White in 2001) lost in 2024, and a tag longer.
+    term.line(":tag Result 0-1", "Result = 0-1");
+    term.line(":tag Date 2024.03.01", "Date = 2024.03.01");
+    term.line(":tag Annotator scoresheet", "Annotator = scoresheet");
+    term.line(":w", "saved to");
+    let screen = wait_until(&term, "the tree of the saved file", |s| {
+        words(s).contains("d4 2 0% 0% 100% 2300 2024")
+    });
+    assert!(!screen.contains("another scoresheet"), "{screen}");
+    term.line(":q", "");
+    assert_eq!(term.wait_exit(), 0);
+    let saved = scoresheet::study::index::cache::Stamp::of_in(&games, &cache).expect("a stamp");
+    assert_ne!(saved, stamp, "the file was saved");
+    assert!(matches!(
+        scoresheet::study::index::cache::find(&saved),
+        scoresheet::study::index::cache::Found::Fresh(_)
+    ));
+    drop(lock);
+}

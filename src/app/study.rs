@@ -56,7 +56,7 @@ fn position_part(fen: &str) -> String {
 
 impl App {
     /// The file the study commands work on: the list's, else the game's.
-    fn study_file(&self) -> Option<PathBuf> {
+    pub(super) fn study_file(&self) -> Option<PathBuf> {
         self.list
             .as_deref()
             .map(|l| l.path.clone())

@@ -28,8 +28,8 @@ use super::{fnv1a, sync_dir};
 
 // Loading lived here first; `save::load_game` and friends still name it.
 pub use super::load::{game_number_at, load_game, load_game_for_repair, LoadError, Unread};
-pub use super::splice::still_there;
 use super::splice::{appended, find, replace_streaming, replace_streaming_packed, replaced};
+pub use super::splice::{still_there, Spliced};
 
 /// Where a game's text is in its file, and a hash of that text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -43,7 +43,8 @@ pub struct Slot {
 }
 
 impl Slot {
-    pub(crate) fn of(file: &[u8], offset: usize, len: usize) -> Slot {
+    /// The slot of the `len` bytes of `file` at `offset`.
+    pub fn of(file: &[u8], offset: usize, len: usize) -> Slot {
         Slot {
             offset: offset as u64,
             len: len as u64,
@@ -274,6 +275,18 @@ pub fn save_game(
     pgn: &str,
     force: bool,
 ) -> Result<Slot, SaveError> {
+    save_game_spliced(path, slot, pgn, force).map(|(slot, _)| slot)
+}
+
+/// [`save_game`], also saying what changed in the file when the game was put in place
+/// in a plain file copied around it (a [`Spliced`]); `None` for every other save (a
+/// game added, a compressed file, a file read whole because the game had moved).
+pub fn save_game_spliced(
+    path: &Path,
+    slot: Option<&Slot>,
+    pgn: &str,
+    force: bool,
+) -> Result<(Slot, Option<Spliced>), SaveError> {
     let write_error = |source| SaveError::Write {
         path: path.to_path_buf(),
         source,
@@ -301,7 +314,8 @@ pub fn save_game(
         let packing = Compression::of_file(&target).map_err(write_error)?;
         let streamed = match packing {
             None => replace_streaming(&target, slot, pgn),
-            Some(p) if p.writable() => replace_streaming_packed(&target, p, slot, pgn),
+            Some(p) if p.writable() => replace_streaming_packed(&target, p, slot, pgn)
+                .map(|new| new.map(|slot| (slot, None))),
             Some(_) => Ok(None),
         };
         if let Some(new) = streamed.map_err(write_error)? {
@@ -361,7 +375,7 @@ pub fn save_game(
         None => splice.write(&old, w),
     })
     .map_err(write_error)?;
-    Ok(splice.slot())
+    Ok((splice.slot(), None))
 }
 
 /// Writes a file through a temporary file in the same directory and a rename, so
@@ -408,7 +422,7 @@ pub fn write_file(
     let dir = parent(&target);
     let lock = target::lock_dir(dir, target::LOCK_WAIT)?;
     target::remove_stale_temporaries(dir, &lock);
-    write_locked(&target, write)
+    write_locked(&target, write).map(|_| ())
 }
 
 /// The file a write replaces: a symbolic link's target, else `path` itself.
@@ -420,11 +434,12 @@ fn resolve(path: &Path) -> io::Result<PathBuf> {
 }
 
 /// The atomic write itself, into the regular (or missing) file `target` of a
-/// directory whose lock the caller holds.
+/// directory whose lock the caller holds. Returns the new file's metadata as written
+/// (before it took the old one's place).
 pub(crate) fn write_locked(
     target: &Path,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
-) -> io::Result<()> {
+) -> io::Result<std::fs::Metadata> {
     let dir = parent(target);
     let mut tmp = target::create_live(|| {
         #[cfg(test)]
@@ -456,8 +471,10 @@ pub(crate) fn write_locked(
             tmp.as_file().set_permissions(permissions)?;
         }
         tmp.as_file().sync_all()?;
+        let written = tmp.as_file().metadata()?;
         tmp.persist(target).map_err(|e| e.error)?;
-        sync_dir(dir)
+        sync_dir(dir)?;
+        Ok(written)
     })();
     target::forget_live(&live);
     result

@@ -9,6 +9,7 @@
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::Path;
+use std::time::SystemTime;
 
 use super::fnv1a;
 use super::packed::Compression;
@@ -158,6 +159,24 @@ fn encode_for(utf8: bool, text: &str, crlf: bool) -> Vec<u8> {
     out
 }
 
+/// A game put in place in a plain file whose other bytes were copied around it: what
+/// whoever keeps something derived from the file (the position index) needs to carry it
+/// over instead of reading the file again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Spliced {
+    /// The file's size and modification time before the save (while it was copied).
+    pub before: (u64, SystemTime),
+    /// The new file's size and modification time, as it was written (taken before it
+    /// replaced the old one, so a later change by someone else shows as a difference).
+    pub after: (u64, SystemTime),
+    /// Where the game starts, before and after.
+    pub offset: u64,
+    /// The game's bytes before.
+    pub old: Vec<u8>,
+    /// Its bytes now.
+    pub new: Vec<u8>,
+}
+
 /// The file changed while a streaming save copied it.
 #[derive(Debug, thiserror::Error)]
 #[error("the file changed while it was being saved")]
@@ -165,7 +184,7 @@ struct ChangedWhileCopying;
 
 /// A file's size and modification time: what a streaming save checks did not change
 /// while it copied the file.
-fn stamp(file: &File) -> io::Result<(u64, Option<std::time::SystemTime>)> {
+fn stamp(file: &File) -> io::Result<(u64, Option<SystemTime>)> {
     let meta = file.metadata()?;
     Ok((meta.len(), meta.modified().ok()))
 }
@@ -175,8 +194,13 @@ fn stamp(file: &File) -> io::Result<(u64, Option<std::time::SystemTime>)> {
 /// stream instead of holding it in memory. `Ok(None)` when that does not apply: the
 /// file is missing or compressed, or the game is not at its slot (moved or changed),
 /// or the file changed while it was copied; the caller then reads the whole file,
-/// which finds a moved game or says what changed.
-pub(crate) fn replace_streaming(target: &Path, slot: &Slot, pgn: &str) -> io::Result<Option<Slot>> {
+/// which finds a moved game or says what changed. With the new slot comes what changed
+/// in the file, when the system gives modification times.
+pub(crate) fn replace_streaming(
+    target: &Path,
+    slot: &Slot,
+    pgn: &str,
+) -> io::Result<Option<(Slot, Option<Spliced>)>> {
     let mut file = match File::open(target) {
         Ok(file) if file.metadata()?.is_file() => file,
         Ok(_) => return Ok(None),
@@ -223,11 +247,24 @@ pub(crate) fn replace_streaming(target: &Path, slot: &Slot, pgn: &str) -> io::Re
         Ok(())
     });
     match written {
-        Ok(()) => Ok(Some(Slot {
-            offset: start as u64,
-            len: text.len() as u64,
-            digest: fnv1a(&text),
-        })),
+        Ok(meta) => {
+            let new = Slot {
+                offset: start as u64,
+                len: text.len() as u64,
+                digest: fnv1a(&text),
+            };
+            let spliced = match (before.1, meta.modified()) {
+                (Some(was), Ok(now)) => Some(Spliced {
+                    before: (before.0, was),
+                    after: (meta.len(), now),
+                    offset: slot.offset,
+                    old: game,
+                    new: text,
+                }),
+                _ => None,
+            };
+            Ok(Some((new, spliced)))
+        }
         Err(e) if e.get_ref().is_some_and(|e| e.is::<ChangedWhileCopying>()) => Ok(None),
         Err(e) => Err(e),
     }
@@ -297,7 +334,7 @@ pub(crate) fn replace_streaming_packed(
         Ok(())
     });
     match written {
-        Ok(()) => Ok(new_slot),
+        Ok(_) => Ok(new_slot),
         Err(e) if e.get_ref().is_some_and(|e| e.is::<ChangedWhileCopying>()) => Ok(None),
         Err(e) => Err(e),
     }
@@ -415,9 +452,18 @@ mod tests {
             let mut expected = Vec::new();
             splice.write(old, &mut expected).unwrap();
             std::fs::write(&path, old).unwrap();
-            let new = replace_streaming(&path, &slot, pgn).unwrap().unwrap();
+            let (new, spliced) = replace_streaming(&path, &slot, pgn).unwrap().unwrap();
             assert_eq!(std::fs::read(&path).unwrap(), expected);
             assert_eq!(new, splice.slot());
+            // What changed: the game's bytes at its offset, the file's sizes and times.
+            let spliced = spliced.expect("the system gives modification times");
+            let meta = std::fs::metadata(&path).unwrap();
+            assert_eq!(spliced.after, (meta.len(), meta.modified().unwrap()));
+            assert_eq!(spliced.before.0, old.len() as u64);
+            let at = slot.offset as usize;
+            assert_eq!(spliced.offset, slot.offset);
+            assert_eq!(spliced.old, &old[at..at + slot.len as usize]);
+            assert_eq!(spliced.new, &expected[at..at + new.len as usize]);
             // Not at its slot any more: not streamed, the file untouched.
             let moved = [b"\n".as_slice(), old].concat();
             std::fs::write(&path, &moved).unwrap();

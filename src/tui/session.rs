@@ -215,8 +215,11 @@ impl Session {
             }
             _ => None,
         };
-        match save::save_game(path, slot.as_ref(), &pgn, force) {
-            Ok(new) => {
+        match save::save_game_spliced(path, slot.as_ref(), &pgn, force) {
+            Ok((new, spliced)) => {
+                if let Some(spliced) = spliced {
+                    self.carry_index(path, spliced);
+                }
                 // A decoded copy of a compressed file no longer matches it: the list's
                 // games load from the file itself from now on.
                 if self

@@ -179,6 +179,27 @@ impl Session {
         self.study.as_ref().is_some_and(|s| s.busy())
     }
 
+    /// After a save that put a game in place in `path` (`spliced`): the study thread
+    /// carries the file's index over to the file as saved, when it holds one or the cache
+    /// does (else nothing: no thread is started for a file never searched).
+    pub(super) fn carry_index(
+        &mut self,
+        path: &std::path::Path,
+        spliced: crate::store::save::Spliced,
+    ) {
+        if self.study.is_none() {
+            let indexed = crate::study::index::cache::Stamp::of(path)
+                .is_ok_and(|stamp| stamp.index_file().exists());
+            if !indexed {
+                return;
+            }
+            self.study = crate::tui::study::Study::start();
+        }
+        if let Some(study) = &mut self.study {
+            study.carry(path.to_path_buf(), spliced);
+        }
+    }
+
     pub(super) fn ask_study(&mut self, app: &mut App, job: crate::app::study::StudyJob) {
         if self.study.is_none() {
             self.study = crate::tui::study::Study::start();

@@ -21,8 +21,10 @@ use crate::app::study::StudyJob;
 use crate::app::Done;
 use crate::pgn::chunks::CHUNK;
 use crate::position::Position;
+use crate::store::save::Spliced;
 use crate::study::index::cache::Stamp;
 use crate::study::index::open::{open_or_build, read_through, Opening, WhenBusy};
+use crate::study::index::patch::{carry, Replaced};
 use crate::study::index::{Damage, Index};
 
 /// What the pane says of a tree answered while another process builds the file's index.
@@ -43,9 +45,15 @@ struct Reply {
     done: Done,
 }
 
+/// What the thread is sent: a request of the app, or a save to carry an index over.
+enum Job {
+    Ask(StudyJob),
+    Carry(PathBuf, Spliced),
+}
+
 /// The thread and its two channels.
 pub struct Study {
-    jobs: mpsc::Sender<StudyJob>,
+    jobs: mpsc::Sender<Job>,
     answers: mpsc::Receiver<Reply>,
     /// Requests sent and not answered yet.
     waiting: usize,
@@ -54,7 +62,7 @@ pub struct Study {
 impl Study {
     /// Starts the thread; `None` when the system grants none.
     pub fn start() -> Option<Study> {
-        let (jobs, rx) = mpsc::channel::<StudyJob>();
+        let (jobs, rx) = mpsc::channel::<Job>();
         let (tx, answers) = mpsc::channel::<Reply>();
         std::thread::Builder::new()
             .name("study".into())
@@ -69,9 +77,16 @@ impl Study {
 
     /// Sends a request.
     pub fn ask(&mut self, job: StudyJob) {
-        if self.jobs.send(job).is_ok() {
+        if self.jobs.send(Job::Ask(job)).is_ok() {
             self.waiting += 1;
         }
+    }
+
+    /// Says that the app's save put a game in place in `path` (`spliced`): the file's
+    /// index is carried over to the file as saved before the requests sent after this are
+    /// answered, so they need not read the file again. Nothing is answered.
+    pub fn carry(&mut self, path: PathBuf, spliced: Spliced) {
+        let _ = self.jobs.send(Job::Carry(path, spliced));
     }
 
     /// True while answers are awaited.
@@ -88,7 +103,7 @@ impl Study {
     }
 }
 
-fn work(rx: mpsc::Receiver<StudyJob>, tx: mpsc::Sender<Reply>) {
+fn work(rx: mpsc::Receiver<Job>, tx: mpsc::Sender<Reply>) {
     let mut files = Files::new(crate::study::index::cache::dir());
     loop {
         let first = if files.elsewhere.is_empty() {
@@ -116,8 +131,15 @@ fn work(rx: mpsc::Receiver<StudyJob>, tx: mpsc::Sender<Reply>) {
         batch.extend(rx.try_iter());
         let last_tree = batch
             .iter()
-            .rposition(|j| matches!(j, StudyJob::Tree { .. }));
+            .rposition(|j| matches!(j, Job::Ask(StudyJob::Tree { .. })));
         for (i, job) in batch.into_iter().enumerate() {
+            let job = match job {
+                Job::Ask(job) => job,
+                Job::Carry(path, spliced) => {
+                    files.carry(&path, &spliced);
+                    continue;
+                }
+            };
             let done = match job {
                 StudyJob::Tree { fen, .. } if Some(i) != last_tree => Done::Tree {
                     fen,
@@ -202,6 +224,25 @@ impl Files {
             }
         };
         Done::Searched { path, fen, found }
+    }
+
+    /// Carries the index of `path` over the app's save `s` (see [`Study::carry`]): the one
+    /// held, when it is of the file before, else the one in the cache.
+    fn carry(&mut self, path: &Path, s: &Spliced) {
+        let stamp = |(size, time)| Stamp::at(path, size, time, &self.dir);
+        let (Ok(before), Ok(after)) = (stamp(s.before), stamp(s.after)) else {
+            return;
+        };
+        let held = self.indexes.get(path).filter(|(at, _)| *at == before);
+        let r = Replaced {
+            offset: s.offset,
+            old: &s.old,
+            new: &s.new,
+        };
+        let lang = crate::notation::Lang::english();
+        if let Ok(Some(index)) = carry(held.map(|(_, i)| i), &before, &after, &r, lang) {
+            self.indexes.insert(path.to_path_buf(), (after, index));
+        }
     }
 
     /// Looks whether the indexes other processes were building are there (or whether
@@ -306,12 +347,22 @@ fn cannot(path: &Path, e: std::io::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::study::index::cache;
+    use crate::study::index::cache::{self, Found};
 
     /// Two games from the start, and one from a position of its own.
     const PGN: &str = "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n\n\
                        [Result \"0-1\"]\n\n1. e4 c5 0-1\n\n\
                        [Result \"1/2-1/2\"]\n\n1. d4 d5 1/2-1/2\n";
+
+    /// A folder holding `text` as `games.pgn`, and the files of a study thread whose
+    /// indexes go in it.
+    fn files_with(text: &str) -> (tempfile::TempDir, PathBuf, Files) {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let path = dir.path().join("games.pgn");
+        std::fs::write(&path, text).expect("write the games");
+        let files = Files::new(dir.path().join("index"));
+        (dir, path, files)
+    }
 
     fn sans(done: &Done) -> (Vec<(String, u64)>, String) {
         let Done::Tree {
@@ -328,10 +379,7 @@ mod tests {
 
     #[test]
     fn while_another_process_builds_the_index_the_tree_is_read_through_then_taken_from_it() {
-        let dir = tempfile::tempdir().expect("a temporary directory");
-        let path = dir.path().join("games.pgn");
-        std::fs::write(&path, PGN).expect("write the games");
-        let mut files = Files::new(dir.path().join("index"));
+        let (dir, path, mut files) = files_with(PGN);
         let stamp = files.stamp(&path).expect("a stamp");
         // Another process holds the builders' lock.
         let lock = cache::lock_building(&stamp)
@@ -367,14 +415,66 @@ mod tests {
         assert!(files.indexes.contains_key(&path), "answered from the index");
     }
 
+    /// The app's save of one game in place carries the index over to the file as saved:
+    /// stored in the cache for the new file, without reading the file and without the
+    /// builders' lock (another process holds it here, so no build could happen), and the
+    /// tree after the save comes from it, as an index built from the saved file gives it.
+    #[test]
+    fn after_a_save_in_place_the_tree_comes_from_the_index_carried_over() {
+        use std::os::unix::fs::MetadataExt;
+        let (dir, path, mut files) = files_with(PGN);
+        let start = Position::start().fen();
+        let counted = vec![("e4".to_string(), 2), ("d4".to_string(), 1)];
+        assert_eq!(sans(&files.tree(&path, start.clone())).0, counted);
+        let before = files.stamp(&path).expect("a stamp");
+        let built = std::fs::metadata(before.index_file()).expect("the index is stored");
+        let lock = cache::lock_building(&before)
+            .expect("the cache can be written")
+            .expect("nobody else holds the lock");
+
+        // The second game saved with another main line (and a longer text).
+        let text = PGN.as_bytes();
+        let e = &crate::pgn::index(text)[1];
+        let slot = crate::store::save::Slot::of(text, e.offset as usize, e.len as usize);
+        let game = "[Result \"0-1\"]\n\n1. d4 Nf6 2. c4 e6 0-1\n";
+        let (_, spliced) =
+            crate::store::save::save_game_spliced(&path, Some(&slot), game, false).expect("saved");
+        files.carry(&path, &spliced.expect("saved in place"));
+        let after = files.stamp(&path).expect("a stamp");
+        assert_ne!(after, before);
+        let Found::Fresh(_) = cache::find(&after) else {
+            panic!("no index of the saved file in the cache")
+        };
+        let carried = std::fs::metadata(after.index_file()).expect("the index is stored");
+        assert_ne!(carried.ino(), built.ino(), "a new index was stored");
+
+        let moved = vec![("d4".to_string(), 2), ("e4".to_string(), 1)];
+        assert_eq!(
+            sans(&files.tree(&path, start.clone())),
+            (moved.clone(), String::new())
+        );
+        let after_d4 = "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1";
+        let Done::Searched { found, .. } = files.search(path.clone(), after_d4.into()) else {
+            panic!("no search answered")
+        };
+        assert_eq!(found, Ok(vec![(2, 1), (3, 1)]));
+        drop(lock);
+        // The same as an index built from the saved file says; and the one carried over
+        // was not written again.
+        let mut other = Files::new(dir.path().join("other"));
+        assert_eq!(sans(&other.tree(&path, start)), (moved, String::new()));
+        let now = std::fs::metadata(after.index_file()).expect("the index is stored");
+        assert_eq!(
+            (now.ino(), now.mtime_nsec()),
+            (carried.ino(), carried.mtime_nsec())
+        );
+    }
+
     #[test]
     fn the_tree_of_a_big_file_waits_for_the_index_another_process_builds() {
-        let dir = tempfile::tempdir().expect("a temporary directory");
-        let path = dir.path().join("games.pgn");
         // Padding in a comment makes the file bigger than is read at every move.
         let padding = "x".repeat(READ_THROUGH_MAX as usize);
-        std::fs::write(&path, format!("{PGN}\n{{{padding}}}\n")).expect("write the games");
-        let mut files = Files::new(dir.path().join("index"));
+        let (_dir, path, mut files) = files_with(&format!("{PGN}\n{{{padding}}}\n"));
         let stamp = files.stamp(&path).expect("a stamp");
         let lock = cache::lock_building(&stamp)
             .expect("the cache can be written")

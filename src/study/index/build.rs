@@ -8,8 +8,8 @@ use hashbrown::HashMap;
 
 use super::columns::ColumnsBuilder;
 use super::format::{
-    self, next_code, put_varint, Header, GAME_LEN, HEADER_LEN, HOT_GAMES, HOT_LEN, HOT_PLIES,
-    ROW_LEN,
+    self, next_code, put_postings, write_row, Header, GAME_LEN, HEADER_LEN, HOT_GAMES, HOT_LEN,
+    HOT_PLIES,
 };
 use crate::study::follow::{GameInfo, Walked};
 use crate::study::tree::{Next, Tally};
@@ -95,7 +95,72 @@ impl Compact {
 const RUN: usize = 1 << 22;
 
 /// The largest offset a game record holds (a terabyte).
-const MAX_40: u64 = (1 << 40) - 1;
+pub(super) const MAX_40: u64 = (1 << 40) - 1;
+
+/// The record of game `g` whose move codes start at `moves_at` in the moves section (see
+/// the layout; offsets past [`MAX_40`] are cut to it, the caller refuses them).
+pub(super) fn record(g: &Compact, moves_at: u64) -> [u8; GAME_LEN] {
+    let mut rec = [0u8; GAME_LEN];
+    rec[0..5].copy_from_slice(&g.offset.min(MAX_40).to_le_bytes()[..5]);
+    rec[5..10].copy_from_slice(&moves_at.min(MAX_40).to_le_bytes()[..5]);
+    let coded = g.coded.min(u32::from(u16::MAX));
+    rec[10..12].copy_from_slice(&(coded as u16).to_le_bytes());
+    rec[12..14].copy_from_slice(&g.info.white_elo.to_le_bytes());
+    rec[14..16].copy_from_slice(&g.info.black_elo.to_le_bytes());
+    rec[16..18].copy_from_slice(&g.info.year.to_le_bytes());
+    rec[18] = g.info.result.code();
+    rec[19] = u8::from(g.start.is_some());
+    rec[20..24].copy_from_slice(&g.plies.to_le_bytes());
+    rec
+}
+
+/// Appends to the starts section game `game`'s own start position.
+pub(super) fn put_start(starts: &mut Vec<u8>, game: u32, fen: &str) {
+    let fen = &fen.as_bytes()[..fen.len().min(u16::MAX as usize)];
+    starts.extend_from_slice(&game.to_le_bytes());
+    starts.extend_from_slice(&(fen.len() as u16).to_le_bytes());
+    starts.extend_from_slice(fen);
+}
+
+/// The start of an index file: `header` (its checksum to come), room for the block
+/// checksums, the sections from the path to the postings (`sections`), the bucket offsets
+/// `buckets`, then `table_len` zero bytes for the entries to be written in place; with
+/// room for `tail` more bytes (the moves and the columns, appended next). Returns the
+/// bytes and where the body and the entries start. [`seal`] finishes the file.
+pub(super) fn lay_out(
+    header: &Header,
+    sections: &[&[u8]],
+    buckets: &[u32],
+    table_len: usize,
+    tail: usize,
+) -> (Vec<u8>, usize, usize) {
+    let body_len =
+        sections.iter().map(|s| s.len()).sum::<usize>() + buckets.len() * 4 + table_len + tail;
+    let body_at = HEADER_LEN + format::blocks(body_len as u64) as usize * 4;
+    let mut out = Vec::with_capacity(body_at + body_len);
+    out.extend_from_slice(&header.to_bytes());
+    out.resize(body_at, 0);
+    for s in sections {
+        out.extend_from_slice(s);
+    }
+    for b in buckets {
+        out.extend_from_slice(&b.to_le_bytes());
+    }
+    let table_at = out.len();
+    out.resize(table_at + table_len, 0);
+    (out, body_at, table_at)
+}
+
+/// Writes the block checksums and the header's checksum of a whole index file whose body
+/// starts at `body_at`.
+pub(super) fn seal(out: &mut [u8], body_at: usize) {
+    let crcs = format::block_checksums(&out[body_at..]);
+    for (i, c) in crcs.iter().enumerate() {
+        out[HEADER_LEN + 4 * i..HEADER_LEN + 4 * i + 4].copy_from_slice(&c.to_le_bytes());
+    }
+    let crc = format::header_checksum(&out[..body_at]);
+    out[format::CRC_AT..format::CRC_AT + 4].copy_from_slice(&crc.to_le_bytes());
+}
 
 /// An early visit, with its game, as the builder keeps it.
 #[derive(Clone, Copy)]
@@ -168,25 +233,10 @@ impl Builder {
         }
         let game = self.count;
         self.count += 1;
-        let mut rec = [0u8; GAME_LEN];
-        rec[0..5].copy_from_slice(&g.offset.min(MAX_40).to_le_bytes()[..5]);
-        rec[5..10].copy_from_slice(&moves_at.min(MAX_40).to_le_bytes()[..5]);
-        let coded = g.coded.min(u32::from(u16::MAX));
-        rec[10..12].copy_from_slice(&(coded as u16).to_le_bytes());
-        rec[12..14].copy_from_slice(&g.info.white_elo.to_le_bytes());
-        rec[14..16].copy_from_slice(&g.info.black_elo.to_le_bytes());
-        rec[16..18].copy_from_slice(&g.info.year.to_le_bytes());
-        rec[18] = g.info.result.code();
-        rec[19] = u8::from(g.start.is_some());
-        rec[20..24].copy_from_slice(&g.plies.to_le_bytes());
-        self.games.extend_from_slice(&rec);
+        self.games.extend_from_slice(&record(&g, moves_at));
         self.infos.push(g.info);
         if let Some(fen) = &g.start {
-            let fen = &fen.as_bytes()[..fen.len().min(u16::MAX as usize)];
-            self.starts.extend_from_slice(&game.to_le_bytes());
-            self.starts
-                .extend_from_slice(&(fen.len() as u16).to_le_bytes());
-            self.starts.extend_from_slice(fen);
+            put_start(&mut self.starts, game, fen);
         }
         if moves_at > MAX_40 || g.offset > MAX_40 {
             self.too_many = true;
@@ -272,11 +322,9 @@ impl Builder {
         for (key, visits) in &hot {
             let mut tallies: HashMap<u16, Tally> = HashMap::new();
             let postings_at = postings.len() as u64;
-            let mut last = 0u32;
+            let each = visits.iter().map(|v| (u64::from(v.game), u64::from(v.ply)));
+            put_postings(&mut postings, each);
             for v in visits {
-                put_varint(&mut postings, u64::from(v.game - last));
-                put_varint(&mut postings, u64::from(v.ply));
-                last = v.game;
                 let info = &self.infos[v.game as usize];
                 tallies.entry(v.next).or_default().add(&Tally::of(info));
             }
@@ -290,16 +338,7 @@ impl Builder {
             h[24..28].copy_from_slice(&(visits.len() as u32).to_le_bytes());
             hot_keys.extend_from_slice(&h);
             for (next, t) in tallies {
-                let mut r = [0u8; ROW_LEN];
-                r[0..2].copy_from_slice(&next.to_le_bytes());
-                let counts = [t.games, t.white_wins, t.draws, t.black_wins, t.elo_count];
-                for (i, c) in counts.iter().enumerate() {
-                    let c = u32::try_from(*c).unwrap_or(u32::MAX);
-                    r[4 + 4 * i..8 + 4 * i].copy_from_slice(&c.to_le_bytes());
-                }
-                r[24..32].copy_from_slice(&t.elo_sum.to_le_bytes());
-                r[32..34].copy_from_slice(&t.last_year.to_le_bytes());
-                rows.extend_from_slice(&r);
+                rows.extend_from_slice(&write_row(next, &t));
                 row_count += 1;
             }
         }
@@ -357,25 +396,9 @@ impl Builder {
             &rows,
             &postings,
         ];
-        let body_len = sections.iter().map(|s| s.len()).sum::<usize>()
-            + starts.len() * 4
-            + table_len
-            + self.moves.len()
-            + columns.len();
-        let crc_len = format::blocks(body_len as u64) as usize * 4;
-        let body_at = HEADER_LEN + crc_len;
-        let mut out = Vec::with_capacity(body_at + body_len);
-        out.extend_from_slice(&header.to_bytes());
-        out.resize(body_at, 0);
-        for s in sections {
-            out.extend_from_slice(s);
-        }
-        for s in &starts {
-            out.extend_from_slice(&s.to_le_bytes());
-        }
         // The entries are written in place (the table is the largest section).
-        let table_at = out.len();
-        out.resize(table_at + table_len, 0);
+        let tail = self.moves.len() + columns.len();
+        let (mut out, body_at, table_at) = lay_out(&header, &sections, &starts, table_len, tail);
         let table = &mut out[table_at..];
         let mut fill = starts;
         let mut put = |top: u32, game: u32| {
@@ -425,12 +448,7 @@ impl Builder {
         out.extend_from_slice(&self.moves);
         drop(self.moves);
         out.extend_from_slice(&columns);
-        let crcs = format::block_checksums(&out[body_at..]);
-        for (i, c) in crcs.iter().enumerate() {
-            out[HEADER_LEN + 4 * i..HEADER_LEN + 4 * i + 4].copy_from_slice(&c.to_le_bytes());
-        }
-        let crc = format::header_checksum(&out[..body_at]);
-        out[format::CRC_AT..format::CRC_AT + 4].copy_from_slice(&crc.to_le_bytes());
+        seal(&mut out, body_at);
         Some(out)
     }
 }

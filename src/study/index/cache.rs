@@ -11,6 +11,7 @@
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 
 use super::{Bytes, Damage, Index};
 
@@ -52,9 +53,14 @@ impl Stamp {
 
     /// The stamp of `source` as it is now, its index in the folder `dir`.
     pub fn of_in(source: &Path, dir: &Path) -> io::Result<Stamp> {
-        let path = fs::canonicalize(source)?;
-        let meta = fs::metadata(&path)?;
-        let mtime = match meta.modified()?.duration_since(std::time::UNIX_EPOCH) {
+        let meta = fs::metadata(source)?;
+        Stamp::at(source, meta.len(), meta.modified()?, dir)
+    }
+
+    /// The stamp of a version of `source` known by its size and modification time (one
+    /// the caller wrote), its index in the folder `dir`.
+    pub fn at(source: &Path, size: u64, modified: SystemTime, dir: &Path) -> io::Result<Stamp> {
+        let mtime = match modified.duration_since(std::time::UNIX_EPOCH) {
             Ok(d) => (d.as_secs() as i64, d.subsec_nanos()),
             Err(e) => (
                 -(e.duration().as_secs() as i64),
@@ -62,8 +68,8 @@ impl Stamp {
             ),
         };
         Ok(Stamp {
-            path,
-            size: meta.len(),
+            path: fs::canonicalize(source)?,
+            size,
             mtime,
             dir: dir.to_path_buf(),
         })

@@ -48,7 +48,7 @@
 
 use chess::{ChessMove, Piece, ALL_SQUARES};
 
-use crate::study::tree::Next;
+use crate::study::tree::{Next, Tally};
 
 /// The file's first bytes.
 pub const MAGIC: &[u8; 8] = b"SCSHIDX1";
@@ -112,6 +112,58 @@ pub fn next_of(code: u16) -> Option<Next> {
                 promo,
             )))
         }
+    }
+}
+
+/// The bytes of a hot row: what was played (a [`next_code`]) and the tally of the games
+/// that played it.
+pub fn write_row(next: u16, t: &Tally) -> [u8; ROW_LEN] {
+    let mut r = [0u8; ROW_LEN];
+    r[0..2].copy_from_slice(&next.to_le_bytes());
+    let counts = [t.games, t.white_wins, t.draws, t.black_wins, t.elo_count];
+    for (i, c) in counts.iter().enumerate() {
+        let c = u32::try_from(*c).unwrap_or(u32::MAX);
+        r[4 + 4 * i..8 + 4 * i].copy_from_slice(&c.to_le_bytes());
+    }
+    r[24..32].copy_from_slice(&t.elo_sum.to_le_bytes());
+    r[32..34].copy_from_slice(&t.last_year.to_le_bytes());
+    r
+}
+
+/// A hot row read back: its [`next_code`] and tally (`r` holds [`ROW_LEN`] bytes).
+pub fn read_row(r: &[u8]) -> (u16, Tally) {
+    let n = |i: usize| u64::from(read_u32(r, 4 + 4 * i));
+    let tally = Tally {
+        games: n(0),
+        white_wins: n(1),
+        draws: n(2),
+        black_wins: n(3),
+        elo_count: n(4),
+        elo_sum: read_u64(r, 24),
+        last_year: u16::from_le_bytes([r[32], r[33]]),
+    };
+    (u16::from_le_bytes([r[0], r[1]]), tally)
+}
+
+/// The `count` postings of a hot position at the start of `b`: (game, ply) each, in file
+/// order; `None` when they do not read.
+pub fn read_postings(b: &[u8], count: u32) -> Option<Vec<(u64, u64)>> {
+    let (mut at, mut game) = (0usize, 0u64);
+    let mut out = Vec::with_capacity((count as usize).min(b.len() / 2));
+    for _ in 0..count {
+        game = game.checked_add(get_varint(b, &mut at)?)?;
+        out.push((game, get_varint(b, &mut at)?));
+    }
+    Some(out)
+}
+
+/// Appends postings (game, ply), in file order, as [`read_postings`] reads them.
+pub fn put_postings(out: &mut Vec<u8>, postings: impl IntoIterator<Item = (u64, u64)>) {
+    let mut last = 0;
+    for (game, ply) in postings {
+        put_varint(out, game - last);
+        put_varint(out, ply);
+        last = game;
     }
 }
 

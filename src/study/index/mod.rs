@@ -14,6 +14,9 @@ pub mod format;
 pub mod open;
 #[cfg(test)]
 mod open_tests;
+pub mod patch;
+#[cfg(test)]
+mod patch_tests;
 #[cfg(test)]
 mod tests;
 
@@ -25,8 +28,8 @@ use chess::Board;
 use self::code::{decode, Decoded};
 use self::columns::Columns;
 use self::format::{
-    get_varint, next_of, read_u32, read_u40, read_u64, Header, BLOCK, GAME_LEN, HEADER_LEN,
-    HOT_LEN, HOT_PLIES, ROW_LEN,
+    next_of, read_postings, read_row, read_u32, read_u40, read_u64, Header, BLOCK, GAME_LEN,
+    HEADER_LEN, HOT_LEN, HOT_PLIES, ROW_LEN,
 };
 use super::follow::{GameInfo, GameResult};
 use super::key::key;
@@ -297,13 +300,9 @@ impl Index {
         let hot = self.hot(target)?;
         if let Some(h) = &hot {
             let b = self.read(h.postings_at, self.at.buckets)?;
-            // (A count read from the file: bounded by the games, in case it is wrong.)
-            hits.reserve((h.postings as usize).min(self.header.games as usize));
-            let (mut at, mut game) = (0usize, 0u64);
-            for _ in 0..h.postings {
-                let step = get_varint(b, &mut at).ok_or(Damage::Length)?;
-                let ply = get_varint(b, &mut at).ok_or(Damage::Length)?;
-                game += step;
+            let postings = read_postings(b, h.postings).ok_or(Damage::Length)?;
+            hits.reserve(postings.len());
+            for (game, ply) in postings {
                 let g = u32::try_from(game).map_err(|_| Damage::Length)?;
                 if g >= self.header.games {
                     return Err(Damage::Length);
@@ -331,20 +330,8 @@ impl Index {
         if let Some(h) = &hot {
             let rows = self.read(h.rows.0, h.rows.1)?;
             for r in rows.chunks_exact(ROW_LEN) {
-                let next = next_of(u16::from_le_bytes([r[0], r[1]])).ok_or(Damage::Length)?;
-                let n = |i: usize| u64::from(read_u32(r, 4 + 4 * i));
-                groups.push((
-                    next,
-                    Tally {
-                        games: n(0),
-                        white_wins: n(1),
-                        draws: n(2),
-                        black_wins: n(3),
-                        elo_count: n(4),
-                        elo_sum: read_u64(r, 24),
-                        last_year: u16::from_le_bytes([r[32], r[33]]),
-                    },
-                ));
+                let (next, tally) = read_row(r);
+                groups.push((next_of(next).ok_or(Damage::Length)?, tally));
             }
         }
         for r in self.replayed(target, hot.is_some())? {

@@ -34,7 +34,7 @@ impl Lcg {
 /// an opening position late (knights out and back), one starts from a FEN, one holds a
 /// null move. Also every position the games reach, and each game's line: the key of each
 /// position and what was played from it.
-fn games(games: usize) -> (String, Vec<Position>, Vec<Line>) {
+pub(super) fn games(games: usize) -> (String, Vec<Position>, Vec<Line>) {
     let mut rng = Lcg(7);
     let mut pgn = String::new();
     let mut seen = Vec::new();
@@ -117,7 +117,7 @@ fn games(games: usize) -> (String, Vec<Position>, Vec<Line>) {
 }
 
 /// An index of `pgn` in which positions are hot from `hot` games on.
-fn index(pgn: &str, hot: u32) -> Index {
+pub(super) fn index(pgn: &str, hot: u32) -> Index {
     let mut reader = SliceReader::new(pgn.as_bytes());
     let mut f = follower(Lang::english(), Reading::index());
     let mut builder = Builder::with_hot_games(hot).with_run(500);
@@ -126,7 +126,7 @@ fn index(pgn: &str, hot: u32) -> Index {
     }
     let columns = super::columns::from_bytes(pgn.as_bytes(), &builder.offsets());
     let bytes = builder
-        .finish("test.pgn", 0, (0, 0), &columns)
+        .finish("test.pgn", pgn.len() as u64, (0, 0), &columns)
         .expect("an index");
     Index::open(Bytes::Owned(bytes)).expect("opens")
 }
