@@ -169,11 +169,7 @@ impl App {
         after: (u64, u64),
         text: &str,
     ) {
-        // The file's games changed: the tree at the cursor is asked for again.
-        let same = |file: &std::path::Path| file == path || crate::store::same_file(file, path);
-        if self.study_file().is_some_and(|f| same(f.as_path())) {
-            self.tree.asked = None;
-        }
+        self.games_changed(path);
         let Some(list) = self.list.as_deref_mut() else {
             return;
         };

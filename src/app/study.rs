@@ -63,6 +63,15 @@ impl App {
             .or_else(|| self.file.clone())
     }
 
+    /// The games of `path` changed (a save): when it is the file studied, the tree at the
+    /// cursor is asked for again.
+    pub(super) fn games_changed(&mut self, path: &std::path::Path) {
+        let same = |file: &std::path::Path| file == path || crate::store::same_file(file, path);
+        if self.study_file().is_some_and(|f| same(f.as_path())) {
+            self.tree.asked = None;
+        }
+    }
+
     /// `:search`: the games of the open file that reach the board's position. On the
     /// list's file, a `pos:` term of the position joins the list's filter, in the place of
     /// the one an earlier search set (the loop then searches for it, see
