@@ -99,6 +99,14 @@ pub struct Follow {
     /// there is still to come (a search of main lines leaves a game once it has both). Once
     /// not, its moves are only checked, as `check` does.
     watching: bool,
+    /// Moves to come whose positions cannot be the target (a search of main lines): the
+    /// board has more men than the target, more than these moves can take (see
+    /// [`Goal::men_over`]). Only checked meanwhile.
+    far: u32,
+    /// Whether `far` is worth working out again once it runs out: the target was more than
+    /// one move away by that count last time (men are never added, so once it is not, it
+    /// never is again).
+    counting: bool,
     /// Which tags are read (see [`Follow::reading_tags`]).
     reads: TagsRead,
     /// Where the game being read starts (absolute offset).
@@ -138,6 +146,8 @@ impl Follow {
             // Kings alone are never out of reach: asking would only cost.
             prunes: target.is_some_and(|goal| !goal.always_reachable()) && !variations,
             watching: true,
+            far: 0,
+            counting: false,
             reads: TagsRead::All,
             game_start: 0,
             noting: None,
@@ -168,8 +178,12 @@ impl Follow {
             return;
         };
         self.start = Some(pos);
-        if self.target.is_some_and(|goal| goal.is(pos.board())) {
-            self.reached = Some(0);
+        if let Some(goal) = &self.target {
+            if goal.is(pos.board()) {
+                self.reached = Some(0);
+            } else if !self.keeps_moves {
+                self.count_far(goal.men_over(pos.board()));
+            }
         }
         if self.indexing {
             self.keys.push(super::key::key(pos.board()));
@@ -203,6 +217,13 @@ impl Follow {
             }
         }
     }
+
+    /// Sets [`Follow::far`] from the men the board has over the target's: with `over` more,
+    /// the positions after the next `over - 1` moves cannot be the target.
+    fn count_far(&mut self, over: u32) {
+        self.far = over.saturating_sub(1);
+        self.counting = over > 1;
+    }
 }
 
 /// The ply of `pos` in a game that starts at `start`, from the move counters (a variation's
@@ -224,6 +245,8 @@ impl Visitor for Follow {
         self.reached = None;
         self.next = None;
         self.watching = true;
+        self.far = 0;
+        self.counting = false;
         self.codes.clear();
         self.keys.clear();
         self.written = None;
@@ -302,6 +325,14 @@ impl Visitor for Follow {
             self.builder.play(san, at);
             return;
         }
+        if self.far > 0 {
+            // (Only in a search of main lines.) Too many men on the board for this move to
+            // reach the target: only checked. Asked before anything else, as it is most
+            // moves of an endgame search.
+            self.far -= 1;
+            self.builder.play(san, at);
+            return;
+        }
         // (The goal is borrowed: copied for every move, it cost an endgame search 2% more.)
         let goal = match &self.target {
             Some(goal) if !self.keeps_moves => goal,
@@ -320,6 +351,14 @@ impl Visitor for Follow {
         } else if goal.is(played.after.board()) {
             let start = self.start.as_ref().unwrap_or(played.after);
             self.reached = Some(ply_of(start, played.after));
+        } else if self.counting {
+            // Asked when the count ran out: the moves it let pass were not asked whether
+            // they put the target out of reach, so the board is asked.
+            let (over, board) = (goal.men_over(played.after.board()), played.after.board());
+            if self.prunes && !goal.reachable_from(board) {
+                self.watching = false;
+            }
+            self.count_far(over);
         } else if let (true, Some(mv)) = (self.prunes, played.mv) {
             // Asked only after a move that may have put the target out of reach (not in a
             // closure: one was not inlined, and cost a move of an endgame search 24
