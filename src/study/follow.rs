@@ -256,6 +256,7 @@ impl Visitor for Follow {
         self.builder.begin_game(at);
     }
 
+    #[inline(always)]
     fn tag_place(&mut self, name: &[u8], value: std::ops::Range<u64>) {
         if let Some(places) = &mut self.noting {
             if !places.note(name, value, self.game_start) {
