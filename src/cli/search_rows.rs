@@ -223,24 +223,15 @@ mod tests {
     use crate::study::follow::{Follow, TagsRead};
 
     /// The line of each game read at the places its tags were noted is the line read from
-    /// its tag section: on the suite's awkward files (comments and `%` lines in tag
-    /// sections, escapes, Latin-1, games without an Event, no blank line between games) and
-    /// on tags of our own (a tab, a repeated tag, an empty value, a bad tag, several on a
-    /// line, a game of tags only).
+    /// its tag section: on the files with awkward tag sections the reading of tags is
+    /// tested on (comments and `%` lines in them, escapes, Latin-1, games without an Event,
+    /// no blank line between games) and on tags of our own (a tab, a repeated tag, an
+    /// empty value, a bad tag, several on a line, a game of tags only).
     #[test]
     fn lines_read_at_the_places_noted_are_those_read_from_the_tag_sections() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
-        let mut files: Vec<Vec<u8>> = std::fs::read_dir(format!("{dir}/quirks"))
-            .expect("the quirks")
-            .map(|e| std::fs::read(e.expect("an entry").path()).expect("a quirk"))
-            .collect();
-        for name in ["list_sample.pgn", "cli_latin1.pgn", "search_games.pgn"] {
-            files.push(std::fs::read(format!("{dir}/{name}")).expect("a fixture"));
-        }
+        let mut files = crate::pgn::index::tests::awkward_tag_files();
         files.push(
-            b"\xEF\xBB\xBF[White \"a\\\"b\"]\n{c}\n% x\n[Black \"\xE9\"]\n\n1. e4 *\n\
-              [Event \"e\"]\n[ECO \"B00\"]\n[Event \"f\"]\n1. d4 *\n\n\n\
-              [White \"x\ty\"]\n[Black \"\"]\n[White \"again\"]\n\n1. e4 e5 *\n\n\
+            b"[White \"x\ty\"]\n[Black \"\"]\n[White \"again\"]\n\n1. e4 e5 *\n\n\
               [Date \"2020.01.02\"] [Event \"E\"] [Result \"1-0\"] [ECO \"C20\"]\n1. e4 1-0\n\n\
               [White \"a\"]\n[Black b]\n[Event \"e\"]\n\n1. e4 *\n\n[Date \"?\"]"
                 .to_vec(),

@@ -549,4 +549,4 @@ impl<R: Read> Indexer<R> {
 
 #[cfg(test)]
 #[path = "index_tests.rs"]
-mod tests;
+pub(crate) mod tests;

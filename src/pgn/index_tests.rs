@@ -20,8 +20,9 @@ fn fields<T: AsRef<str>>(e: &Entry<T>) -> Vec<String> {
     .collect()
 }
 
-#[test]
-fn tags_read_alone_are_the_indexs() {
+/// The suite's files with awkward tag sections, and one of our own: what tests of reading
+/// tags go over (also those of [`crate::cli`]'s search lines).
+pub(crate) fn awkward_tag_files() -> Vec<Vec<u8>> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
     let mut files: Vec<Vec<u8>> = std::fs::read_dir(format!("{dir}/quirks"))
         .expect("the quirks")
@@ -35,6 +36,12 @@ fn tags_read_alone_are_the_indexs() {
           [Event \"e\"]\n[ECO \"B00\"]\n[Event \"f\"]\n1. d4 *\n\n\n[Date \"?\"]"
             .to_vec(),
     );
+    files
+}
+
+#[test]
+fn tags_read_alone_are_the_indexs() {
+    let files = awkward_tag_files();
     let mut alone = TagsAt::default();
     let mut games = 0;
     for bytes in &files {
