@@ -17,7 +17,7 @@ use super::exit;
 use super::input::{self, Cut, Input};
 use super::search_rows as rows;
 use crate::notation::Lang;
-use crate::pgn::{GameError, Reader, TagsAt};
+use crate::pgn::{ColumnPlaces, GameError, Reader, TagsAt};
 use crate::position::Position;
 use crate::study::follow::{GameInfo, Tags, TagsRead, Walked};
 use crate::study::index::cache::{self, Found, Stamp};
@@ -176,9 +176,10 @@ enum Purpose {
 
 /// What the reading threads make of a game found by reading a file through.
 enum Found1 {
-    /// For `search`, a game of a mapped file: where it starts, its plies, and the ply at
-    /// which it reaches the position (its line is made from the map in file order).
-    At(u64, u32, u32),
+    /// For `search`, a game of a mapped file: where it starts, its plies, the ply at which
+    /// it reaches the position, and where its tags' values lie (its line is made from the
+    /// map in file order).
+    At(u64, u32, u32, Option<ColumnPlaces>),
     /// For `search`, a game of a file not mapped: its tags, plies and ply.
     Tags(Box<Tags>, u32, u32),
     /// For `tree`: the move it played at the position, and its result, ratings and year.
@@ -283,13 +284,14 @@ fn answer(
     let name = input::name(path);
     let input = Input::open(path)?;
     let cut = input.cut();
-    // A file on disk is mapped: the tags of the games found are read from it, as their
-    // chunks of the file come in, instead of every game's tags while reading.
+    // A file on disk is mapped: the tags of the games found are read from it, at the
+    // places noted while reading, as their chunks of the file come in, instead of every
+    // game's tags decoded while reading.
     let mapped = input.regular_file().and_then(rows::Mapped::of);
     let reading = Reading::search(Goal::of(pos.board()), variations);
     let reading = match (&mapped, purpose) {
         (None, _) => reading,
-        (Some(_), Purpose::Lines) => reading.reading_tags(TagsRead::Nothing),
+        (Some(_), Purpose::Lines) => reading.reading_tags(TagsRead::Places),
         // The tree keeps four tags of every game it finds: read with the game, as they
         // come, they cost less than reading again the tag section of most of the file.
         (Some(_), Purpose::Tree) => reading.reading_tags(TagsRead::Info),
@@ -310,7 +312,7 @@ fn answer(
             let ply = w.reached?;
             let offset = w.read.start.offset;
             Some(match (purpose, &mapped) {
-                (Purpose::Lines, Some(_)) => Found1::At(offset, w.plies, ply),
+                (Purpose::Lines, Some(_)) => Found1::At(offset, w.plies, ply, w.places),
                 (Purpose::Lines, None) => Found1::Tags(w.tags.unwrap_or_default(), w.plies, ply),
                 (Purpose::Tree, _) => Found1::Tally(w.next, w.info),
             })
@@ -318,8 +320,15 @@ fn answer(
         |number, f| {
             found += 1;
             match (f, &mapped) {
-                (Found1::At(offset, plies, ply), Some(map)) => {
-                    map.push_line(&mut lines, &mut reader, &prefix, offset, number, plies, ply)
+                (Found1::At(offset, plies, ply, places), Some(map)) => {
+                    let game = rows::Found {
+                        offset,
+                        number,
+                        plies,
+                        ply,
+                        places,
+                    };
+                    map.push_line(&mut lines, &mut reader, &prefix, &game)
                 }
                 (Found1::Tags(tags, plies, ply), _) => {
                     rows::push_tags(&mut lines, &prefix, number, &tags, plies, ply)

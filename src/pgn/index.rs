@@ -18,6 +18,7 @@
 //! the next call, which spares the allocation an owned [`GameEntry`] needs.
 
 use std::io::{self, Read};
+use std::ops::Range;
 
 use super::boundary::{scan_game, seek_game, tag_section, Span, TagSink};
 use super::feed::{Feed, Next, DEFAULT_BUFFER, DEFAULT_MAX_GAME};
@@ -147,7 +148,7 @@ impl<T: AsRef<str>> Entry<T> {
 /// all at once: in place when they need no decoding, else into a buffer reused from game to
 /// game.
 struct Roster {
-    values: [Option<std::ops::Range<usize>>; 11],
+    values: [Option<Range<usize>>; 11],
     /// Bytes covering every kept value seen (an overwritten one too, when a tag repeats):
     /// from the lowest start to the highest end; `NO_REGION` before the first.
     region: (usize, usize),
@@ -159,7 +160,7 @@ struct Roster {
 
 impl TagSink for Roster {
     #[inline]
-    fn tag(&mut self, name: &[u8], value: std::ops::Range<usize>) {
+    fn tag(&mut self, name: &[u8], value: Range<usize>) {
         // A match compiles to a switch on the length, then one comparison.
         let k = match name {
             b"Event" => 0,
@@ -360,6 +361,54 @@ impl TagsAt {
     }
 }
 
+/// Where the values of the tags `list` shows lie in one game's tag section, noted while a
+/// reader reads the game (see [`crate::pgn::Visitor::tag_place`]), so that they can be read
+/// later from the input held in memory without scanning the tag section again. Offsets
+/// count from the game's first byte; `(0, 0)` for a tag not seen (no value starts at a
+/// game's first byte, which is a `[`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ColumnPlaces([(u32, u32); 6]);
+
+impl ColumnPlaces {
+    /// Notes where the value of the tag `name` lies (absolute offsets), in a game whose
+    /// first byte is at `start`, when it is one `list` shows; a later value of the same tag
+    /// replaces it, as in [`TagsAt::read`]. `false` when it lies too far from the start to
+    /// be noted: the places are then not to be used.
+    #[inline]
+    pub fn note(&mut self, name: &[u8], value: Range<u64>, start: u64) -> bool {
+        let k = match name {
+            b"White" => 0,
+            b"Black" => 1,
+            b"Result" => 2,
+            b"Date" => 3,
+            b"Event" => 4,
+            b"ECO" => 5,
+            _ => return true,
+        };
+        let from_start = |at: u64| at.checked_sub(start).and_then(|d| u32::try_from(d).ok());
+        match (from_start(value.start), from_start(value.end)) {
+            (Some(s), Some(e)) => {
+                self.0[k] = (s, e);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The values as written (not unescaped nor decoded) in the game whose first byte is
+    /// `game`'s first, in the order of [`Entry::list_columns`]; empty for a tag not seen.
+    /// `None` when a place lies beyond `game`: not this game's places.
+    pub fn raw<'a>(&self, game: &'a [u8]) -> Option<[&'a [u8]; 6]> {
+        let mut values = [&game[..0]; 6];
+        for (value, &(start, end)) in values.iter_mut().zip(&self.0) {
+            if start != 0 {
+                *value = game.get(start as usize..end as usize)?;
+            }
+        }
+        Some(values)
+    }
+}
+
 /// Indexes a PGN file from any `Read`, with the reader's bounded buffer. A game larger than
 /// 64 MiB gets no entry but still takes its number, as in the reader.
 pub fn index_read<R: Read>(src: R) -> io::Result<Vec<GameEntry>> {
@@ -499,87 +548,5 @@ impl<R: Read> Indexer<R> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Each game's tags read alone, from where the index says it starts to where the next
-    /// one does, are the index's: on the suite's awkward files (comments and `%` lines in
-    /// tag sections, games without an Event, escapes, Latin-1, no blank line between
-    /// games) and a few more of our own.
-    fn fields<T: AsRef<str>>(e: &Entry<T>) -> Vec<String> {
-        [
-            e.event(),
-            e.site(),
-            e.date(),
-            e.round(),
-            e.white(),
-            e.black(),
-        ]
-        .into_iter()
-        .chain([e.result(), e.eco(), e.white_elo(), e.black_elo()])
-        .chain([e.opening()])
-        .map(str::to_string)
-        .collect()
-    }
-
-    #[test]
-    fn tags_read_alone_are_the_indexs() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
-        let mut files: Vec<Vec<u8>> = std::fs::read_dir(format!("{dir}/quirks"))
-            .expect("the quirks")
-            .map(|e| std::fs::read(e.expect("an entry").path()).expect("a quirk"))
-            .collect();
-        for name in ["list_sample.pgn", "cli_latin1.pgn", "search_games.pgn"] {
-            files.push(std::fs::read(format!("{dir}/{name}")).expect("a fixture"));
-        }
-        files.push(
-            b"\xEF\xBB\xBF[White \"a\\\"b\"]\n{c}\n% x\n[Black \"\xE9\"]\n\n1. e4 *\n\
-              [Event \"e\"]\n[ECO \"B00\"]\n[Event \"f\"]\n1. d4 *\n\n\n[Date \"?\"]"
-                .to_vec(),
-        );
-        let mut alone = TagsAt::default();
-        let mut games = 0;
-        for bytes in &files {
-            let entries = index(bytes);
-            for (i, e) in entries.iter().enumerate() {
-                let next = entries
-                    .get(i + 1)
-                    .map_or(bytes.len(), |n| n.offset as usize);
-                let got = alone.read(&bytes[e.offset as usize..next], e.number);
-                let want = fields(e);
-                assert_eq!(fields(&got), want, "game {}", e.number);
-                assert_eq!(got.number, e.number);
-                games += 1;
-            }
-        }
-        assert!(games > 40, "{games} games");
-    }
-
-    /// The fast check finds a non-ASCII byte or a backslash wherever it is, at any length.
-    #[test]
-    fn ascii_check_sees_every_byte() {
-        for len in 0..70 {
-            let plain = vec![b'a'; len];
-            assert!(ascii_unescaped(&plain).is_some(), "{len}");
-            for at in 0..len {
-                for bad in [b'\\', 0x80, 0xC3, 0xFF] {
-                    let mut bytes = plain.clone();
-                    bytes[at] = bad;
-                    assert_eq!(ascii_unescaped(&bytes), None, "{len} {at} {bad}");
-                }
-            }
-        }
-    }
-
-    /// Values are decoded one by one even where their bytes together would be valid UTF-8.
-    #[test]
-    fn each_value_is_decoded_by_itself() {
-        let idx = index(b"[Event \"caf\xc3\"]\n[Site \"\xa9\"]\n[White \"\xc3\xa9\"]\n*");
-        assert_eq!(
-            [idx[0].event(), idx[0].site(), idx[0].white()],
-            ["caf\u{c3}", "\u{a9}", "é"]
-        );
-        let idx = index(b"[Black \"a\\\\b\"] [Round \"\xe2\x80\x93\"]\n*");
-        assert_eq!([idx[0].black(), idx[0].round()], ["a\\b", "–"]);
-    }
-}
+#[path = "index_tests.rs"]
+pub(crate) mod tests;

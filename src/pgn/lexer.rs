@@ -182,6 +182,9 @@ pub(crate) fn lex_tags<V: Visitor>(
         fn begin_game(&mut self, at: Pos) {
             self.0.begin_game(at);
         }
+        fn tag_place(&mut self, name: &[u8], value: std::ops::Range<u64>) {
+            self.0.tag_place(name, value);
+        }
         fn wants_tag(&mut self, name: &[u8]) -> bool {
             self.0.wants_tag(name)
         }
@@ -364,6 +367,11 @@ fn run<const FREE: bool, V: Visitor>(
                     seen_event = true;
                 }
                 let name = &rest[lexed.name.clone()];
+                let at = lx.base + i as u64;
+                v.tag_place(
+                    name,
+                    at + lexed.value.start as u64..at + lexed.value.end as u64,
+                );
                 if v.wants_tag(name) {
                     let at = lx.pos(i);
                     let raw = &rest[lexed.value.clone()];

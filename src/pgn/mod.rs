@@ -62,7 +62,9 @@ mod tag;
 pub mod writer;
 
 pub use builder::{load_game, read_games, GameBuilder, GameError, Played, ReadGame};
-pub use index::{index, index_each, index_read, Entry, GameEntry, GameRef, Indexer, TagsAt};
+pub use index::{
+    index, index_each, index_read, ColumnPlaces, Entry, GameEntry, GameRef, Indexer, TagsAt,
+};
 pub use reader::{
     CommentKind, ErrorKind, Pos, ReadError, Reader, Skip, SliceReader, Visitor, MAX_GAME,
 };

@@ -21,6 +21,7 @@
 //! order, but for the error of a variation never closed, which points back to its `(`.
 
 use std::io::{self, Read};
+use std::ops::Range;
 
 use super::boundary::{scan_game, seek_game, NoTags};
 use super::feed::{Feed, Next, Tracker, DEFAULT_BUFFER, DEFAULT_MAX_GAME};
@@ -135,6 +136,14 @@ pub trait Visitor {
     /// A game starts at `at`.
     fn begin_game(&mut self, at: Pos) {
         let _ = at;
+    }
+
+    /// Where the value of a tag named `name` lies in the input, as written (between its
+    /// quotes, escapes and encoding not undone), in absolute offsets: called for every tag,
+    /// just before [`Visitor::wants_tag`]. A visitor that can read the input again later
+    /// may note only this, which costs less than the value decoded.
+    fn tag_place(&mut self, name: &[u8], value: Range<u64>) {
+        let _ = (name, value);
     }
 
     /// Whether [`Visitor::tag`] should be called for a tag of this name (its value is then

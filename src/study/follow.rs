@@ -10,149 +10,12 @@
 
 use chess::{ChessMove, Color};
 
-use crate::pgn::{CommentKind, GameBuilder, Pos, ReadError, ReadGame, Skip, Visitor};
+use crate::pgn::{ColumnPlaces, CommentKind, GameBuilder, Pos, ReadError, ReadGame, Skip, Visitor};
 use crate::position::Position;
 use crate::study::key::Goal;
 use crate::study::tree::Next;
 
-/// The tags of a game that search results and the tree show.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Tags {
-    /// White's name.
-    pub white: String,
-    /// Black's name.
-    pub black: String,
-    /// The Result tag as written.
-    pub result: String,
-    /// The Date tag as written.
-    pub date: String,
-    /// The Event tag.
-    pub event: String,
-    /// The ECO tag.
-    pub eco: String,
-    /// White's rating (0 when unknown).
-    pub white_elo: u16,
-    /// Black's rating (0 when unknown).
-    pub black_elo: u16,
-}
-
-impl Tags {
-    /// Empties every value, keeping the memory for the next game.
-    fn clear(&mut self) {
-        for s in [
-            &mut self.white,
-            &mut self.black,
-            &mut self.result,
-            &mut self.date,
-            &mut self.event,
-            &mut self.eco,
-        ] {
-            s.clear();
-        }
-        self.white_elo = 0;
-        self.black_elo = 0;
-    }
-
-    /// What the opening tree keeps of a game.
-    pub fn info(&self) -> GameInfo {
-        GameInfo::of(&self.result, self.white_elo, self.black_elo, &self.date)
-    }
-}
-
-/// How a game ended, as its Result tag says.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum GameResult {
-    /// `*` or anything else.
-    #[default]
-    Unknown,
-    /// `1-0`.
-    WhiteWins,
-    /// `1/2-1/2`.
-    Draw,
-    /// `0-1`.
-    BlackWins,
-}
-
-impl GameResult {
-    /// Reads a Result tag.
-    pub fn of(tag: &str) -> Self {
-        // As written, nearly always: trimming (Unicode blanks) cost more than the match.
-        match tag {
-            "1-0" => GameResult::WhiteWins,
-            "0-1" => GameResult::BlackWins,
-            "1/2-1/2" => GameResult::Draw,
-            _ => match tag.trim() {
-                "1-0" => GameResult::WhiteWins,
-                "0-1" => GameResult::BlackWins,
-                "1/2-1/2" | "½-½" => GameResult::Draw,
-                _ => GameResult::Unknown,
-            },
-        }
-    }
-
-    /// The code stored in the index (0 to 3).
-    pub fn code(self) -> u8 {
-        self as u8
-    }
-
-    /// The result of an index code.
-    pub fn from_code(code: u8) -> Self {
-        match code {
-            1 => GameResult::WhiteWins,
-            2 => GameResult::Draw,
-            3 => GameResult::BlackWins,
-            _ => GameResult::Unknown,
-        }
-    }
-}
-
-/// What the opening tree needs of a game besides its moves.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct GameInfo {
-    /// The result.
-    pub result: GameResult,
-    /// White's rating, 0 when unknown.
-    pub white_elo: u16,
-    /// Black's rating, 0 when unknown.
-    pub black_elo: u16,
-    /// The year of the Date tag, 0 when unknown.
-    pub year: u16,
-}
-
-impl GameInfo {
-    /// The facts of a game with these tags: Result, the two ratings (0 when unknown), and
-    /// Date.
-    pub fn of(result: &str, white_elo: u16, black_elo: u16, date: &str) -> GameInfo {
-        GameInfo {
-            result: GameResult::of(result),
-            white_elo,
-            black_elo,
-            year: year_of(date),
-        }
-    }
-}
-
-/// The year of a PGN date (`2016.05.31`, `2016.??.??`), 0 when not given.
-fn year_of(date: &str) -> u16 {
-    let digits = date.get(..4).unwrap_or("");
-    if digits.bytes().all(|b| b.is_ascii_digit()) {
-        digits.parse().unwrap_or(0)
-    } else {
-        0
-    }
-}
-
-/// A rating tag's value, 0 when it is not a number (`?`, `-`, empty).
-pub fn elo_of(value: &str) -> u16 {
-    // Up to four digits, nearly every rating, are read at once: trimming (Unicode blanks)
-    // and parsing cost a tree read through 0.3%. The rest (blanks, a sign, five digits
-    // that may not fit) goes the general way.
-    let bytes = value.as_bytes();
-    if (1..=4).contains(&bytes.len()) && bytes.iter().all(u8::is_ascii_digit) {
-        return bytes.iter().fold(0, |n, &b| n * 10 + u16::from(b - b'0'));
-    }
-    value.trim().parse().unwrap_or(0)
-}
+pub use super::game_tags::{elo_of, GameInfo, GameResult, Tags};
 
 /// One game as followed.
 #[derive(Debug)]
@@ -165,6 +28,10 @@ pub struct Walked {
     pub tags: Option<Box<Tags>>,
     /// What the opening tree needs of its tags.
     pub info: GameInfo,
+    /// Where the values of its tags a result line shows lie in the input
+    /// ([`TagsRead::Places`]), for a game that reaches the target; none when its tag
+    /// section did not end as it should (a lexical error in it).
+    pub places: Option<ColumnPlaces>,
     /// Half-moves of its main line as written, those after an illegal move or a lexical
     /// error included: the plies `list` shows (see [`Visitor::main_line_written`]).
     pub plies: u32,
@@ -198,9 +65,10 @@ pub enum TagsRead {
     /// for a tree read through, which would otherwise read the tags of every game found
     /// a second time, from the file.
     Info,
-    /// None: [`Walked::tags`] and [`Walked::info`] stay empty (for a search that reads
-    /// the tags of the games it finds afterwards, from the file: few games are found).
-    Nothing,
+    /// Only where the values of a result line's tags lie, [`Walked::places`] (none is
+    /// decoded: [`Walked::tags`] and [`Walked::info`] stay empty): for a search that reads
+    /// the tags of the games it finds afterwards, from the file still in memory.
+    Places,
 }
 
 /// Moves of a main line an index keeps (its game records count plies in 16 bits).
@@ -231,8 +99,23 @@ pub struct Follow {
     /// there is still to come (a search of main lines leaves a game once it has both). Once
     /// not, its moves are only checked, as `check` does.
     watching: bool,
+    /// Moves to come whose positions cannot be the target (a search of main lines): the
+    /// board has more men than the target, more than these moves can take (see
+    /// [`Goal::men_over`]). Only checked meanwhile.
+    far: u32,
+    /// Whether `far` is worth working out again once it runs out: the target was more than
+    /// one move away by that count last time (men are never added, so once it is not, it
+    /// never is again).
+    counting: bool,
     /// Which tags are read (see [`Follow::reading_tags`]).
     reads: TagsRead,
+    /// Where the game being read starts (absolute offset).
+    game_start: u64,
+    /// The places of its tags' values noted so far ([`TagsRead::Places`]; none once one
+    /// could not be noted).
+    noting: Option<ColumnPlaces>,
+    /// The same, once its tag section ended as it should (its movetext began).
+    places: Option<ColumnPlaces>,
     codes: Vec<u8>,
     keys: Vec<u64>,
     /// The reader's count of the plies as written, when it gives one (see
@@ -263,7 +146,12 @@ impl Follow {
             // Kings alone are never out of reach: asking would only cost.
             prunes: target.is_some_and(|goal| !goal.always_reachable()) && !variations,
             watching: true,
+            far: 0,
+            counting: false,
             reads: TagsRead::All,
+            game_start: 0,
+            noting: None,
+            places: None,
             codes: Vec::new(),
             keys: Vec::new(),
             written: None,
@@ -290,8 +178,12 @@ impl Follow {
             return;
         };
         self.start = Some(pos);
-        if self.target.is_some_and(|goal| goal.is(pos.board())) {
-            self.reached = Some(0);
+        if let Some(goal) = &self.target {
+            if goal.is(pos.board()) {
+                self.reached = Some(0);
+            } else if !self.keeps_moves {
+                self.count_far(goal.men_over(pos.board()));
+            }
         }
         if self.indexing {
             self.keys.push(super::key::key(pos.board()));
@@ -325,6 +217,13 @@ impl Follow {
             }
         }
     }
+
+    /// Sets [`Follow::far`] from the men the board has over the target's: with `over` more,
+    /// the positions after the next `over - 1` moves cannot be the target.
+    fn count_far(&mut self, over: u32) {
+        self.far = over.saturating_sub(1);
+        self.counting = over > 1;
+    }
 }
 
 /// The ply of `pos` in a game that starts at `start`, from the move counters (a variation's
@@ -346,17 +245,31 @@ impl Visitor for Follow {
         self.reached = None;
         self.next = None;
         self.watching = true;
+        self.far = 0;
+        self.counting = false;
         self.codes.clear();
         self.keys.clear();
         self.written = None;
+        self.game_start = at.offset;
+        self.noting = (self.reads == TagsRead::Places).then(ColumnPlaces::default);
+        self.places = None;
         self.builder.begin_game(at);
+    }
+
+    #[inline(always)]
+    fn tag_place(&mut self, name: &[u8], value: std::ops::Range<u64>) {
+        if let Some(places) = &mut self.noting {
+            if !places.note(name, value, self.game_start) {
+                self.noting = None;
+            }
+        }
     }
 
     fn wants_tag(&mut self, name: &[u8]) -> bool {
         // Asked of every tag of every game: plain matches (a closure shared by two was not
         // inlined, and cost the tree read through 0.2%).
         let ours = match self.reads {
-            TagsRead::Nothing => return self.builder.wants_tag(name),
+            TagsRead::Places => return self.builder.wants_tag(name),
             TagsRead::Info => matches!(name, b"Result" | b"Date" | b"WhiteElo" | b"BlackElo"),
             TagsRead::All => matches!(
                 name,
@@ -375,7 +288,7 @@ impl Visitor for Follow {
 
     fn tag(&mut self, name: &[u8], value: &str, at: Pos) {
         let all = match self.reads {
-            TagsRead::Nothing => return self.builder.tag(name, value, at),
+            TagsRead::Places => return self.builder.tag(name, value, at),
             TagsRead::Info => false,
             TagsRead::All => true,
         };
@@ -398,6 +311,8 @@ impl Visitor for Follow {
 
     fn begin_movetext(&mut self) -> Skip {
         let skip = self.builder.begin_movetext();
+        // The tag section is over: every tag's place was noted.
+        self.places = self.noting.take();
         self.start();
         skip
     }
@@ -408,6 +323,14 @@ impl Visitor for Follow {
     fn san(&mut self, san: &[u8], at: Pos) {
         if !self.watching {
             // Done with (see `watching`): only checked, as `check` does.
+            self.builder.play(san, at);
+            return;
+        }
+        if self.far > 0 {
+            // (Only in a search of main lines.) Too many men on the board for this move to
+            // reach the target: only checked. Asked before anything else, as it is most
+            // moves of an endgame search.
+            self.far -= 1;
             self.builder.play(san, at);
             return;
         }
@@ -429,6 +352,14 @@ impl Visitor for Follow {
         } else if goal.is(played.after.board()) {
             let start = self.start.as_ref().unwrap_or(played.after);
             self.reached = Some(ply_of(start, played.after));
+        } else if self.counting {
+            // Asked when the count ran out: the moves it let pass were not asked whether
+            // they put the target out of reach, so the board is asked.
+            let (over, board) = (goal.men_over(played.after.board()), played.after.board());
+            if self.prunes && !goal.reachable_from(board) {
+                self.watching = false;
+            }
+            self.count_far(over);
         } else if let (true, Some(mv)) = (self.prunes, played.mv) {
             // Asked only after a move that may have put the target out of reach (not in a
             // closure: one was not inlined, and cost a move of an endgame search 24
@@ -499,12 +430,13 @@ impl Visitor for Follow {
         Walked {
             read: self.builder.end_game(),
             // Without the tags (see `reading_tags`) there is nothing to read.
-            info: if self.reads == TagsRead::Nothing {
+            info: if self.reads == TagsRead::Places {
                 GameInfo::default()
             } else {
                 self.tags.info()
             },
             plies,
+            places: if wanted { self.places.take() } else { None },
             tags: (wanted && self.reads == TagsRead::All && !self.indexing)
                 .then(|| Box::new(self.tags.clone())),
             start: self

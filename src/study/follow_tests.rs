@@ -278,7 +278,7 @@ fn reading_only_what_the_tree_keeps_gives_the_info_and_no_tags() {
         w.tags.map(|t| (t.white, t.eco)),
         Some(("A".into(), "C20".into()))
     );
-    let w = read(TagsRead::Nothing);
+    let w = read(TagsRead::Places);
     assert_eq!((w.info, w.tags), (GameInfo::default(), None));
     // The players are still known for the messages about the game's problems.
     assert_eq!(w.read.players(), "A - B");
@@ -317,7 +317,7 @@ fn plies_are_those_list_counts_whatever_stopped_the_game() {
         ),
         (
             "no tags",
-            searcher(&e4, true).reading_tags(TagsRead::Nothing),
+            searcher(&e4, true).reading_tags(TagsRead::Places),
         ),
     ];
     for (what, mut f) in followers {

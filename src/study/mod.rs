@@ -6,6 +6,7 @@
 pub mod annotate;
 pub mod eco;
 pub mod follow;
+pub mod game_tags;
 pub mod index;
 pub mod key;
 pub mod train;
