@@ -95,9 +95,10 @@ impl App {
         // replaces only an earlier search's, so Esc can take it off again.
         let kept = crate::catalog::query::without_positions(&list.filter)
             .unwrap_or_else(|| list.filter.trim().to_string());
-        list.filter = match kept.is_empty() {
-            true => term,
-            false => format!("{kept} {term}"),
+        list.filter = if kept.is_empty() {
+            term
+        } else {
+            format!("{kept} {term}")
         };
         list.filtering = false;
         list.selected = 0;
@@ -203,12 +204,13 @@ impl App {
         let found = list.catalog.matches();
         // Esc takes the search off; a filter the user had stays (see `list_cancel`).
         let rest = crate::catalog::query::without_positions(&list.filter).unwrap_or_default();
-        let (of, back) = match rest.is_empty() {
-            true => (String::new(), "Esc shows them all".to_string()),
-            false => (
+        let (of, back) = if rest.is_empty() {
+            (String::new(), "Esc shows them all".to_string())
+        } else {
+            (
                 format!(" of {rest}"),
                 format!("Esc shows the games of {rest} again"),
-            ),
+            )
         };
         if found == 0 {
             self.inform(format!(
