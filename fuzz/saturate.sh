@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs one fuzz target until its coverage stops growing: one process, at the lowest
 # priority, with a corpus kept between runs (fuzz/corpus/TARGET), until `cov:` has not
-# grown for STALL seconds of the run (default 600) or MAX seconds have passed (default
-# 7200). Every line the fuzzer prints is kept with the second it came, in
+# grown for STALL seconds of the fuzzer's own processor time (default 600; counted so, a
+# busy machine, which lends the fuzzer less of each second, does not stop it early) or
+# MAX seconds of the run have passed (default 7200). Every line the fuzzer prints is kept with the second it came, in
 # fuzz/logs/TARGET.log, and a summary (time, executions, final cov, when it last grew)
 # is printed at the end. A crashing input stops the run: it is in fuzz/artifacts/TARGET/.
 #
@@ -50,17 +51,25 @@ reader=$!
 sleep 2
 pid=$(cat "$here/logs/$target.pid")
 
+# The fuzzer's processor time in seconds (user and system, from /proc).
+ticks=$(getconf CLK_TCK)
+cpu_of() { awk -v t="$ticks" '{ print int(($14 + $15) / t) }' "/proc/$1/stat" 2>/dev/null || echo 0; }
+
 best=-1
 grew=0
+grew_cpu=0
+cpu=0
 while kill -0 "$pid" 2>/dev/null; do
   sleep 15
   cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2 || true)
   now=$((EPOCHSECONDS - start))
+  cpu=$(cpu_of "$pid")
   if [ -n "$cov" ] && [ "$cov" -gt "$best" ]; then
     best=$cov
     grew=$now
+    grew_cpu=$cpu
   fi
-  if [ $((now - grew)) -ge "$stall" ]; then
+  if [ $((cpu - grew_cpu)) -ge "$stall" ]; then
     kill -INT "$pid" 2>/dev/null || true
     break
   fi
@@ -71,5 +80,5 @@ execs=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | cut -d' ' -f2 
 # The second the final coverage was first printed (the checks above look every 15 s).
 grew=$(grep -m1 "cov: $best " "$log" | cut -d' ' -f1 || echo "$grew")
 crash=$(grep -E 'Test unit written to|deadly signal|panicked' "$log" | head -3 || true)
-echo "$target: ran ${end}s, ${execs:-?} executions, final cov $best, last grew at ${grew}s"
+echo "$target: ran ${end}s (${cpu}s of processor time), ${execs:-?} executions, final cov $best, last grew at ${grew}s (${grew_cpu}s of processor time)"
 [ -z "$crash" ] || echo "$target: FOUND $crash"

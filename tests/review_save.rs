@@ -36,6 +36,9 @@ fn an_edited_game_killed_recovered_and_saved_goes_back_into_its_place() {
     term.wait_for("Unsaved games found");
     term.send(keys::ENTER);
     term.wait_for("recovered 2 moves:");
+    // No list of the file is open: its games before it are counted, and the corner
+    // says which game it is (game 3 still, as game 1 was only edited).
+    term.wait_for("game 3 in ");
     term.line(":w", "saved to");
     term.line(":q", "");
     term.wait_exit();

@@ -243,6 +243,17 @@ pub enum Done {
         /// What to say.
         message: String,
     },
+    /// The number of the game at `offset` of `path`, counted in the background for a
+    /// game recovered with its place in a file whose list is not open (see
+    /// [`App::number_wanted`]).
+    Numbered {
+        /// The file.
+        path: PathBuf,
+        /// Where the game's text starts.
+        offset: u64,
+        /// Its number there (from 1); none when the file could not be read.
+        number: Option<u64>,
+    },
     /// The games of `path` that reach the position a `pos:` term or `:search` asked
     /// about: numbers and the ply each reaches it at (or why there is no answer).
     Searched {
@@ -523,6 +534,11 @@ impl App {
                 self.number_recovered();
                 self.screen = Screen::Game;
             }
+            Done::Numbered {
+                path,
+                offset,
+                number,
+            } => self.numbered(&path, offset, number),
             Done::Unsaved { games, broken } => self.offer_recovery(games, broken),
             Done::Searched { path, fen, found } => self.searched(path, fen, found),
             Done::Tree { fen, tree, note } => self.tree_done(fen, tree, note),

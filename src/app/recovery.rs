@@ -139,6 +139,38 @@ impl App {
     /// A game recovered from its journal is one of the list's games when the list's
     /// file has a game where the journal says the game's text is: it gets that game's
     /// number, and is the list's open game (selected there, the next game after it).
+    /// The file and place of a recovered game whose number no list will tell (its file's
+    /// list is not open): the loop counts the games before it in the background and
+    /// answers with [`super::Done::Numbered`], so that the status corner says "game 3 in
+    /// club.pgn" and `:snap` names the game.
+    pub fn number_wanted(&self) -> Option<(std::path::PathBuf, u64)> {
+        let (offset, file) = (self.unnumbered?, self.file.as_deref()?);
+        let listed = self
+            .list
+            .as_deref()
+            .is_some_and(|l| crate::store::same_file(&l.path, file));
+        (!listed).then(|| (file.to_path_buf(), offset))
+    }
+
+    /// The number of the recovered game at `offset` of `path`, counted: its number,
+    /// unless another game or file is on the screen by now.
+    pub(super) fn numbered(&mut self, path: &std::path::Path, offset: u64, number: Option<u64>) {
+        let ours = self.unnumbered == Some(offset)
+            && self
+                .file
+                .as_deref()
+                .is_some_and(|file| crate::store::same_file(file, path));
+        if !ours {
+            return;
+        }
+        self.unnumbered = None;
+        // Not counted (the file cannot be read now): the corner names the file only, as
+        // before, and a `:save` or `:snap` says what is wrong with it.
+        if number.is_some() {
+            self.number = number;
+        }
+    }
+
     pub(super) fn number_recovered(&mut self) {
         let (Some(offset), Some(file)) = (self.unnumbered, self.file.as_deref()) else {
             return;

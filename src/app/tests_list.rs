@@ -519,6 +519,56 @@ fn a_game_recovered_over_its_files_list_is_that_game_of_the_list() {
 }
 
 #[test]
+fn a_game_recovered_with_no_list_open_gets_its_number_counted() {
+    let mut app = App::new(Settings::default(), Game::default(), None);
+    let recovered = |app: &mut App| {
+        app.update(Done::Recovered {
+            game: Box::new(Game::default()),
+            out: Some("sample.pgn".into()),
+            offset: Some(400),
+            message: "recovered".into(),
+        })
+    };
+    recovered(&mut app);
+    // No list will tell: the loop is asked to count the games before it.
+    assert_eq!(app.number_wanted(), Some(("sample.pgn".into(), 400)));
+    assert_eq!(app.number, None);
+    // An answer for another place (an older recovery) changes nothing.
+    app.update(Done::Numbered {
+        path: "sample.pgn".into(),
+        offset: 7,
+        number: Some(9),
+    });
+    assert_eq!(app.number, None);
+    app.update(Done::Numbered {
+        path: "sample.pgn".into(),
+        offset: 400,
+        number: Some(3),
+    });
+    assert_eq!(app.number, Some(3));
+    assert_eq!(app.number_wanted(), None);
+    assert!(
+        corner(&app).contains("game 3 in sample.pgn"),
+        "{}",
+        corner(&app)
+    );
+    // A file that could not be read: the corner names the file only, and nothing waits.
+    recovered(&mut app);
+    app.update(Done::Numbered {
+        path: "sample.pgn".into(),
+        offset: 400,
+        number: None,
+    });
+    assert_eq!((app.number, app.number_wanted()), (None, None));
+    // Over the file's own list, the list tells: nothing is counted.
+    app.update(Done::ListOpened {
+        path: "sample.pgn".into(),
+    });
+    recovered(&mut app);
+    assert_eq!(app.number_wanted(), None);
+}
+
+#[test]
 fn a_game_opened_alone_says_its_number_in_the_corner() {
     // `:e sample.pgn 2`: the file's count is not known without reading it all.
     let mut app = App::new(Settings::default(), Game::default(), None);

@@ -249,6 +249,7 @@ fn start(
             session.take_listed(&mut app);
             session.take_study(&mut app);
             session.take_checked(&mut app);
+            session.take_numbered(&mut app);
             session.follow_annotation(&mut app);
             engine.serve(&mut app);
             if session.take_judged(&mut app)? || session.take_gathered(&mut app)? {

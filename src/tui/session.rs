@@ -50,6 +50,9 @@ pub struct Session {
     judging: Option<std::sync::mpsc::Receiver<Done>>,
     /// A drill being gathered (by the engine too, for games without evaluations).
     gatherer: Option<super::train::Gatherer>,
+    /// The number of a recovered game in its file, being counted (see
+    /// [`App::number_wanted`]).
+    numbering: Option<std::sync::mpsc::Receiver<Done>>,
 }
 
 use lines::{describe, describe_broken, moves};
@@ -77,6 +80,7 @@ impl Session {
             checker: None,
             judging: None,
             gatherer: None,
+            numbering: None,
         };
         // Temporary files of a save killed last time, beside the game's file.
         if let Some(file) = &app.file {

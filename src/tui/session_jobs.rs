@@ -137,6 +137,38 @@ impl Session {
         self.carry_out(app, effect)
     }
 
+    /// Counts, in the background, the games before a recovered game in its file when
+    /// no list will tell its number (a large file takes a while to read up to it).
+    pub(super) fn count_games_before(&mut self, app: &App) {
+        let Some((path, offset)) = app.number_wanted() else {
+            return;
+        };
+        let (send, receive) = std::sync::mpsc::channel();
+        self.numbering = Some(receive);
+        std::thread::spawn(move || {
+            let number = save::game_number_at(&path, offset).ok();
+            let _ = send.send(Done::Numbered {
+                path,
+                offset,
+                number,
+            });
+        });
+    }
+
+    /// Gives the app the number of a recovered game once it was counted.
+    pub fn take_numbered(&mut self, app: &mut App) {
+        let Some(receiver) = &self.numbering else {
+            return;
+        };
+        match receiver.try_recv() {
+            Ok(done) => tell(app, done),
+            Err(std::sync::mpsc::TryRecvError::Empty) => return,
+            // Its thread died: the corner names the file only.
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => {}
+        }
+        self.numbering = None;
+    }
+
     /// Gives the app the rows the loader read since the last call (a few batches
     /// at most, so that keys are not kept waiting).
     pub fn take_listed(&mut self, app: &mut App) {

@@ -87,6 +87,7 @@ impl Session {
             offset: rec.slot.map(|slot| slot.offset),
             message: format!("recovered {}: :w to save them{more}", moves(plies)),
         });
+        self.count_games_before(app);
         // A journal that cannot be written says so and the message stays.
         self.sync(app);
         if let Some(kept) = kept {
