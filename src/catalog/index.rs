@@ -14,6 +14,7 @@ use super::row::{outcome_code, Date, Eco, Row, Unreadable};
 use super::strings::Local;
 use crate::pgn::chunks::{self, Indexed};
 use crate::pgn::{GameRef, Indexer, Outcome};
+use crate::study::game_tags::elo_of;
 
 /// Games indexed, their strings interned for the chunk only: their rows, whose string
 /// fields hold ids into the chunk's tables (see [`Local`]), which the loader's thread turns
@@ -300,8 +301,8 @@ fn numbers<'a, T: AsRef<str>>(game: &'a crate::pgn::index::Entry<T>) -> (Row, Op
     let mut row = Row {
         len: u32::try_from(game.len).unwrap_or(u32::MAX),
         date: Date::parse(game.date()),
-        white_elo: elo(game.white_elo()),
-        black_elo: elo(game.black_elo()),
+        white_elo: elo_of(game.white_elo()),
+        black_elo: elo_of(game.black_elo()),
         eco: Eco::packed(eco),
         plies: u16::try_from(game.plies).unwrap_or(u16::MAX),
         result: outcome_code(result),
@@ -326,49 +327,9 @@ fn trimmed(text: &str) -> &str {
     }
 }
 
-/// A rating: the number the tag holds (whitespace around it aside), 0 when it holds none
-/// (`?`, `-`, empty) or one past `u16`.
-#[inline]
-fn elo(text: &str) -> u16 {
-    let digits = text.as_bytes();
-    // Four digits, nearly every rating: read without a loop (two ratings a game, and a
-    // loop over the digits cost some 80 instructions a rating; this, some 30).
-    if let &[a, b, c, d] = digits {
-        if [a, b, c, d].iter().all(u8::is_ascii_digit) {
-            let n = |digit: u8| u16::from(digit - b'0');
-            return n(a) * 1000 + n(b) * 100 + n(c) * 10 + n(d);
-        }
-    }
-    if (1..=4).contains(&digits.len()) && digits.iter().all(u8::is_ascii_digit) {
-        return digits.iter().fold(0, |n, d| n * 10 + u16::from(d - b'0'));
-    }
-    trimmed(text).parse().unwrap_or(0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Every rating of four characters from digits and a few others (the quick way's
-    /// shape) reads as the general way reads it.
-    #[test]
-    fn four_character_ratings_read_as_the_general_way_reads_them() {
-        let alphabet = [b'0', b'1', b'5', b'9', b'?', b'-', b' ', b'x', b'/', b':'];
-        let mut digits_only = 0;
-        for k in 0..alphabet.len().pow(4) {
-            let text: Vec<u8> = (0..4)
-                .map(|at| alphabet[k / alphabet.len().pow(at) % alphabet.len()])
-                .collect();
-            let text = std::str::from_utf8(&text).unwrap();
-            assert_eq!(
-                elo(text),
-                text.trim().parse::<u16>().unwrap_or(0),
-                "{text:?}"
-            );
-            digits_only += usize::from(text.bytes().all(|b| b.is_ascii_digit()));
-        }
-        assert_eq!(digits_only, 4usize.pow(4));
-    }
 
     /// The quick ways give what the general ones give.
     #[test]
@@ -394,7 +355,7 @@ mod tests {
             "\t",
         ] {
             assert_eq!(
-                elo(text),
+                elo_of(text),
                 text.trim().parse::<u16>().unwrap_or(0),
                 "{text:?}"
             );

@@ -371,3 +371,24 @@ fn ratings_and_results_read_as_written_or_trimmed() {
         assert_eq!(GameResult::of(value), result, "{value:?}");
     }
 }
+
+/// Every rating of four characters from digits and a few others (the quick way's
+/// shape) reads as the general way reads it.
+#[test]
+fn four_character_ratings_read_as_the_general_way_reads_them() {
+    let alphabet = [b'0', b'1', b'5', b'9', b'?', b'-', b' ', b'x', b'/', b':'];
+    let mut digits_only = 0;
+    for k in 0..alphabet.len().pow(4) {
+        let text: Vec<u8> = (0..4)
+            .map(|at| alphabet[k / alphabet.len().pow(at) % alphabet.len()])
+            .collect();
+        let text = std::str::from_utf8(&text).unwrap();
+        assert_eq!(
+            elo_of(text),
+            text.trim().parse::<u16>().unwrap_or(0),
+            "{text:?}"
+        );
+        digits_only += usize::from(text.bytes().all(|b| b.is_ascii_digit()));
+    }
+    assert_eq!(digits_only, 4usize.pow(4));
+}
