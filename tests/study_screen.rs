@@ -277,3 +277,42 @@ fn after_a_save_the_tree_comes_from_the_index_carried_over() {
     ));
     drop(lock);
 }
+
+/// A compressed file (as the big databases are shipped): its tree and `:search` count its
+/// games as for the plain file, once the list has decompressed it, and its index is kept.
+#[test]
+fn a_compressed_files_tree_and_search_count_its_games() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = std::fs::read(data_dirs::fixture("search_games.pgn")).expect("the fixture");
+    let packed = zstd::encode_all(&text[..], 3).expect("compress");
+    std::fs::write(dir.path().join("games.pgn.zst"), packed).expect("write");
+    let cache = dir.path().join("cache");
+    let mut term = Term::spawn_with(
+        dir.path(),
+        &["games.pgn.zst"],
+        100,
+        32,
+        &[("SCORESHEET_CACHE_DIR", cache.to_str().expect("path"))],
+    );
+    term.wait_for("Nimzo");
+    term.send(keys::ENTER);
+    term.wait_for("game 1 of games.pgn.zst");
+    term.send(ALT_Y);
+    let screen = term.wait_for("4 games        1-0");
+    assert!(
+        words(&screen).contains("d4 2 50% 0% 50% 2300 2010"),
+        "{screen}"
+    );
+    for _ in 0..5 {
+        term.send(keys::RIGHT);
+    }
+    term.wait_for("3 games        1-0");
+    term.line(":search", "3 games reach this position");
+    term.wait_for("3 of 8 match");
+    term.line(":q!", "");
+    assert_eq!(term.wait_exit(), 0);
+    assert!(std::fs::read_dir(cache.join("index"))
+        .expect("the cache has an index")
+        .next()
+        .is_some());
+}

@@ -32,6 +32,15 @@ pub enum StudyJob {
     },
 }
 
+impl StudyJob {
+    /// The file asked about.
+    pub fn path(&self) -> &std::path::Path {
+        match self {
+            StudyJob::Search { path, .. } | StudyJob::Tree { path, .. } => path,
+        }
+    }
+}
+
 /// The tree pane's state.
 #[derive(Debug, Clone, Default)]
 pub struct TreeView {

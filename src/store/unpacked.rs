@@ -46,6 +46,8 @@ pub struct Unpacked {
     copy: tempfile::NamedTempFile,
     /// Bytes of text in the copy so far (all of it once the reader reached the end).
     written: Arc<AtomicU64>,
+    /// Whether the copy holds the whole text (see [`Unpacked::mark_whole`]).
+    whole: bool,
 }
 
 /// Reads the decoded text of the source and writes it into its [`Unpacked`] copy as
@@ -107,6 +109,7 @@ impl Unpacked {
             stamp: stamp(source),
             copy,
             written,
+            whole: false,
         };
         Ok((unpacked, tee))
     }
@@ -124,6 +127,8 @@ impl Unpacked {
         };
         io::copy(&mut tee, &mut io::sink())?;
         tee.copy.flush()?;
+        let mut unpacked = unpacked;
+        unpacked.mark_whole();
         Ok(Some(unpacked))
     }
 
@@ -145,6 +150,20 @@ impl Unpacked {
     /// Bytes of text in the copy so far.
     pub fn len(&self) -> u64 {
         self.written.load(Ordering::Acquire)
+    }
+
+    /// Says that the reader of the source's text reached its end: the copy holds all of it
+    /// (a position search or an opening tree may then read it as the source's text).
+    pub fn mark_whole(&mut self) {
+        self.whole = true;
+    }
+
+    /// The copy's whole text, with the version of the source it is of (its size and
+    /// modification time when the copy was started), once [`Unpacked::mark_whole`] said
+    /// the copy is whole; `None` before, and when the source's version was not known.
+    pub fn whole_text(&self) -> Option<(&Path, u64, SystemTime)> {
+        let (size, modified) = self.stamp.filter(|_| self.whole)?;
+        Some((self.text_path(), size, modified))
     }
 
     /// True when nothing is in the copy yet.

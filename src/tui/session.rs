@@ -53,6 +53,9 @@ pub struct Session {
     /// The number of a recovered game in its file, being counted (see
     /// [`App::number_wanted`]).
     numbering: Option<std::sync::mpsc::Receiver<Done>>,
+    /// Requests of the study thread about a compressed file whose list is still
+    /// decompressing it (see `ask_study`).
+    held: Vec<crate::app::study::StudyJob>,
 }
 
 use lines::{describe, describe_broken, moves};
@@ -81,6 +84,7 @@ impl Session {
             judging: None,
             gatherer: None,
             numbering: None,
+            held: Vec::new(),
         };
         // Temporary files of a save killed last time, beside the game's file.
         if let Some(file) = &app.file {

@@ -3,6 +3,7 @@
 //! engine, the study thread (search, tree) and training's jobs.
 
 use super::*;
+use crate::app::study::StudyJob;
 
 impl Session {
     /// Runs `:annotate`'s engine while the app wants one, stops it when it no longer
@@ -185,6 +186,10 @@ impl Session {
             if last {
                 self.loader = None;
                 if done {
+                    // The decoded copy of a compressed file now holds all its text.
+                    if let Some(copy) = &mut self.unpacked {
+                        copy.mark_whole();
+                    }
                     self.start_check(app);
                 }
                 return;
@@ -195,6 +200,13 @@ impl Session {
     /// Sends the study thread what the app asks (the tree at the cursor) and gives the
     /// app the answers that came in.
     pub fn take_study(&mut self, app: &mut App) {
+        // Requests that waited for the list to decompress its file, once it has (or
+        // stopped: they are then answered that the file cannot be read so).
+        if !self.held.is_empty() && self.loader.is_none() {
+            for job in std::mem::take(&mut self.held) {
+                self.ask_study(app, job);
+            }
+        }
         if let Some(job) = app.take_study_request() {
             self.ask_study(app, job);
         }
@@ -232,12 +244,35 @@ impl Session {
         }
     }
 
-    pub(super) fn ask_study(&mut self, app: &mut App, job: crate::app::study::StudyJob) {
+    pub(super) fn ask_study(&mut self, app: &mut App, job: StudyJob) {
+        // A compressed file is read from the decoded copy its list makes: a request waits
+        // until the copy holds the whole text (read any earlier, it would count the games
+        // decompressed so far, and its index would be of them).
+        let copy = self
+            .unpacked
+            .as_ref()
+            .filter(|c| same_file(c.source(), job.path()));
+        let decoded = match copy.map(|c| c.whole_text()) {
+            Some(Some((text, size, modified))) => Some(crate::tui::study::Decoded {
+                text: text.to_path_buf(),
+                size,
+                modified,
+            }),
+            Some(None) if self.loader.is_some() => {
+                // Of the trees asked meanwhile, only the latest is of use.
+                if matches!(job, StudyJob::Tree { .. }) {
+                    self.held.retain(|j| !matches!(j, StudyJob::Tree { .. }));
+                }
+                self.held.push(job);
+                return;
+            }
+            _ => None,
+        };
         if self.study.is_none() {
             self.study = crate::tui::study::Study::start();
         }
         match &mut self.study {
-            Some(study) => study.ask(job),
+            Some(study) => study.ask(job, decoded),
             None => {
                 app.update(Done::refusal("the system grants no thread to search with"));
             }

@@ -10,12 +10,16 @@
 //! reading the file through, as the first search does, when that is quick (a small file;
 //! searches always), says so in the pane, and looks again every [`LOOK_AGAIN`] until the
 //! index is there, then answers the tree at the cursor from it.
+//!
+//! A compressed file is read from the decoded copy its list made ([`Decoded`], sent with
+//! each request), once that holds the whole text; its index is the file's own, as for a
+//! plain file.
 
 use std::collections::HashMap;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
 use crate::app::study::StudyJob;
 use crate::app::Done;
@@ -23,7 +27,7 @@ use crate::pgn::chunks::CHUNK;
 use crate::position::Position;
 use crate::store::save::Spliced;
 use crate::study::index::cache::Stamp;
-use crate::study::index::open::{open_or_build, read_through, Opening, WhenBusy};
+use crate::study::index::open::{open_or_build_from, read_through, Opening, WhenBusy};
 use crate::study::index::patch::{carry, Replaced};
 use crate::study::index::{Damage, Index};
 
@@ -45,10 +49,24 @@ struct Reply {
     done: Done,
 }
 
-/// What the thread is sent: a request of the app, or a save to carry an index over.
+/// What the thread is sent: a request of the app (with the decoded text of its file, when
+/// that is compressed), or a save to carry an index over.
 enum Job {
-    Ask(StudyJob),
+    Ask(StudyJob, Option<Decoded>),
     Carry(PathBuf, Spliced),
+}
+
+/// The whole decoded text of a compressed file (the copy its list made), and the version
+/// of the file it is of: its size and modification time when the copy was started. An
+/// index built from it is stored only if the file is still that version.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decoded {
+    /// The copy.
+    pub text: PathBuf,
+    /// The compressed file's size.
+    pub size: u64,
+    /// Its modification time.
+    pub modified: SystemTime,
 }
 
 /// The thread and its two channels.
@@ -75,9 +93,9 @@ impl Study {
         })
     }
 
-    /// Sends a request.
-    pub fn ask(&mut self, job: StudyJob) {
-        if self.jobs.send(Job::Ask(job)).is_ok() {
+    /// Sends a request; `decoded` is the whole text of its file, when that is compressed.
+    pub fn ask(&mut self, job: StudyJob, decoded: Option<Decoded>) {
+        if self.jobs.send(Job::Ask(job, decoded)).is_ok() {
             self.waiting += 1;
         }
     }
@@ -131,10 +149,13 @@ fn work(rx: mpsc::Receiver<Job>, tx: mpsc::Sender<Reply>) {
         batch.extend(rx.try_iter());
         let last_tree = batch
             .iter()
-            .rposition(|j| matches!(j, Job::Ask(StudyJob::Tree { .. })));
+            .rposition(|j| matches!(j, Job::Ask(StudyJob::Tree { .. }, _)));
         for (i, job) in batch.into_iter().enumerate() {
             let job = match job {
-                Job::Ask(job) => job,
+                Job::Ask(job, decoded) => {
+                    files.decoded(job.path(), decoded);
+                    job
+                }
                 Job::Carry(path, spliced) => {
                     files.carry(&path, &spliced);
                     continue;
@@ -170,6 +191,8 @@ struct Files {
     /// The files whose index another process is building, each with the position (FEN)
     /// whose tree is to be answered again from it when it is there.
     elsewhere: HashMap<PathBuf, Option<String>>,
+    /// The decoded text of each compressed file asked about, as the last request said.
+    decoded: HashMap<PathBuf, Decoded>,
 }
 
 impl Files {
@@ -178,12 +201,38 @@ impl Files {
             dir,
             indexes: HashMap::new(),
             elsewhere: HashMap::new(),
+            decoded: HashMap::new(),
         }
     }
 
-    /// The stamp of `path` as it is now.
+    /// Notes the decoded text of `path` a request came with (or that it came without).
+    fn decoded(&mut self, path: &Path, decoded: Option<Decoded>) {
+        match decoded {
+            Some(d) => self.decoded.insert(path.to_path_buf(), d),
+            None => self.decoded.remove(path),
+        };
+    }
+
+    /// The stamp of `path`: as it is now, or for a compressed file, of the version its
+    /// decoded text is of. A compressed file without its decoded text cannot be read here
+    /// (reading it would mean decompressing it at each request).
     fn stamp(&self, path: &Path) -> Result<Stamp, String> {
+        if let Some(d) = self.decoded.get(path) {
+            return Stamp::at(path, d.size, d.modified, &self.dir).map_err(|e| cannot(path, e));
+        }
+        if crate::store::Compression::of_file(path).is_ok_and(|c| c.is_some()) {
+            return Err(format!(
+                "{} is compressed: open its list (:e {0}) to search it and see its tree \
+                 (the list decompresses it)",
+                path.display()
+            ));
+        }
         Stamp::of_in(path, &self.dir).map_err(|e| cannot(path, e))
+    }
+
+    /// Where the text of `path` is read from: its decoded copy, when compressed.
+    fn text<'a>(&'a self, path: &'a Path) -> &'a Path {
+        self.decoded.get(path).map_or(path, |d| d.text.as_path())
     }
 
     /// The tree of `path` at `fen`: from its index; while another process builds that,
@@ -194,9 +243,13 @@ impl Files {
             Err(e) => (Err(e), String::new()),
             Ok(None) => {
                 self.elsewhere.insert(path.to_path_buf(), Some(fen.clone()));
-                let small = std::fs::metadata(path).is_ok_and(|m| m.len() <= READ_THROUGH_MAX);
+                let text = self.text(path);
+                let small = std::fs::metadata(text).is_ok_and(|m| m.len() <= READ_THROUGH_MAX);
                 if small {
-                    (read(path, &fen).map(|(_, tree)| tree), ELSEWHERE.into())
+                    (
+                        read(path, text, &fen).map(|(_, tree)| tree),
+                        ELSEWHERE.into(),
+                    )
                 } else {
                     (
                         Err(format!("{ELSEWHERE}; the tree shows when it is ready")),
@@ -220,7 +273,7 @@ impl Files {
             Err(e) => Err(e),
             Ok(None) => {
                 self.elsewhere.entry(path.clone()).or_insert(None);
-                read(&path, &fen).map(|(hits, _)| hits)
+                read(&path, self.text(&path), &fen).map(|(hits, _)| hits)
             }
         };
         Done::Searched { path, fen, found }
@@ -253,7 +306,7 @@ impl Files {
         let paths: Vec<PathBuf> = self.elsewhere.keys().cloned().collect();
         for path in paths {
             let answered = match self.stamp(&path) {
-                Ok(stamp) => match open_index(&stamp, false) {
+                Ok(stamp) => match open_index(&stamp, self.text(&path), false) {
                     Ok(Opening::BuiltElsewhere) => continue,
                     Ok(Opening::Ready(opened)) => {
                         self.indexes.insert(path.clone(), (stamp, opened.index));
@@ -293,7 +346,7 @@ impl Files {
         loop {
             let fresh = self.indexes.get(path).is_some_and(|(s, _)| *s == stamp);
             if !fresh || rebuild {
-                match open_index(&stamp, rebuild).map_err(|e| cannot(path, e))? {
+                match open_index(&stamp, self.text(path), rebuild).map_err(|e| cannot(path, e))? {
                     Opening::Ready(opened) => {
                         self.indexes
                             .insert(path.to_path_buf(), (stamp.clone(), opened.index));
@@ -317,11 +370,13 @@ impl Files {
     }
 }
 
-/// Opens the index of `stamp`'s file, building it unless another process is at it.
-fn open_index(stamp: &Stamp, rebuild: bool) -> std::io::Result<Opening> {
+/// Opens the index of `stamp`'s file, whose text is `text`, building it unless another
+/// process is at it.
+fn open_index(stamp: &Stamp, text: &Path, rebuild: bool) -> std::io::Result<Opening> {
     let lang = crate::notation::Lang::english();
-    open_or_build(
+    open_or_build_from(
         stamp,
+        text,
         jobs(),
         CHUNK,
         lang,
@@ -331,10 +386,15 @@ fn open_index(stamp: &Stamp, rebuild: bool) -> std::io::Result<Opening> {
     )
 }
 
-/// The games of `path` that reach `fen` and the tree there, by reading it through.
-fn read(path: &Path, fen: &str) -> Result<(Vec<(u64, u32)>, crate::study::tree::Tree), String> {
+/// The games of `path` (whose text is `text`) that reach `fen` and the tree there, by
+/// reading it through.
+fn read(
+    path: &Path,
+    text: &Path,
+    fen: &str,
+) -> Result<(Vec<(u64, u32)>, crate::study::tree::Tree), String> {
     let pos = Position::from_fen(fen).map_err(|e| e.to_string())?;
-    let file = File::open(path).map_err(|e| cannot(path, e))?;
+    let file = File::open(text).map_err(|e| cannot(path, e))?;
     let lang = crate::notation::Lang::english();
     read_through(&file, jobs(), CHUNK, lang, &pos).map_err(|e| cannot(path, e))
 }
@@ -375,6 +435,68 @@ mod tests {
         };
         let moves = tree.branches.iter().map(|b| (b.san.clone(), b.games));
         (moves.collect(), note.clone())
+    }
+
+    /// A compressed file is read from the decoded copy its list made, once that is whole:
+    /// its tree and search count its games (not its compressed bytes), and its index is
+    /// kept as the file's own, when the file is still the version the copy is of. Without
+    /// the copy, the answer says how to get one.
+    #[test]
+    fn a_compressed_file_is_answered_from_its_decoded_copy() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let packed = dir.path().join("games.pgn.zst");
+        let zst = |text: &str| zstd::encode_all(text.as_bytes(), 3).expect("compress");
+        std::fs::write(&packed, zst(PGN)).expect("write the file");
+        let index_dir = dir.path().join("index");
+        let mut files = Files::new(index_dir.clone());
+        let start = Position::start().fen();
+        let Done::Tree { tree: Err(e), .. } = files.tree(&packed, start.clone()) else {
+            panic!("a tree of compressed bytes")
+        };
+        assert!(e.contains("is compressed: open its list"), "{e}");
+        let Done::Searched { found: Err(e), .. } = files.search(packed.clone(), start.clone())
+        else {
+            panic!("a search of compressed bytes")
+        };
+        assert!(e.contains("is compressed"), "{e}");
+
+        let copy = crate::store::Unpacked::create_in(&dir.path().join("copies"), &packed)
+            .expect("decompress")
+            .expect("a copy");
+        let (text, size, modified) = copy.whole_text().expect("a whole copy");
+        let decoded = Decoded {
+            text: text.to_path_buf(),
+            size,
+            modified,
+        };
+        files.decoded(&packed, Some(decoded.clone()));
+        let tree = files.tree(&packed, start.clone());
+        assert_eq!(
+            sans(&tree).0,
+            [("e4".to_string(), 2), ("d4".to_string(), 1)]
+        );
+        let Done::Searched {
+            found: Ok(found), ..
+        } = files.search(packed.clone(), start.clone())
+        else {
+            panic!("no search")
+        };
+        assert_eq!(found, [(1, 0), (2, 0), (3, 0)]);
+        let stamp = Stamp::of_in(&packed, &index_dir).expect("a stamp");
+        assert!(matches!(cache::find(&stamp), Found::Fresh(_)));
+
+        // Changed by another program since the copy was made: the copy's version is
+        // answered, and no index of it is kept for the file as it is now.
+        std::fs::remove_dir_all(&index_dir).expect("forget the index");
+        let mut files = Files::new(index_dir.clone());
+        files.decoded(&packed, Some(decoded));
+        let more = format!("{PGN}\n[Result \"*\"]\n\n1. c4 *\n");
+        std::thread::sleep(Duration::from_millis(20));
+        std::fs::write(&packed, zst(&more)).expect("rewrite the file");
+        let tree = files.tree(&packed, start);
+        assert_eq!(sans(&tree).0.len(), 2, "the copy's games");
+        let stamp = Stamp::of_in(&packed, &index_dir).expect("a stamp");
+        assert!(!matches!(cache::find(&stamp), Found::Fresh(_)));
     }
 
     #[test]

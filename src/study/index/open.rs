@@ -6,6 +6,7 @@
 
 use std::fs::File;
 use std::io;
+use std::path::Path;
 
 use super::build::{Builder, Compact};
 use super::cache::{self, Found, Stamp};
@@ -220,9 +221,27 @@ pub enum Opening {
 /// other's index; `busy` says whether to wait for another process's build or give way to
 /// it. A build records why it failed (see [`cache::failure`]), or clears an old record.
 /// `event` hears what the caller may want to say.
-#[allow(clippy::too_many_arguments)]
 pub fn open_or_build(
     stamp: &Stamp,
+    jobs: usize,
+    chunk: u64,
+    lang: &'static Lang,
+    rebuild: bool,
+    busy: WhenBusy,
+    event: impl FnMut(Event) -> io::Result<()>,
+) -> io::Result<Opening> {
+    let text = stamp.path.clone();
+    open_or_build_from(stamp, &text, jobs, chunk, lang, rebuild, busy, event)
+}
+
+/// [`open_or_build`] for a source whose text is read from the file `text`: the whole
+/// decoded copy of a compressed source (the reviewer's, once its list has read it all),
+/// of the version `stamp` names. The index is the source's, kept in the cache as any
+/// other (a search of the source as a batch command still reads it through).
+#[allow(clippy::too_many_arguments)]
+pub fn open_or_build_from(
+    stamp: &Stamp,
+    text: &Path,
     jobs: usize,
     chunk: u64,
     lang: &'static Lang,
@@ -255,7 +274,7 @@ pub fn open_or_build(
             return Ok(Opening::Ready(Box::new(found(*index))));
         }
     }
-    let built = build(stamp, jobs, chunk, lang, &mut event);
+    let built = build(stamp, text, jobs, chunk, lang, &mut event);
     if lock.is_some() {
         match &built {
             Ok((opened, None)) if opened.kept => cache::clear_failure(stamp),
@@ -280,17 +299,18 @@ fn found(index: Index) -> Opened {
     }
 }
 
-/// Builds the index of `stamp`'s source and stores it; also says why it could not be
-/// stored, when it could not.
+/// Builds the index of `stamp`'s source, whose text is the file `text`, and stores it;
+/// also says why it could not be stored, when it could not.
 fn build(
     stamp: &Stamp,
+    text: &Path,
     jobs: usize,
     chunk: u64,
     lang: &'static Lang,
     event: &mut impl FnMut(Event) -> io::Result<()>,
 ) -> io::Result<(Opened, Option<String>)> {
     let mut builder = Builder::default();
-    let file = File::open(&stamp.path)?;
+    let file = File::open(text)?;
     let (games, problems) = read_file(
         &file,
         jobs,
