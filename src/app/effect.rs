@@ -440,6 +440,7 @@ impl App {
                         .is_some_and(|f| crate::store::target::same_file(f, &list.path))
                 {
                     list.open = self.number;
+                    list.select_open = true;
                 }
                 self.list = Some(Box::new(list));
                 self.screen = Screen::List;

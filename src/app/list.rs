@@ -8,7 +8,7 @@ use std::cell::Cell;
 use std::path::PathBuf;
 
 use super::{App, Effect, Screen};
-use crate::catalog::{Catalog, Column, LoadEvent, LoadStatus};
+use crate::catalog::{Catalog, Column};
 
 /// A file's name as a `:e` command takes it: quoted when it has blanks.
 fn command_path(path: &std::path::Path) -> String {
@@ -39,6 +39,9 @@ pub struct GameList {
     pub filtering: bool,
     /// The number of the game open on the game screen, if it came from this list.
     pub open: Option<u64>,
+    /// Whether `open` is to be selected when its row comes (a list opened over a game of
+    /// its file, Ctrl-L on a game opened alone), unless the selection moved meanwhile.
+    pub(super) select_open: bool,
     /// The error the filter as typed last gave, while the status shows it.
     problem: Option<String>,
     /// The position (FEN's first four fields) a `:search` asked about and waits for:
@@ -58,6 +61,7 @@ impl GameList {
             filter: String::new(),
             filtering: false,
             open: None,
+            select_open: false,
             problem: None,
             searched: None,
         }
@@ -118,96 +122,6 @@ impl App {
     /// The list of the file's games, when the app has one.
     pub fn list(&self) -> Option<&GameList> {
         self.list.as_deref()
-    }
-
-    /// Rows read by the loop's loader, the end of the file, or the error that
-    /// stopped reading.
-    pub(super) fn listed(&mut self, event: LoadEvent) {
-        let Some(list) = self.list.as_deref_mut() else {
-            return;
-        };
-        let failed = matches!(event, LoadEvent::Failed(_));
-        list.keep_selected(|catalog| catalog.apply(event));
-        self.number_recovered();
-        let Some(list) = self.list.as_deref_mut() else {
-            return;
-        };
-        if failed {
-            if let LoadStatus::Failed(e) = list.catalog.status() {
-                // A game saved at the end of the file while it was read has no row: the
-                // list cannot tell its number (see `Catalog::added`).
-                let unlisted = match list.catalog.unlisted() {
-                    0 => String::new(),
-                    n => format!(
-                        "; {} saved there meanwhile not listed (:e {} lists the file again)",
-                        crate::plural::count(n, "game", "games"),
-                        list.path.display()
-                    ),
-                };
-                if list.open.is_some_and(|n| list.catalog.game(n).is_none()) {
-                    list.open = None;
-                }
-                let text = format!(
-                    "reading {} stopped: {e}; the {} listed can be opened{unlisted}",
-                    list.path.display(),
-                    crate::plural::count_grouped(list.catalog.games(), "game", "games")
-                );
-                self.refuse(text);
-            }
-        }
-    }
-
-    /// A save wrote a game of `path` again (or added it, `before` being `None`), as
-    /// `text`: when it is the list's file, the rows of that game and of the games after
-    /// it follow, so that each still opens, and the game's row shows what was written
-    /// (its players, result, opening…), with the same game still selected. A game added
-    /// gets a row, last (the save then selects it: see `App::saved`).
-    pub(super) fn rewrote(
-        &mut self,
-        path: &std::path::Path,
-        before: Option<(u64, u64)>,
-        after: (u64, u64),
-        text: &str,
-    ) {
-        self.games_changed(path);
-        let Some(list) = self.list.as_deref_mut() else {
-            return;
-        };
-        if list.path != path && !crate::store::same_file(&list.path, path) {
-            return;
-        }
-        list.keep_selected(|catalog| match before {
-            Some(before) => {
-                if before != after {
-                    catalog.rewritten(before, after);
-                }
-                catalog.retag(after.0, text);
-            }
-            None => catalog.added(after, text),
-        });
-    }
-
-    /// The check of the list's games found problems (marked on their rows), or ended.
-    pub(super) fn checked(&mut self, event: crate::catalog::check::CheckEvent) {
-        use crate::catalog::check::CheckEvent;
-        let Some(list) = self.list.as_deref_mut() else {
-            return;
-        };
-        match event {
-            CheckEvent::Found(found) => list.catalog.mark_problems(found),
-            CheckEvent::Done(_) => {
-                let marked = list.catalog.problems();
-                if marked > 0 && self.screen == Screen::List && self.message.text.is_empty() {
-                    self.inform(format!(
-                        "checked: {} with a problem (marked ✗; select one to see why)",
-                        crate::plural::count_grouped(marked, "game", "games")
-                    ));
-                }
-            }
-            CheckEvent::Failed(e) => {
-                self.refuse(format!("the check of the games stopped: {e}"));
-            }
-        }
     }
 
     fn list_mut(&mut self) -> Option<&mut GameList> {
@@ -597,3 +511,6 @@ impl App {
         self.screen = Screen::Game;
     }
 }
+
+#[path = "list_events.rs"]
+mod events;

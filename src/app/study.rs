@@ -110,7 +110,12 @@ impl App {
             format!("{kept} {term}")
         };
         list.filtering = false;
-        list.selected = 0;
+        // The game searched from (the list's open one) reaches the position: it stays
+        // selected among the games found, as a filter keeps the selected game.
+        list.selected = list
+            .open
+            .and_then(|n| list.catalog.position_of(n))
+            .unwrap_or(0);
         list.searched = crate::catalog::position_key(&fen);
         self.refilter();
         self.screen = Screen::List;

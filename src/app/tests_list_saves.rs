@@ -211,6 +211,11 @@ fn ctrl_l_on_a_game_opened_alone_lists_its_file() {
     assert_eq!(app.screen, Screen::List);
     assert_eq!(app.list().unwrap().open, Some(2));
     assert_eq!(app.game, before);
+    // Its row comes: it is the one selected, so that Enter opens it, not game 1.
+    let catalog = Catalog::read(SAMPLE.as_bytes()).expect("the sample reads");
+    app.list.as_deref_mut().expect("a list").catalog = catalog;
+    app.update(Done::Listed(LoadEvent::Done));
+    assert_eq!(app.list().unwrap().selected_number(), Some(2));
     app.update(Action::List);
     assert_eq!(app.screen, Screen::Game);
 

@@ -99,6 +99,33 @@ fn search_filters_the_list_by_the_position_and_opens_a_game_at_its_ply() {
     );
 }
 
+/// `:search` from a game of the list selects that game among those found (it reaches the
+/// position: the search is from its board), as a filter keeps the selected game; Enter
+/// there opens it again, and the rows around it are the other games.
+#[test]
+fn search_from_a_game_of_the_list_keeps_that_game_selected() {
+    let mut app = listing();
+    app.update(Done::Loaded {
+        game: Box::new(Game::default()),
+        path: "sample.pgn".into(),
+        number: 3,
+        games: None,
+    });
+    assert_eq!(app.list().expect("a list").open, Some(3));
+    run(&mut app, "search");
+    let Some(StudyJob::Search { path, fen }) = app.take_study_request() else {
+        panic!("no search asked")
+    };
+    app.update(Done::Searched {
+        path,
+        fen,
+        found: Ok(vec![(1, 0), (2, 0), (3, 0), (5, 0)]),
+    });
+    let list = app.list().expect("a list");
+    assert_eq!(list.catalog.matches(), 4);
+    assert_eq!(list.selected_number(), Some(3));
+}
+
 /// The numbers of the games the list shows, in order.
 fn shown(app: &App) -> Vec<u64> {
     let list = app.list().expect("a list");
