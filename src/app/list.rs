@@ -423,13 +423,19 @@ impl App {
     /// game). Refused over unsaved changes, which opening a list would set aside; only a
     /// game without a file, or the one game of its file, has no list at all.
     fn list_of_this_file(&mut self) -> Effect {
-        match (&self.file, self.number) {
-            (Some(path), Some(number)) if self.games_in_file != Some(1) => {
+        // A game recovered with its place in its file is one of its games too, its
+        // number being counted meanwhile.
+        let from_file = self.number.is_some() || self.unnumbered.is_some();
+        match &self.file {
+            Some(path) if from_file && self.games_in_file != Some(1) => {
                 if self.unsaved && !self.game.is_empty() {
                     let save = self.key_for("save", ":w");
+                    let game = self
+                        .number
+                        .map_or("this game".to_string(), |n| format!("game {n}"));
                     self.refuse(format!(
-                        "game {number} has changes that are not saved: {save} first, then \
-                         the list of {} opens",
+                        "{game} has changes that are not saved: {save} first, then the list \
+                         of {} opens",
                         path.display()
                     ));
                     return Effect::None;

@@ -533,6 +533,13 @@ fn a_game_recovered_with_no_list_open_gets_its_number_counted() {
     // No list will tell: the loop is asked to count the games before it.
     assert_eq!(app.number_wanted(), Some(("sample.pgn".into(), 400)));
     assert_eq!(app.number, None);
+    // It is a game of a file of many, counted or not: Ctrl-L lists that file.
+    assert_eq!(
+        app.update(Action::List),
+        Effect::Browse {
+            path: "sample.pgn".into()
+        }
+    );
     // An answer for another place (an older recovery) changes nothing.
     app.update(Done::Numbered {
         path: "sample.pgn".into(),
