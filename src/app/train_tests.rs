@@ -30,6 +30,28 @@ fn opened(pgn: &str) -> App {
 
 const GAME: &str = "[White \"Me\"]\n[Black \"Them\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n";
 
+/// A configured engine that was not found: a guess it would have compared is wrong, and
+/// says why, so that a good move is not taken for a bad one unawares. The game's own
+/// move needs no engine, and says nothing of it.
+#[test]
+fn a_guess_judged_without_the_missing_engine_says_so() {
+    let mut app = opened(GAME);
+    app.train.missing_engine = Some("/nonexistent/stockfish".into());
+    type_line(&mut app, ":train guess white");
+    type_line(&mut app, "d4");
+    assert!(app.message.error);
+    assert!(
+        app.message.text.contains("✗ d4 is not the game's move")
+            && app.message.text.contains(
+                "no engine compared it: /nonexistent/stockfish was not found; see [engine] path"
+            ),
+        "{}",
+        app.message.text
+    );
+    type_line(&mut app, "e4");
+    assert!(!app.message.text.contains("engine"), "{}", app.message.text);
+}
+
 #[test]
 fn guess_the_move_as_white_to_the_score() {
     let mut app = opened(GAME);

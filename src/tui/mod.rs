@@ -203,6 +203,9 @@ fn start(
     app.train.name = config.training.name.clone();
     // The engine of [engine] judges training answers too, when it is there.
     app.train.engine = crate::engine::find_program(std::path::Path::new(&config.engine.path));
+    if app.train.engine.is_none() {
+        app.train.missing_engine = Some(config.engine.path.clone().into());
+    }
     let mut session = Session::start(&mut app)?;
     if let Some((path, opened)) = file {
         session.show_opened(&mut app, path, opened);

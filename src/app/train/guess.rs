@@ -97,8 +97,9 @@ impl App {
         let Some(Kind::Guess(guess)) = self.train.session.as_deref().map(|s| &s.kind) else {
             return Effect::None;
         };
+        let needs_engine = guess.hidden().is_some() && guess.needs_engine(mv);
         if let (Some(engine), Some(hidden)) = (&self.train.engine, guess.hidden()) {
-            if guess.needs_engine(mv) {
+            if needs_engine {
                 let pos = self.game.position_at(self.cursor);
                 let effect = Effect::Judge {
                     engine: engine.clone(),
@@ -111,6 +112,18 @@ impl App {
             }
         }
         self.finish_guess(mv, san, None);
+        // Judged wrong for want of the engine that would have compared it: said, so that a
+        // good move is not taken for a bad one unawares.
+        if let Some(missing) = self.train.missing_engine.as_ref().filter(|_| needs_engine) {
+            if self.message.error {
+                let text = format!(
+                    "{} (no engine compared it: {} was not found; see [engine] path)",
+                    self.message.text,
+                    missing.display()
+                );
+                self.refuse(text);
+            }
+        }
         Effect::None
     }
 

@@ -37,6 +37,9 @@ pub struct Trainer {
     pub session: Option<Box<Session>>,
     /// The engine that judges answers no annotation judges, when there is one.
     pub engine: Option<PathBuf>,
+    /// The engine the configuration names, when it was not found: a guess it would have
+    /// judged says so.
+    pub missing_engine: Option<PathBuf>,
     /// The answer the engine is judging.
     pending: Option<Pending>,
     /// The engine looks for the best move of the exercise on the board.
