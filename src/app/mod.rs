@@ -379,14 +379,17 @@ impl App {
         self.changes += 1;
         let action = match msg.into() {
             Msg::Action(action) => action,
+            // Training's answers may reveal moves: the opening follows them.
             Msg::Done(Done::Judged(scores)) => {
                 let effect = self.judged(scores);
                 self.refresh_feedback();
+                self.refresh_opening();
                 return effect;
             }
             Msg::Done(Done::Solved(best)) => {
                 let effect = self.solved(best);
                 self.refresh_feedback();
+                self.refresh_opening();
                 return effect;
             }
             Msg::Done(done) => {

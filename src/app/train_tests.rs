@@ -442,6 +442,15 @@ fn an_engine_judges_what_no_annotation_does() {
         app.message.text
     );
     assert_eq!(sans(&app), ["e4", "e5"]);
+    // The opening follows the moves the answer revealed.
+    assert_eq!(
+        app.opening,
+        crate::study::eco::of_line(&app.game, app.cursor).map(ToString::to_string)
+    );
+    assert!(app
+        .opening
+        .as_deref()
+        .is_some_and(|o| o.contains("King's Pawn Game")));
     // An engine that fails: said, and the answer judged without it (wrong).
     type_line(&mut app, "Nc3");
     app.update(Done::Judged(Err("stockfish died".into())));
