@@ -111,13 +111,19 @@ pub fn line_moves(pos: &Position, pv: &[ChessMove], style: Style, lang: &Lang) -
         .collect()
 }
 
-/// The best lines of a position, kept up to date from `info` lines.
+/// The best lines of a position, kept up to date from `info` lines, a whole iteration
+/// (depth) at a time: an engine sends the best line of the next depth first and the others
+/// after it, and shown as they came, the lines flickered (the others gone a moment) or
+/// mixed depths (a deeper best line scored below a shallower second one).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Lines {
     /// The position searched.
     pub position: Position,
-    /// The lines, ordered by rank (index 0 is the best line).
+    /// The lines shown, ordered by rank (index 0 is the best line): the last whole
+    /// iteration, or the first one as it comes.
     pub lines: Vec<PvLine>,
+    /// The lines of the deeper iteration under way, until it has as many as `lines`.
+    pending: Vec<PvLine>,
 }
 
 impl Lines {
@@ -126,6 +132,7 @@ impl Lines {
         Lines {
             position,
             lines: Vec::new(),
+            pending: Vec::new(),
         }
     }
 
@@ -141,32 +148,40 @@ impl Lines {
         let Some(line) = PvLine::from_info(info, &self.position) else {
             return false;
         };
+        let current = if self.pending.is_empty() {
+            &self.lines
+        } else {
+            &self.pending
+        };
         if line.multipv == 1
             && line.bound != Bound::Exact
-            && self
-                .lines
+            && current
                 .first()
                 .is_some_and(|best| best.multipv == 1 && best.bound == Bound::Exact)
         {
             return false;
         }
-        // A deeper best line starts a new iteration: lines of a shallower one are
-        // dropped so the list never mixes a fresh line 1 with a stale line 3.
-        if line.multipv == 1 {
-            let depth = line.depth;
-            self.lines.retain(|l| l.multipv == 1 || l.depth >= depth);
+        let shown = self.lines.first().map(|best| best.depth);
+        if shown.is_none_or(|depth| line.depth <= depth) {
+            // The iteration shown (the first, as it comes), or a line of it again.
+            put(&mut self.lines, line);
+            return true;
         }
-        match self.lines.iter_mut().find(|l| l.multipv == line.multipv) {
-            Some(slot) => *slot = line,
-            None => {
-                self.lines.push(line);
-                self.lines.sort_by_key(|l| l.multipv);
-            }
+        // A deeper iteration: gathered apart (one deeper still starts it again), and shown
+        // once it has its best line and as many as the one shown.
+        if self.pending.first().is_some_and(|p| p.depth != line.depth) {
+            self.pending.clear();
         }
-        true
+        put(&mut self.pending, line);
+        let whole = self.pending.len() >= self.lines.len();
+        if whole && self.pending.first().is_some_and(|p| p.multipv == 1) {
+            self.lines = std::mem::take(&mut self.pending);
+            return true;
+        }
+        false
     }
 
-    /// The best line, if any.
+    /// The best line shown, if any.
     pub fn best(&self) -> Option<&PvLine> {
         self.lines.first()
     }
@@ -174,6 +189,17 @@ impl Lines {
     /// The lines, best first.
     pub fn into_vec(self) -> Vec<PvLine> {
         self.lines
+    }
+}
+
+/// Puts `line` in `lines` in its rank's place (replacing the line of that rank).
+fn put(lines: &mut Vec<PvLine>, line: PvLine) {
+    match lines.iter_mut().find(|l| l.multipv == line.multipv) {
+        Some(slot) => *slot = line,
+        None => {
+            lines.push(line);
+            lines.sort_by_key(|l| l.multipv);
+        }
     }
 }
 
@@ -207,19 +233,29 @@ mod tests {
     }
 
     #[test]
-    fn lines_keep_ranks_and_drop_stale_ones() {
+    fn lines_show_a_whole_iteration_at_a_time() {
         let mut lines = Lines::new(Position::start());
         assert!(!lines.update(&parse_info("info depth 3 currmove e2e4 currmovenumber 1")));
         lines.update(&parse_info("info depth 3 multipv 1 score cp 30 pv e2e4"));
         lines.update(&parse_info("info depth 3 multipv 2 score cp 20 pv d2d4"));
         assert_eq!(lines.lines.len(), 2);
-        lines.update(&parse_info("info depth 4 multipv 1 score cp 25 pv d2d4"));
-        assert_eq!(lines.lines.len(), 1, "line 2 of depth 3 is stale");
-        lines.update(&parse_info("info depth 4 multipv 2 score cp 22 pv e2e4"));
+        let depths = |l: &Lines| l.lines.iter().map(|p| p.depth).collect::<Vec<_>>();
+        // The best line of depth 4 waits for the second: depth 3's two stay shown, not
+        // one line of each depth, nor one alone.
+        assert!(!lines.update(&parse_info("info depth 4 multipv 1 score cp 25 pv d2d4")));
+        assert_eq!(depths(&lines), [3, 3]);
+        assert_eq!(lines.best().unwrap().score, Score::Cp(30));
+        // A line of depth 3 again still refines what is shown.
+        assert!(lines.update(&parse_info("info depth 3 multipv 2 score cp 21 pv d2d4")));
+        assert_eq!(lines.lines[1].score, Score::Cp(21));
+        // Depth 5 starts before depth 4 is whole: depth 4's line goes.
+        lines.update(&parse_info("info depth 5 multipv 1 score cp 26 pv d2d4"));
+        assert!(lines.update(&parse_info("info depth 5 multipv 2 score cp 22 pv e2e4")));
+        assert_eq!(depths(&lines), [5, 5]);
         assert_eq!(lines.lines[1].score, Score::Cp(22));
         assert_eq!(
             lines.best().unwrap().white_score(&lines.position),
-            Score::Cp(25)
+            Score::Cp(26)
         );
     }
 
