@@ -94,6 +94,22 @@ fn the_tree_counts_each_move_with_results_ratings_and_years() {
     );
     let r = run(&cache, &["tree", pgn, "--moves", ""]);
     assert_eq!(r.out.lines().next(), Some("d4\t2\t1\t0\t1\t2300\t2010"));
+    // A game that ends at the position played no move there: no line, and the summary
+    // says so (read through, then from the index).
+    let end = "1. d4 Nf6 2. c4 e6 3. Nc3 Bb4 4. Qc2 O-O";
+    for _ in 0..2 {
+        let r = run(&cache, &["tree", pgn, "--moves", end]);
+        assert_eq!((r.code, r.out.as_str()), (0, ""), "{}", r.err);
+        assert!(
+            r.err.contains("1 of 8 games reaches the position")
+                && r.err.contains(
+                    "scoresheet tree: 1 game ends at the position (no move played there)"
+                ),
+            "{}",
+            r.err
+        );
+        wait_for_the_index(&cache, pgn);
+    }
 }
 
 #[test]

@@ -465,9 +465,19 @@ impl App {
                 };
                 self.open_game(*game, Some(path), Some(number as u64), false);
                 self.games_in_file = games;
+                // A game found by a search opens where it reaches the position (see
+                // `opened_from_list`), not where a game usually opens.
+                let searched = of_list
+                    && self
+                        .list()
+                        .is_some_and(|l| l.catalog.reached(number as u64).is_some());
+                let how = if searched {
+                    "at the position searched for"
+                } else {
+                    self.how_opened()
+                };
                 self.inform(format!(
-                    "game {number} of {shown} ({}){stopped}{}",
-                    self.how_opened(),
+                    "game {number} of {shown} ({how}){stopped}{}",
                     self.waiting_note()
                 ));
                 if of_list {

@@ -83,6 +83,13 @@ fn search_filters_the_list_by_the_position_and_opens_a_game_at_its_ply() {
     assert_eq!(app.screen, Screen::Game);
     assert_eq!(app.game.node(app.cursor).san, "d4");
     assert_eq!(app.position().fullmove_number(), 3);
+    assert!(
+        app.message
+            .text
+            .contains("game 1 of sample.pgn (at the position searched for)"),
+        "{}",
+        app.message.text
+    );
     // :search from there writes the moves that lead to the board, and the position is
     // searched again (another position).
     assert_eq!(run(&mut app, "search"), Effect::None);

@@ -433,6 +433,13 @@ pub fn run_tree(args: &TreeArgs) -> u8 {
         return code;
     }
     let tree = Tree::from_tallies(&at, all);
+    // Games that end at the position played no move there: they have no line, and are
+    // counted here, after the files' summaries.
+    if tree.ended > 0 {
+        let games = crate::plural::count_grouped(tree.ended as usize, "game", "games");
+        let verb = if tree.ended == 1 { "ends" } else { "end" };
+        eprintln!("scoresheet tree: {games} {verb} at the position (no move played there)");
+    }
     let mut out = BufWriter::new(io::stdout().lock());
     let written = (|| -> io::Result<()> {
         for b in &tree.branches {

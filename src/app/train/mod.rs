@@ -398,17 +398,15 @@ impl App {
                     drill.done = false;
                     drill.graded = None;
                     self.show_exercise();
-                } else if let Some(g) = more {
+                } else if more.is_some() {
                     // The end of the drill is not the end of the exercises: the
-                    // engine may find more in the games it is still on.
+                    // engine may find more in the games it is still on. (How far it is,
+                    // the panel says as it goes: a count here would stand still.)
                     drill.waiting = true;
-                    let text = format!(
-                        "that was the last exercise found so far: {} being analysed, the \
-                         next shows here as soon as it is found (Esc stops the engine and ends \
-                         the drill)",
-                        g.games_left()
+                    self.inform(
+                        "that was the last exercise found so far: the engine goes on (the \
+                         panel says how far); the next shows here once found (Esc ends the drill)",
                     );
-                    self.inform(text);
                 } else {
                     self.end_drill("");
                 }

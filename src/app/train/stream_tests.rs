@@ -118,7 +118,8 @@ fn the_drill_starts_with_the_first_mistake_and_the_next_join_it() {
     app.update(Action::TrainReveal);
     assert!(app.training());
     assert!(
-        text(&app).contains("last exercise found so far: 1 more game being analysed"),
+        text(&app)
+            .contains("last exercise found so far: the engine goes on (the panel says how far)"),
         "{}",
         text(&app)
     );
