@@ -63,7 +63,9 @@ while kill -0 "$pid" 2>/dev/null; do
   sleep 15
   cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2 || true)
   now=$((EPOCHSECONDS - start))
-  cpu=$(cpu_of "$pid")
+  # (Once the fuzzer has ended there is nothing to read: the last figure stays.)
+  c=$(cpu_of "$pid")
+  [ "$c" -gt 0 ] && cpu=$c
   if [ -n "$cov" ] && [ "$cov" -gt "$best" ]; then
     best=$cov
     grew=$now
