@@ -182,9 +182,25 @@ impl App {
                 Ok(found) => {
                     let count = crate::plural::count_grouped(found.len(), "game", "games");
                     let verb = reach(found.len());
-                    let numbers: Vec<String> = found.iter().map(|(n, _)| n.to_string()).collect();
+                    // The first few: hundreds of numbers on the status line would be read by
+                    // nobody; the file's list shows them all, to open.
+                    const SAID: usize = 12;
+                    let numbers: Vec<String> = found
+                        .iter()
+                        .take(SAID)
+                        .map(|(n, _)| n.to_string())
+                        .collect();
+                    let more = if found.len() > SAID {
+                        format!(
+                            ", … ({} lists the games of {}, where :search shows them all)",
+                            self.key_for("list", ":list"),
+                            path.display()
+                        )
+                    } else {
+                        String::new()
+                    };
                     self.inform(format!(
-                        "{count} {verb} this position: {}",
+                        "{count} {verb} this position: {}{more}",
                         numbers.join(", ")
                     ));
                 }

@@ -368,6 +368,17 @@ fn a_search_that_finds_one_game_says_it_reaches_the_position() {
         found: Ok(vec![(1, 0)]),
     });
     assert_eq!(app.message.text, "1 game reaches this position: 1");
+    // Many: the first twelve, and where to see them all.
+    app.update(Done::Searched {
+        path: "one.pgn".into(),
+        fen: key_of(&Position::start().fen()),
+        found: Ok((1..=827).map(|n| (n, 0)).collect()),
+    });
+    assert_eq!(
+        app.message.text,
+        "827 games reach this position: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, … (Ctrl-L lists \
+         the games of one.pgn, where :search shows them all)"
+    );
     // On the list, from a game of it.
     let mut app = listing();
     app.screen = Screen::Game;
