@@ -215,7 +215,7 @@ fn the_first_exercise_is_on_the_screen_before_the_engine_is_done() {
     term.wait_for("engine: 1 of 2 games analysed");
     term.line("g6", "✓ g6: the best move known");
     term.send("\x1br");
-    term.wait_for("that was the last exercise found so far: 1 more game being analysed");
+    term.wait_for("that was the last exercise found so far: the engine goes on");
     // The engine is let go of: the older game's mistake joins, and shows at once.
     std::fs::write(gate(dir.path()), "").unwrap();
     term.wait_for("found another: exercise 2 of 2");
