@@ -160,10 +160,10 @@ impl App {
                 0 => String::new(),
                 n => format!("{} due, ", count(n, "exercise", "exercises")),
             };
-            let note = format!(
-                "drill: {due}{new} new found so far (the engine goes on with {}; Esc stops it)",
-                g.games_left(),
-            );
+            // Short: the first exercise's question follows it on the status line, and the
+            // panel says how far the engine is.
+            let note =
+                format!("drill: {due}{new} new found so far (the engine goes on; Esc stops it)");
             let due = exercises.len() - new;
             // Started before the drill shows its first exercise, which says that
             // more may come; not when the drill was refused.
