@@ -465,26 +465,24 @@ impl App {
                 };
                 self.open_game(*game, Some(path), Some(number as u64), false);
                 self.games_in_file = games;
-                // A game found by a search opens where it reaches the position (see
-                // `opened_from_list`), not where a game usually opens.
-                let searched = of_list
-                    && self
-                        .list()
-                        .is_some_and(|l| l.catalog.reached(number as u64).is_some());
-                let how = if searched {
+                let how = self.how_opened();
+                // A game found by a search opens where it reaches the position, not where a
+                // game usually opens.
+                let at_search = if of_list {
+                    self.opened_from_list(number as u64)
+                } else {
+                    self.left_list();
+                    false
+                };
+                let how = if at_search {
                     "at the position searched for"
                 } else {
-                    self.how_opened()
+                    how
                 };
                 self.inform(format!(
                     "game {number} of {shown} ({how}){stopped}{}",
                     self.waiting_note()
                 ));
-                if of_list {
-                    self.opened_from_list(number as u64);
-                } else {
-                    self.left_list();
-                }
             }
             Done::LoadedForRepair {
                 game,

@@ -67,6 +67,21 @@ impl GameList {
         }
     }
 
+    /// Selects the open game once its row is in, when [`GameList::select_open`] asks for
+    /// it (a list opened over a game of its file, a recovered game found in it); a
+    /// selection moved meanwhile stays where the reader put it.
+    pub(super) fn select_open_when_listed(&mut self) {
+        let Some(n) = self.open.filter(|_| self.select_open) else {
+            return;
+        };
+        if let Some(p) = self.catalog.position_of(n) {
+            self.select_open = false;
+            if self.selected == 0 {
+                self.selected = p;
+            }
+        }
+    }
+
     /// The number of the selected game, if the view has one.
     pub fn selected_number(&self) -> Option<u64> {
         self.catalog.get(self.selected).map(|row| row.number)
@@ -423,11 +438,8 @@ impl App {
     /// game). Refused over unsaved changes, which opening a list would set aside; only a
     /// game without a file, or the one game of its file, has no list at all.
     fn list_of_this_file(&mut self) -> Effect {
-        // A game recovered with its place in its file is one of its games too, its
-        // number being counted meanwhile.
-        let from_file = self.number.is_some() || self.unnumbered.is_some();
         match &self.file {
-            Some(path) if from_file && self.games_in_file != Some(1) => {
+            Some(path) if self.of_a_file_of_many() => {
                 if self.unsaved && !self.game.is_empty() {
                     let save = self.key_for("save", ":w");
                     let game = self
@@ -449,15 +461,29 @@ impl App {
         }
     }
 
+    /// Whether the game on the screen is one of a file of many games: read from it alone
+    /// (`:e FILE N`), or recovered with its place in it (its number being counted).
+    fn of_a_file_of_many(&self) -> bool {
+        self.file.is_some()
+            && (self.number.is_some() || self.unnumbered.is_some())
+            && self.games_in_file != Some(1)
+    }
+
     /// Why Alt-Down or Alt-Up finds no list: a game opened alone from a file of many
     /// (`:e FILE N`) is from one, whose list Ctrl-L opens.
     fn no_list_note(&self) -> String {
-        match (&self.file, self.number) {
-            (Some(_), Some(number)) if self.games_in_file != Some(1) => format!(
+        if !self.of_a_file_of_many() {
+            return "this game is not from a file of many games".to_string();
+        }
+        match self.number {
+            Some(number) => format!(
                 "no list open: game {number} was opened alone; {} lists the games of its file",
                 self.key_for("list", ":list")
             ),
-            _ => "this game is not from a file of many games".to_string(),
+            None => format!(
+                "no list open: this game was recovered alone; {} lists the games of its file",
+                self.key_for("list", ":list")
+            ),
         }
     }
 
@@ -497,15 +523,18 @@ impl App {
     }
 
     /// The loop opened game `number` of the list (as any game opens: see
-    /// [`App::open_game`]): the list remembers it and selects it.
-    pub(super) fn opened_from_list(&mut self, number: u64) {
+    /// [`App::open_game`]): the list remembers it and selects it. True when the game went
+    /// to the position a search found it at.
+    pub(super) fn opened_from_list(&mut self, number: u64) -> bool {
         // A game found by a `pos:` term (or `:search`) opens where it reaches the
         // position.
         let ply = self.list().and_then(|l| l.catalog.reached(number));
+        let mut at_search = false;
         if let Some(ply) = ply {
             let line = self.game.mainline();
             if let Some(node) = (ply as usize).checked_sub(1).and_then(|i| line.get(i)) {
                 self.cursor = *node;
+                at_search = true;
             }
         }
         if let Some(list) = self.list.as_deref_mut() {
@@ -515,6 +544,7 @@ impl App {
             }
         }
         self.screen = Screen::Game;
+        at_search
     }
 }
 

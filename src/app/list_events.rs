@@ -13,16 +13,7 @@ impl App {
         };
         let failed = matches!(event, LoadEvent::Failed(_));
         list.keep_selected(|catalog| catalog.apply(event));
-        // The game on the screen when the list was opened over it, once its row is in (a
-        // selection moved meanwhile stays where the reader put it).
-        if let Some(n) = list.open.filter(|_| list.select_open) {
-            if let Some(p) = list.catalog.position_of(n) {
-                list.select_open = false;
-                if list.selected == 0 {
-                    list.selected = p;
-                }
-            }
-        }
+        list.select_open_when_listed();
         self.number_recovered();
         let Some(list) = self.list.as_deref_mut() else {
             return;

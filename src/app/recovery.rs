@@ -136,9 +136,6 @@ impl App {
         Effect::Recovery(Recovery::Later)
     }
 
-    /// A game recovered from its journal is one of the list's games when the list's
-    /// file has a game where the journal says the game's text is: it gets that game's
-    /// number, and is the list's open game (selected there, the next game after it).
     /// The file and place of a recovered game whose number no list will tell (its file's
     /// list is not open): the loop counts the games before it in the background and
     /// answers with [`super::Done::Numbered`], so that the status corner says "game 3 in
@@ -171,6 +168,9 @@ impl App {
         }
     }
 
+    /// A game recovered from its journal is one of the list's games when the list's
+    /// file has a game where the journal says the game's text is: it gets that game's
+    /// number, and is the list's open game (selected there, the next game after it).
     pub(super) fn number_recovered(&mut self) {
         let (Some(offset), Some(file)) = (self.unnumbered, self.file.as_deref()) else {
             return;
@@ -188,9 +188,8 @@ impl App {
         self.unnumbered = None;
         self.number = Some(number);
         list.open = Some(number);
-        if let Some(p) = list.catalog.position_of(number) {
-            list.selected = p;
-        }
+        list.select_open = true;
+        list.select_open_when_listed();
     }
 }
 

@@ -540,6 +540,11 @@ fn a_game_recovered_with_no_list_open_gets_its_number_counted() {
             path: "sample.pgn".into()
         }
     );
+    app.update(Action::NextGame);
+    assert_eq!(
+        app.message.text,
+        "no list open: this game was recovered alone; Ctrl-L lists the games of its file"
+    );
     // An answer for another place (an older recovery) changes nothing.
     app.update(Done::Numbered {
         path: "sample.pgn".into(),

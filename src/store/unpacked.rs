@@ -122,12 +122,11 @@ impl Unpacked {
     /// A whole copy of the packed file at `source` in `dir`, made now (as long as
     /// decompressing it takes); `Ok(None)` for plain text.
     pub fn create_in(dir: &Path, source: &Path) -> io::Result<Option<Unpacked>> {
-        let Some((unpacked, mut tee)) = Unpacked::tee_in(dir, source)? else {
+        let Some((mut unpacked, mut tee)) = Unpacked::tee_in(dir, source)? else {
             return Ok(None);
         };
         io::copy(&mut tee, &mut io::sink())?;
         tee.copy.flush()?;
-        let mut unpacked = unpacked;
         unpacked.mark_whole();
         Ok(Some(unpacked))
     }
