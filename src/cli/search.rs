@@ -4,8 +4,9 @@
 //!
 //! A regular file is answered from its index (see [`crate::study::index`]) when the cache
 //! holds one of this version of the file; later runs open it and read only the games that
-//! reach the position. Otherwise the file is read through on every core exactly as `check`
-//! reads it (the same problems are found and reported, on standard error), and once every
+//! reach the position. Otherwise the file is read through on every core as `check` reads
+//! it, each game only as far as the answer needs (see [`crate::study::follow::Follow`]; the
+//! problems met on the way are reported on standard error, in `check`'s format), and once every
 //! file is answered `scoresheet index --background` is started on those without an index
 //! (see [`super::index`]). Standard input, compressed files and `--variations` (the index
 //! holds main lines only) are read through every time.
@@ -487,7 +488,7 @@ fn run(
         }
     };
     let mut out = BufWriter::new(io::stdout().lock());
-    let (mut unreadable, mut bad_total) = (false, 0u64);
+    let mut unreadable = false;
     let several = common.files.len() > 1;
     let mut to_index = Vec::new();
     for path in &common.files {
@@ -499,7 +500,7 @@ fn run(
         );
         let done = answered.and_then(|(a, games, bad, i)| {
             let how = match (&a, i) {
-                (Answer::Indexed { .. }, _) => ", from the index".to_string(),
+                (Answer::Indexed { .. }, _) => FROM_INDEX.to_string(),
                 (Answer::Read { .. }, Indexing::No) => String::new(),
                 (Answer::Read { .. }, Indexing::Cut(e)) => {
                     cut = Some(e);
@@ -523,12 +524,16 @@ fn run(
         });
         match done {
             Ok((found, games, bad, how)) => {
-                bad_total += bad;
                 let games_text = crate::plural::count(games as usize, "game", "games");
-                let errors = if bad > 0 {
-                    format!(", {bad} with errors")
-                } else {
-                    String::new()
+                let errors = match (bad, &how) {
+                    (0, _) => String::new(),
+                    // The index read every game to its end.
+                    (_, h) if h == FROM_INDEX => format!(
+                        "; {} with errors (`scoresheet check` lists them)",
+                        crate::plural::count(bad as usize, "game", "games")
+                    ),
+                    // Read through: the problems met on the way, reported above.
+                    _ => format!(", {bad} with errors met"),
                 };
                 let reach = if found == 1 { "reaches" } else { "reach" };
                 let _ = out.flush();
@@ -555,8 +560,17 @@ fn run(
             eprintln!("scoresheet {command}: the indexing in the background could not start: {e}");
         }
     }
-    exit::of(unreadable, bad_total)
+    // Problems in the games do not change the answer (see `Follow::leave`: a search reads
+    // each game only as far as it needs), so they do not change the exit code either.
+    if unreadable {
+        exit::USAGE
+    } else {
+        exit::OK
+    }
 }
+
+/// How a summary ends for a file answered from its index.
+const FROM_INDEX: &str = ", from the index";
 
 /// What the summary says of a file read through whose index is being built.
 const BACKGROUND: &str =

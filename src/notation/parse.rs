@@ -145,12 +145,22 @@ const EP_MARKS: &[&str] = &["e.p.", "e. p.", "e.p", "ep"];
 /// own: en passant (`exd6 e.p.`), check (`Qh5 ch`, `Rf7 dis ch`) or mate (`Qg7 mate`)?
 /// A PGN reader meets it as a separate token.
 pub fn is_mark_word(word: &[u8]) -> bool {
-    const PARTS: &[&str] = &["dbl", "dis"];
-    EP_MARKS.iter().chain(PARTS).any(|m| m.as_bytes() == word)
+    // No mark has a digit, nearly every move has one: asked of every move a search passes
+    // over (see `GameBuilder::leave`), the lists are then not looked through.
+    if word.iter().any(u8::is_ascii_digit) {
+        return false;
+    }
+    EP_MARKS
+        .iter()
+        .chain(MARK_PARTS)
+        .any(|m| m.as_bytes() == word)
         || CHECKS
             .iter()
             .any(|(m, _)| m.as_bytes() == word && m.chars().all(char::is_alphabetic))
 }
+
+/// Words that begin a mark of two (`dis ch`, `dbl ch`).
+const MARK_PARTS: &[&str] = &["dbl", "dis"];
 
 /// Reads one move in the given piece-letter language.
 pub fn parse(text: &str, lang: &Lang) -> Result<Readings, ParseError> {

@@ -330,3 +330,19 @@ fn marks_around_the_move_are_kept() {
     let (_, mt) = read_move("Nf3+", &pos, Lang::english()).unwrap();
     assert_eq!(mt.check, Some(CheckMark::Check));
 }
+
+/// Marks written as words of their own are known as such (a reader leaves them out of the
+/// moves it counts), and moves are not: also those the digit shortcut passes over.
+#[test]
+fn mark_words_and_moves_are_told_apart() {
+    for mark in [
+        "e.p.", "e.p", "ep", "ch", "dis", "dbl", "mate", "matt", "мат", "шах",
+    ] {
+        assert!(is_mark_word(mark.as_bytes()), "{mark}");
+    }
+    for word in [
+        "e4", "exd6", "Nf3", "O-O", "O-O-O", "0-0", "Qh5+", "a8=Q", "e2e4", "+", "#",
+    ] {
+        assert!(!is_mark_word(word.as_bytes()), "{word}");
+    }
+}

@@ -315,6 +315,17 @@ impl GameBuilder {
         })
     }
 
+    /// Stops following the main line, with no problem, for a reader that needs no more of
+    /// the game and hands over no more of its moves (a position search, once the position
+    /// is out of reach or the move played there is known): its results are then not
+    /// compared with a board that is not the game's last, and problems further on are not
+    /// found (`check` reads every move).
+    pub fn leave(&mut self) {
+        if let Some(main) = self.stack.first_mut() {
+            main.dead = true;
+        }
+    }
+
     /// Counts a move of a line that died (see [`GameBuilder::main_line_written_so_far`]).
     /// Out of line: few lines die, and inlined into [`GameBuilder::play`] it cost every
     /// move played an instruction.

@@ -1,7 +1,9 @@
-//! Reading games for position search and the opening tree: a [`Visitor`] that validates each
-//! game through the [`GameBuilder`] (so every problem `check` reports is found, and moves are
-//! resolved by the one notation engine) while following its positions, without building a
-//! move tree.
+//! Reading games for position search and the opening tree: a [`Visitor`] that plays each
+//! game through the [`GameBuilder`] (moves are resolved by the one notation engine, and
+//! problems are found as `check` finds them) while following its positions, without building
+//! a move tree. An index reads every game to its end; a search of main lines reads each
+//! game only as far as its answer needs (see [`Follow::leave`]), so problems after that point
+//! are not looked for.
 //!
 //! For each game it gives a [`Walked`]: what the tree needs of its tags, the main line
 //! (start position and moves), and — when a target position is given — the first ply at
@@ -10,6 +12,7 @@
 
 use chess::{ChessMove, Color};
 
+use crate::notation::is_mark_word;
 use crate::pgn::{ColumnPlaces, CommentKind, GameBuilder, Pos, ReadError, ReadGame, Skip, Visitor};
 use crate::position::Position;
 use crate::study::key::Goal;
@@ -96,8 +99,9 @@ pub struct Follow {
     /// every move; nor for kings alone, which every game may still reach).
     prunes: bool,
     /// Whether this game is still followed: it may yet reach the target, or the move played
-    /// there is still to come (a search of main lines leaves a game once it has both). Once
-    /// not, its moves are only checked, as `check` does.
+    /// there is still to come (a search of main lines leaves a game once it has both, or
+    /// once the target is out of reach). Once not, its moves are only counted (see
+    /// [`Follow::leave`]).
     watching: bool,
     /// Moves to come whose positions cannot be the target (a search of main lines): the
     /// board has more men than the target, more than these moves can take (see
@@ -121,6 +125,9 @@ pub struct Follow {
     /// The reader's count of the plies as written, when it gives one (see
     /// [`Walked::plies`]).
     written: Option<u32>,
+    /// Moves of the main line passed over once the game was left (see [`Follow::leave`]),
+    /// marks written as words of their own left out, as the builder counts them.
+    passed: u32,
 }
 
 impl Follow {
@@ -155,6 +162,7 @@ impl Follow {
             codes: Vec::new(),
             keys: Vec::new(),
             written: None,
+            passed: 0,
         }
     }
 
@@ -218,6 +226,17 @@ impl Follow {
         }
     }
 
+    /// Leaves the game being read: a search of main lines has all it needs of it (the
+    /// target is out of reach, or the move played there is known). The builder then only
+    /// counts its moves as written, as `list` does, without playing them: playing them is
+    /// nearly all of the cost of reading a game, and most games of a search are left within
+    /// a few moves (a pawn moved or a man taken that the target still has). The builder is
+    /// told, so that it compares no result with a board that is not the game's last.
+    fn leave(&mut self) {
+        self.watching = false;
+        self.builder.leave();
+    }
+
     /// Sets [`Follow::far`] from the men the board has over the target's: with `over` more,
     /// the positions after the next `over - 1` moves cannot be the target.
     fn count_far(&mut self, over: u32) {
@@ -250,6 +269,7 @@ impl Visitor for Follow {
         self.codes.clear();
         self.keys.clear();
         self.written = None;
+        self.passed = 0;
         self.game_start = at.offset;
         self.noting = (self.reads == TagsRead::Places).then(ColumnPlaces::default);
         self.places = None;
@@ -322,8 +342,10 @@ impl Visitor for Follow {
     #[inline(always)]
     fn san(&mut self, san: &[u8], at: Pos) {
         if !self.watching {
-            // Done with (see `watching`): only checked, as `check` does.
-            self.builder.play(san, at);
+            // Left (see `leave`): only counted, for a reader that does not count the moves
+            // itself (see `end_game`). A word with a digit is a move, not a mark, as
+            // `is_mark_word` would say after a call (which cost a search 10%).
+            self.passed += u32::from(san.iter().any(u8::is_ascii_digit) || !is_mark_word(san));
             return;
         }
         if self.far > 0 {
@@ -348,7 +370,7 @@ impl Visitor for Follow {
         if self.reached.is_some() {
             // Nothing more to learn from this game.
             self.next = Some(played.mv.map_or(Next::Null, Next::Move));
-            self.watching = false;
+            self.leave();
         } else if goal.is(played.after.board()) {
             let start = self.start.as_ref().unwrap_or(played.after);
             self.reached = Some(ply_of(start, played.after));
@@ -357,7 +379,7 @@ impl Visitor for Follow {
             // they put the target out of reach, so the board is asked.
             let (over, board) = (goal.men_over(played.after.board()), played.after.board());
             if self.prunes && !goal.reachable_from(board) {
-                self.watching = false;
+                self.leave();
             }
             self.count_far(over);
         } else if let (true, Some(mv)) = (self.prunes, played.mv) {
@@ -367,7 +389,7 @@ impl Visitor for Follow {
             if goal.may_put_out_of_reach(played.before.board(), mv)
                 && !goal.reachable_from(played.after.board())
             {
-                self.watching = false;
+                self.leave();
             }
         }
     }
@@ -425,7 +447,7 @@ impl Visitor for Follow {
         // illegal one too).
         let plies = self
             .written
-            .or_else(|| self.builder.main_line_written_so_far())
+            .or_else(|| Some(self.builder.main_line_written_so_far()? + self.passed))
             .unwrap_or(0);
         Walked {
             read: self.builder.end_game(),

@@ -80,7 +80,7 @@ fn searcher(target: &Position, prunes: bool) -> Follow {
 }
 
 #[test]
-fn a_game_that_can_no_longer_reach_the_target_is_left_and_only_checked() {
+fn a_game_that_can_no_longer_reach_the_target_is_left_and_only_counted() {
     // Looking for 1. e4 c5 2. Nf3.
     let target = after(&["e2e4", "c7c5", "g1f3"]);
     let mut f = searcher(&target, true);
@@ -93,13 +93,47 @@ fn a_game_that_can_no_longer_reach_the_target_is_left_and_only_checked() {
     f.san(b"e5", at);
     assert!(!f.watching, "after 1... e5 it cannot");
     assert!(f.moves.is_empty(), "a search of main lines keeps no moves");
-    // Its moves are still checked, as `check` does.
+    // Its moves are only counted now, not played: nothing the search needs is there.
     f.san(b"Ke3", at);
+    f.san(b"ch", at);
+    f.san(b"O-O", at);
     let w = f.end_game();
     assert_eq!(w.reached, None);
-    // The plies as written, the illegal move included (`list`'s count).
-    assert_eq!(w.plies, 3);
+    // The plies as written, the illegal move included, the mark left out (`list`'s count),
+    // though the reader gave no count of its own.
+    assert_eq!(w.plies, 4);
+    assert!(w.read.problems().is_empty(), "{:?}", w.read.problems());
+}
+
+/// A problem met before the game is left is found and reported as `check` reports it; the
+/// results are compared only for a game read to its end.
+#[test]
+fn problems_before_a_game_is_left_are_found_and_results_after_are_not_compared() {
+    let target = after(&["e2e4", "c7c5"]);
+    let mut f = searcher(&target, true);
+    let mut reader = SliceReader::new(b"1. e4 Ke5 2. Nf3 *\n");
+    let w = reader.read_game_restarting(&mut f).expect("a game");
     assert_eq!(w.read.problems().len(), 1, "{:?}", w.read.problems());
+    assert_eq!(w.plies, 3);
+    // Left after 1... e5; the game ends with a mate by White that the result denies: the
+    // board followed is not the last one, so no word about the result.
+    let mut reader =
+        SliceReader::new(b"[Result \"0-1\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 0-1\n");
+    let w = reader.read_game_restarting(&mut f).expect("a game");
+    assert!(w.read.problems().is_empty(), "{:?}", w.read.problems());
+    assert_eq!(w.plies, 7);
+    // Read to its end (the target 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7 reached at the
+    // last ply), the same game gets its word.
+    let mate = after(&["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"]);
+    let mut f = searcher(&mate, true);
+    let mut reader =
+        SliceReader::new(b"[Result \"0-1\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 0-1\n");
+    let w = reader.read_game_restarting(&mut f).expect("a game");
+    assert_eq!(w.reached, Some(7));
+    assert!(
+        !w.read.problems().is_empty(),
+        "the mate and the result disagree"
+    );
 }
 
 #[test]
@@ -115,7 +149,7 @@ fn a_game_that_reaches_the_target_is_followed_to_the_move_played_there() {
     );
     assert_eq!(w.plies, 4);
     // Once the move played there is known, the game has nothing more to give: it is left
-    // (its moves only checked), though it could reach the target again.
+    // (its moves only counted), though it could reach the target again.
     let mut f = searcher(&target, false);
     let at = Pos::default();
     f.begin_game(at);
@@ -131,7 +165,7 @@ fn a_game_that_reaches_the_target_is_followed_to_the_move_played_there() {
         w.next,
         Next::Move(ChessMove::new(chess::Square::E7, chess::Square::E5, None))
     );
-    assert_eq!(w.read.problems().len(), 1, "Ke3 is still checked");
+    assert!(w.read.problems().is_empty(), "Ke3 is not played");
 }
 
 /// The key of each position of a game, with the move played from it (the last with none).
