@@ -164,6 +164,15 @@ pub enum Done {
         /// A refusal or an error.
         error: bool,
     },
+    /// Whether the game's changes reach the journal now (they stopped, or came back), and
+    /// what to say about it. While they do not, leaving an unsaved game loses it, and the
+    /// refusals that let the player leave it say so.
+    Journal {
+        /// The last change was journaled.
+        journaled: bool,
+        /// The message: why nothing is journaled, or that the game is journaled again.
+        text: String,
+    },
     /// The game was written to `path` (or was there as it is, `unchanged`).
     Saved {
         /// The file.
@@ -389,6 +398,13 @@ impl App {
         match done {
             Done::Notice { text, error } => {
                 self.message = Message { text, error };
+            }
+            Done::Journal { journaled, text } => {
+                self.unjournaled = !journaled;
+                self.message = Message {
+                    text,
+                    error: !journaled,
+                };
             }
             Done::Saved {
                 path,

@@ -385,10 +385,14 @@ impl App {
             // Not `:q!`, which would quit the program: `:e!` opens the other game
             // and the journal keeps this one's changes.
             let file = command_path(&list.path);
+            let kept = if self.unjournaled {
+                "its changes are lost: nothing is journaled"
+            } else {
+                "the journal keeps the changes"
+            };
             self.refuse(format!(
                 "{open} has changes that are not saved: go back to it (Ctrl-L) and :w, \
-                 or open game {number} anyway with :e! {file} {number} (the journal keeps \
-                 the changes)"
+                 or open game {number} anyway with :e! {file} {number} ({kept})"
             ));
             return Effect::None;
         }

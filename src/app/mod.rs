@@ -166,6 +166,9 @@ pub struct App {
     history_at: Option<usize>,
     quit_armed: bool,
     journal_due: bool,
+    /// The loop said the last change could not be journaled ([`Done::Journal`]): an
+    /// unsaved game left now is lost, not kept for `scoresheet recover`.
+    pub(crate) unjournaled: bool,
     /// The moves typed after a result, asked about once: Enter again plays them.
     play_on: Option<String>,
     /// The positions since the last capture or pawn move on the way to the move last
@@ -221,6 +224,7 @@ impl App {
             history_at: None,
             quit_armed: false,
             journal_due: false,
+            unjournaled: false,
             play_on: None,
             line_history: None,
             versions: History::new(
@@ -548,9 +552,17 @@ impl App {
             } else {
                 ":w to save".to_string()
             };
-            self.refuse(format!(
-                "unsaved game: press again to quit (the journal keeps it for `scoresheet recover`), or {save}"
-            ));
+            self.refuse(if self.unjournaled {
+                format!(
+                    "unsaved game, and nothing is journaled: press again to quit and lose it, \
+                     or {save}"
+                )
+            } else {
+                format!(
+                    "unsaved game: press again to quit (the journal keeps it for `scoresheet \
+                     recover`), or {save}"
+                )
+            });
             Effect::None
         } else {
             Effect::Quit { discard: false }

@@ -133,7 +133,10 @@ impl Session {
                     };
                     tell(
                         app,
-                        Done::refusal(format!("nothing is journaled: {why}; :w saves the moves")),
+                        Done::Journal {
+                            journaled: false,
+                            text: format!("nothing is journaled: {why}; :w saves the moves"),
+                        },
                     );
                     return;
                 }
@@ -156,11 +159,14 @@ impl Session {
                     self.unjournaled = true;
                     tell(
                         app,
-                        Done::refusal(format!(
-                            "nothing is journaled: {} could not be written: {e}; :w saves the \
-                             moves",
-                            journal.path().display()
-                        )),
+                        Done::Journal {
+                            journaled: false,
+                            text: format!(
+                                "nothing is journaled: {} could not be written: {e}; :w saves \
+                                 the moves",
+                                journal.path().display()
+                            ),
+                        },
                     )
                 }
                 Ok(()) => {
@@ -169,10 +175,13 @@ impl Session {
                         // are in it too.
                         tell(
                             app,
-                            Done::notice(format!(
-                                "journaled again: the whole game is in {}, safe from a crash",
-                                journal.path().display()
-                            )),
+                            Done::Journal {
+                                journaled: true,
+                                text: format!(
+                                    "journaled again: the whole game is in {}, safe from a crash",
+                                    journal.path().display()
+                                ),
+                            },
                         );
                     } else if let Some(lost) = lost {
                         tell(

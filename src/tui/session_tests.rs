@@ -274,6 +274,41 @@ fn a_journal_that_cannot_be_written_warns_until_it_can_and_then_holds_every_move
     assert!(run.app.message.text.is_empty(), "{:?}", run.app.message);
 }
 
+/// While nothing is journaled, the refusals that let the player leave an unsaved game do not
+/// promise the journal: leaving it then loses it, and they say so. Journaled again, they
+/// promise it again.
+#[test]
+fn leaving_an_unsaved_game_that_is_not_journaled_says_it_is_lost() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut run = Run::start(dir.path(), None);
+    run.line("e4");
+    FAIL_WRITES.with(|f| f.set(true));
+    run.line("e5");
+    let mut said = Vec::new();
+    for line in [":new", ":e other.pgn"] {
+        run.line(line);
+        said.push(run.app.message.clone());
+    }
+    run.act(Action::Quit);
+    said.push(run.app.message.clone());
+    FAIL_WRITES.with(|f| f.set(false));
+    for message in &said {
+        assert!(message.error, "{message:?}");
+        assert!(message.text.contains("nothing is journaled"), "{message:?}");
+        assert!(message.text.contains("lose it"), "{message:?}");
+        assert!(!message.text.contains("the journal keeps"), "{message:?}");
+    }
+    assert_eq!(run.moves(), ["e4", "e5"], "nothing was left");
+    run.line("Nf3");
+    assert!(run.app.message.text.starts_with("journaled again"));
+    run.line(":new");
+    assert!(
+        run.app.message.text.contains("the journal keeps it"),
+        "{:?}",
+        run.app.message
+    );
+}
+
 #[test]
 fn a_save_while_the_journal_cannot_be_written_says_saved_and_leaves_no_stale_journal() {
     let dir = tempfile::tempdir().unwrap();

@@ -195,9 +195,17 @@ impl App {
     fn keeps_unsaved(&mut self, what: &str, forced: bool) -> bool {
         let refuse = self.unsaved && !forced && !self.game.is_empty();
         if refuse {
-            self.refuse(format!(
-                "the game is not saved: :w first, or :{what}! to leave it (the journal keeps it)"
-            ));
+            self.refuse(if self.unjournaled {
+                format!(
+                    "the game is not saved, and nothing is journaled: :w first, or :{what}! to \
+                     leave it and lose it"
+                )
+            } else {
+                format!(
+                    "the game is not saved: :w first, or :{what}! to leave it (the journal \
+                     keeps it)"
+                )
+            });
         }
         refuse
     }

@@ -35,7 +35,7 @@ pub const COMMANDS: &[Command] = &[
         args: "FILE [N]",
         doc:
             "open FILE (its game, the list of its games, or a new game for a file with none) or its game N; quote a name with blanks",
-        bang: "open FILE although this game is not saved (the journal keeps it)",
+        bang: "open FILE although this game is not saved (the journal keeps it, if it can be written)",
         run: run::edit,
     },
     Command {
@@ -43,7 +43,7 @@ pub const COMMANDS: &[Command] = &[
         aliases: &[],
         args: "",
         doc: "next game: Event, Site, Round kept, Board + 1",
-        bang: "start the next game although this one is not saved (the journal keeps it)",
+        bang: "start the next game although this one is not saved (the journal keeps it, if it can be written)",
         run: run::new_game,
     },
     Command {
