@@ -308,14 +308,26 @@ fn compressed(text: &[u8]) -> Vec<(&'static str, Vec<u8>)> {
     bz.write_all(text).unwrap();
     let mut xz = liblzma::write::XzEncoder::new(Vec::new(), 6);
     xz.write_all(text).unwrap();
+    let (le, be) = (
+        utf16(text, u16::to_le_bytes, [0xff, 0xfe]),
+        utf16(text, u16::to_be_bytes, [0xfe, 0xff]),
+    );
+    let mut gz16 = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz16.write_all(&le).unwrap();
+    let mut xz16 = liblzma::write::XzEncoder::new(Vec::new(), 6);
+    xz16.write_all(&be).unwrap();
     vec![
         ("gz", gz.finish().unwrap()),
         ("bz2", bz.finish().unwrap()),
         ("xz", xz.finish().unwrap()),
         ("zst", zstd::encode_all(text, 3).unwrap()),
         // Not compressed, but read through the same door: UTF-16 with a byte-order mark.
-        ("utf16le", utf16(text, u16::to_le_bytes, [0xff, 0xfe])),
-        ("utf16be", utf16(text, u16::to_be_bytes, [0xfe, 0xff])),
+        ("utf16le", le.clone()),
+        ("utf16be", be.clone()),
+        // And both: a UTF-16 file compressed (a Windows tool's export, zipped up).
+        ("utf16le.gz", gz16.finish().unwrap()),
+        ("utf16be.xz", xz16.finish().unwrap()),
+        ("utf16le.zst", zstd::encode_all(&le[..], 3).unwrap()),
     ]
 }
 

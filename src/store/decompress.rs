@@ -44,32 +44,52 @@ impl Compression {
     pub fn decoder<R: Read>(self, src: R) -> io::Result<Decoder<R>> {
         let src = io::BufReader::with_capacity(1 << 16, src);
         Ok(match self {
-            Compression::Gzip => Decoder::Gzip(flate2::bufread::MultiGzDecoder::new(src)),
-            Compression::Bzip2 => Decoder::Bzip2(bzip2::bufread::MultiBzDecoder::new(src)),
-            Compression::Xz => Decoder::Xz(liblzma::bufread::XzDecoder::new_multi_decoder(src)),
-            Compression::Zstd => Decoder::Zstd(zstd::stream::read::Decoder::with_buffer(src)?),
+            Compression::Gzip => {
+                Decoder::Gzip(Sniffed::new(flate2::bufread::MultiGzDecoder::new(src)))
+            }
+            Compression::Bzip2 => {
+                Decoder::Bzip2(Sniffed::new(bzip2::bufread::MultiBzDecoder::new(src)))
+            }
+            Compression::Xz => Decoder::Xz(Sniffed::new(
+                liblzma::bufread::XzDecoder::new_multi_decoder(src),
+            )),
+            Compression::Zstd => {
+                Decoder::Zstd(Sniffed::new(zstd::stream::read::Decoder::with_buffer(src)?))
+            }
             // Transcoded to UTF-8 as it is read, the byte-order mark dropped.
-            Compression::Utf16 => Decoder::Utf16(
-                encoding_rs_io::DecodeReaderBytesBuilder::new()
-                    .bom_sniffing(true)
-                    .build(src),
-            ),
+            Compression::Utf16 => Decoder::Utf16(utf16(src)),
         })
     }
 }
 
-/// The decompressed (or transcoded) bytes of a source, from [`Compression::decoder`].
+/// The decompressed (or transcoded) bytes of a source, from [`Compression::decoder`]: the
+/// decompressed bytes of a compressed source are themselves transcoded when they are
+/// UTF-16 text (see [`Sniffed`]).
 pub enum Decoder<R: Read> {
     /// gzip members.
-    Gzip(flate2::bufread::MultiGzDecoder<io::BufReader<R>>),
+    Gzip(Sniffed<flate2::bufread::MultiGzDecoder<io::BufReader<R>>>),
     /// bzip2 streams.
-    Bzip2(bzip2::bufread::MultiBzDecoder<io::BufReader<R>>),
+    Bzip2(Sniffed<bzip2::bufread::MultiBzDecoder<io::BufReader<R>>>),
     /// xz streams.
-    Xz(liblzma::bufread::XzDecoder<io::BufReader<R>>),
+    Xz(Sniffed<liblzma::bufread::XzDecoder<io::BufReader<R>>>),
     /// Zstandard frames.
-    Zstd(zstd::stream::read::Decoder<'static, io::BufReader<R>>),
+    Zstd(Sniffed<zstd::stream::read::Decoder<'static, io::BufReader<R>>>),
     /// UTF-16 text, as UTF-8.
-    Utf16(encoding_rs_io::DecodeReaderBytes<io::BufReader<R>, Vec<u8>>),
+    Utf16(Utf16<io::BufReader<R>>),
+}
+
+impl<R: Read> Decoder<R> {
+    /// Whether the text is UTF-16 (plain, or once decompressed), read as UTF-8: a file
+    /// that scoresheet reads but does not write. Reads the first bytes when not read yet.
+    pub fn is_utf16(&mut self) -> io::Result<bool> {
+        match self {
+            Decoder::Gzip(d) => d.is_utf16(),
+            Decoder::Bzip2(d) => d.is_utf16(),
+            Decoder::Xz(d) => d.is_utf16(),
+            Decoder::Zstd(d) => d.is_utf16(),
+            Decoder::Utf16(_) => Ok(true),
+        }
+    }
 }
 
 impl<R: Read> Read for Decoder<R> {
@@ -80,6 +100,72 @@ impl<R: Read> Read for Decoder<R> {
             Decoder::Xz(d) => d.read(buf),
             Decoder::Zstd(d) => d.read(buf),
             Decoder::Utf16(d) => d.read(buf),
+        }
+    }
+}
+
+/// UTF-16 text (a byte-order mark first) read as UTF-8, the mark dropped.
+type Utf16<R> = encoding_rs_io::DecodeReaderBytes<R, Vec<u8>>;
+
+fn utf16<R: Read>(src: R) -> Utf16<R> {
+    encoding_rs_io::DecodeReaderBytesBuilder::new()
+        .bom_sniffing(true)
+        .build(src)
+}
+
+/// Decompressed bytes, passed on as they are, or transcoded to UTF-8 when they start with
+/// a UTF-16 byte-order mark (a UTF-16 file compressed, as a Windows tool's export may be):
+/// told by the first bytes, at the first read.
+pub struct Sniffed<D: Read>(Sniff<D>);
+
+enum Sniff<D: Read> {
+    /// Not read yet.
+    Start(D),
+    /// The first bytes looked at, then the rest.
+    Plain(io::Chain<io::Cursor<Vec<u8>>, D>),
+    /// The same, transcoded.
+    Utf16(Box<Utf16<io::Chain<io::Cursor<Vec<u8>>, D>>>),
+    /// Reading the first bytes failed (the error was returned): nothing more.
+    Failed,
+}
+
+impl<D: Read> Sniffed<D> {
+    fn new(inner: D) -> Self {
+        Sniffed(Sniff::Start(inner))
+    }
+
+    /// Looks at the first bytes, once.
+    fn sniff(&mut self) -> io::Result<()> {
+        if !matches!(self.0, Sniff::Start(_)) {
+            return Ok(());
+        }
+        let Sniff::Start(mut inner) = std::mem::replace(&mut self.0, Sniff::Failed) else {
+            return Ok(());
+        };
+        let first = head(&mut inner)?;
+        let is_utf16 = crate::text::is_utf16(&first);
+        let rest = io::Cursor::new(first).chain(inner);
+        self.0 = if is_utf16 {
+            Sniff::Utf16(Box::new(utf16(rest)))
+        } else {
+            Sniff::Plain(rest)
+        };
+        Ok(())
+    }
+
+    fn is_utf16(&mut self) -> io::Result<bool> {
+        self.sniff()?;
+        Ok(matches!(self.0, Sniff::Utf16(_)))
+    }
+}
+
+impl<D: Read> Read for Sniffed<D> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.sniff()?;
+        match &mut self.0 {
+            Sniff::Plain(r) => r.read(buf),
+            Sniff::Utf16(r) => r.read(buf),
+            Sniff::Start(_) | Sniff::Failed => Ok(0),
         }
     }
 }

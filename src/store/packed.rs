@@ -39,6 +39,36 @@ impl Compression {
         Ok(Compression::of(&head))
     }
 
+    /// [`Compression::of_file`], with a compressed file whose text is UTF-16 told as
+    /// `Utf16`: what a save asks, as such a file is read but not written.
+    pub fn of_file_written(path: &Path) -> io::Result<Option<Compression>> {
+        match Compression::of_file(path)? {
+            Some(p) if p.writable() => {
+                let file = std::fs::File::open(path)?;
+                Ok(Some(p.text_packing(file)?))
+            }
+            other => Ok(other),
+        }
+    }
+
+    /// [`Compression::of`] for a whole file's bytes, with a compressed file whose text is
+    /// UTF-16 told as `Utf16` (see [`Compression::of_file_written`]).
+    pub fn of_bytes_written(bytes: &[u8]) -> io::Result<Option<Compression>> {
+        match Compression::of(bytes) {
+            Some(p) if p.writable() => Ok(Some(p.text_packing(bytes)?)),
+            other => Ok(other),
+        }
+    }
+
+    /// This packing, or `Utf16` when the text it holds is UTF-16.
+    fn text_packing(self, src: impl Read) -> io::Result<Compression> {
+        Ok(if self.decoder(src)?.is_utf16()? {
+            Compression::Utf16
+        } else {
+            self
+        })
+    }
+
     /// The compression a file name asks for by its extension (`.gz`, `.bz2`, `.xz`,
     /// `.zst`, in any case): how a new file is written, since it has no bytes to tell.
     pub fn of_name(path: &Path) -> Option<Compression> {

@@ -311,7 +311,7 @@ pub fn save_game_spliced(
     // A game still at its place in a plain file: the rest of the file is copied as a
     // stream. Anything else (moved, changed, compressed): the whole file is read.
     if let Some(slot) = slot {
-        let packing = Compression::of_file(&target).map_err(write_error)?;
+        let packing = Compression::of_file_written(&target).map_err(write_error)?;
         let streamed = match packing {
             None => replace_streaming(&target, slot, pgn),
             Some(p) if p.writable() => replace_streaming_packed(&target, p, slot, pgn)
@@ -340,7 +340,9 @@ pub fn save_game_spliced(
     // A compressed file: the game goes into its text, which is compressed again. A new
     // (or empty) file is compressed as its name says (`games.pgn.gz`).
     let packing = match old.as_deref() {
-        Some(bytes) if !bytes.is_empty() => Compression::of(bytes),
+        Some(bytes) if !bytes.is_empty() => {
+            Compression::of_bytes_written(bytes).map_err(read_error)?
+        }
         _ => Compression::of_name(&target),
     };
     let old = match (packing, old) {

@@ -131,6 +131,20 @@ fn a_utf16_file_is_read_but_not_written() {
     );
     assert!(append_game(&path, "1. e4 *\n").is_err());
     assert_eq!(std::fs::read(&path).unwrap(), bytes);
+    // The same file compressed: read as the plain one, and not written either (its text
+    // would come back as UTF-8).
+    let packed = dir.path().join("utf16.pgn.gz");
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    std::io::Write::write_all(&mut gz, &bytes).unwrap();
+    let gz = gz.finish().unwrap();
+    std::fs::write(&packed, &gz).unwrap();
+    let (game, slot) = load_game(&packed, 3).unwrap();
+    assert_eq!(game.tag("White"), Some("Müller"));
+    let err = replace_game(&packed, &slot, &pgn_of("1. c4", "3")).unwrap_err();
+    assert!(matches!(err, SaveError::Unwritable { .. }), "{err}");
+    assert!(err.to_string().contains("UTF-16 text"), "{err}");
+    assert!(append_game(&packed, "1. e4 *\n").is_err());
+    assert_eq!(std::fs::read(&packed).unwrap(), gz);
 }
 
 /// An unchanged game is seen still in its place of a compressed file (so an unchanged
