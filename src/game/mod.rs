@@ -171,6 +171,16 @@ impl Game {
         }
     }
 
+    /// Sets a `PlyCount` tag, when the game has one, to the plies of its main line: the
+    /// tag says how long the game is, and an edit that changed the moves must not leave
+    /// it saying otherwise. (No tag is added.)
+    pub fn refresh_ply_count(&mut self) {
+        if self.tag("PlyCount").is_some() {
+            let plies = self.mainline().len().to_string();
+            self.set_tag("PlyCount", &plies);
+        }
+    }
+
     /// True when the game does not start from the standard position.
     pub fn has_setup(&self) -> bool {
         self.start.fen() != START_FEN

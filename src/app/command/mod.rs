@@ -233,11 +233,17 @@ impl App {
             Some(file_arg(rest))
         };
         match path {
-            Some(path) => Effect::Save {
-                path,
-                then_quit,
-                force: forced,
-            },
+            Some(path) => {
+                if self.unsaved {
+                    // Edited moves: the game's own count of them follows.
+                    self.game.refresh_ply_count();
+                }
+                Effect::Save {
+                    path,
+                    then_quit,
+                    force: forced,
+                }
+            }
             None => {
                 self.refuse("no file yet: :w FILE.pgn");
                 Effect::None
