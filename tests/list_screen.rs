@@ -88,7 +88,7 @@ fn whole_list_at_80x24_and_120x40() {
 #[test]
 fn sorted_and_filtered() {
     let mut c = catalog();
-    c.sort_by(Column::WhiteElo);
+    // One press: ratings sort the highest first.
     c.sort_by(Column::WhiteElo);
     let term = draw(&c, None, Some(0), None, true, (80, 24));
     insta::assert_snapshot!("list_sorted_elo_down_80x24", term.backend());

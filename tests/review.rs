@@ -106,7 +106,10 @@ fn a_game_of_a_club_file_reviewed_annotated_and_saved_back() {
     term.send("/carlsn");
     term.wait_for("3 of 7 match");
     term.send(keys::ENTER);
-    // Oldest first: game 5 (2 March), game 3 (9 March), game 1 (16 March).
+    // The newest first, then (again) the oldest first: game 5 (2 March), game 3 (9 March),
+    // game 1 (16 March).
+    term.send("d");
+    term.wait_for("sorted by date, newest first");
     term.send("d");
     term.wait_for("sorted by date, oldest first");
     // The sort shows the top of the new order: game 5 is selected (the selection was on
@@ -369,7 +372,7 @@ fn a_real_player_file_reviewed_and_saved_back() {
     term.wait_for(&format!("{matches} of {} match", grouped(total)));
     term.send(keys::ENTER);
     term.send("d");
-    term.wait_for("sorted by date, oldest first");
+    term.wait_for("sorted by date, newest first");
     term.send(keys::HOME);
     term.send(keys::DOWN);
     term.send(keys::ENTER);

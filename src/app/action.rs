@@ -295,15 +295,15 @@ actions! {
     SortWhite "sort-white" on LIST keys ["w"] hint "sort"
         doc "Sort by White (again: reversed)" => |app| app.sort_list(Column::White);
     SortWhiteElo "sort-white-elo" on LIST keys ["W"] hint ""
-        doc "Sort by White's Elo (again: reversed)" => |app| app.sort_list(Column::WhiteElo);
+        doc "Sort by White's Elo, the highest first (again: reversed)" => |app| app.sort_list(Column::WhiteElo);
     SortBlack "sort-black" on LIST keys ["b"] hint ""
         doc "Sort by Black (again: reversed)" => |app| app.sort_list(Column::Black);
     SortBlackElo "sort-black-elo" on LIST keys ["B"] hint ""
-        doc "Sort by Black's Elo (again: reversed)" => |app| app.sort_list(Column::BlackElo);
+        doc "Sort by Black's Elo, the highest first (again: reversed)" => |app| app.sort_list(Column::BlackElo);
     SortResult "sort-result" on LIST keys ["r"] hint ""
         doc "Sort by result (again: reversed)" => |app| app.sort_list(Column::Result);
     SortDate "sort-date" on LIST keys ["d"] hint ""
-        doc "Sort by date (again: reversed)" => |app| app.sort_list(Column::Date);
+        doc "Sort by date, the latest first (again: reversed)" => |app| app.sort_list(Column::Date);
     SortEvent "sort-event" on LIST keys ["e"] hint ""
         doc "Sort by event (again: reversed)" => |app| app.sort_list(Column::Event);
     SortRound "sort-round" on LIST keys ["u"] hint ""

@@ -357,14 +357,20 @@ impl Catalog {
         self.sort
     }
 
-    /// Sorts by `column`, stably (games that tie keep their order): ascending, or the other
-    /// way round when the list is already sorted by `column`.
+    /// Sorts by `column`, stably (games that tie keep their order): the way a player first
+    /// wants it (ratings and dates the highest and latest first, the rest ascending), or
+    /// the other way round when the list is already sorted so by `column`.
     pub fn sort_by(&mut self, column: Column) {
-        let direction = match self.sort {
-            Some(s) if s.column == column && s.direction == Direction::Ascending => {
-                Direction::Descending
-            }
+        let first = match column {
+            Column::WhiteElo | Column::BlackElo | Column::Date => Direction::Descending,
             _ => Direction::Ascending,
+        };
+        let direction = match self.sort {
+            Some(s) if s.column == column && s.direction == first => match first {
+                Direction::Ascending => Direction::Descending,
+                Direction::Descending => Direction::Ascending,
+            },
+            _ => first,
         };
         self.sort_as(Sort { column, direction });
     }

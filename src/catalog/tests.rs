@@ -184,15 +184,19 @@ fn a_game_too_large_is_a_row_with_the_reason() {
 #[test]
 fn sorting_numbers_dates_and_names() {
     let mut c = catalog();
-    c.sort_by(Column::WhiteElo);
-    // 900 is a number, below 2730 (as text it would sort last); unknown Elo last.
-    assert_eq!(shown(&c), [2, 6, 5, 3, 1, 4]);
+    // Ratings: the highest first, as a player sorts them; unknown Elo last.
     c.sort_by(Column::WhiteElo);
     assert_eq!(c.sort().unwrap().direction, Direction::Descending);
     assert_eq!(shown(&c), [1, 3, 5, 6, 2, 4]);
+    c.sort_by(Column::WhiteElo);
+    // 900 is a number, below 2730 (as text it would sort last); unknown Elo still last.
+    assert_eq!(c.sort().unwrap().direction, Direction::Ascending);
+    assert_eq!(shown(&c), [2, 6, 5, 3, 1, 4]);
     c.sort_by(Column::Date);
-    // A year alone comes before that year's known days; an unknown date last.
-    assert_eq!(shown(&c), [2, 6, 3, 1, 5, 4]);
+    // The latest first; a year alone comes after that year's known days; an unknown date
+    // last.
+    assert_eq!(c.sort().unwrap().direction, Direction::Descending);
+    assert_eq!(shown(&c), [5, 1, 3, 6, 2, 4]);
     c.sort_by(Column::Black);
     // Accents and case aside (Muller, Müller... next to each other); unknown (`?`) last.
     assert_eq!(shown(&c), [1, 3, 5, 6, 4, 2]);
@@ -206,10 +210,10 @@ fn sorting_numbers_dates_and_names() {
 #[test]
 fn sorting_is_stable() {
     let mut c = catalog();
-    // By date, then by event: each event's games stay in date order.
+    // By date (the latest first), then by event: each event's games stay in that order.
     c.sort_by(Column::Date);
     c.sort_by(Column::Event);
-    assert_eq!(shown(&c), [2, 6, 4, 5, 3, 1]);
+    assert_eq!(shown(&c), [2, 6, 4, 5, 1, 3]);
     // Results: White won, draws, Black won, unknown last.
     c.unsort();
     c.sort_by(Column::Result);
@@ -326,19 +330,19 @@ fn filter_and_sort_work_together_and_counts_follow() {
     let mut c = catalog();
     c.sort_by(Column::Date);
     c.set_filter("tata").unwrap();
-    assert_eq!(shown(&c), [3, 1]);
+    assert_eq!(shown(&c), [1, 3]);
     assert_eq!((c.games(), c.matches()), (6, 2));
     // Adding a word narrows what is shown, order kept.
     c.set_filter("tata anand").unwrap();
-    assert_eq!(shown(&c), [3, 1]);
+    assert_eq!(shown(&c), [1, 3]);
     c.set_filter("tata anand white:carlsen").unwrap();
     assert_eq!(shown(&c), [1]);
     assert_eq!(c.position_of(1), Some(0));
     assert_eq!(c.position_of(3), None);
-    // Sorting keeps the filter.
+    // Sorting keeps the filter (the date again: now the earliest first).
     c.set_filter("tata").unwrap();
     c.sort_by(Column::Date);
-    assert_eq!(shown(&c), [1, 3]);
+    assert_eq!(shown(&c), [3, 1]);
 }
 
 /// Rows arriving in batches, while the list is sorted and filtered, end up where a sort and
