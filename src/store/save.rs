@@ -131,9 +131,10 @@ impl SaveError {
     pub fn reason(&self) -> String {
         match self {
             SaveError::Read { path, source } => format!("cannot read it: {}", why(source, path)),
-            SaveError::Write { path, source } => {
-                format!("{}; the file was not changed", why(source, path))
-            }
+            SaveError::Write { path, source } => format!(
+                "{}; the file was not changed: :w OTHER.pgn saves the game elsewhere",
+                why(source, path)
+            ),
             SaveError::ReadOnly { .. } => {
                 "the file is read-only; the file was not changed".to_string()
             }

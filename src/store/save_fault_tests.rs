@@ -88,7 +88,10 @@ fn a_full_disk_leaves_the_old_file_and_no_temporary_file() {
         let msg = err.to_string();
         assert!(matches!(err, SaveError::Write { .. }), "{err:?}");
         assert!(msg.contains("three.pgn: the disk is full"), "{msg}");
-        assert!(msg.ends_with("the file was not changed"), "{msg}");
+        assert!(
+            msg.ends_with("the file was not changed: :w OTHER.pgn saves the game elsewhere"),
+            "{msg}"
+        );
     }
     assert_eq!(std::fs::read_to_string(&path).unwrap(), THREE);
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);

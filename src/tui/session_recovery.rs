@@ -85,7 +85,7 @@ impl Session {
             game: Box::new(rec.game),
             out: rec.out,
             offset: rec.slot.map(|slot| slot.offset),
-            message: format!("recovered {}: :w to save them{more}", moves(plies)),
+            message: format!("recovered {}: :w to save the game{more}", moves(plies)),
         });
         self.count_games_before(app);
         // A journal that cannot be written says so and the message stays.
