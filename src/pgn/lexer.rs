@@ -301,7 +301,11 @@ fn run<const FREE: bool, V: Visitor>(
                 continue;
             }
             _ if b == b'%' && lx.at_line_start(i) => {
-                i = lx.line_end::<FREE>(i)?;
+                let e = lx.line_end::<FREE>(i)?;
+                let at = lx.pos(i);
+                let line = buf[i..e].strip_suffix(b"\r").unwrap_or(&buf[i..e]);
+                v.escape(decode(line, &mut scratch.text), at);
+                i = e;
                 continue;
             }
             LBRACE => {
