@@ -196,7 +196,7 @@ pub fn convert_stream(
         }
         let Some(first) = g.errors.first() else {
             // A `%` line in the game moves up to its start (a reader skips it anywhere).
-            push_escapes(&mut text, &g.escapes);
+            push_escapes(&mut text, &builder.escapes().within);
             if g.result_problems.is_empty() {
                 done.bad += u64::from(!escaped.is_empty());
                 write_game_with(&g.game, &mut text, options, None);
@@ -220,7 +220,7 @@ pub fn convert_stream(
                 let token = g.movetext_result.map(Outcome::as_str);
                 write_game_ending(&g.game, &mut text, options, None, token);
             }
-            push_escapes(&mut text, &g.escapes_after);
+            push_escapes(&mut text, &builder.escapes().after);
             out.write_all(text.as_bytes()).map_err(Failed::Write)?;
             continue;
         };

@@ -20,7 +20,7 @@ use crate::position::{Move, Position};
 
 // Named by this path by their callers.
 pub use super::load::{load_game, mainline_moves, read_games};
-pub use super::read_game::{GameError, ReadGame};
+pub use super::read_game::{Escapes, GameError, ReadGame};
 
 /// A line being read: the main line or a variation.
 #[derive(Debug, Clone)]
@@ -89,8 +89,8 @@ pub struct GameBuilder {
     result: Option<String>,
     /// The results the game states, for checking that they agree.
     stated: Stated,
-    /// [`ReadGame::escapes`] and [`ReadGame::escapes_after`] of this game.
-    escapes: (Vec<String>, Vec<String>),
+    /// The `%` lines of this game (see [`GameBuilder::escapes`]).
+    escapes: Escapes,
 }
 
 impl GameBuilder {
@@ -141,6 +141,13 @@ impl GameBuilder {
     /// refused.
     pub fn main_line_written_so_far(&self) -> Option<u32> {
         self.stack.first().map(|f| f.moves + f.unplayed)
+    }
+
+    /// The `%` escape lines of the game last read (or being read), kept only with the tree:
+    /// held here rather than in the [`ReadGame`], which every game moves around and most
+    /// readers do not need them in.
+    pub fn escapes(&self) -> &Escapes {
+        &self.escapes
     }
 
     /// Reads the move `san` (what [`Visitor::san`] does) and, when it was played, hands
@@ -327,8 +334,8 @@ impl Visitor for GameBuilder {
         self.result = None;
         self.stated = Stated::default();
         self.full = false;
-        self.escapes.0.clear();
-        self.escapes.1.clear();
+        self.escapes.within.clear();
+        self.escapes.after.clear();
     }
 
     fn wants_tag(&mut self, name: &[u8]) -> bool {
@@ -457,8 +464,8 @@ impl Visitor for GameBuilder {
         if self.keep_tree {
             // Only a result token is followed by more of the game (its after-result part).
             let to = match self.result {
-                Some(_) => &mut self.escapes.1,
-                None => &mut self.escapes.0,
+                Some(_) => &mut self.escapes.after,
+                None => &mut self.escapes.within,
             };
             to.push(line.to_string());
         }
@@ -521,8 +528,6 @@ impl Visitor for GameBuilder {
             result_problems,
             settled_result,
             movetext_result: self.stated.token.map(|(r, _)| r),
-            escapes: std::mem::take(&mut self.escapes.0),
-            escapes_after: std::mem::take(&mut self.escapes.1),
         }
     }
 }

@@ -48,12 +48,6 @@ pub struct ReadGame {
     pub settled_result: Option<Outcome>,
     /// The result token ending the movetext, if any (the `Result` tag may differ).
     pub movetext_result: Option<Outcome>,
-    /// The `%` escape lines in the game's tags and movetext, in file order, as
-    /// [`Visitor::escape`](super::Visitor::escape) gives them (kept only with the tree).
-    pub escapes: Vec<String>,
-    /// The `%` escape lines after the result token: between this game and the next, they
-    /// belong to this one by the boundary rules (kept only with the tree).
-    pub escapes_after: Vec<String>,
 }
 
 impl ReadGame {
@@ -77,4 +71,16 @@ impl ReadGame {
             self.game.tag("Black").unwrap_or("?")
         )
     }
+}
+
+/// The `%` escape lines of a game, in file order, as
+/// [`Visitor::escape`](super::Visitor::escape) gives them (see
+/// [`GameBuilder::escapes`](super::GameBuilder::escapes)).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Escapes {
+    /// Those in the game's tags and movetext.
+    pub within: Vec<String>,
+    /// Those after its result token: between this game and the next, they belong to this
+    /// one by the boundary rules.
+    pub after: Vec<String>,
 }
