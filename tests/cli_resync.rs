@@ -410,3 +410,29 @@ fn convert_keeps_escape_lines_beside_its_own_notes_and_replaces_the_notes() {
     assert_eq!(code, 1);
     assert_eq!(std::fs::read_to_string(&file).expect("read"), twice);
 }
+
+#[test]
+fn an_escape_line_holding_a_brace_stays_out_of_a_comment_left_open_before_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // Game 1's comment is never closed: it ends before game 2's tag line. Game 2's `%`
+    // line holds a `}`, which would close that comment were it written before the tag line.
+    let open = game(1, "1. e4 { never closed");
+    let text = format!(
+        "{open}{}",
+        game(2, CLEAN).replace("[Site", "% a note }\n[Site")
+    );
+    let file = write(dir.path(), "open.pgn", &text);
+    let mut runs = Vec::new();
+    for _ in 0..3 {
+        let (_, err, code) = run(&["convert", &file, "-o", &file]);
+        assert_eq!((err.lines().count(), code), (1, 1), "{err}");
+        let now = std::fs::read_to_string(&file).expect("read");
+        assert!(now.contains("1. e4 { never closed\n\n[Event"), "{now}");
+        assert_eq!(percent_lines(&now), ["% a note }"], "{now}");
+        let (checked, _, _) = run(&["check", &file]);
+        assert!(checked.ends_with("2 games, 1 with errors\n"), "{checked}");
+        runs.push(now);
+    }
+    assert_eq!(without_notes(&runs[1]), without_notes(&runs[0]));
+    assert_eq!(runs[2], runs[1]);
+}

@@ -163,6 +163,8 @@ pub fn convert_stream(
     let mut builder = GameBuilder::new(true).reading(input);
     let mut text = String::new();
     let mut done = Converted::default();
+    // Whether the game just read was copied through with a comment left open.
+    let mut open_comment = false;
     loop {
         // The `%` lines before the game, which belong to no game, are written at once.
         let mut failed = None;
@@ -178,6 +180,12 @@ pub fn convert_stream(
         };
         done.games += 1;
         text.clear();
+        let open_before = std::mem::replace(
+            &mut open_comment,
+            g.errors
+                .iter()
+                .any(|e| e.kind == Some(ErrorKind::UnterminatedComment)),
+        );
         // Only a game written anew has its tags escaped; one copied as written stays so.
         let escaped = if g.errors.is_empty() {
             escape_tags(&mut g)
@@ -195,8 +203,6 @@ pub fn convert_stream(
             done.opening_set += u64::from(filled.opening);
         }
         let Some(first) = g.errors.first() else {
-            // A `%` line in the game moves up to its start (a reader skips it anywhere).
-            push_escapes(&mut text, &builder.escapes().within);
             if g.result_problems.is_empty() {
                 done.bad += u64::from(!escaped.is_empty());
                 write_game_with(&g.game, &mut text, options, None);
@@ -220,6 +226,7 @@ pub fn convert_stream(
                 let token = g.movetext_result.map(Outcome::as_str);
                 write_game_ending(&g.game, &mut text, options, None, token);
             }
+            place_escapes(&mut text, &builder.escapes().within, open_before);
             push_escapes(&mut text, &builder.escapes().after);
             out.write_all(text.as_bytes()).map_err(Failed::Write)?;
             continue;
@@ -287,6 +294,21 @@ fn push_escapes(text: &mut String, lines: &[String]) {
         text.push_str(line);
         text.push('\n');
     }
+}
+
+/// Puts the `%` lines found in a game written anew into `text`, the game: before it (a
+/// reader skips them anywhere), or after its first tag line when the game before it was
+/// copied through with a comment left open. A reader takes such a comment to end before a
+/// blank line, then `%` lines, then a tag line, unless a `}` comes first: one on a `%` line
+/// written before the tag line would close it and make the line comment text.
+fn place_escapes(text: &mut String, lines: &[String], open_before: bool) {
+    let mut kept = String::new();
+    push_escapes(&mut kept, lines);
+    let at = match open_before {
+        true => text.find('\n').map_or(text.len(), |k| k + 1),
+        false => 0,
+    };
+    text.insert_str(at, &kept);
 }
 
 /// The `%` line written before a game copied through as written, saying why (its
