@@ -375,11 +375,12 @@ fn convert_keeps_escape_lines_beside_its_own_notes_and_replaces_the_notes() {
     // Game 2 has an illegal move (copied through, after a note); a note of an earlier run
     // about a game that is now fine lies before game 1 and after game 2.
     let stale = "% scoresheet: game 9 copied as written, not converted: line 1 column 1: old\n";
+    // Game 3, after it, has a `%` line of its own, which the next run reads as game 2's.
     let broken = game(2, "1. e4 e5 2. Ke3\n% inside a broken game\nNc6 1/2-1/2");
     let text = format!(
         "{stale}% first\n{}% between\n\n{broken}% after the broken game\n{stale}\n{}",
         game(1, CLEAN),
-        game(3, CLEAN)
+        game(3, CLEAN).replace("[Site", "% inside game 3\n[Site")
     );
     let file = write(dir.path(), "noted.pgn", &text);
     let (_, err, code) = run(&["convert", &file, "-o", &file]);
@@ -390,6 +391,7 @@ fn convert_keeps_escape_lines_beside_its_own_notes_and_replaces_the_notes() {
         "% between",
         "% inside a broken game",
         "% after the broken game",
+        "% inside game 3",
     ];
     assert_eq!(percent_lines(&once), want, "{once}");
     // One note, for the game copied through, just before it, after the line before it.

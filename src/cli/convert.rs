@@ -163,8 +163,8 @@ pub fn convert_stream(
     let mut builder = GameBuilder::new(true).reading(input);
     let mut text = String::new();
     let mut done = Converted::default();
-    // Whether the game just read was copied through with a comment left open.
-    let mut open_comment = false;
+    // How the game just read is written, for the `%` lines of the next.
+    let mut written = Before::Nothing;
     loop {
         // The `%` lines before the game, which belong to no game, are written at once.
         let mut failed = None;
@@ -180,11 +180,13 @@ pub fn convert_stream(
         };
         done.games += 1;
         text.clear();
-        let open_before = std::mem::replace(
-            &mut open_comment,
-            g.errors
-                .iter()
-                .any(|e| e.kind == Some(ErrorKind::UnterminatedComment)),
+        let before = std::mem::replace(
+            &mut written,
+            match g.errors.first() {
+                None => Before::Converted,
+                Some(_) if open_comment(&g) => Before::CopiedOpen,
+                Some(_) => Before::Copied,
+            },
         );
         // Only a game written anew has its tags escaped; one copied as written stays so.
         let escaped = if g.errors.is_empty() {
@@ -226,7 +228,7 @@ pub fn convert_stream(
                 let token = g.movetext_result.map(Outcome::as_str);
                 write_game_ending(&g.game, &mut text, options, None, token);
             }
-            place_escapes(&mut text, &builder.escapes().within, open_before);
+            place_escapes(&mut text, &builder.escapes().within, before);
             push_escapes(&mut text, &builder.escapes().after);
             out.write_all(text.as_bytes()).map_err(Failed::Write)?;
             continue;
@@ -296,17 +298,45 @@ fn push_escapes(text: &mut String, lines: &[String]) {
     }
 }
 
-/// Puts the `%` lines found in a game written anew into `text`, the game: before it (a
-/// reader skips them anywhere), or after its first tag line when the game before it was
-/// copied through with a comment left open. A reader takes such a comment to end before a
-/// blank line, then `%` lines, then a tag line, unless a `}` comes first: one on a `%` line
-/// written before the tag line would close it and make the line comment text.
-fn place_escapes(text: &mut String, lines: &[String], open_before: bool) {
+/// What was written before a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Before {
+    /// Nothing (the game is the input's first) or `%` lines.
+    Nothing,
+    /// A game written anew.
+    Converted,
+    /// A game copied through as written.
+    Copied,
+    /// A game copied through as written, ending in a comment left open.
+    CopiedOpen,
+}
+
+/// Whether the game ends in a comment left open (it then runs to the game's end).
+fn open_comment(g: &ReadGame) -> bool {
+    let open = Some(ErrorKind::UnterminatedComment);
+    g.errors.iter().any(|e| e.kind == open)
+}
+
+/// Puts the `%` lines found in a game written anew into `text`, the game: before it, as a
+/// reader skips them anywhere. After a game copied through, they are next read as that
+/// game's last lines, and a copy ends with a blank line: so a blank line follows them, and
+/// the next run writes them the same. After a comment left open, they go after the game's
+/// first tag line instead: a reader takes such a comment to end before a blank line, then
+/// `%` lines, then a tag line, unless a `}` comes first, and one on a `%` line written
+/// before the tag line would close it and make the line comment text.
+fn place_escapes(text: &mut String, lines: &[String], before: Before) {
     let mut kept = String::new();
     push_escapes(&mut kept, lines);
-    let at = match open_before {
-        true => text.find('\n').map_or(text.len(), |k| k + 1),
-        false => 0,
+    if kept.is_empty() {
+        return;
+    }
+    let at = match before {
+        Before::Nothing | Before::Converted => 0,
+        Before::Copied => {
+            kept.push('\n');
+            0
+        }
+        Before::CopiedOpen => text.find('\n').map_or(text.len(), |k| k + 1),
     };
     text.insert_str(at, &kept);
 }

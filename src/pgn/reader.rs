@@ -204,8 +204,8 @@ pub trait Visitor {
     }
 
     /// A `%` escape line of the game (a `%` first on its line: the PGN standard's way to
-    /// put text that readers skip), decoded like comments, from its `%` to its line ending
-    /// (left out, `\r` included). Comes wherever the line lies (in the tags, in the
+    /// put text that readers skip), decoded like comments, from its `%` on, without its
+    /// line ending (`\n` or `\r\n`). Comes wherever the line lies (in the tags, in the
     /// movetext, after the result), even inside a skipped variation.
     fn escape(&mut self, line: &str, at: Pos) {
         let _ = (line, at);
