@@ -291,3 +291,150 @@ fn results_that_disagree_are_reported_kept_visible_and_fixed_only_on_request() {
     let (out, _, code) = run(&["check", &fixed]);
     assert_eq!((out.as_str(), code), ("4 games, 0 with errors\n", 0));
 }
+
+/// The lines of a converted text that start with `%`, but for notes of ours, in order.
+fn percent_lines(s: &str) -> Vec<&str> {
+    let ours = |l: &&str| l.starts_with("% scoresheet:");
+    s.lines()
+        .filter(|l| l.starts_with('%') && !ours(l))
+        .collect()
+}
+
+/// Two clean games with a `%` line of each kind: before the first game, in its tags, in
+/// its movetext, between the games, after the last; one line in a comment that only looks
+/// like one.
+fn escaped_file() -> String {
+    let first = game(1, "1. e4 e5 2. Nf3\n% inside movetext\nNc6 1/2-1/2")
+        .replace("[Site", "% inside tags\n[Site");
+    let second = game(2, "1. d4 {a comment\n% that is no escape line} d5 1/2-1/2");
+    format!(
+        "% first line: exported 2021 by Club\n{first}% between games note\n\n{second}% at the end\n"
+    )
+}
+
+#[test]
+fn convert_keeps_every_escape_line_and_a_second_run_changes_nothing() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = escaped_file();
+    let file = write(dir.path(), "escaped.pgn", &text);
+    let out = dir.path().join("out.pgn");
+    let out = out.to_str().expect("path");
+    let (_, err, code) = run(&["convert", &file, "-o", out]);
+    assert_eq!((err.as_str(), code), ("", 0));
+    let once = std::fs::read_to_string(out).expect("read");
+    // Every line, once, in order: those of a game just before it, those between games
+    // (after a result) just before the next game, the last at the end.
+    assert_eq!(
+        percent_lines(&once),
+        [
+            "% first line: exported 2021 by Club",
+            "% inside tags",
+            "% inside movetext",
+            "% between games note",
+            // Comment text, left in its place (and not written twice).
+            "% that is no escape line} 1... d5 1/2-1/2",
+            "% at the end",
+        ],
+        "{once}"
+    );
+    assert!(
+        once.starts_with(
+            "% first line: exported 2021 by Club\n% inside tags\n% inside movetext\n[Event "
+        ),
+        "{once}"
+    );
+    assert!(
+        once.contains("1/2-1/2\n\n% between games note\n[Event \"Resync test\"]"),
+        "{once}"
+    );
+    assert!(once.ends_with("1/2-1/2\n\n% at the end\n"), "{once}");
+    // The same from standard input, and compressed (a file, or piped); then over itself,
+    // twice: the same bytes each time.
+    let (piped, _, code) = run_with(&["convert", "-"], text.as_bytes());
+    assert_eq!((piped.as_str(), code), (once.as_str(), 0));
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    std::io::Write::write_all(&mut gz, text.as_bytes()).expect("compress");
+    let gz = gz.finish().expect("compress");
+    let packed = dir.path().join("escaped.pgn.gz");
+    std::fs::write(&packed, &gz).expect("write");
+    let (unpacked, _, code) = run(&["convert", packed.to_str().expect("path")]);
+    assert_eq!((unpacked.as_str(), code), (once.as_str(), 0));
+    let (unpacked, _, code) = run_with(&["convert", "-"], &gz);
+    assert_eq!((unpacked.as_str(), code), (once.as_str(), 0));
+    for _ in 0..2 {
+        let (_, err, code) = run(&["convert", &file, "-o", &file]);
+        assert_eq!((err.as_str(), code), ("", 0));
+        let again = std::fs::read_to_string(&file).expect("read");
+        assert_eq!(again, once);
+    }
+}
+
+#[test]
+fn convert_keeps_escape_lines_beside_its_own_notes_and_replaces_the_notes() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // Game 2 has an illegal move (copied through, after a note); a note of an earlier run
+    // about a game that is now fine lies before game 1 and after game 2.
+    let stale = "% scoresheet: game 9 copied as written, not converted: line 1 column 1: old\n";
+    // Game 3, after it, has a `%` line of its own, which the next run reads as game 2's.
+    let broken = game(2, "1. e4 e5 2. Ke3\n% inside a broken game\nNc6 1/2-1/2");
+    let text = format!(
+        "{stale}% first\n{}% between\n\n{broken}% after the broken game\n{stale}\n{}",
+        game(1, CLEAN),
+        game(3, CLEAN).replace("[Site", "% inside game 3\n[Site")
+    );
+    let file = write(dir.path(), "noted.pgn", &text);
+    let (_, err, code) = run(&["convert", &file, "-o", &file]);
+    assert_eq!(code, 1, "{err}");
+    let once = std::fs::read_to_string(&file).expect("read");
+    let want = [
+        "% first",
+        "% between",
+        "% inside a broken game",
+        "% after the broken game",
+        "% inside game 3",
+    ];
+    assert_eq!(percent_lines(&once), want, "{once}");
+    // One note, for the game copied through, just before it, after the line before it.
+    assert_eq!(once.matches("% scoresheet:").count(), 1, "{once}");
+    assert!(
+        once.contains("% between\n% scoresheet: game 2 copied as written, not converted: "),
+        "{once}"
+    );
+    // Again: the lines stay, the note is replaced (its line number is the new file's),
+    // and from then on each run gives the same bytes.
+    let (_, _, code) = run(&["convert", &file, "-o", &file]);
+    assert_eq!(code, 1);
+    let twice = std::fs::read_to_string(&file).expect("read");
+    assert_eq!(percent_lines(&twice), want, "{twice}");
+    assert_eq!(twice.matches("% scoresheet:").count(), 1, "{twice}");
+    assert_eq!(without_notes(&twice), without_notes(&once));
+    let (_, _, code) = run(&["convert", &file, "-o", &file]);
+    assert_eq!(code, 1);
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), twice);
+}
+
+#[test]
+fn an_escape_line_holding_a_brace_stays_out_of_a_comment_left_open_before_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // Game 1's comment is never closed: it ends before game 2's tag line. Game 2's `%`
+    // line holds a `}`, which would close that comment were it written before the tag line.
+    let open = game(1, "1. e4 { never closed");
+    let text = format!(
+        "{open}{}",
+        game(2, CLEAN).replace("[Site", "% a note }\n[Site")
+    );
+    let file = write(dir.path(), "open.pgn", &text);
+    let mut runs = Vec::new();
+    for _ in 0..3 {
+        let (_, err, code) = run(&["convert", &file, "-o", &file]);
+        assert_eq!((err.lines().count(), code), (1, 1), "{err}");
+        let now = std::fs::read_to_string(&file).expect("read");
+        assert!(now.contains("1. e4 { never closed\n\n[Event"), "{now}");
+        assert_eq!(percent_lines(&now), ["% a note }"], "{now}");
+        let (checked, _, _) = run(&["check", &file]);
+        assert!(checked.ends_with("2 games, 1 with errors\n"), "{checked}");
+        runs.push(now);
+    }
+    assert_eq!(without_notes(&runs[1]), without_notes(&runs[0]));
+    assert_eq!(runs[2], runs[1]);
+}

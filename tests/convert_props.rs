@@ -8,11 +8,13 @@ use scoresheet::notation::Lang;
 use scoresheet::pgn::{index, WriteOptions, MAX_GAME};
 
 /// Words PGN is made of, broken or not: tags, moves (legal from the start or not), comments
-/// left open, variations, results, `%` lines, blank lines.
+/// left open, variations, results, `%` lines (one with a brace, a note of an earlier run),
+/// blank lines.
 #[rustfmt::skip]
 const SOUP: &[&str] = &[
     "[Event \"x\"]\n", "[Site \"y\"]\n", "[Result \"1-0\"]\n", "[Result \"*\"]\n", "1.", "2.", "e4", "e5",
     "d4", "Nf3", "Nc6", "Ke3", "Qh4#", "f3", "g4", "O-O", "{c}", "{", "}", "(", ")", ";c\n", "\n%x\n",
+    "\n%y }\n", "\n% scoresheet: game 9 copied as written, not converted: old\n",
     "1-0", "0-1", "1/2-1/2", "*", " ", " ", " ", "\n", "\n\n", "\n\n", "$3", "!?",
 ];
 

@@ -90,6 +90,9 @@ impl Visitor for Log {
             .events
             .push(format!("result {}", result.unwrap_or("none")));
     }
+    fn escape(&mut self, line: &str, _: Pos) {
+        self.game.events.push(format!("escape {line}"));
+    }
     fn error(&mut self, err: ReadError) {
         self.game.events.push(format!("error {:?}", err.reason));
         self.game.errors.push(err);
@@ -257,13 +260,64 @@ fn latin1_text_is_decoded_byte_for_code_point() {
 }
 
 #[test]
-fn percent_escape_lines_are_skipped() {
-    let text =
-        "% head\n[Event \"x\"]\n% in tags\n1. e4\n% in movetext { not a comment\ne5 *\n% after\n";
+fn percent_escape_lines_are_skipped_and_handed_over() {
+    let text = "% head\n[Event \"x\"]\n% in tags\n1. e4\n% in movetext { not a comment\ne5 *\n\
+                % after\n{ a\n% comment line }\n";
     assert_eq!(
         events(text),
-        ["tag Event=x|movetext|san e4|san e5|result *"]
+        [
+            "tag Event=x|escape % in tags|movetext|san e4|escape % in movetext { not a comment|\
+          san e5|result *|escape % after|{ a\n% comment line }"
+        ]
     );
+}
+
+/// The `%` lines before the first game (or in a file of nothing else) reach
+/// `read_game_escaping` whole and in order, the line ending left out, however small the
+/// buffer; those of a game go to the visitor instead.
+#[test]
+fn escape_lines_outside_games_are_handed_over_whole() {
+    let head: String = (1..=12)
+        .map(|k| format!("% line {k}, long enough for a few refills of the buffer\n"))
+        .collect();
+    let file = format!("{head}\n  \r\n% crlf\r\n\n[Event \"x\"]\n1. e4 *\n% after\n\n1. d4 *\n");
+    let mut want: Vec<String> = head.lines().map(str::to_string).collect();
+    want.push("% crlf".into());
+    for (text, want) in [
+        (file.as_str(), want),
+        ("% a\n\n% b", vec!["% a".into(), "% b".into()]),
+    ] {
+        for buffer in [64, 1 << 16] {
+            let mut s = Reader::with_limits(text.as_bytes(), buffer, 64 << 20);
+            let mut per_read = Vec::new();
+            let mut log = Log::default();
+            loop {
+                let mut lines = Vec::new();
+                let g = s
+                    .read_game_escaping(&mut log, &mut |l| {
+                        lines.push(l.to_string());
+                        Ok(())
+                    })
+                    .expect("no I/O error");
+                per_read.push(lines);
+                if g.is_none() {
+                    break;
+                }
+            }
+            let games = per_read.len() - 1;
+            let mut expected = vec![Vec::new(); games + 1];
+            expected[0].clone_from(&want);
+            assert_eq!(per_read, expected, "buffer {buffer}: {text:?}");
+        }
+    }
+    // An error handing a line over stops the read, and is the read's.
+    let mut s = Reader::new("% a\n1. e4 *\n".as_bytes());
+    let err = s
+        .read_game_escaping(&mut Log::default(), &mut |_| {
+            Err(std::io::Error::other("full"))
+        })
+        .expect_err("the handler failed");
+    assert_eq!(err.to_string(), "full");
 }
 
 #[test]

@@ -2,7 +2,10 @@
 //! PGN export format. Nothing is dropped: a game with any problem (an illegal move, a
 //! chess variant, a comment or variation left open, a game over the size limit) is
 //! copied through whole, as written, after a `%` line (an escape line, which PGN readers
-//! skip) saying why, so that a second run over the output loses nothing more.
+//! skip) saying why, so that a second run over the output loses nothing more. The input's
+//! own `%` lines are kept: those of a game converted come just before it (or, after its
+//! result, just after it), the notes of an earlier run left out (each game copied through
+//! gets a fresh one).
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
@@ -160,9 +163,31 @@ pub fn convert_stream(
     let mut builder = GameBuilder::new(true).reading(input);
     let mut text = String::new();
     let mut done = Converted::default();
-    while let Some(mut g) = reader.read_game(&mut builder).map_err(Failed::Read)? {
+    // How the game just read is written, for the `%` lines of the next.
+    let mut written = Before::Nothing;
+    loop {
+        // The `%` lines before the game, which belong to no game, are written at once.
+        let mut failed = None;
+        let read = reader.read_game_escaping(
+            &mut builder,
+            &mut noting(&mut failed, |line: &str| write_escape(out, line)),
+        );
+        if let Some(e) = failed {
+            return Err(Failed::Write(e));
+        }
+        let Some(mut g) = read.map_err(Failed::Read)? else {
+            break;
+        };
         done.games += 1;
         text.clear();
+        let before = std::mem::replace(
+            &mut written,
+            match g.errors.first() {
+                None => Before::Converted,
+                Some(_) if open_comment(&g) => Before::CopiedOpen,
+                Some(_) => Before::Copied,
+            },
+        );
         // Only a game written anew has its tags escaped; one copied as written stays so.
         let escaped = if g.errors.is_empty() {
             escape_tags(&mut g)
@@ -203,6 +228,8 @@ pub fn convert_stream(
                 let token = g.movetext_result.map(Outcome::as_str);
                 write_game_ending(&g.game, &mut text, options, None, token);
             }
+            place_escapes(&mut text, &builder.escapes().within, before);
+            push_escapes(&mut text, &builder.escapes().after);
             out.write_all(text.as_bytes()).map_err(Failed::Write)?;
             continue;
         };
@@ -216,12 +243,9 @@ pub fn convert_stream(
             // Too large to hold: streamed through piece by piece, as read.
             out.write_all(text.as_bytes()).map_err(Failed::Write)?;
             let mut failed = None;
-            let copied = reader.copy_skipped(&mut |bytes| {
-                out.write_all(bytes).map_err(|e| {
-                    failed = Some(e);
-                    std::io::Error::other("write")
-                })
-            });
+            let copied = reader.copy_skipped(&mut noting(&mut failed, |bytes: &[u8]| {
+                out.write_all(bytes)
+            }));
             if let Some(e) = failed {
                 return Err(Failed::Write(e));
             }
@@ -236,6 +260,85 @@ pub fn convert_stream(
         out.write_all(text.as_bytes()).map_err(Failed::Write)?;
     }
     Ok(done)
+}
+
+/// `write` as a callback for the reader, with its error kept in `failed`: the reader
+/// returns a callback's error as its own, where it would pass for a read error.
+fn noting<'a, T: ?Sized>(
+    failed: &'a mut Option<std::io::Error>,
+    mut write: impl FnMut(&T) -> std::io::Result<()> + 'a,
+) -> impl FnMut(&T) -> std::io::Result<()> + 'a {
+    move |x| {
+        write(x).map_err(|e| {
+            *failed = Some(e);
+            std::io::Error::other("write")
+        })
+    }
+}
+
+/// Whether a `%` line is a note an earlier run wrote (see [`copy_note`]).
+fn is_note(line: &str) -> bool {
+    line.as_bytes().starts_with(NOTE)
+}
+
+/// Writes a `%` line of the input, but for an earlier run's note.
+fn write_escape(out: &mut dyn Write, line: &str) -> std::io::Result<()> {
+    if is_note(line) {
+        return Ok(());
+    }
+    out.write_all(line.as_bytes())?;
+    out.write_all(b"\n")
+}
+
+/// Adds the `%` lines of the input to `text`, but for an earlier run's notes.
+fn push_escapes(text: &mut String, lines: &[String]) {
+    for line in lines.iter().filter(|l| !is_note(l)) {
+        text.push_str(line);
+        text.push('\n');
+    }
+}
+
+/// What was written before a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Before {
+    /// Nothing (the game is the input's first) or `%` lines.
+    Nothing,
+    /// A game written anew.
+    Converted,
+    /// A game copied through as written.
+    Copied,
+    /// A game copied through as written, ending in a comment left open.
+    CopiedOpen,
+}
+
+/// Whether the game ends in a comment left open (it then runs to the game's end).
+fn open_comment(g: &ReadGame) -> bool {
+    let open = Some(ErrorKind::UnterminatedComment);
+    g.errors.iter().any(|e| e.kind == open)
+}
+
+/// Puts the `%` lines found in a game written anew into `text`, the game: before it, as a
+/// reader skips them anywhere. After a game copied through, they are next read as that
+/// game's last lines, and a copy ends with a blank line: so a blank line follows them, and
+/// the next run writes them the same. After a comment left open, they go after the game's
+/// first tag line instead: a reader takes such a comment to end before a blank line, then
+/// `%` lines, then a tag line, unless a `}` comes first, and one on a `%` line written
+/// before the tag line would close it and make the line comment text.
+fn place_escapes(text: &mut String, lines: &[String], before: Before) {
+    let mut kept = String::new();
+    push_escapes(&mut kept, lines);
+    if kept.is_empty() {
+        return;
+    }
+    let at = match before {
+        Before::Nothing | Before::Converted => 0,
+        Before::Copied => {
+            kept.push('\n');
+            0
+        }
+        Before::CopiedOpen => text.find('\n').map_or(text.len(), |k| k + 1),
+    };
+    text.insert_str(at, &kept);
 }
 
 /// The `%` line written before a game copied through as written, saying why (its

@@ -9,7 +9,7 @@
 
 use chess::Color;
 
-use super::reader::{CommentKind, ErrorKind, Pos, ReadError, Skip, Visitor};
+use super::reader::{CommentKind, Pos, ReadError, Skip, Visitor};
 use super::results::{self, by_the_board, settled, Stated};
 use super::scan::Outcome;
 use crate::game::{Game, NodeId};
@@ -20,74 +20,7 @@ use crate::position::{Move, Position};
 
 // Named by this path by their callers.
 pub use super::load::{load_game, mainline_moves, read_games};
-
-/// One problem in a game, positioned.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GameError {
-    /// Where the offending token starts.
-    pub pos: Pos,
-    /// The token as written.
-    pub token: String,
-    /// Why it was refused.
-    pub reason: String,
-    /// The reader's kind of error, for a lexical problem (`None` for a move that cannot
-    /// be played, a refused tag, a result that disagrees).
-    pub kind: Option<ErrorKind>,
-}
-
-/// A game as read: the tree (empty when only validating), its problems, and
-/// whether the main line was read to its end.
-#[derive(Debug, Clone)]
-pub struct ReadGame {
-    /// 1-based number of the game in its file.
-    pub number: u64,
-    /// Where the game starts.
-    pub start: Pos,
-    /// The game read (moves up to the first error of the main line).
-    pub game: Game,
-    /// Every problem found, in file order.
-    pub errors: Vec<GameError>,
-    /// False when the main line stopped early, or the game could not be read at all.
-    pub complete: bool,
-    /// Main-line moves read.
-    pub plies: u32,
-    /// The game could not be read at all (a chess variant, a bad FEN tag, a broken
-    /// tag section): even its start position is unknown.
-    pub refused: bool,
-    /// Results that disagree (the `Result` tag and the movetext's result token, or either
-    /// and a mate on the board), in file order: the game reads fine, but `check` reports
-    /// these too.
-    pub result_problems: Vec<GameError>,
-    /// The result that settles [`ReadGame::result_problems`] (see `convert --fix-results`):
-    /// the board's when it shows a mate, else the known one of tag and token, else the
-    /// tag's. `None` when there is nothing to settle.
-    pub settled_result: Option<Outcome>,
-    /// The result token ending the movetext, if any (the `Result` tag may differ).
-    pub movetext_result: Option<Outcome>,
-}
-
-impl ReadGame {
-    /// Every problem: [`ReadGame::errors`] and [`ReadGame::result_problems`], in file order.
-    pub fn problems(&self) -> Vec<&GameError> {
-        let mut all: Vec<&GameError> = self.errors.iter().chain(&self.result_problems).collect();
-        all.sort_by_key(|e| e.pos.offset);
-        all
-    }
-
-    /// Whether the game has any problem to report.
-    pub fn has_problems(&self) -> bool {
-        !self.errors.is_empty() || !self.result_problems.is_empty()
-    }
-
-    /// "White - Black", for messages.
-    pub fn players(&self) -> String {
-        format!(
-            "{} - {}",
-            self.game.tag("White").unwrap_or("?"),
-            self.game.tag("Black").unwrap_or("?")
-        )
-    }
-}
+pub use super::read_game::{Escapes, GameError, ReadGame};
 
 /// A line being read: the main line or a variation.
 #[derive(Debug, Clone)]
@@ -156,6 +89,8 @@ pub struct GameBuilder {
     result: Option<String>,
     /// The results the game states, for checking that they agree.
     stated: Stated,
+    /// The `%` lines of this game (see [`GameBuilder::escapes`]).
+    escapes: Escapes,
 }
 
 impl GameBuilder {
@@ -176,6 +111,7 @@ impl GameBuilder {
             skip_game: false,
             result: None,
             stated: Stated::default(),
+            escapes: Default::default(),
         }
     }
 
@@ -205,6 +141,13 @@ impl GameBuilder {
     /// refused.
     pub fn main_line_written_so_far(&self) -> Option<u32> {
         self.stack.first().map(|f| f.moves + f.unplayed)
+    }
+
+    /// The `%` escape lines of the game last read (or being read), kept only with the tree:
+    /// held here rather than in the [`ReadGame`], which every game moves around and most
+    /// readers do not need them in.
+    pub fn escapes(&self) -> &Escapes {
+        &self.escapes
     }
 
     /// Reads the move `san` (what [`Visitor::san`] does) and, when it was played, hands
@@ -391,6 +334,8 @@ impl Visitor for GameBuilder {
         self.result = None;
         self.stated = Stated::default();
         self.full = false;
+        self.escapes.within.clear();
+        self.escapes.after.clear();
     }
 
     fn wants_tag(&mut self, name: &[u8]) -> bool {
@@ -512,6 +457,17 @@ impl Visitor for GameBuilder {
             .map(|r| (r, at));
         if self.keep_tree {
             self.result = result.map(str::to_string);
+        }
+    }
+
+    fn escape(&mut self, line: &str, _at: Pos) {
+        if self.keep_tree {
+            // Only a result token is followed by more of the game (its after-result part).
+            let to = match self.result {
+                Some(_) => &mut self.escapes.after,
+                None => &mut self.escapes.within,
+            };
+            to.push(line.to_string());
         }
     }
 

@@ -154,6 +154,10 @@ impl Tracker {
 /// Where the bytes of a skipped game go (see [`Feed::skip_oversized`]).
 pub(crate) type CopyOut<'a> = &'a mut dyn FnMut(&[u8]) -> io::Result<()>;
 
+/// Where the bytes between games go (see [`Feed::seek`]); a type of its own, as a reference
+/// to it may be reborrowed for each game.
+pub(crate) type Between<'a> = dyn FnMut(&[u8]) -> io::Result<()> + 'a;
+
 /// The search for where to go on after a game too large to hold: the next line that
 /// starts with `[Event `, or with `[` after a blank line (the signal for a game start
 /// that the chunk guesses and other readers use; a bare `[` line would cut a multi-line
@@ -413,10 +417,14 @@ impl<R: Read> Feed<R> {
     /// Finds where the next game starts (a buffer offset, valid until the next call), with at
     /// least `lookahead` bytes buffered from there unless the input ends first; `None` at the
     /// end of input. `tracker`, if given, is kept up to date over bytes about to be dropped.
+    /// `between`, if given, gets the bytes passed over on the way (blanks, byte-order marks,
+    /// `%` lines), in pieces that never cut a `%` line; not those of a `%` line longer than
+    /// the size cap, skipped like an oversized game.
     pub fn seek(
         &mut self,
         lookahead: usize,
         mut tracker: Option<&mut Tracker>,
+        mut between: Option<&mut Between<'_>>,
     ) -> io::Result<Option<usize>> {
         if !self.started {
             self.refill()?;
@@ -435,7 +443,15 @@ impl<R: Read> Feed<R> {
             if let Some(t) = tracker.as_deref_mut() {
                 t.advance_to(self.buf(), self.base, self.base + self.pos as u64);
             }
-            match seek_game(self.buf(), self.pos, self.eof) {
+            let found = seek_game(self.buf(), self.pos, self.eof);
+            if let Some(between) = between.as_deref_mut() {
+                let upto = match found {
+                    Ok(Some(at)) | Err(NeedMore(at)) => at,
+                    Ok(None) => self.filled,
+                };
+                between(&self.buf()[self.pos..upto])?;
+            }
+            match found {
                 Ok(Some(start)) => {
                     self.pos = start;
                     if !self.eof && self.filled - start < lookahead {
@@ -466,14 +482,16 @@ impl<R: Read> Feed<R> {
     }
 
     /// Finds the next game. `sink` sees its tags (and is reset before a rescan); `tracker`,
-    /// if given, is kept up to date over bytes that are about to be dropped.
+    /// if given, is kept up to date over bytes that are about to be dropped; `between`, if
+    /// given, gets the bytes passed over before the game (see [`Feed::seek`]).
     pub fn next<S: TagSink>(
         &mut self,
         sink: &mut S,
         mut tracker: Option<&mut Tracker>,
+        mut between: Option<&mut Between<'_>>,
     ) -> io::Result<Next> {
         loop {
-            let Some(start) = self.seek(0, tracker.as_deref_mut())? else {
+            let Some(start) = self.seek(0, tracker.as_deref_mut(), between.as_deref_mut())? else {
                 return Ok(Next::End);
             };
             sink.reset();

@@ -506,7 +506,7 @@ impl<R: Read> Indexer<R> {
     /// Absolute offset where the next game starts, without indexing it; `Ok(None)` at the
     /// end of the input.
     pub fn next_start(&mut self) -> io::Result<Option<u64>> {
-        let start = self.feed.seek(0, None)?;
+        let start = self.feed.seek(0, None, None)?;
         Ok(start.map(|s| self.feed.base() + s as u64))
     }
 
@@ -520,7 +520,7 @@ impl<R: Read> Indexer<R> {
     /// next call.
     #[inline]
     pub fn next_game_ref(&mut self) -> io::Result<Option<Option<GameRef<'_>>>> {
-        Ok(match self.feed.next(&mut self.roster, None)? {
+        Ok(match self.feed.next(&mut self.roster, None, None)? {
             Next::End => None,
             Next::Game(span) => {
                 self.number += 1;

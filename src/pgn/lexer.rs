@@ -254,6 +254,26 @@ pub(crate) fn lex_game_free<V: Visitor>(
     }
 }
 
+/// Hands the visitor the `%` line starting at `i`; returns where it ends. Out of the
+/// lexing loop, where it would cost every game, as few have such a line.
+#[cold]
+#[inline(never)]
+fn escape_line<const FREE: bool, V: Visitor>(
+    lx: &mut Lexer<'_, '_>,
+    i: usize,
+    scratch: &mut Scratch,
+    v: &mut V,
+) -> Result<usize, Fail> {
+    let e = lx.line_end::<FREE>(i)?;
+    let at = lx.pos(i);
+    let line = &lx.buf[i..e];
+    v.escape(
+        decode(line.strip_suffix(b"\r").unwrap_or(line), &mut scratch.text),
+        at,
+    );
+    Ok(e)
+}
+
 /// The lexing loop. With `FREE` it also finds the end of the game and returns where the
 /// next one starts (see [`lex_game_free`]); without, `lx.buf` ends where the game ends.
 /// `Err(None)`: the visitor skipped the movetext, or (with `FREE`) finding the end gave up.
@@ -301,7 +321,7 @@ fn run<const FREE: bool, V: Visitor>(
                 continue;
             }
             _ if b == b'%' && lx.at_line_start(i) => {
-                i = lx.line_end::<FREE>(i)?;
+                i = escape_line::<FREE, V>(lx, i, scratch, v)?;
                 continue;
             }
             LBRACE => {

@@ -53,6 +53,7 @@ mod feed;
 pub mod index;
 mod lexer;
 mod load;
+mod read_game;
 pub mod reader;
 mod results;
 mod run;

@@ -19,12 +19,16 @@
 //! comments after the result, then `end_game`. After `error` the only callback left for
 //! the game is `end_game` (in particular `outcome` is not called). Positions grow in that
 //! order, but for the error of a variation never closed, which points back to its `(`.
+//! A `%` escape line of the game comes as `escape` in its place in that order (also in a
+//! skipped variation); those between games, which belong to no game (in practice only
+//! before the first: after a result they belong to the game before them), are left out,
+//! but [`Reader::read_game_escaping`] hands them over.
 
 use std::io::{self, Read};
 use std::ops::Range;
 
 use super::boundary::{scan_game, seek_game, NoTags};
-use super::feed::{Feed, Next, Tracker, DEFAULT_BUFFER, DEFAULT_MAX_GAME};
+use super::feed::{Between, Feed, Next, Tracker, DEFAULT_BUFFER, DEFAULT_MAX_GAME};
 use super::lexer::{lex_game, lex_game_free, lex_tags, short_token, Scratch};
 
 /// A position in the input.
@@ -197,6 +201,14 @@ pub trait Visitor {
     /// or `*`), or `None` if the game ends without one.
     fn outcome(&mut self, result: Option<&str>, at: Pos) {
         let _ = (result, at);
+    }
+
+    /// A `%` escape line of the game (a `%` first on its line: the PGN standard's way to
+    /// put text that readers skip), decoded like comments, from its `%` on, without its
+    /// line ending (`\n` or `\r\n`). Comes wherever the line lies (in the tags, in the
+    /// movetext, after the result), even inside a skipped variation.
+    fn escape(&mut self, line: &str, at: Pos) {
+        let _ = (line, at);
     }
 
     /// A lexical error; the rest of the game is skipped.
@@ -382,7 +394,7 @@ impl<R: Read> Reader<R> {
     /// Where the next game starts (its first byte, with the number it will get), without
     /// reading it; `Ok(None)` at the end of the input. The next `read_game` reads that game.
     pub fn next_start(&mut self) -> io::Result<Option<Pos>> {
-        let Some(start) = self.feed.seek(LOOKAHEAD, Some(&mut self.tracker))? else {
+        let Some(start) = self.feed.seek(LOOKAHEAD, Some(&mut self.tracker), None)? else {
             return Ok(None);
         };
         let (buf, base) = (self.feed.buf(), self.feed.base());
@@ -399,7 +411,42 @@ impl<R: Read> Reader<R> {
     /// Reads the next game into `visitor`; `Ok(None)` at the end of the input. Only I/O
     /// errors are returned as `Err`; problems in the PGN go to [`Visitor::error`].
     pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<Option<V::Output>> {
-        let next = self.feed.next(&mut NoTags, Some(&mut self.tracker))?;
+        self.read_game_from(visitor, None)
+    }
+
+    /// [`Reader::read_game`], handing `escapes` each `%` escape line met before the game
+    /// (before the end of the input, when there is no game left) that belongs to no game,
+    /// as [`Visitor::escape`] gives those of a game: in practice the lines before the
+    /// first game. A `%` line longer than the limit per game is skipped unseen. An error
+    /// from `escapes` stops the read and is returned.
+    pub fn read_game_escaping<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        escapes: &mut dyn FnMut(&str) -> io::Result<()>,
+    ) -> io::Result<Option<V::Output>> {
+        // What lies between games is blanks, byte-order marks and `%` lines, so a piece of
+        // it that starts with `%` is one of those lines, whole (see `Feed::seek`).
+        let mut lines = |between: &[u8]| {
+            for line in between.split(|&b| b == b'\n') {
+                if line.first() == Some(&b'%') {
+                    let line = line.strip_suffix(b"\r").unwrap_or(line);
+                    escapes(&crate::text::decode(line))?;
+                }
+            }
+            Ok(())
+        };
+        self.read_game_from(visitor, Some(&mut lines))
+    }
+
+    /// [`Reader::read_game`], handing `between` the bytes passed over before the game.
+    fn read_game_from<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        between: Option<&mut Between<'_>>,
+    ) -> io::Result<Option<V::Output>> {
+        let next = self
+            .feed
+            .next(&mut NoTags, Some(&mut self.tracker), between)?;
         let (buf, base) = (self.feed.buf(), self.feed.base());
         self.last = 0..0;
         match next {
@@ -467,7 +514,7 @@ impl<R: Read> Reader<R> {
         &mut self,
         visitor: &mut V,
     ) -> io::Result<Option<V::Output>> {
-        let Some(start) = self.feed.seek(LOOKAHEAD, Some(&mut self.tracker))? else {
+        let Some(start) = self.feed.seek(LOOKAHEAD, Some(&mut self.tracker), None)? else {
             return Ok(None);
         };
         let (buf, base, eof) = (self.feed.buf(), self.feed.base(), self.feed.eof());
