@@ -181,17 +181,23 @@ fn convert_keeps_the_unread_rest_of_a_game() {
         game(2, "1. e4 e5 (1... c5 2. Ke3 d6 3. d4) 2. Nf3 Nc6 1/2-1/2"),
         // Text after a nested comment.
         game(3, "1. e4 { a { b } c } e5 2. Nf3 1/2-1/2"),
+        // A variation (and its comment) before any move: it has nothing to replace.
+        game(4, "( { a first thought } 1. d4 ) 1. e4 e5 1/2-1/2"),
     ];
-    let clean = game(4, CLEAN);
+    let clean = game(5, CLEAN);
     let text = format!("{}{clean}", broken.concat());
     let file = write(dir.path(), "rest.pgn", &text);
     let (out, err, code) = run(&["convert", &file]);
-    assert_eq!((code, err.lines().count()), (1, 4), "{err}");
+    assert_eq!((code, err.lines().count()), (1, 5), "{err}");
     for g in &broken {
         assert!(out.contains(g.trim_end()), "lost:\n{g}\nin:\n{out}");
     }
-    assert_eq!(out.matches("% scoresheet: game ").count(), 3, "{out}");
-    assert!(out.contains("[Round \"4\"]"), "{out}");
+    assert!(
+        err.contains("a variation before any move of its line"),
+        "{err}"
+    );
+    assert_eq!(out.matches("% scoresheet: game ").count(), 4, "{out}");
+    assert!(out.contains("[Round \"5\"]"), "{out}");
     // A second run over the output loses nothing more.
     let once = write(dir.path(), "once.pgn", &out);
     let (twice, _, _) = run(&["convert", &once]);
@@ -199,7 +205,7 @@ fn convert_keeps_the_unread_rest_of_a_game() {
         assert!(twice.contains(g.trim_end()), "lost:\n{g}\nin:\n{twice}");
     }
     assert_eq!(without_notes(&twice), without_notes(&out));
-    assert_eq!(twice.matches("% scoresheet: game ").count(), 3, "{twice}");
+    assert_eq!(twice.matches("% scoresheet: game ").count(), 4, "{twice}");
 }
 
 #[test]

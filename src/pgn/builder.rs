@@ -425,7 +425,19 @@ impl Visitor for GameBuilder {
         }
     }
 
-    fn begin_variation(&mut self, _at: Pos) -> Skip {
+    fn begin_variation(&mut self, at: Pos) -> Skip {
+        let Some(top) = self.stack.last() else {
+            return Skip(true);
+        };
+        if !top.dead && top.moves == 0 {
+            // Nothing to replace: its moves and comments have no place in the game, so the
+            // game is a problem (`convert` then copies it as written, losing nothing).
+            self.problem(
+                at,
+                "(",
+                "a variation before any move of its line: it has no move to replace".into(),
+            );
+        }
         let Some(top) = self.stack.last() else {
             return Skip(true);
         };
