@@ -368,3 +368,45 @@ fn an_output_that_fails_stops_the_run_without_hanging() {
         text(&out.stderr)
     );
 }
+
+/// The `%` lines of the input are written as `convert` writes them: before the first game,
+/// between games, and a game's own lines just before it; none is lost, in any order of the
+/// games' engines.
+#[test]
+fn escape_lines_are_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = scripted().write(dir.path());
+    let file = dir.path().join("escaped.pgn");
+    std::fs::write(
+        &file,
+        "% exported by the club\n\
+         [Event \"A\"]\n\n1. e4 e5 *\n\n\
+         % between the games\n\
+         [Event \"B\"]\n\n1. d4 d5\n% inside the moves\n2. c4 *\n\n\
+         % at the end\n",
+    )
+    .unwrap();
+    let file = file.to_str().unwrap();
+    for jobs in ["1", "2"] {
+        let out = annotate(&engine, &[file, "--depth", "5", "--jobs", jobs]);
+        let out = text(&out.stdout);
+        let lines: Vec<&str> = out.lines().filter(|l| l.starts_with('%')).collect();
+        assert_eq!(
+            lines,
+            [
+                "% exported by the club",
+                "% between the games",
+                "% inside the moves",
+                "% at the end"
+            ],
+            "{out}"
+        );
+        // Each before its game: the club's line first, the game's own before game B.
+        let at = |s: &str| out.find(s).unwrap();
+        assert!(at("% exported by the club") < at("[Event \"A\"]"), "{out}");
+        assert!(at("[Event \"A\"]") < at("% between the games"), "{out}");
+        assert!(at("% inside the moves") < at("[Event \"B\"]"), "{out}");
+        assert!(at("[Event \"B\"]") < at("% at the end"), "{out}");
+        assert_eq!(out.matches("[%eval").count(), 5, "{out}");
+    }
+}

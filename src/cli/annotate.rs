@@ -16,7 +16,7 @@ use std::sync::mpsc::{channel, sync_channel, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use super::convert::{copy_note, without_trailing_notes};
+use super::convert::{copy_note, place_escapes, push_escapes, without_trailing_notes, Before};
 use super::exit;
 use super::input::{self, Cut, Input};
 use crate::engine::{Engine, EngineConfig, Limit};
@@ -86,11 +86,24 @@ struct Job {
 }
 
 enum Work {
-    /// A game read cleanly, to annotate.
-    Annotate { game: Box<ReadGame>, file: Arc<str> },
+    /// A game read cleanly, to annotate, with the `%` lines of the input that go with it.
+    Annotate {
+        game: Box<ReadGame>,
+        file: Arc<str>,
+        escapes: Escapes,
+    },
     /// Text to write as it is, with messages (a game copied through, a file that
     /// could not be read).
     Verbatim(Done),
+}
+
+/// The `%` lines of a game's text (see `convert`, which places them the same way): those
+/// within it, written just before it, and those after its result, just after it.
+struct Escapes {
+    within: Vec<String>,
+    after: Vec<String>,
+    /// What was written before the game.
+    before: Before,
 }
 
 /// A game's output, back from a worker.
@@ -270,8 +283,25 @@ fn read_all(
         let cut = file.cut();
         let mut reader = Reader::new(file);
         let mut builder = GameBuilder::new(true).reading(lang);
+        let mut written = Before::Nothing;
         loop {
-            let g = match reader.read_game(&mut builder) {
+            // The `%` lines before a game that belong to no game go out at once.
+            let mut outside = Vec::new();
+            let read = reader.read_game_escaping(&mut builder, &mut |line: &str| {
+                outside.push(line.to_string());
+                Ok(())
+            });
+            let mut text = String::new();
+            push_escapes(&mut text, &outside);
+            if !text.is_empty()
+                && !send(Work::Verbatim(Done {
+                    text,
+                    ..Done::default()
+                }))
+            {
+                return;
+            }
+            let g = match read {
                 Ok(Some(g)) => g,
                 Ok(None) => break,
                 Err(e) => {
@@ -284,10 +314,17 @@ fn read_all(
                     break;
                 }
             };
+            let before = std::mem::replace(&mut written, Before::after(&g));
             let work = if g.errors.is_empty() {
+                let escapes = Escapes {
+                    within: builder.escapes().within.clone(),
+                    after: builder.escapes().after.clone(),
+                    before,
+                };
                 Work::Annotate {
                     game: Box::new(g),
                     file: Arc::clone(&name),
+                    escapes,
                 }
             } else {
                 Work::Verbatim(copied_through(&mut reader, &g, &name))
@@ -362,8 +399,15 @@ fn work(
         let Ok(Job { seq, work }) = job else { return };
         let result = match work {
             Work::Verbatim(d) => d,
-            Work::Annotate { mut game, file } => {
-                annotate_one(&mut game, &file, cfg, limit, &mut engine)
+            Work::Annotate {
+                mut game,
+                file,
+                escapes,
+            } => {
+                let mut done = annotate_one(&mut game, &file, cfg, limit, &mut engine);
+                place_escapes(&mut done.text, &escapes.within, escapes.before);
+                push_escapes(&mut done.text, &escapes.after);
+                done
             }
         };
         if done.send((seq, result)).is_err() {

@@ -180,14 +180,7 @@ pub fn convert_stream(
         };
         done.games += 1;
         text.clear();
-        let before = std::mem::replace(
-            &mut written,
-            match g.errors.first() {
-                None => Before::Converted,
-                Some(_) if open_comment(&g) => Before::CopiedOpen,
-                Some(_) => Before::Copied,
-            },
-        );
+        let before = std::mem::replace(&mut written, Before::after(&g));
         // Only a game written anew has its tags escaped; one copied as written stays so.
         let escaped = if g.errors.is_empty() {
             escape_tags(&mut g)
@@ -291,7 +284,7 @@ fn write_escape(out: &mut dyn Write, line: &str) -> std::io::Result<()> {
 }
 
 /// Adds the `%` lines of the input to `text`, but for an earlier run's notes.
-fn push_escapes(text: &mut String, lines: &[String]) {
+pub(crate) fn push_escapes(text: &mut String, lines: &[String]) {
     for line in lines.iter().filter(|l| !is_note(l)) {
         text.push_str(line);
         text.push('\n');
@@ -300,7 +293,7 @@ fn push_escapes(text: &mut String, lines: &[String]) {
 
 /// What was written before a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Before {
+pub(crate) enum Before {
     /// Nothing (the game is the input's first) or `%` lines.
     Nothing,
     /// A game written anew.
@@ -311,10 +304,17 @@ enum Before {
     CopiedOpen,
 }
 
-/// Whether the game ends in a comment left open (it then runs to the game's end).
-fn open_comment(g: &ReadGame) -> bool {
-    let open = Some(ErrorKind::UnterminatedComment);
-    g.errors.iter().any(|e| e.kind == open)
+impl Before {
+    /// What is written for `g`: the game anew when it read cleanly, else as written.
+    pub(crate) fn after(g: &ReadGame) -> Before {
+        let open = Some(ErrorKind::UnterminatedComment);
+        match g.errors.first() {
+            None => Before::Converted,
+            // The game ends in a comment left open (it then runs to the game's end).
+            Some(_) if g.errors.iter().any(|e| e.kind == open) => Before::CopiedOpen,
+            Some(_) => Before::Copied,
+        }
+    }
 }
 
 /// Puts the `%` lines found in a game written anew into `text`, the game: before it, as a
@@ -324,7 +324,7 @@ fn open_comment(g: &ReadGame) -> bool {
 /// first tag line instead: a reader takes such a comment to end before a blank line, then
 /// `%` lines, then a tag line, unless a `}` comes first, and one on a `%` line written
 /// before the tag line would close it and make the line comment text.
-fn place_escapes(text: &mut String, lines: &[String], before: Before) {
+pub(crate) fn place_escapes(text: &mut String, lines: &[String], before: Before) {
     let mut kept = String::new();
     push_escapes(&mut kept, lines);
     if kept.is_empty() {
