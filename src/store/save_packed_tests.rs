@@ -192,3 +192,49 @@ fn a_new_file_is_compressed_as_its_name_says() {
     assert_eq!(Compression::of(&bytes), None);
     assert_eq!(read_games(&bytes).len(), 2);
 }
+
+/// A game saved into its place keeps the `%` escape lines of its old text (a reader skips
+/// them, but they are someone's text): those within it go just before it, those after its
+/// result stay after it; every other byte of the file is as it was. In a plain file, a
+/// compressed one, and one where the game moved since it was read.
+#[test]
+fn a_saved_game_keeps_its_escape_lines() {
+    let text = "[Event \"A\"]\n\n1. e4 e5 *\n\n% between A and B\n[Event \"B\"]\n\n1. d4 d5\n\
+                % inside B\n2. c4 *\n\n% after B\n[Event \"C\"]\n\n1. c4 *\n";
+    let dir = tempfile::tempdir().unwrap();
+    for (name, packing) in [
+        ("plain.pgn", None),
+        ("packed.pgn.gz", Some(Compression::Gzip)),
+    ] {
+        for moved in [false, true] {
+            let path = dir.path().join(name);
+            let write = |text: &str| {
+                let bytes = match packing {
+                    None => text.as_bytes().to_vec(),
+                    Some(p) => pack(p, text.as_bytes()),
+                };
+                std::fs::write(&path, bytes).unwrap();
+            };
+            write(text);
+            let (_, slot) = load_game(&path, 2).unwrap();
+            if moved {
+                // Another program added a comment to game A: game B moved.
+                write(&text.replacen("1. e4 e5", "1. e4 {a note} e5", 1));
+            }
+            replace_game(&path, &slot, &pgn_of("1. d4 d5 2. c4 e6", "B")).unwrap();
+            let bytes = std::fs::read(&path).unwrap();
+            let after = match packing {
+                None => String::from_utf8(bytes).unwrap(),
+                Some(p) => String::from_utf8(p.decode(&bytes).unwrap()).unwrap(),
+            };
+            for line in ["% between A and B", "% inside B", "% after B"] {
+                assert_eq!(after.matches(line).count(), 1, "{name} {moved}: {after}");
+            }
+            let at = |s: &str| after.find(s).unwrap();
+            assert!(at("% inside B") < at("[Event \"B\"]"), "{after}");
+            assert!(at("2. c4 e6") < at("% after B"), "{after}");
+            assert!(at("% after B") < at("[Event \"C\"]"), "{after}");
+            assert!(after.ends_with("[Event \"C\"]\n\n1. c4 *\n"), "{after}");
+        }
+    }
+}

@@ -80,13 +80,45 @@ pub(crate) fn replaced(old: &[u8], at: &Slot, pgn: &str) -> Splice {
     } else {
         uses_crlf(old)
     };
-    let insert = encode_like(old, pgn.trim_end(), crlf);
+    let insert = encode_like(old, &keeping_escapes(&old[start..end], pgn), crlf);
     Splice {
         keep_to: start,
         game: 0..insert.len(),
         insert,
         keep_from: end,
     }
+}
+
+/// The new text `pgn` of a game whose text in the file was `old`, with the `%` escape
+/// lines of the old text kept (they are the player's, or another program's, and part of
+/// the game's bytes in the file): those within it before it, those after its result after
+/// it, as `convert` places them. Trimmed at its end.
+fn keeping_escapes<'a>(old: &[u8], pgn: &'a str) -> std::borrow::Cow<'a, str> {
+    let pgn = pgn.trim_end();
+    if memchr::memchr(b'%', old).is_none() {
+        return pgn.into();
+    }
+    let mut builder = crate::pgn::GameBuilder::new(true);
+    let _ = crate::pgn::SliceReader::new(old).read_game(&mut builder);
+    let escapes = builder.escapes();
+    if escapes.within.is_empty() && escapes.after.is_empty() {
+        return pgn.into();
+    }
+    let mut text = String::new();
+    for line in &escapes.within {
+        text.push_str(line);
+        text.push('\n');
+    }
+    text.push_str(pgn);
+    if !escapes.after.is_empty() {
+        text.push_str("\n\n");
+        for line in &escapes.after {
+            text.push_str(line);
+            text.push('\n');
+        }
+    }
+    text.truncate(text.trim_end().len());
+    text.into()
 }
 
 /// Where the game of `slot` is in `file` now: at its place, or moved by edits
@@ -234,7 +266,7 @@ pub(crate) fn replace_streaming(
     } else {
         uses_crlf(&head)
     };
-    let text = encode_for(utf8, pgn.trim_end(), crlf);
+    let text = encode_for(utf8, &keeping_escapes(&game, pgn), crlf);
     let written = super::save::write_locked(target, |w| {
         file.seek(SeekFrom::Start(0))?;
         io::copy(&mut (&mut file).take(slot.offset), w)?;
@@ -319,7 +351,7 @@ pub(crate) fn replace_streaming_packed(
         } else {
             uses_crlf(&head)
         };
-        let new = encode_for(utf8.valid(), pgn.trim_end(), crlf);
+        let new = encode_for(utf8.valid(), &keeping_escapes(&game, pgn), crlf);
         out.write_all(&new)?;
         io::copy(&mut text, &mut out)?;
         out.finish()?;
