@@ -243,6 +243,22 @@ fn convert_copies_a_game_over_the_size_limit_through_as_written() {
     assert!(listed.starts_with("1\tWhite 1\tBlack 1\t"), "{listed}");
     let (checked, _, code) = run(&["check", "--jobs", "1", &once]);
     assert_eq!((checked.as_str(), code), ("3 games, 0 with errors\n", 0));
+    // Followed by a game that is copied too: its note, after the big game's result, is
+    // part of the big game's text on the next run, and is replaced, not piled up.
+    let text = format!("{big}{}", game(2, "1. e4 e5 2. Ke3 *"));
+    let mut run_on = write(dir.path(), "run0.pgn", &text);
+    let mut outs = Vec::new();
+    for k in 1..=3 {
+        let (out, _, _) = run(&["convert", "--max-game", "4096", &run_on]);
+        assert_eq!(
+            out.matches("% scoresheet: game ").count(),
+            2,
+            "run {k}:\n{out}"
+        );
+        run_on = write(dir.path(), &format!("run{k}.pgn"), &out);
+        outs.push(out);
+    }
+    assert_eq!(outs[1], outs[2], "the third run changes nothing");
 }
 
 /// A game with the given Result tag and movetext, and no other tag but the players.

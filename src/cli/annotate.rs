@@ -361,7 +361,7 @@ fn copied_through<R: std::io::Read>(reader: &mut Reader<R>, g: &ReadGame, name: 
             raw.extend_from_slice(bytes);
             Ok(())
         });
-        text.push_str(&crate::text::decode(&raw));
+        text.push_str(&crate::text::decode(without_trailing_notes(&raw)));
     } else {
         text.push_str(&crate::text::decode(without_trailing_notes(
             reader.last_game_text(),

@@ -233,16 +233,20 @@ pub fn convert_stream(
         let _ = super::check::report(errors, name, &g);
         text.push_str(&copy_note(&g, "converted"));
         if matches!(first.kind, Some(ErrorKind::GameTooLarge { .. })) {
-            // Too large to hold: streamed through piece by piece, as read.
+            // Too large to hold: streamed through piece by piece, as read, but for the
+            // notes of an earlier run at its end (see `without_trailing_notes`).
             out.write_all(text.as_bytes()).map_err(Failed::Write)?;
             let mut failed = None;
+            let mut held = Vec::new();
             let copied = reader.copy_skipped(&mut noting(&mut failed, |bytes: &[u8]| {
-                out.write_all(bytes)
+                hold_back(&mut held, bytes, &mut *out)
             }));
             if let Some(e) = failed {
                 return Err(Failed::Write(e));
             }
             copied.map_err(Failed::Read)?;
+            out.write_all(without_trailing_notes(&held))
+                .map_err(Failed::Write)?;
             out.write_all(b"\n\n").map_err(Failed::Write)?;
             continue;
         }
@@ -367,6 +371,22 @@ pub(crate) fn copy_note(g: &ReadGame, not_what: &str) -> String {
 
 /// What starts the `%` line written before a game copied through.
 const NOTE: &[u8] = b"% scoresheet: ";
+
+/// Bytes kept back at the end of a game streamed through: more than the notes an earlier
+/// run can have left after it (a line each, of a few hundred bytes).
+const HELD: usize = 1 << 16;
+
+/// Writes `bytes` of a game streamed through to `out`, all but its last [`HELD`] bytes so
+/// far, which wait in `held` (for [`without_trailing_notes`] once the game is over).
+fn hold_back(held: &mut Vec<u8>, bytes: &[u8], out: &mut dyn Write) -> std::io::Result<()> {
+    held.extend_from_slice(bytes);
+    if held.len() > 2 * HELD {
+        let cut = held.len() - HELD;
+        out.write_all(&held[..cut])?;
+        held.drain(..cut);
+    }
+    Ok(())
+}
 
 /// A game's text without the notes at its end that a previous run wrote about the *next*
 /// game (`%` lines after a result belong to the game before them): the next game gets a
