@@ -159,6 +159,22 @@ pub fn is_mark_word(word: &[u8]) -> bool {
             .any(|(m, _)| m.as_bytes() == word && m.chars().all(char::is_alphabetic))
 }
 
+/// Why a letter is not read, with a word on the Cyrillic letters that look like Latin
+/// ones (a Cyrillic keyboard types `е` for `e`): squares are written with Latin letters.
+fn unexpected(c: char) -> String {
+    let latin = match c {
+        'а' => 'a',
+        'в' => 'b',
+        'с' => 'c',
+        'е' => 'e',
+        'х' => 'x',
+        _ => return format!("unexpected '{c}'"),
+    };
+    format!(
+        "unexpected '{c}': a Cyrillic letter; squares are written with Latin letters ('{latin}')"
+    )
+}
+
 /// Words that begin a mark of two (`dis ch`, `dbl ch`).
 const MARK_PARTS: &[&str] = &["dbl", "dis"];
 
@@ -475,7 +491,7 @@ fn body_move(
                         letter_list(lang)
                     )))
                 }
-                None => return Err(err(format!("unexpected '{c}'"))),
+                None => return Err(err(unexpected(c))),
             },
         }
         i += step;

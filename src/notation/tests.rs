@@ -346,3 +346,15 @@ fn mark_words_and_moves_are_told_apart() {
         assert!(!is_mark_word(word.as_bytes()), "{word}");
     }
 }
+
+/// A Cyrillic letter that looks like a Latin one, typed for a square, is named as such.
+#[test]
+fn a_cyrillic_look_alike_is_named() {
+    let pos = Position::start();
+    let ru = Lang::by_code("ru").unwrap();
+    let err = read_move("е4", &pos, ru).unwrap_err();
+    assert!(
+        err.to_string().contains("Cyrillic letter") && err.to_string().contains("'e'"),
+        "{err}"
+    );
+}
