@@ -5,7 +5,6 @@
 //! made inside an update like every other change (call these from `dispatch`).
 
 use super::comment::CommentEditor;
-use super::record::numbered;
 use super::tagform::TagForm;
 use super::{App, Effect};
 use crate::game::nags::{nag_glyph, nag_info, NagClass};
@@ -37,7 +36,7 @@ impl App {
     }
 
     pub(super) fn delete_variation(&mut self) -> Effect {
-        let what = numbered(&self.game, self.cursor);
+        let what = self.numbered_move(self.cursor);
         match self.game.delete_variation(self.cursor) {
             Ok(parent) => {
                 self.cursor = parent;
@@ -148,7 +147,7 @@ impl App {
         }
         let evaluation = self.game.clear_nags(self.cursor, NagClass::Evaluation);
         let other = self.game.clear_nags(self.cursor, NagClass::Other);
-        let what = numbered(&self.game, self.cursor);
+        let what = self.numbered_move(self.cursor);
         if evaluation || other {
             let text = format!("position marks removed from {what}");
             self.change_label = Some(text.clone());
@@ -161,7 +160,7 @@ impl App {
     }
 
     fn say_nag(&mut self, nag: u8, on: bool) {
-        let what = numbered(&self.game, self.cursor);
+        let what = self.numbered_move(self.cursor);
         let glyph = nag_glyph(nag);
         let name = nag_info(nag).map_or(String::new(), |i| format!(" ({})", i.name));
         let text = if on {

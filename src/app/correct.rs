@@ -2,7 +2,7 @@
 //! wait after one that no longer fits, taking back, deleting from a move on.
 
 use super::entry::Typed;
-use super::record::{movetext, number_moves, numbered};
+use super::record::{movetext, number_moves};
 use super::{App, CutMove, Effect, Pending};
 use crate::game::annotation::split_comment;
 use crate::game::edit::{quoted_comment, unquoted_comment, NOT_REPLAYED};
@@ -37,7 +37,7 @@ impl App {
     /// cursor goes to where it is to be typed. When all fits, the cursor goes to
     /// the end of the line, where recording goes on.
     pub(super) fn replace(&mut self, target: NodeId, typed: &Typed) {
-        let old = numbered(&self.game, target);
+        let old = self.numbered_move(target);
         let line = self.line_after(target);
         let verdict = self.board_verdict();
         let report = match self.game.replace_move(target, typed.mv) {
@@ -47,7 +47,7 @@ impl App {
                 return;
             }
         };
-        let new = numbered(&self.game, target);
+        let new = self.numbered_move(target);
         self.mark_typed(target, typed);
         self.changed();
         match report.not_replayed {
@@ -192,7 +192,7 @@ impl App {
     /// waiting in a variation are not taken for the main line's.
     pub fn waiting_off_line(&self) -> Option<String> {
         let pending = self.pending.as_ref()?;
-        (pending.at != self.line_end(NodeId::ROOT)).then(|| numbered(&self.game, pending.at))
+        (pending.at != self.line_end(NodeId::ROOT)).then(|| self.numbered_move(pending.at))
     }
 
     pub(super) fn on_main_line(&self, id: NodeId) -> bool {
@@ -212,7 +212,7 @@ impl App {
             self.refuse("no move to take back");
             return Effect::None;
         }
-        let what = numbered(&self.game, last);
+        let what = self.numbered_move(last);
         self.delete_saying(last, format!("took back {what}"));
         Effect::None
     }
@@ -222,7 +222,7 @@ impl App {
             self.refuse("go to a move first: this deletes it and everything after it");
             return Effect::None;
         }
-        let what = numbered(&self.game, self.cursor);
+        let what = self.numbered_move(self.cursor);
         let what = match self.moves_after(self.cursor) {
             0 => what,
             1 => format!("{what} and the move after it"),

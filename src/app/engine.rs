@@ -12,7 +12,6 @@
 
 use super::entry::Typed;
 use super::pane::Pane;
-use super::record::numbered;
 use super::{App, Effect, Inside, Screen};
 use crate::engine::{EngineConfig, EngineError, Lines, Target, Update};
 use crate::game::NodeId;
@@ -275,7 +274,7 @@ impl App {
             self.cursor = id;
             self.inform(format!(
                 "the engine's move {} is the game's",
-                numbered(&self.game, id)
+                self.numbered_move(id)
             ));
             return Effect::None;
         }
@@ -293,7 +292,7 @@ impl App {
         self.inside = Inside::Variation;
         self.play(&typed);
         self.inside = inside;
-        let played = numbered(&self.game, self.cursor);
+        let played = self.numbered_move(self.cursor);
         let what = if inside_game {
             format!("the engine's move {played}, as a variation")
         } else {

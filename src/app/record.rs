@@ -37,6 +37,32 @@ pub fn numbered(game: &Game, id: NodeId) -> String {
     format!("{}{dots}{}", before.fullmove_number(), game.node(id).san)
 }
 
+impl App {
+    /// [`numbered`] in the notation and piece letters the scoresheet shows (`5...Le7`
+    /// with German letters): how messages name a move.
+    pub(crate) fn numbered_move(&self, id: NodeId) -> String {
+        let Some(parent) = self.game.node(id).parent else {
+            return "the start".into();
+        };
+        let before = self.game.position_at(parent);
+        let dots = if before.side_to_move() == chess::Color::White {
+            "."
+        } else {
+            "..."
+        };
+        let mut text = format!("{}{dots}", before.fullmove_number());
+        let (style, lang) = (self.settings.display, self.settings.display_lang);
+        crate::game::notes::write_move_text(
+            &mut text,
+            self.game.node(id),
+            Some(&before),
+            style,
+            lang,
+        );
+        text
+    }
+}
+
 /// Moves written as movetext from `pos` on, numbered by ply.
 pub(super) fn movetext(pos: &Position, sans: &[String]) -> String {
     number_moves(pos, sans, "", |out, san| {
@@ -179,7 +205,7 @@ impl App {
     pub(crate) fn set_typed_comment(&mut self, text: &str) {
         let before = self.game.comment_text(self.cursor);
         self.game.set_comment_text(self.cursor, text);
-        let at = numbered(&self.game, self.cursor);
+        let at = self.numbered_move(self.cursor);
         let note = if before.is_empty() || before == self.game.comment_text(self.cursor) {
             format!("comment on {at}")
         } else {
@@ -232,7 +258,7 @@ impl App {
         self.game.set_annotation(self.cursor, annotation);
         self.inform(format!(
             "{what} {time} after {}",
-            numbered(&self.game, self.cursor)
+            self.numbered_move(self.cursor)
         ));
         self.changed();
     }
@@ -261,7 +287,7 @@ impl App {
             self.cursor = id;
             self.stamp_elapsed(id);
             if !children.is_empty() {
-                let what = format!("new variation {}", numbered(&self.game, id));
+                let what = format!("new variation {}", self.numbered_move(id));
                 self.inform(what.clone());
                 self.change_label = Some(what);
             }
@@ -301,7 +327,7 @@ impl App {
         if let Some(Ok(time)) = typed.clock.as_deref().map(|t| entry::clock_time(t, tc)) {
             self.game.set_annotation(id, Annotation::Clock(time));
             // Say what was stored: 14:32 may be read as 0:14:32 or 14:32:00.
-            let note = format!("clock {time} after {}", numbered(&self.game, id));
+            let note = format!("clock {time} after {}", self.numbered_move(id));
             let text = match &self.message {
                 m if m.text.is_empty() => note,
                 m if m.error => return,
@@ -326,7 +352,7 @@ impl App {
             self.refuse("no move to mark yet");
             return Effect::None;
         }
-        let what = numbered(&self.game, self.cursor);
+        let what = self.numbered_move(self.cursor);
         if nag == 0 {
             self.game.node_mut(self.cursor).nags.clear();
             self.inform(format!("marks removed from {what}"));
@@ -347,7 +373,7 @@ impl App {
         let node = self.game.node_mut(self.cursor);
         node.draw_offer = !node.draw_offer;
         let on = node.draw_offer;
-        let what = numbered(&self.game, self.cursor);
+        let what = self.numbered_move(self.cursor);
         self.inform(if on {
             format!("draw offered with {what} (=)")
         } else {

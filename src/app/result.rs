@@ -4,7 +4,6 @@
 //! the move that decided it, and asking before moves are played after it.
 
 use super::entry::{self, Entry, Feedback};
-use super::record::numbered;
 use super::App;
 use crate::game::NodeId;
 use crate::position::{History, Position, Status};
@@ -328,7 +327,7 @@ impl App {
             return true;
         }
         self.play_on = Some(text.to_string());
-        let last = numbered(&self.game, self.cursor);
+        let last = self.numbered_move(self.cursor);
         self.refuse(format!(
             "the game is over ({result} after {last}): Enter again to play on and clear the result, Esc to leave it"
         ));

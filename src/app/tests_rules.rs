@@ -216,6 +216,10 @@ fn clock_entries_are_read_by_the_time_control_and_told() {
     assert_eq!(app.message.text, "clock 0:14:32 after 1...Nf6");
     type_line(&mut app, "c4 +13:05");
     assert_eq!(app.message.text, "clock 0:13:05 after 2.c4");
+    // Named as the scoresheet shows moves: in German letters, when it shows them so.
+    app.settings.display_lang = crate::notation::Lang::by_code("de").unwrap();
+    type_line(&mut app, "Nc6 +14:01");
+    assert_eq!(app.message.text, "clock 0:14:01 after 2...Sc6");
     // A long game reads the same keys as hours and minutes.
     let mut app = self::app();
     type_line(&mut app, ":tag TimeControl 40/5400+30:1800+30");

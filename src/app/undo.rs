@@ -4,7 +4,6 @@
 //! correction. Undo and redo are changes too: the journal records the game they
 //! leave, and the game is saved only when it is the version in the file.
 
-use super::record::numbered;
 use super::{App, Effect, Message, Pending};
 use crate::game::history::History;
 use crate::game::NodeId;
@@ -104,12 +103,12 @@ impl App {
                 let first = played.first()?;
                 let last = played.last()?;
                 Some(if first == last {
-                    format!("played {}", numbered(&self.game, *first))
+                    format!("played {}", self.numbered_move(*first))
                 } else {
                     format!(
                         "played {} to {}",
-                        numbered(&self.game, *first),
-                        numbered(&self.game, *last)
+                        self.numbered_move(*first),
+                        self.numbered_move(*last)
                     )
                 })
             })
