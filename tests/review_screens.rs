@@ -123,15 +123,15 @@ fn the_list_sorted_and_filtered() {
         insta::assert_snapshot!(format!("list_sorted_filtered_{w}x{h}"), term.backend());
         let screen = text(&term);
         assert!(screen.contains("3 of 7 match"), "{screen}");
-        assert!(screen.contains("Date▲"), "{screen}");
+        assert!(screen.contains("Date▼"), "{screen}");
         assert!(screen.contains("/carlsn"), "{screen}");
-        // Oldest first; the second row is selected.
+        // The newest first; the second row is selected.
         let row = reversed_row(&term).expect("a selected row");
         assert!(row.contains("Anand, Viswanat"), "{row}");
         let nakamura = screen.find("2024.03.02").unwrap();
         let anand = screen.find("2024.03.09").unwrap();
         let last = screen.find("2024.03.16").unwrap();
-        assert!(nakamura < anand && anand < last, "{screen}");
+        assert!(last < anand && anand < nakamura, "{screen}");
     }
 }
 
