@@ -29,12 +29,17 @@ pub fn numbered(game: &Game, id: NodeId) -> String {
         return "the start".into();
     };
     let before = game.position_at(parent);
+    format!("{}{}", number_before(&before), game.node(id).san)
+}
+
+/// The number written before a move played from `before`: `5.`, or `5...` for Black.
+fn number_before(before: &Position) -> String {
     let dots = if before.side_to_move() == chess::Color::White {
         "."
     } else {
         "..."
     };
-    format!("{}{dots}{}", before.fullmove_number(), game.node(id).san)
+    format!("{}{dots}", before.fullmove_number())
 }
 
 impl App {
@@ -45,12 +50,7 @@ impl App {
             return "the start".into();
         };
         let before = self.game.position_at(parent);
-        let dots = if before.side_to_move() == chess::Color::White {
-            "."
-        } else {
-            "..."
-        };
-        let mut text = format!("{}{dots}", before.fullmove_number());
+        let mut text = number_before(&before);
         let (style, lang) = (self.settings.display, self.settings.display_lang);
         crate::game::notes::write_move_text(
             &mut text,
