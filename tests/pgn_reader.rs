@@ -272,6 +272,35 @@ fn percent_escape_lines_are_skipped_and_handed_over() {
     );
 }
 
+/// A file whose first line is a `%` line after a byte-order mark (as a Windows tool may
+/// write it): the line is an escape line, not a game, on every reader and buffer size, and
+/// is handed over without the mark.
+#[test]
+fn an_escape_line_after_a_byte_order_mark_is_an_escape_line() {
+    let long = "x".repeat(200);
+    for first in ["% exported".to_string(), format!("% {long}")] {
+        let text = format!("\u{feff}{first}\n[Event \"x\"]\n1. e4 *\n\n[Event \"y\"]\n1. d4 *\n");
+        assert_eq!(
+            events(&text),
+            [
+                "tag Event=x|movetext|san e4|result *",
+                "tag Event=y|movetext|san d4|result *"
+            ],
+            "{text:?}"
+        );
+        for buffer in [64, 1 << 16] {
+            let mut s = Reader::with_limits(text.as_bytes(), buffer, 64 << 20);
+            let mut lines = Vec::new();
+            s.read_game_escaping(&mut Log::default(), &mut |l| {
+                lines.push(l.to_string());
+                Ok(())
+            })
+            .expect("no I/O error");
+            assert_eq!(lines, std::slice::from_ref(&first), "buffer {buffer}");
+        }
+    }
+}
+
 /// The `%` lines before the first game (or in a file of nothing else) reach
 /// `read_game_escaping` whole and in order, the line ending left out, however small the
 /// buffer; those of a game go to the visitor instead.

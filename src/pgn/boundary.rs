@@ -56,9 +56,20 @@ pub(crate) struct NeedMore(pub usize);
 
 /// Whether byte `i` is first on its line; offset 0 counts as a line start because buffers
 /// start at the input's start or one byte before the resume point (see `Feed::refill`).
+/// So does the byte after a byte-order mark that starts a line (a file's first line,
+/// written by a Windows tool, may be a `%` line); a resume point is never inside a mark
+/// (see `seek_game`), so a buffer starting with one starts at the input's start.
 #[inline]
 fn line_start(buf: &[u8], i: usize) -> bool {
-    i == 0 || buf[i - 1] == b'\n'
+    i == 0 || buf[i - 1] == b'\n' || after_mark(buf, i)
+}
+
+/// Whether byte `i` follows a byte-order mark that starts a line.
+#[inline]
+fn after_mark(buf: &[u8], i: usize) -> bool {
+    i >= BOM.len()
+        && buf[i - BOM.len()..i] == *BOM
+        && (i == BOM.len() || buf[i - BOM.len() - 1] == b'\n')
 }
 
 /// Offset of the line feed ending the line at `i` (`len` at end of input).
@@ -77,6 +88,7 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 /// Skips blanks, byte-order marks and `%` lines from `i`; returns where the next game starts,
 /// `Ok(None)` when the buffer ends first (at end of input: no more games).
 pub(crate) fn seek_game(buf: &[u8], mut i: usize, eof: bool) -> Result<Option<usize>, NeedMore> {
+    let from = i;
     while i < buf.len() {
         match CLASS[buf[i] as usize] {
             WS | NL => i += 1,
@@ -92,6 +104,11 @@ pub(crate) fn seek_game(buf: &[u8], mut i: usize, eof: bool) -> Result<Option<us
             }
             _ if buf[i] == b'%' && line_start(buf, i) => match to_line_end(buf, i, eof) {
                 Some(e) => i = e,
+                // After a mark, more is read from the mark on, so that the `%` still
+                // follows it in the next buffer (see `line_start`).
+                None if after_mark(buf, i) && i - BOM.len() >= from => {
+                    return Err(NeedMore(i - BOM.len()))
+                }
                 None => return Err(NeedMore(i)),
             },
             _ => return Ok(Some(i)),

@@ -429,7 +429,8 @@ impl<R: Read> Feed<R> {
         if !self.started {
             self.refill()?;
             if self.at_start && self.buf().starts_with(b"\xEF\xBB\xBF") {
-                self.pos = 3;
+                // The mark is not a column of the first line; the scanner passes over it
+                // (a `%` line right after it is an escape line: see `boundary::line_start`).
                 if let Some(t) = tracker.as_deref_mut() {
                     t.at = 3;
                 }

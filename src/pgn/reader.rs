@@ -428,6 +428,8 @@ impl<R: Read> Reader<R> {
         // it that starts with `%` is one of those lines, whole (see `Feed::seek`).
         let mut lines = |between: &[u8]| {
             for line in between.split(|&b| b == b'\n') {
+                // A `%` line may follow a byte-order mark (see `boundary::line_start`).
+                let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
                 if line.first() == Some(&b'%') {
                     let line = line.strip_suffix(b"\r").unwrap_or(line);
                     escapes(&crate::text::decode(line))?;
