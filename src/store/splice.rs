@@ -95,7 +95,9 @@ pub(crate) fn replaced(old: &[u8], at: &Slot, pgn: &str) -> Splice {
 /// it, as `convert` places them. Trimmed at its end.
 fn keeping_escapes<'a>(old: &[u8], pgn: &'a str) -> std::borrow::Cow<'a, str> {
     let pgn = pgn.trim_end();
-    if memchr::memchr(b'%', old).is_none() {
+    // An escape line starts a line with `%`; a `%` elsewhere (`[%clk 0:03:00]`, in most
+    // games of an online file) is no reason to read the old game again.
+    if old.first() != Some(&b'%') && memchr::memmem::find(old, b"\n%").is_none() {
         return pgn.into();
     }
     let mut builder = crate::pgn::GameBuilder::new(true);
