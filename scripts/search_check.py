@@ -93,6 +93,11 @@ def main():
             targets.append(boards[ply])
         if len(targets) >= wanted:
             break
+    # And endgames: the last position of a few long games (a search then counts each
+    # game's moves first, and leaves those with too few left to take the men it lacks).
+    long_games = [g for g in games if len(g["boards"]) > 80]
+    for g in long_games[:: max(1, len(long_games) // 5)][:5]:
+        targets.append(g["boards"][-1])
     # Searches answer from the index (built now), and are compared with reading through.
     subprocess.run([exe, "index", sample], capture_output=True)
     checked = 0

@@ -225,6 +225,14 @@ pub(crate) fn tag_section<S: TagSink>(
     }
 }
 
+/// The main-line moves of the movetext starting at `i`, counted to the game's end as
+/// [`scan_game`] counts them. `None`: need more input.
+pub(crate) fn main_line_plies(buf: &[u8], i: usize, eof: bool) -> Option<u32> {
+    let mut plies = 0;
+    movetext(buf, i, eof, &mut plies)?;
+    Some(plies)
+}
+
 /// Scans movetext from `i` until the next game or a result token outside variations,
 /// counting main-line moves into `plies`. `None`: need more input.
 #[inline]

@@ -10,7 +10,7 @@
 //! finds the end itself, sparing the separate scanning pass, and gives up (so that the caller
 //! starts the game over the first way) on anything but a clean game ending in a result.
 
-use super::boundary::{comment_end, CommentEnd, Span};
+use super::boundary::{comment_end, main_line_plies, CommentEnd, Span};
 use super::feed::Tracker;
 use super::reader::{CommentKind, ErrorKind, Pos, ReadError, Skip, Visitor};
 use super::scan::{
@@ -408,6 +408,14 @@ fn run<const FREE: bool, V: Visitor>(
                 phase = Phase::Movetext;
                 if v.begin_movetext().0 {
                     return Err(None);
+                }
+                if v.wants_plies_ahead() {
+                    // With `FREE`, a game running past what is buffered is read again
+                    // (with the scanner's help), as when finding its end gives up.
+                    match main_line_plies(buf, i, lx.eof) {
+                        Some(plies) => v.plies_ahead(plies),
+                        None => return Err(None),
+                    }
                 }
             }
             Phase::Movetext => {}

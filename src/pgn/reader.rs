@@ -168,6 +168,21 @@ pub trait Visitor {
         Skip(false)
     }
 
+    /// Whether the visitor wants to know, once the movetext starts, how many moves its main
+    /// line holds ([`Visitor::plies_ahead`]): the reader then scans the movetext before
+    /// lexing it. Asked once per game, right after [`Visitor::begin_movetext`].
+    fn wants_plies_ahead(&self) -> bool {
+        false
+    }
+
+    /// The moves of the main line as written, counted before any is handed over, as
+    /// [`Visitor::main_line_written`] counts them (so never fewer than the `san` calls
+    /// outside variations to come): for a position search, which leaves a game once it has
+    /// too few moves left to take the men the target lacks.
+    fn plies_ahead(&mut self, plies: u32) {
+        let _ = plies;
+    }
+
     /// A move exactly as written (`Nf3`, `e8=Q+`, `O-O`, `--`, `Z0`), without its move number
     /// and without `!`/`?` glyphs (those come as [`Visitor::nag`] right after).
     fn san(&mut self, san: &[u8], at: Pos) {

@@ -68,7 +68,8 @@ fn after(moves: &[&str]) -> Position {
 }
 
 /// The follower of a search for `target` in main lines, leaving the games that can no
-/// longer reach it (`prunes`) or following every game to its end.
+/// longer reach it (`prunes`: by the men they lose, and by the moves they have left) or
+/// following every game to its end.
 fn searcher(target: &Position, prunes: bool) -> Follow {
     let mut f = Follow::new(
         crate::notation::Lang::english(),
@@ -76,6 +77,7 @@ fn searcher(target: &Position, prunes: bool) -> Follow {
         false,
     );
     f.prunes = prunes;
+    f.counts_ahead &= prunes;
     f
 }
 
@@ -134,6 +136,46 @@ fn problems_before_a_game_is_left_are_found_and_results_after_are_not_compared()
         !w.read.problems().is_empty(),
         "the mate and the result disagree"
     );
+}
+
+/// A search for an endgame counts each game's moves first: a game with fewer moves left
+/// than the men the target lacks is left (what comes after is not read), and one that
+/// takes the last man it must on its last move is found.
+#[test]
+fn a_game_with_too_few_moves_left_to_reach_an_endgame_is_left() {
+    const START: &str = "[SetUp \"1\"]\n[FEN \"8/8/4k3/3r4/3R4/8/8/4K3 w - - 0 1\"]\n\n";
+    let start = Position::from_fen("8/8/4k3/3r4/3R4/8/8/4K3 w - - 0 1").expect("FEN");
+    let read = |target: &Position, movetext: &str, counts: bool| {
+        let pgn = format!("{START}{movetext}\n");
+        let mut reader = SliceReader::new(pgn.as_bytes());
+        let mut f = searcher(target, counts);
+        let w = reader.read_game_restarting(&mut f).expect("a game");
+        (w.reached, w.read.problems().len(), w.plies)
+    };
+    // Kings alone: both rooks must be taken, two moves at least.
+    let kings = Position::from_fen("8/8/8/3k4/8/8/8/4K3 w - - 0 3").expect("FEN");
+    assert!(
+        Follow::new(
+            crate::notation::Lang::english(),
+            Some(Goal::of(kings.board())),
+            false
+        )
+        .counts_ahead
+    );
+    // One move: left at once, so the illegal one is not read (followed, it is found).
+    assert_eq!(read(&kings, "1. Kxe8 *", true), (None, 0, 1));
+    assert_eq!(read(&kings, "1. Kxe8 *", false), (None, 1, 1));
+    // Two moves, the second an illegal one: followed until the first takes no man.
+    assert_eq!(read(&kings, "1. Kd2 Kxe1 *", true), (None, 0, 2));
+    assert_eq!(read(&kings, "1. Kd2 Kxe1 *", false), (None, 1, 2));
+    // Exactly as many moves as men to take: found at the last.
+    assert_eq!(read(&kings, "1. Rxd5 Kxd5 *", true), (Some(2), 0, 2));
+    // A rook against the king: the target of one rook taken, at the last move.
+    let rook = start.play("d4d5".parse().expect("UCI"));
+    assert_eq!(read(&rook, "1. Rxd5 *", true), (Some(1), 0, 1));
+    assert_eq!(read(&rook, "1. Kd2 *", true), (None, 0, 1));
+    // The start position itself, with no move at all.
+    assert_eq!(read(&start, "*", true), (Some(0), 0, 0));
 }
 
 #[test]
@@ -217,11 +259,13 @@ fn random_game(start: &Position, picks: &[u16]) -> (String, Line) {
 }
 
 /// Start positions for the random games: the standard one, one with pawns about to
-/// promote (pieces then come back), and one with castling rights and few men.
-const STARTS: [&str; 3] = [
+/// promote (pieces then come back), one with castling rights and few men, and an endgame
+/// (no castling, no pawn on its first square: games are left by the moves they have left).
+const STARTS: [&str; 4] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1",
     "4k2r/pp3ppp/8/8/8/8/PP3PPP/R3K3 b Qk - 0 20",
+    "4k3/8/1p3p2/2n1r3/2N1R3/1P3P2/8/4K3 w - - 0 30",
 ];
 
 proptest::proptest! {

@@ -186,6 +186,18 @@ impl Goal {
             .saturating_sub(self.occupied.popcnt())
     }
 
+    /// The men the goal's position has.
+    pub fn men(&self) -> u32 {
+        self.occupied.popcnt()
+    }
+
+    /// Whether most games that cannot reach the goal are told so within their first moves:
+    /// it has pawns on their first square or castling rights, which most games lose early
+    /// (see [`Goal::may_put_out_of_reach`]).
+    pub fn out_of_reach_early(&self) -> bool {
+        self.marked != EMPTY
+    }
+
     /// Whether no move can ever put the goal out of reach (kings alone): a follower then
     /// need not ask.
     pub fn always_reachable(&self) -> bool {
