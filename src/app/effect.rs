@@ -496,8 +496,9 @@ impl App {
                     how
                 };
                 self.inform(format!(
-                    "game {number} of {shown} ({how}){stopped}{}",
-                    self.waiting_note()
+                    "game {number} of {shown} ({how}){stopped}{}{}",
+                    self.waiting_note(),
+                    self.results_note()
                 ));
             }
             Done::LoadedForRepair {

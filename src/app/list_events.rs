@@ -62,6 +62,8 @@ impl App {
         if list.path != path && !crate::store::same_file(&list.path, path) {
             return;
         }
+        // The lines of the games after it moved: the check's positions are read again.
+        list.catalog.recheck();
         list.keep_selected(|catalog| match before {
             Some(before) => {
                 if before != after {
@@ -82,6 +84,10 @@ impl App {
         match event {
             CheckEvent::Found(found) => list.catalog.mark_problems(found),
             CheckEvent::Done(_) => {
+                // A check again after a save says nothing: its marks just replace.
+                if list.catalog.checked_all() {
+                    return;
+                }
                 let marked = list.catalog.problems();
                 if marked > 0 && self.screen == Screen::List && self.message.text.is_empty() {
                     self.inform(format!(

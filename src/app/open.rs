@@ -62,6 +62,19 @@ impl App {
         self.refresh_opening();
     }
 
+    /// A word for the status line on a game whose movetext ended with another result than
+    /// its `Result` tag's (both kept as written), or nothing.
+    pub(crate) fn results_note(&self) -> String {
+        match self.game.written_result() {
+            Some(token) => format!(
+                "; its moves end {token} but its Result tag says {}: both kept as written \
+                 (set the result to settle it)",
+                self.game.tag("Result").unwrap_or("?")
+            ),
+            None => String::new(),
+        }
+    }
+
     /// How the game on the screen was opened, for the status line: `read from the
     /// start` or `at its last move, to go on recording` (or at the end of the variation
     /// where moves wait, which is not the game's last move).

@@ -190,3 +190,47 @@ fn a_finished_game_with_waiting_moves_opens_where_they_wait() {
     assert_eq!(app.game.mainline().len(), 7, "a6 and the waiting Ba4");
     assert_eq!(app.pending, None);
 }
+
+/// A game whose movetext ends with another result than its `Result` tag's opens with a
+/// word on both, and keeps both as read where it is written (`:w`, the journal) until the
+/// result is set, in the tag form or by typing one.
+#[test]
+fn results_that_disagree_are_said_on_opening_and_kept_until_the_result_is_set() {
+    const BOTH: &str = "[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n\n\
+                        1. e4 e5 2. Nf3 0-1\n";
+    let mut app = fresh();
+    loaded(&mut app, BOTH, "both.pgn", 4);
+    let said = &app.message.text;
+    assert!(
+        said.contains("its moves end 0-1 but its Result tag says 1-0: both kept"),
+        "{said}"
+    );
+    let last = *app.game.mainline().last().expect("moves");
+    app.game
+        .set_comment_at(last, crate::game::notes::CommentPlace::After, "checked");
+    let written = crate::pgn::write_game_to_string(&app.game);
+    assert!(written.contains("[Result \"1-0\"]"), "{written}");
+    assert!(
+        written.trim_end().ends_with("2. Nf3 {checked} 0-1"),
+        "{written}"
+    );
+    // Read back (as the journal or the file is), the same text.
+    let again = crate::pgn::write_game_to_string(&game(&written));
+    assert_eq!(again, written);
+    // An agreeing game has no such word.
+    loaded(&mut app, FINISHED, "both.pgn", 1);
+    assert!(
+        !app.message.text.contains("both kept"),
+        "{}",
+        app.message.text
+    );
+    // Setting the result settles it: one result in both places.
+    let mut settled = game(BOTH);
+    settled.set_tag("Result", "0-1");
+    let written = crate::pgn::write_game_to_string(&settled);
+    assert!(written.contains("[Result \"0-1\"]") && written.trim_end().ends_with("0-1"));
+    // The tag form written back with its Result as it was settles nothing.
+    let mut via_form = game(BOTH);
+    crate::app::tagform::TagForm::open(&via_form).write(&mut via_form);
+    assert_eq!(via_form.written_result(), Some("0-1"));
+}

@@ -237,6 +237,14 @@ impl TagForm {
     pub fn write(&self, game: &mut Game) -> bool {
         let tags = self.tags();
         let changed = game.tags != tags;
+        let result = tags
+            .iter()
+            .find(|(n, _)| n == "Result")
+            .map(|(_, v)| v.clone());
+        if result.as_deref() != game.tag("Result") {
+            // A result set in the form settles one the movetext said otherwise.
+            game.set_tag("Result", result.as_deref().unwrap_or("*"));
+        }
         game.tags = tags;
         changed
     }

@@ -91,7 +91,7 @@ impl Drop for Checker {
 }
 
 /// The first problem of a game, as the list says it: where (line and column in the
-/// file) and why; `None` for a game that reads.
+/// file), why, and what Enter does with the game; `None` for a game that reads.
 pub fn problem(g: &ReadGame) -> Option<String> {
     let first = g.problems().into_iter().next()?;
     let token = if first.token.is_empty() {
@@ -105,8 +105,18 @@ pub fn problem(g: &ReadGame) -> Option<String> {
     } else {
         String::new()
     };
+    // What Enter does with it: a game that does not read at all (its tags, a variant, a
+    // bad FEN, too large) cannot be opened; one with a move that cannot be played opens
+    // for repair; one whose results disagree opens as any other.
+    let enter = if g.refused {
+        "it cannot be opened here (`scoresheet convert` copies it as written)"
+    } else if g.errors.is_empty() {
+        "Enter opens it"
+    } else {
+        "Enter opens it to repair"
+    };
     Some(format!(
-        "line {} column {}{token}: {}{more}",
+        "line {} column {}{token}: {}{more}: {enter}",
         first.pos.line,
         first.pos.column,
         crate::message::shown_text(&first.reason)

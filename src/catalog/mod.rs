@@ -111,6 +111,9 @@ pub struct Catalog {
     unlisted: usize,
     /// Games the check found a problem in (row index → where and why).
     problems: std::collections::HashMap<u32, Box<str>>,
+    /// While the games are checked again after a save moved their lines: what that check
+    /// found so far, which replaces `problems` once it is done (see [`Catalog::recheck`]).
+    rechecked: Option<std::collections::HashMap<u32, Box<str>>>,
     /// Rows whose games a save wrote again: the check's word on them is outdated.
     resaved: std::collections::HashSet<u32>,
     tables: Tables,
@@ -143,6 +146,7 @@ impl Catalog {
             adds: Vec::new(),
             unlisted: 0,
             problems: std::collections::HashMap::new(),
+            rechecked: None,
             resaved: std::collections::HashSet::new(),
             tables: Tables::new(),
             order: Vec::new(),
@@ -341,9 +345,46 @@ impl Catalog {
             let Some(index) = number.checked_sub(1).and_then(|i| u32::try_from(i).ok()) else {
                 continue;
             };
-            if (index as usize) < self.rows.len() && !self.resaved.contains(&index) {
-                self.problems.insert(index, what.into());
+            if (index as usize) >= self.rows.len() {
+                continue;
             }
+            match &mut self.rechecked {
+                // Read after the save: the file as it is.
+                Some(fresh) => {
+                    fresh.insert(index, what.into());
+                }
+                None if !self.resaved.contains(&index) => {
+                    self.problems.insert(index, what.into());
+                }
+                None => {}
+            }
+        }
+    }
+
+    /// A save into the file moved the lines of the games after the one it wrote: the
+    /// games are checked again, and what that check finds replaces the marks once it is
+    /// done ([`Catalog::checked_all`]); meanwhile the marks stay as they were. Only once
+    /// the file is listed whole (before, the first check is still to come).
+    pub fn recheck(&mut self) {
+        if matches!(self.status, LoadStatus::Done) {
+            self.rechecked = Some(std::collections::HashMap::new());
+        }
+    }
+
+    /// Whether the games are being checked again (see [`Catalog::recheck`]).
+    pub fn rechecking(&self) -> bool {
+        self.rechecked.is_some()
+    }
+
+    /// The check of every game is done: a check again replaces the marks. True for a
+    /// check again.
+    pub fn checked_all(&mut self) -> bool {
+        match self.rechecked.take() {
+            Some(fresh) => {
+                self.problems = fresh;
+                true
+            }
+            None => false,
         }
     }
 

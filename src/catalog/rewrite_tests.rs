@@ -155,6 +155,17 @@ fn the_check_marks_the_games_with_a_problem() {
     c.retag(offset, repaired);
     assert_eq!(c.game(2).unwrap().problem, None);
     assert_eq!(c.problems(), 1);
+    // The save moved game 3's lines: checked again, its mark keeps the old place until
+    // that check is done, then says the new one.
+    let old = c.game(3).unwrap().problem.unwrap().to_string();
+    c.recheck();
+    assert!(c.rechecking());
+    c.mark_problems(vec![(3, "line 99 column 1: moved".to_string())]);
+    assert_eq!(c.game(3).unwrap().problem, Some(old.as_str()));
+    assert!(c.checked_all(), "a check again");
+    assert_eq!(c.game(3).unwrap().problem, Some("line 99 column 1: moved"));
+    assert_eq!(c.problems(), 1);
+    assert!(!c.checked_all(), "no check again now");
 }
 
 /// A save added a game at the end of the file while the loader was still reading it:
@@ -215,4 +226,25 @@ fn list_saving_meanwhile(text: &str, save: impl FnOnce(&mut Catalog)) -> Catalog
             save(&mut c);
         }
     }
+}
+
+/// The list says what Enter does with a game marked ✗: opens one with a move that cannot
+/// be played for repair, opens one whose results disagree as any other, and promises
+/// nothing for one that does not read at all (a broken tag pair).
+#[test]
+fn a_problem_says_what_enter_does_with_the_game() {
+    let games = crate::pgn::builder::read_games(
+        b"[Event \"Club]\n[White \"A\"]\n\n1. e4 e5 *\n\n\
+          [Event \"B\"]\n\n1. e4 e5 2. Ke3 *\n\n\
+          [Event \"C\"]\n[Result \"1-0\"]\n\n1. e4 e5 0-1\n",
+    );
+    let said: Vec<String> = games.iter().filter_map(check::problem).collect();
+    assert_eq!(said.len(), 3, "{said:?}");
+    assert!(
+        said[0].ends_with("it cannot be opened here (`scoresheet convert` copies it as written)"),
+        "{}",
+        said[0]
+    );
+    assert!(said[1].ends_with("\"Ke3\": illegal: the white king cannot reach e3 (move 2, White to play): Enter opens it to repair"), "{}", said[1]);
+    assert!(said[2].ends_with(": Enter opens it"), "{}", said[2]);
 }

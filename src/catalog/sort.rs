@@ -60,12 +60,45 @@ fn text_of<'a>(column: Column, row: &Row, tables: &'a Tables) -> Option<(&'a Str
 }
 
 /// Text order: folded, then as written (so that `Muller` and `Müller` stay apart, next to
-/// each other).
-fn text_cmp(table: &Strings, a: u32, b: u32) -> Ordering {
-    table
-        .folded(a)
-        .cmp(table.folded(b))
-        .then_with(|| table.get(a).cmp(table.get(b)))
+/// each other). Rounds are numbers as written (`2` before `10`, `1.2` before `1.10`): their
+/// digits compare as numbers.
+fn text_cmp(column: Column, table: &Strings, a: u32, b: u32) -> Ordering {
+    let (fa, fb) = (table.folded(a), table.folded(b));
+    match column {
+        Column::Round => numbers_within(fa, fb),
+        _ => Ordering::Equal,
+    }
+    .then_with(|| fa.cmp(fb))
+    .then_with(|| table.get(a).cmp(table.get(b)))
+}
+
+/// `a` and `b` compared piece by piece, each run of digits as the number it writes and
+/// the text between as text.
+fn numbers_within(a: &str, b: &str) -> Ordering {
+    let pieces = |s: &str| -> Vec<(bool, String)> {
+        let mut out: Vec<(bool, String)> = Vec::new();
+        for c in s.chars() {
+            let digit = c.is_ascii_digit();
+            match out.last_mut() {
+                Some((d, piece)) if *d == digit => piece.push(c),
+                _ => out.push((digit, c.to_string())),
+            }
+        }
+        out
+    };
+    let (pa, pb) = (pieces(a), pieces(b));
+    for ((da, xa), (db, xb)) in pa.iter().zip(&pb) {
+        let order = if *da && *db {
+            let (ta, tb) = (xa.trim_start_matches('0'), xb.trim_start_matches('0'));
+            ta.len().cmp(&tb.len()).then_with(|| ta.cmp(tb))
+        } else {
+            xa.cmp(xb)
+        };
+        if order != Ordering::Equal {
+            return order;
+        }
+    }
+    pa.len().cmp(&pb.len())
 }
 
 /// Compares rows `a` and `b` (indices into `rows`) in the order of `sort`, unknown values
@@ -79,7 +112,7 @@ pub(crate) fn compare(sort: Sort, rows: &[Row], tables: &Tables, a: u32, b: u32)
                 (0, 0) => return Ordering::Equal,
                 (0, _) => return Ordering::Greater,
                 (_, 0) => return Ordering::Less,
-                _ => text_cmp(table, ia, ib),
+                _ => text_cmp(sort.column, table, ia, ib),
             }
         }
         None => match (
@@ -104,7 +137,7 @@ pub(crate) fn compare(sort: Sort, rows: &[Row], tables: &Tables, a: u32, b: u32)
 pub(crate) fn sort(order: &mut [u32], rows: &[Row], tables: &Tables, sort: Sort) {
     let rank = |table: &Strings| -> Vec<u32> {
         let mut ids: Vec<u32> = (1..table.len() as u32).collect();
-        ids.sort_unstable_by(|&a, &b| text_cmp(table, a, b));
+        ids.sort_unstable_by(|&a, &b| text_cmp(sort.column, table, a, b));
         let mut rank = vec![0u32; table.len()];
         for (r, id) in ids.into_iter().enumerate() {
             rank[id as usize] = r as u32 + 1;

@@ -536,3 +536,37 @@ fn a_compressed_file_is_copied_as_it_is_listed() {
 
 #[path = "rewrite_tests.rs"]
 mod rewrite;
+
+/// Rounds sort as the numbers they write (`2` before `10`, `1.2` before `1.10`), both
+/// ways, whether the list is sorted whole or the rows come in sorted one batch at a time;
+/// an unknown round last.
+#[test]
+fn rounds_sort_as_numbers() {
+    let rounds = ["1", "2", "10", "?", "3", "12", "9", "1.10", "1.2", "01"];
+    let text: String = rounds
+        .iter()
+        .map(|r| game(&[("Round", r)], "1. e4 *"))
+        .collect();
+    let mut c = Catalog::read(text.as_bytes()).unwrap();
+    c.sort_by(Column::Round);
+    let order =
+        |c: &Catalog| -> Vec<&str> { shown(c).iter().map(|&n| rounds[n as usize - 1]).collect() };
+    assert_eq!(
+        order(&c),
+        ["01", "1", "1.2", "1.10", "2", "3", "9", "10", "12", "?"]
+    );
+    c.sort_by(Column::Round);
+    assert_eq!(
+        order(&c),
+        ["12", "10", "9", "3", "2", "1.10", "1.2", "1", "01", "?"]
+    );
+    // Sorted before the rows come: each batch merged in its place.
+    let mut streamed = Catalog::new();
+    streamed.sort_by(Column::Round);
+    let indexer = Indexer::with_limits(text.as_bytes(), 1024, 4096);
+    loader::list_into(indexer, 3, &mut streamed).unwrap();
+    assert_eq!(
+        order(&streamed),
+        ["01", "1", "1.2", "1.10", "2", "3", "9", "10", "12", "?"]
+    );
+}

@@ -109,13 +109,20 @@ pub struct Game {
     nodes: Vec<Node>,
     /// See [`Game::version`].
     version: u64,
+    /// The result token that ended the movetext as read, when the `Result` tag says
+    /// another result: the disagreement is kept as written (the writer ends the movetext
+    /// with this token) until the result is set ([`Game::set_tag`] of `Result`).
+    written_result: Option<String>,
 }
 
-/// Two games are equal when their tags, start and trees are; the version stamp
-/// says where a tree came from, not what it holds, so it is left out.
+/// Two games are equal when their tags, start, trees and results as written are; the
+/// version stamp says where a tree came from, not what it holds, so it is left out.
 impl PartialEq for Game {
     fn eq(&self, other: &Self) -> bool {
-        self.tags == other.tags && self.start == other.start && self.nodes == other.nodes
+        self.tags == other.tags
+            && self.start == other.start
+            && self.nodes == other.nodes
+            && self.written_result == other.written_result
     }
 }
 
@@ -141,6 +148,7 @@ impl Game {
             start,
             nodes: vec![Node::new(Move::Null, String::new(), None)],
             version: fresh_version(),
+            written_result: None,
         }
     }
 
@@ -152,6 +160,7 @@ impl Game {
             start,
             nodes: vec![Node::new(Move::Null, String::new(), None)],
             version: fresh_version(),
+            written_result: None,
         }
     }
 
@@ -165,10 +174,26 @@ impl Game {
 
     /// Sets a tag, keeping its place if it exists.
     pub fn set_tag(&mut self, name: &str, value: &str) {
+        if name == "Result" {
+            // The result is set: the one the movetext ended with as read goes.
+            self.written_result = None;
+        }
         match self.tags.iter_mut().find(|(n, _)| n == name) {
             Some(slot) => slot.1 = value.to_string(),
             None => self.tags.push((name.to_string(), value.to_string())),
         }
+    }
+
+    /// The result token the movetext ended with as read, when the `Result` tag says
+    /// another result (both are kept as written until the result is set).
+    pub fn written_result(&self) -> Option<&str> {
+        self.written_result.as_deref()
+    }
+
+    /// Keeps `token`, the result that ended the movetext as read, as the one to write
+    /// there when it is not what the `Result` tag says (none when it is).
+    pub fn keep_written_result(&mut self, token: &str) {
+        self.written_result = (self.tag("Result") != Some(token)).then(|| token.to_string());
     }
 
     /// Sets a `PlyCount` tag, when the game has one, to the plies of its main line: the

@@ -529,6 +529,14 @@ impl Visitor for GameBuilder {
                 }
             }
         }
+        if let (true, Some((tag, _)), Some((token, _))) =
+            (self.keep_tree, self.stated.tag, self.stated.token)
+        {
+            if tag != token {
+                // Both kept as read: the disagreement stays visible where the game goes.
+                game.keep_written_result(token.as_str());
+            }
+        }
         ReadGame {
             number: self.number,
             start: self.start,

@@ -55,6 +55,8 @@ pub fn write_game_with(
 
 /// [`write_game_with`], ending the movetext with `result` when given instead of the
 /// `Result` tag's value: for a game whose tag and movetext disagree, written as read.
+/// (Without it, the token the game kept from its reading, [`Game::written_result`], ends
+/// it, else the tag's value.)
 pub fn write_game_ending(
     game: &Game,
     out: &mut String,
@@ -71,6 +73,7 @@ pub fn write_game_ending(
     }
     // The result token must be one of the four; a Result tag such as "?" gives `*`.
     let result = result
+        .or(game.written_result())
         .or(game.tag("Result"))
         .filter(|r| matches!(*r, "1-0" | "0-1" | "1/2-1/2" | "*"))
         .unwrap_or("*");

@@ -257,6 +257,9 @@ impl Session {
                         text: pgn.clone(),
                     },
                 );
+                if app.list().is_some_and(|l| l.catalog.rechecking()) {
+                    self.start_check(app);
+                }
                 // Added at the end of the file: counted once, here, so that the status
                 // says which game of the file it now is (the saves after this one write
                 // it back in its place and keep the number).

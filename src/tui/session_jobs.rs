@@ -44,7 +44,7 @@ impl Session {
 
     /// Starts the check of every game of the list's file (read from the decoded copy
     /// when it is compressed), so that the list marks the games with a problem.
-    fn start_check(&mut self, app: &mut App) {
+    pub(super) fn start_check(&mut self, app: &mut App) {
         let Some(list) = app.list() else {
             return;
         };

@@ -183,7 +183,7 @@ fn list_screen(app: &App, area: Rect, buf: &mut Buffer) {
         if let Some(row) = games.catalog.get(games.selected) {
             if let Some(problem) = row.problem {
                 status = (
-                    format!("game {} ✗ {problem}: Enter opens it to repair", row.number),
+                    format!("game {} ✗ {problem}", row.number),
                     Style::default().fg(Color::Red),
                 );
             }
