@@ -830,3 +830,30 @@ fn search_lines_are_lists_lines_plus_the_ply() {
     assert_eq!(tree.out, tree_through);
     assert_eq!(tree.out, "Nf3\t3\t1\t1\t1\t?\t?\nd4\t1\t0\t0\t0\t?\t?\n");
 }
+
+/// `--input-lang` reads the piece letters of `--moves` as it reads the files': a German
+/// file searched with German moves; without it, the German move is refused, and the
+/// language that reads it is named.
+#[test]
+fn moves_are_read_in_the_input_language() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pgn = dir.path().join("de.pgn");
+    std::fs::write(&pgn, "[Event \"x\"]\n\n1. Sf3 d5 2. g3 Lg4 *\n").expect("write");
+    let cache = dir.path().join("cache");
+    let pgn = pgn.to_str().expect("UTF-8 path");
+    let r = run(
+        &cache,
+        &["search", pgn, "--moves", "1. Sf3 d5", "--input-lang", "de"],
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(found(&r.out), [(1, 2)], "{}", r.out);
+    let r = run(
+        &cache,
+        &["tree", pgn, "--moves", "1. Sf3 d5", "--input-lang", "de"],
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.starts_with("g3\t1\t"), "{}", r.out);
+    let r = run(&cache, &["search", pgn, "--moves", "1. Sf3"]);
+    assert_eq!(r.code, 2);
+    assert!(r.err.contains("try --input-lang de"), "{}", r.err);
+}

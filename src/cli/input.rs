@@ -196,7 +196,8 @@ pub fn name(path: &Path) -> String {
 #[derive(Debug, Clone, Copy, clap::Args)]
 pub struct Reading {
     /// Piece-letter language of the moves, for files not written in English (en, de, fr,
-    /// es, …; figurines are read whatever the language).
+    /// es, …; figurines are read whatever the language); also of `--moves` for `search`
+    /// and `tree`.
     #[arg(long = "input-lang", value_name = "LANG", default_value = "en", value_parser = parse_lang)]
     pub input_lang: &'static Lang,
 }

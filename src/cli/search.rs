@@ -73,20 +73,25 @@ pub struct TreeArgs {
     pub common: Common,
 }
 
-/// The position of `--fen` or `--moves`, or the message saying why there is none.
-pub fn target_position(target: &Target) -> Result<Position, String> {
+/// The position of `--fen` or `--moves` (its moves read in `lang`, as the files are), or
+/// the message saying why there is none.
+pub fn target_position(target: &Target, lang: &'static Lang) -> Result<Position, String> {
     if let Some(fen) = &target.fen {
         return Position::from_fen(fen.trim())
             .map_err(|e| format!("--fen \"{}\": {e}", crate::message::shown(fen)));
     }
     let moves = target.moves.as_deref().unwrap_or("");
-    position_after(moves).map_err(|e| format!("--moves \"{}\": {e}", crate::message::shown(moves)))
+    position_after(moves, lang)
+        .map_err(|e| format!("--moves \"{}\": {e}", crate::message::shown(moves)))
 }
 
 /// The position after the moves of `text` from the standard start: the main line, read as
-/// PGN movetext (move numbers optional, any notation the reader takes).
-pub fn position_after(text: &str) -> Result<Position, String> {
-    let games = crate::pgn::read_games(text.as_bytes());
+/// PGN movetext (move numbers optional, any notation the reader takes, piece letters of
+/// `lang`).
+pub fn position_after(text: &str, lang: &'static Lang) -> Result<Position, String> {
+    let mut reader = crate::pgn::SliceReader::new(text.as_bytes());
+    let mut builder = crate::pgn::GameBuilder::new(true).reading(lang);
+    let games: Vec<_> = std::iter::from_fn(|| reader.read_game(&mut builder)).collect();
     let Some(game) = games.first() else {
         return Ok(Position::start());
     };
@@ -480,7 +485,7 @@ fn run(
     ) -> io::Result<u64>,
 ) -> u8 {
     let lang = common.reading.input_lang;
-    let pos = match target_position(&common.target) {
+    let pos = match target_position(&common.target, lang) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("scoresheet {command}: {e}");

@@ -102,10 +102,11 @@ pub enum Clip {
 }
 
 /// The text `clip` takes from `game` with the current move `at` ([`NodeId::ROOT`] for
-/// the start position), ending in one line break (a pasted PGN ends its game there).
+/// the start position): a PGN ending in one line break (a pasted PGN ends its game
+/// there), a FEN with none (pasted into a shell, a line break would run the line).
 pub fn clip_text(game: &Game, at: NodeId, clip: Clip) -> String {
     let mut text = match clip {
-        Clip::Fen => game.position_at(at).fen(),
+        Clip::Fen => return game.position_at(at).fen(),
         Clip::Game => write_game_to_string(game),
         Clip::Line => write_game_to_string(&game.line_through(at)),
     };
@@ -377,14 +378,14 @@ mod tests {
                         1. e4 e5 (1... c5 {Sicilian} 2. Nf3) 2. Nf3 1-0\n";
 
     #[test]
-    fn clips_take_the_fen_the_game_or_the_line_ending_in_one_line_break() {
+    fn clips_take_the_fen_alone_or_the_game_or_the_line_ending_in_one_line_break() {
         let game = read_games(GAME.as_bytes()).remove(0).game;
         let c5 = game.node(NodeId::ROOT).children[0];
         let c5 = game.node(c5).children[1];
         assert_eq!(game.node(c5).san, "c5");
         assert_eq!(
             clip_text(&game, c5, Clip::Fen),
-            "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2\n"
+            "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2"
         );
         let whole = clip_text(&game, c5, Clip::Game);
         assert!(

@@ -6,7 +6,7 @@
 
 use chess::Color;
 
-use super::mistakes::eval_of;
+use super::mistakes::eval_at;
 use super::win::{self, PASS_MARGIN};
 use crate::game::annotation::Score;
 use crate::game::{Game, NodeId};
@@ -114,13 +114,13 @@ impl Guess {
                 before: game.position_at(parent),
                 mv: node.mv,
                 san: node.san.clone(),
-                eval: eval_of(node),
+                eval: eval_at(game, id),
                 others: game
                     .node(parent)
                     .children
                     .iter()
                     .filter(|&&c| c != id)
-                    .map(|&c| (game.node(c).mv, eval_of(game.node(c))))
+                    .map(|&c| (game.node(c).mv, eval_at(game, c)))
                     .collect(),
             });
             parent = id;

@@ -11,6 +11,7 @@ use chess::Color;
 use super::exercise::{Answer, Exercise};
 use super::name::same_player;
 use super::win::{self, MISTAKE_DROP};
+use crate::engine::judge::CP_CEILING;
 use crate::game::annotation::{Annotation, Score};
 use crate::game::{Game, Node, NodeId};
 use crate::position::Move;
@@ -22,6 +23,19 @@ pub fn eval_of(node: &Node) -> Option<Score> {
         Annotation::Eval(e) => Some(e.score),
         _ => None,
     })
+}
+
+/// The `[%eval]` written after move `id` of `game`, a `#0` (a mate on the board, which
+/// does not say who is mated) read by whose move it is, as python-chess reads it: the
+/// side to move is mated, so a mating move is a win, never a mistake.
+pub fn eval_at(game: &Game, id: NodeId) -> Option<Score> {
+    match eval_of(game.node(id))? {
+        Score::Mate(0) => Some(Score::Pawns(match game.position_at(id).side_to_move() {
+            Color::White => -CP_CEILING,
+            Color::Black => CP_CEILING,
+        })),
+        score => Some(score),
+    }
 }
 
 /// The side `name` played in `game`, if either: by its White and Black tags, as
@@ -103,8 +117,7 @@ pub fn find(game: &Game, side: Color) -> Vec<Exercise> {
         if pos.side_to_move() != side {
             continue;
         }
-        let (Some(before), Some(after)) = (eval_of(game.node(parent)), eval_of(game.node(id)))
-        else {
+        let (Some(before), Some(after)) = (eval_at(game, parent), eval_at(game, id)) else {
             continue;
         };
         let lost = win::drop_for(before, after, side);
@@ -118,7 +131,7 @@ pub fn find(game: &Game, side: Color) -> Vec<Exercise> {
             .filter(|&&c| c != id)
             .map(|&c| Answer {
                 uci: super::uci(game.node(c).mv),
-                white_percent: eval_of(game.node(c)).map(win::white_percent),
+                white_percent: eval_at(game, c).map(win::white_percent),
             })
             .collect();
         out.push(Exercise {
@@ -304,6 +317,29 @@ mod tests {
 ( 4. Nxd4 { [%eval 0.9] } ) ( 4. c3 { [%eval 0.8] } ) 4... Qg5 { [%eval -1.4] }
 5. Bxf7+?? { [%eval -5.0] } 5... Ke7 { [%eval -5.0] } 0-1
 "#;
+
+    /// A mate on the board is written `#0`, which does not say who is mated: the side
+    /// to move is, so the mating move is a win for its side, never a mistake, and the
+    /// move that allowed it is one for the other side.
+    #[test]
+    fn a_mating_move_is_no_mistake() {
+        let g = game(
+            "[White \"Them\"]\n[Black \"Me\"]\n\n1. f3 {[%eval -0.50]} e5 {[%eval -0.60]} \
+             2. g4 {[%eval -9.00]} Qh4# {[%eval #0]} 0-1\n",
+        );
+        assert!(
+            find(&g, Color::Black).is_empty(),
+            "{:#?}",
+            find(&g, Color::Black)
+        );
+        let theirs = find(&g, Color::White);
+        assert_eq!(theirs.len(), 1, "{theirs:#?}");
+        assert_eq!(theirs[0].played_san(), "g4");
+        // Read by whose move it is: Black mated after a White mate.
+        let white_mates = game("1. e4 g5 2. d4 f6 3. Qh5# {[%eval #0]} 1-0\n");
+        let last = *white_mates.mainline().last().unwrap();
+        assert_eq!(eval_at(&white_mates, last), Some(Score::Pawns(CP_CEILING)));
+    }
 
     #[test]
     fn my_mistakes_with_their_answers() {
