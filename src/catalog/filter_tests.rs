@@ -225,3 +225,40 @@ fn a_full_name_finds_the_games_written_with_initials() {
     assert_eq!(found("anand"), vec![1]);
     assert_eq!(found("black:ljubojevic"), vec![7]);
 }
+
+/// A name typed as files write it, with its comma, finds the player however the file
+/// writes the name, as the words without the comma do.
+#[test]
+fn a_comma_parts_the_words_of_a_name() {
+    let names = [
+        "Carlsen, Magnus",
+        "Carlsen,Magnus",
+        "Magnus Carlsen",
+        "Carlsen,M",
+        "Carlsen,H",
+    ];
+    let text: String = names
+        .iter()
+        .map(|w| format!("[White \"{w}\"]\n[Black \"X\"]\n\n1. e4 *\n\n"))
+        .collect();
+    let mut c = crate::catalog::Catalog::read(text.as_bytes()).unwrap();
+    let mut found = |q: &str| -> Vec<String> {
+        c.set_filter(q).unwrap();
+        (0..c.matches())
+            .map(|i| c.get(i).unwrap().white.to_string())
+            .collect()
+    };
+    let all = [
+        "Carlsen, Magnus",
+        "Carlsen,Magnus",
+        "Magnus Carlsen",
+        "Carlsen,M",
+    ];
+    assert_eq!(found("carlsen magnus"), all);
+    assert_eq!(found("player:\"carlsen, magnus\""), all);
+    assert_eq!(found("\"carlsen, magnus\""), all);
+    assert_eq!(found("carlsen, magnus"), all);
+    assert_eq!(found("white:\"carlsen,magnus\""), all);
+    assert_eq!(found("\"carlsen, mag\""), all);
+    assert!(c.set_filter(",").is_ok());
+}

@@ -406,10 +406,16 @@ fn unquote(value: &str) -> &str {
         .unwrap_or(value)
 }
 
-/// A text term of the words of `value`, folded; `None` when it has none (`""`).
+/// A text term of the words of `value`, folded; `None` when it has none (`""`). A comma
+/// parts words as a space does: `carlsen, magnus` is the name as files write it, and
+/// finds it written any way, as `carlsen magnus` does.
 fn text_term(fields: u8, value: &str) -> Option<Term> {
     let folded = fold(value);
-    let words: Vec<String> = folded.split_whitespace().map(str::to_string).collect();
+    let words: Vec<String> = folded
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect();
     (!words.is_empty()).then_some(Term::Text { fields, words })
 }
 
@@ -505,7 +511,7 @@ mod tests {
                 },
                 Term::Text {
                     fields: field::WHITE,
-                    words: vec!["anand,".into(), "v".into()]
+                    words: vec!["anand".into(), "v".into()]
                 },
                 Term::Elo(
                     Side::Both,
