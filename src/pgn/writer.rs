@@ -198,8 +198,9 @@ impl<'a> Movetext<'a> {
     fn comment(&mut self, c: &str) {
         if c.contains('}') && !c.contains('\n') {
             // A `}` would end a brace comment early; a `;` comment runs to the end
-            // of the line and can hold it.
-            self.token(&format!(";{c}"));
+            // of the line and can hold it. (Not a carriage return at its end: read
+            // back, that is the line's end, CRLF, and the text would change again.)
+            self.token(&format!(";{}", c.trim_end_matches('\r')));
             self.out.push('\n');
             self.line = 0;
         } else {
