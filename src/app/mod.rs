@@ -164,6 +164,9 @@ pub struct App {
     pub train: train::Trainer,
     history: Vec<String>,
     history_at: Option<usize>,
+    /// What was on the entry line when Up began recalling: Down past the last entry
+    /// gives it back, as a shell does.
+    history_draft: String,
     quit_armed: bool,
     journal_due: bool,
     /// The loop said the last change could not be journaled ([`Done::Journal`]): an
@@ -222,6 +225,7 @@ impl App {
             train: train::Trainer::default(),
             history: Vec::new(),
             history_at: None,
+            history_draft: String::new(),
             quit_armed: false,
             journal_due: false,
             unjournaled: false,

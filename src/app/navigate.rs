@@ -35,20 +35,29 @@ impl App {
         ))
     }
 
+    /// Up (`back`) and Down through the entries typed before, as a shell does: what is
+    /// typed is kept aside while they are recalled, and Down past the last gives it back
+    /// (Down with nothing recalled changes nothing).
     pub(super) fn recall(&mut self, back: bool) {
         if self.history.is_empty() {
             return;
         }
         let last = self.history.len() - 1;
         let at = match (self.history_at, back) {
-            (None, true) => Some(last),
-            (None, false) => None,
+            (None, true) => {
+                self.history_draft = std::mem::take(&mut self.entry);
+                Some(last)
+            }
+            (None, false) => return,
             (Some(i), true) => Some(i.saturating_sub(1)),
             (Some(i), false) if i < last => Some(i + 1),
             (Some(_), false) => None,
         };
         self.history_at = at;
-        self.entry = at.map(|i| self.history[i].clone()).unwrap_or_default();
+        self.entry = match at {
+            Some(i) => self.history[i].clone(),
+            None => std::mem::take(&mut self.history_draft),
+        };
     }
 
     pub(super) fn remember(&mut self, text: &str) {
@@ -56,6 +65,7 @@ impl App {
             self.history.push(text.to_string());
         }
         self.history_at = None;
+        self.history_draft.clear();
     }
 
     pub(super) fn go(&mut self, id: NodeId) -> Effect {

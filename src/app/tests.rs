@@ -301,6 +301,17 @@ fn entries_are_recalled() {
     assert_eq!(app.entry, "e6");
     app.update(Action::HistoryNext);
     assert_eq!(app.entry, "");
+    // What is typed is kept aside while entries are recalled, and comes back after the
+    // last; Down with nothing recalled keeps it.
+    for c in "Nf".chars() {
+        app.update(Action::Type(c));
+    }
+    app.update(Action::HistoryNext);
+    assert_eq!(app.entry, "Nf");
+    app.update(Action::HistoryPrev);
+    assert_eq!(app.entry, "e6");
+    app.update(Action::HistoryNext);
+    assert_eq!(app.entry, "Nf");
 }
 
 #[test]

@@ -58,6 +58,15 @@ fn up_and_down_recall_entries_where_there_is_no_fork() {
     app.update(Action::PlayEntry);
     app.update(Action::HistoryPrev);
     assert_eq!(app.entry, ":flip");
+    // At a fork with something typed, Down neither chooses nor drops the text.
+    app.entry.clear();
+    app.update(Action::GoStart);
+    let fork = app.fork;
+    for c in "Nf".chars() {
+        app.update(Action::Type(c));
+    }
+    app.update(Action::HistoryNext);
+    assert_eq!((app.entry.as_str(), app.fork), ("Nf", fork));
 }
 
 #[test]
