@@ -453,3 +453,48 @@ fn a_quiet_but_healthy_analysis_is_left_alone() {
     );
     analysis.shutdown();
 }
+
+/// An engine run by a wrapper script that ignores `quit`: stopping it stops what the
+/// script started too (its process group), so no process is left behind.
+#[cfg(target_os = "linux")]
+#[test]
+fn stopping_an_engine_stops_what_its_script_started() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let pid_file = dir.path().join("child.pid");
+    let script = dir.path().join("wrapper.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\nsleep 1000 &\necho $! > '{}'\n\
+             while read line; do case \"$line\" in uci) echo 'id name Wrapper'; echo uciok ;; \
+             isready) echo readyok ;; esac; done\n",
+            pid_file.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let engine = Engine::start(&config(script)).unwrap();
+    let pid = std::fs::read_to_string(&pid_file).unwrap();
+    let state = || {
+        std::fs::read_to_string(format!("/proc/{}/stat", pid.trim()))
+            .ok()
+            .and_then(|s| {
+                s.rsplit(')')
+                    .next()
+                    .and_then(|r| r.split_whitespace().next().map(str::to_string))
+            })
+    };
+    assert!(state().is_some_and(|s| s != "Z"), "the script's child runs");
+    drop(engine);
+    // Gone, or a zombie waiting for init to reap it: never still running.
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    while state().is_some_and(|s| s != "Z") && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(
+        state().is_none_or(|s| s == "Z"),
+        "left running: {:?}",
+        state()
+    );
+}

@@ -25,9 +25,14 @@ use uci_standin::StandIn;
 const MINE: &str = "[Event \"Club\"]\n[Date \"2026.11.01\"]\n[White \"Them\"]\n[Black \"Me\"]\n\
     [Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n";
 
+/// An engine that knows the game's positions (see [`knowing`]), written in `dir`.
+fn engine(dir: &Path) -> PathBuf {
+    knowing().write(dir)
+}
+
 /// An engine that knows the game's positions: scores from the side to move, as UCI
 /// gives them; at 3.Qh5 it defends with 3...g6.
-fn engine(dir: &Path) -> PathBuf {
+fn knowing() -> StandIn {
     let line = |moves: &str| {
         if moves.is_empty() {
             "position startpos".to_string()
@@ -60,12 +65,9 @@ fn engine(dir: &Path) -> PathBuf {
             "h5f7",
         ),
     ];
-    table
-        .iter()
-        .fold(StandIn::new(), |s, (moves, info, best)| {
-            s.on(&line(moves), &[info], best)
-        })
-        .write(dir)
+    table.iter().fold(StandIn::new(), |s, (moves, info, best)| {
+        s.on(&line(moves), &[info], best)
+    })
 }
 
 /// How many searches the stand-in in `dir` was asked for.
@@ -272,11 +274,34 @@ fn no_engine_or_a_dying_one_is_said_and_nothing_hangs() {
     let Some(Done::Notice { text, .. }) = done else {
         panic!("a notice: {done:?}")
     };
-    assert!(text.contains("the engine stopped: "), "{text}");
+    assert!(text.contains("the engine failed on 1 game ("), "{text}");
     assert!(
         text.contains("1 game without [%eval] not analysed"),
         "{text}"
     );
+    // One that dies once, on two games: the game it died on is given up, a new engine
+    // analyses the other, and the drill has its mistake.
+    let two = dir.path().join("two.pgn");
+    std::fs::write(
+        &two,
+        format!("{MINE}\n{}", MINE.replace("2026.11.01", "2026.11.02")),
+    )
+    .unwrap();
+    let once_dir = dir.path().join("once");
+    std::fs::create_dir(&once_dir).unwrap();
+    let once = knowing().die_once_after_go(3).write(&once_dir);
+    let (done, _) = gather(dir.path(), &request(&two, Some(&once)), false);
+    let Some(Done::Drill {
+        exercises, note, ..
+    }) = done
+    else {
+        panic!("a drill: {done:?}")
+    };
+    assert_eq!(exercises.len(), 1, "{note}");
+    assert_eq!(exercises[0].played, "g8f6");
+    assert!(note.contains("1 analysed by the engine"), "{note}");
+    assert!(note.contains("the engine failed on 1 game ("), "{note}");
+    assert!(note.contains("a new one went on with the next"), "{note}");
     // A file with evaluations needs no engine at all.
     let annotated = dir.path().join("annotated.pgn");
     std::fs::copy(

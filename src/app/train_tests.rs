@@ -382,3 +382,27 @@ fn the_search_for_mistakes_shows_its_progress_and_esc_stops_it() {
 
 #[path = "train_engine_tests.rs"]
 mod engine;
+
+/// A drill begun on the list (as `scoresheet train FILE` of a file of many games begins,
+/// or the train key there) ends back on the list, the game set aside as it was.
+#[test]
+fn a_drill_begun_on_the_list_ends_there() {
+    let mut app = opened(GAME);
+    app.update(Done::ListOpened {
+        path: "games.pgn".into(),
+    });
+    assert_eq!(app.screen, Screen::List);
+    let before = app.game.clone();
+    app.update(Done::Drill {
+        exercises: vec![exercise()],
+        due: 0,
+        note: "drill: 1 new".into(),
+        record: false,
+    });
+    assert!(app.training());
+    assert_eq!(app.screen, Screen::Game, "the exercise is on the board");
+    app.update(Action::Train);
+    assert!(!app.training());
+    assert_eq!(app.screen, Screen::List);
+    assert_eq!(app.game, before);
+}

@@ -444,14 +444,42 @@ impl Engine {
             let _ = writeln!(stdin, "quit").and_then(|_| stdin.flush());
         }
         let deadline = Instant::now() + Duration::from_millis(500);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
+        while Instant::now() < deadline && !self.exited() {
             std::thread::sleep(Duration::from_millis(10));
+        }
+        // Then the whole process group, whether the engine quit or not: an engine run
+        // by a wrapper script may have started processes that outlive the script (see
+        // `spawn`). The engine is not reaped yet, so its group is still its own.
+        #[cfg(unix)]
+        if let Ok(pid) = i32::try_from(self.child.id()) {
+            // SAFETY: kill(2) with a negative pid signals that process group only; the
+            // group is the engine's own (made at spawn), which no other process joins.
+            unsafe {
+                libc::kill(-pid, libc::SIGKILL);
+            }
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+
+    /// Whether the engine's process has ended, without reaping it (on Unix: its process
+    /// id, and so its group's, stays taken until [`Child::wait`]).
+    fn exited(&mut self) -> bool {
+        #[cfg(unix)]
+        {
+            let pid: libc::id_t = self.child.id();
+            // SAFETY: waitid(2) fills `info`, a plain C struct, zeroed here first;
+            // WNOWAIT leaves the child to be reaped by `Child::wait`.
+            unsafe {
+                let mut info: libc::siginfo_t = std::mem::zeroed();
+                let flags = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
+                libc::waitid(libc::P_PID, pid, &mut info, flags) != 0 || info.si_pid() != 0
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            matches!(self.child.try_wait(), Ok(Some(_)))
+        }
     }
 
     /// The error for an engine whose output closed or whose input broke: how it
@@ -516,17 +544,23 @@ pub fn find_program(path: &Path) -> Option<PathBuf> {
         .find(|candidate| candidate.is_file())
 }
 
-/// Spawns the program with its three streams piped. "Text file busy" (a program
+/// Spawns the program with its three streams piped, in a process group of its own (on
+/// Unix). "Text file busy" (a program
 /// just written, whose file another thread's fork still holds open for a moment)
 /// is retried briefly rather than reported.
 fn spawn(path: &Path) -> std::io::Result<Child> {
     let mut tries = 0;
     loop {
-        let result = Command::new(path)
+        let mut command = Command::new(path);
+        command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn();
+            .stderr(Stdio::piped());
+        // A process group of its own, so that stopping the engine stops what it started
+        // (a wrapper script's engine, or its `sleep`).
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let result = command.spawn();
         match result {
             Err(e) if e.raw_os_error() == Some(ETXTBSY) && tries < 20 => {
                 tries += 1;

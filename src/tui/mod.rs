@@ -138,11 +138,16 @@ pub fn open(path: &std::path::Path) -> anyhow::Result<u8> {
 /// mistakes in the newest `last` of your games in `path` (all when `None`). Returns
 /// the exit code.
 pub fn train(path: &std::path::Path, last: Option<usize>) -> anyhow::Result<u8> {
-    if let Err(e) = crate::store::probe(path) {
-        eprintln!("scoresheet: {e}");
-        return Ok(crate::cli::exit::USAGE);
-    }
-    start(NewGame::default(), None, Some((path, last)))
+    // The file opens as `scoresheet FILE` opens it (its list, or its game): where the
+    // drill ends.
+    let opened = match crate::store::probe(path) {
+        Ok((opened, _)) => opened,
+        Err(e) => {
+            eprintln!("scoresheet: {e}");
+            return Ok(crate::cli::exit::USAGE);
+        }
+    };
+    start(NewGame::default(), Some((path, opened)), Some((path, last)))
 }
 
 /// The recorder on `new`, opening `file` first when given.
@@ -176,8 +181,9 @@ fn start(
     }
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         eprintln!(
-            "scoresheet: the recorder needs a terminal, and standard input or output is not one; \
-             the batch commands (`scoresheet --help` lists them) work anywhere"
+            "scoresheet: the screens (recording, reviewing, training) need a terminal, and \
+             standard input or output is not one; the batch commands (`scoresheet --help` \
+             lists them) work anywhere"
         );
         return Ok(crate::cli::exit::USAGE);
     }

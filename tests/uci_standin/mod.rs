@@ -35,7 +35,7 @@ pub struct StandIn {
     default: Reply,
     handshake: bool,
     die_after_go: Option<usize>,
-    /// Die only in the first process that gets that far (a marker file remembers).
+    /// Die only in the first process that gets that far (a marker directory remembers).
     die_once: bool,
     /// Say nothing at all to a `go` (a hung search).
     hang: bool,
@@ -218,7 +218,9 @@ impl StandIn {
         if let Some(n) = self.die_after_go {
             let once = if self.die_once {
                 let marker = quote(&dir.join("standin.died").display().to_string());
-                format!(" && [ ! -e {marker} ] && touch {marker}")
+                // `mkdir` makes the marker or fails, in one step: of engines running at
+                // once, one dies.
+                format!(" && mkdir {marker} 2>/dev/null")
             } else {
                 String::new()
             };

@@ -106,6 +106,8 @@ struct Stash {
     game: Game,
     cursor: NodeId,
     flipped: bool,
+    /// The screen training started from: a drill begun on the list ends there.
+    screen: super::Screen,
 }
 
 /// The actions that work while training: answering, moving through what is shown,
@@ -194,6 +196,7 @@ impl App {
             game: std::mem::replace(&mut self.game, shown),
             cursor: self.cursor,
             flipped: self.flipped,
+            screen: self.screen,
         };
         self.train.session = Some(Box::new(Session { kind, stash }));
         self.flipped = flipped;
@@ -206,6 +209,9 @@ impl App {
         self.game = stash.game;
         self.cursor = stash.cursor;
         self.flipped = stash.flipped;
+        if stash.screen == super::Screen::List && self.list.is_some() {
+            self.screen = super::Screen::List;
+        }
         self.clear_line_history();
     }
 
@@ -220,6 +226,7 @@ impl App {
                 game: Game::default(),
                 cursor: NodeId::ROOT,
                 flipped: false,
+                screen: super::Screen::Game,
             },
         );
         self.unstash(stash);

@@ -36,6 +36,12 @@ pub struct Analysed {
     pub evals: Vec<Option<Vec<PositionEval>>>,
     /// Why the engine stopped before the end, when it failed.
     pub failed: Option<EngineError>,
+    /// Games the engine failed on (each was given to a new engine process, which went
+    /// on with the next; two failures in a row stop the analysis).
+    pub given_up: usize,
+    /// Whether the analysis stopped before the end for a failure (an engine that could
+    /// not start, or failed twice in a row).
+    pub stopped: bool,
     /// Why an analysis could not be kept in the cache, when one could not.
     pub unkept: Option<String>,
 }
@@ -45,8 +51,11 @@ pub struct Analysed {
 /// position and `finished` as soon as a game is analysed (its index in `games`, its
 /// evaluations, already kept in the cache), both from the workers' threads, so that
 /// what a game shows can be used while the others are analysed. Stops early when
-/// `cancel` is set (the games not finished are `None`) or when an engine fails (the
-/// first failure is returned; the games finished by then are kept).
+/// `cancel` is set (the games not finished are `None`), when an engine cannot start, or
+/// when one fails on two games in a row (the first failure is returned; the games
+/// finished by then are kept). An engine that fails on one game (it died, or answered
+/// nonsense) is replaced by a new one for the next, as `annotate` does: one crash does
+/// not cost the other games.
 #[allow(clippy::too_many_arguments)]
 pub fn analyse_games(
     config: &EngineConfig,
@@ -78,14 +87,20 @@ pub fn analyse_games(
             ..total
         })
     };
-    let fail = |e: EngineError| {
-        stop.store(true, Ordering::Relaxed);
+    let given_up = AtomicUsize::new(0);
+    let note = |e: EngineError| {
         if let Ok(mut f) = failed.lock() {
             f.get_or_insert(e);
         }
     };
+    let fail = |e: EngineError| {
+        stop.store(true, Ordering::Relaxed);
+        note(e);
+    };
     let worker = || {
         let mut engine: Option<Engine> = None;
+        // Whether this worker's last game failed: a second failure in a row stops.
+        let mut failing = false;
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some((key, game)) = games.get(i) else {
@@ -125,8 +140,17 @@ pub fn analyse_games(
                     }
                 }
                 Ok(None) => return,
-                Err(e) => return fail(e),
+                Err(e) if failing => return fail(e),
+                Err(e) => {
+                    // The next game gets a new engine.
+                    failing = true;
+                    engine = None;
+                    given_up.fetch_add(1, Ordering::Relaxed);
+                    note(e);
+                    continue;
+                }
             }
+            failing = false;
         }
     };
     say();
@@ -148,6 +172,8 @@ pub fn analyse_games(
     Analysed {
         evals: results.into_inner().unwrap_or_default(),
         failed: failed.into_inner().unwrap_or_default(),
+        given_up: given_up.into_inner(),
+        stopped: stop.into_inner(),
         unkept: unkept.into_inner().unwrap_or_default(),
     }
 }

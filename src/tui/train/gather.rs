@@ -397,10 +397,15 @@ fn find_in(
             None => found.bare += 1,
         }
     }
-    if let Some(e) = result.failed {
-        found.problems.push(format!(
+    match result.failed {
+        Some(e) if result.stopped => found.problems.push(format!(
             "the engine stopped: {e}; the games it finished are kept"
-        ));
+        )),
+        Some(e) => found.problems.push(format!(
+            "the engine failed on {} ({e}); a new one went on with the next",
+            crate::plural::count(result.given_up, "game", "games")
+        )),
+        None => {}
     }
     if let Some(why) = result.unkept {
         found.problems.push(format!(
