@@ -239,7 +239,7 @@ fn the_fen_the_game_and_the_line_go_to_the_clipboard_and_snap_asks_for_the_posit
     assert_eq!(what, "the FEN");
     assert_eq!(
         text,
-        "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 1\n"
+        "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 1"
     );
     let Effect::Copy { text, .. } = app.update(Action::CopyLine) else {
         panic!("no copy")

@@ -529,12 +529,22 @@ impl Visitor for GameBuilder {
                 }
             }
         }
-        if let (true, Some((tag, _)), Some((token, _))) =
-            (self.keep_tree, self.stated.tag, self.stated.token)
-        {
-            if tag != token {
-                // Both kept as read: the disagreement stays visible where the game goes.
-                game.keep_written_result(token.as_str());
+        if let (true, Some((token, _))) = (self.keep_tree, self.stated.token) {
+            // A result token that is not what the Result tag says is kept: the writer
+            // would end the movetext with the tag's result instead, and the token's word
+            // would be lost unseen. A `*` token says nothing (many files end every game
+            // so): the tag's result is written.
+            // The tag as the game keeps it (the last of several, as the writer writes).
+            let tag = game
+                .tag("Result")
+                .and_then(|r| Outcome::from_bytes(r.trim().as_bytes()))
+                .filter(|&r| r != Outcome::Unknown);
+            match tag {
+                _ if token == Outcome::Unknown => {}
+                // A Result tag of another result: both kept (check reports them).
+                Some(_) => game.keep_written_result(token.as_str()),
+                // A tag of no result (`*`, `?`, anything): the token's result is known.
+                None => game.set_tag("Result", token.as_str()),
             }
         }
         ReadGame {

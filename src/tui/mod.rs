@@ -181,7 +181,7 @@ fn start(
     }
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         eprintln!(
-            "scoresheet: the screens (recording, reviewing, training) need a terminal, and \
+            "scoresheet: the screen (recording, reviewing, training) needs a terminal, and \
              standard input or output is not one; the batch commands (`scoresheet --help` \
              lists them) work anywhere"
         );
