@@ -284,6 +284,19 @@ impl App {
     /// The loop saved the game to `path`.
     fn saved(&mut self, path: PathBuf, placed: Placed) {
         self.inform(format!("saved to {}", path.display()));
+        // Saved as another file (`:w OTHER.pgn`): the game is that file's now, said so
+        // that a plain `:w` writing there, not back into the first file, is no surprise.
+        let elsewhere = self
+            .file
+            .as_deref()
+            .filter(|before| !crate::store::target::same_file(before, &path));
+        if let (Placed::Added(_), Some(before)) = (placed, elsewhere) {
+            self.inform(format!(
+                "saved to {}; :w writes there from now on ({} is as it was)",
+                path.display(),
+                before.display()
+            ));
+        }
         if let Placed::Added(number) = placed {
             // Added to a file (`:w OTHER.pgn`, a new game): not the number it had in
             // the file it was read from, but its place there, last (`:snap` finds it

@@ -251,3 +251,31 @@ fn the_way_back_to_the_list_is_the_second_hint_of_its_game() {
     assert_eq!(labels(&recorder)[..3], ["help", "back", "forward"]);
     assert!(!labels(&recorder).contains(&"list/game"));
 }
+
+/// `:w OTHER.pgn` of a game read from a file: the status says that the game is the other
+/// file's now (a plain `:w` writes there) and the first file is as it was.
+#[test]
+fn a_game_saved_as_another_file_says_where_w_writes_now() {
+    let mut app = App::new(
+        Settings::default(),
+        Game::default(),
+        Some("first.pgn".into()),
+    );
+    app.update(Done::Saved {
+        path: "other.pgn".into(),
+        unchanged: false,
+        placed: Placed::Added(Some(3)),
+    });
+    assert_eq!(
+        app.message.text,
+        "saved to other.pgn; :w writes there from now on (first.pgn is as it was)"
+    );
+    assert_eq!(app.file.as_deref(), Some(std::path::Path::new("other.pgn")));
+    // Saved again there: nothing more to say.
+    app.update(Done::Saved {
+        path: "other.pgn".into(),
+        unchanged: false,
+        placed: Placed::InPlace,
+    });
+    assert_eq!(app.message.text, "saved to other.pgn");
+}
