@@ -411,11 +411,8 @@ fn unquote(value: &str) -> &str {
 /// finds it written any way, as `carlsen magnus` does.
 fn text_term(fields: u8, value: &str) -> Option<Term> {
     let folded = fold(value);
-    let words: Vec<String> = folded
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|w| !w.is_empty())
-        .map(str::to_string)
-        .collect();
+    let spaced = folded.replace(',', " ");
+    let words: Vec<String> = spaced.split_whitespace().map(str::to_string).collect();
     (!words.is_empty()).then_some(Term::Text { fields, words })
 }
 

@@ -46,12 +46,14 @@ mod error;
 pub mod judge;
 mod lines;
 mod process;
+mod program;
 pub mod uci;
 
 pub use analysis::{Analysis, Target, Update, THROTTLE};
 pub use error::EngineError;
 pub use lines::{legal_prefix, line_moves, line_text, Lines, PvLine};
-pub use process::{find_program, Engine, EngineConfig, Event, SearchResult, Waker};
+pub use process::{Engine, EngineConfig, Event, SearchResult, Waker};
+pub use program::find_program;
 pub use uci::{
     parse_info, parse_line, parse_uci_move, position_command, uci_text, Bound, EngineLine, Info,
     Limit, Score,

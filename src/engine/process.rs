@@ -9,8 +9,8 @@
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -19,6 +19,7 @@ use chess::ChessMove;
 
 use super::error::EngineError;
 use super::lines::{Lines, PvLine};
+use super::program::{self, find_program, spawn};
 use super::uci::{parse_line, parse_uci_move, position_command, EngineLine, Limit};
 use crate::position::Position;
 
@@ -444,42 +445,14 @@ impl Engine {
             let _ = writeln!(stdin, "quit").and_then(|_| stdin.flush());
         }
         let deadline = Instant::now() + Duration::from_millis(500);
-        while Instant::now() < deadline && !self.exited() {
+        while Instant::now() < deadline && !program::exited(&mut self.child) {
             std::thread::sleep(Duration::from_millis(10));
         }
         // Then the whole process group, whether the engine quit or not: an engine run
         // by a wrapper script may have started processes that outlive the script (see
         // `spawn`). The engine is not reaped yet, so its group is still its own.
-        #[cfg(unix)]
-        if let Ok(pid) = i32::try_from(self.child.id()) {
-            // SAFETY: kill(2) with a negative pid signals that process group only; the
-            // group is the engine's own (made at spawn), which no other process joins.
-            unsafe {
-                libc::kill(-pid, libc::SIGKILL);
-            }
-        }
-        let _ = self.child.kill();
+        program::kill_group(&mut self.child);
         let _ = self.child.wait();
-    }
-
-    /// Whether the engine's process has ended, without reaping it (on Unix: its process
-    /// id, and so its group's, stays taken until [`Child::wait`]).
-    fn exited(&mut self) -> bool {
-        #[cfg(unix)]
-        {
-            let pid: libc::id_t = self.child.id();
-            // SAFETY: waitid(2) fills `info`, a plain C struct, zeroed here first;
-            // WNOWAIT leaves the child to be reaped by `Child::wait`.
-            unsafe {
-                let mut info: libc::siginfo_t = std::mem::zeroed();
-                let flags = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
-                libc::waitid(libc::P_PID, pid, &mut info, flags) != 0 || info.si_pid() != 0
-            }
-        }
-        #[cfg(not(unix))]
-        {
-            matches!(self.child.try_wait(), Ok(Some(_)))
-        }
     }
 
     /// The error for an engine whose output closed or whose input broke: how it
@@ -529,50 +502,6 @@ impl Drop for Engine {
         self.shut_down();
     }
 }
-
-/// Where a program is: a path with a directory in it is taken as it is; a bare
-/// name is looked up on `PATH`, then in `/usr/games` (where Debian and Ubuntu put
-/// `stockfish`, a directory not on every `PATH`). `None` when it is nowhere.
-pub fn find_program(path: &Path) -> Option<PathBuf> {
-    if path.components().count() != 1 {
-        return path.exists().then(|| path.to_path_buf());
-    }
-    let dirs = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&dirs)
-        .chain([PathBuf::from("/usr/games")])
-        .map(|dir| dir.join(path))
-        .find(|candidate| candidate.is_file())
-}
-
-/// Spawns the program with its three streams piped, in a process group of its own (on
-/// Unix). "Text file busy" (a program
-/// just written, whose file another thread's fork still holds open for a moment)
-/// is retried briefly rather than reported.
-fn spawn(path: &Path) -> std::io::Result<Child> {
-    let mut tries = 0;
-    loop {
-        let mut command = Command::new(path);
-        command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        // A process group of its own, so that stopping the engine stops what it started
-        // (a wrapper script's engine, or its `sleep`).
-        #[cfg(unix)]
-        std::os::unix::process::CommandExt::process_group(&mut command, 0);
-        let result = command.spawn();
-        match result {
-            Err(e) if e.raw_os_error() == Some(ETXTBSY) && tries < 20 => {
-                tries += 1;
-                std::thread::sleep(Duration::from_millis(10));
-            }
-            other => return other,
-        }
-    }
-}
-
-/// Linux's and the BSDs' "Text file busy".
-const ETXTBSY: i32 = 26;
 
 /// The name in an `option name <name> type …` text (names may hold spaces).
 fn option_name(text: &str) -> Option<&str> {
