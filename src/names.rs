@@ -45,7 +45,7 @@ pub fn parts(name: &str) -> Option<Parts> {
             .collect()
     };
     let (surname, given) = match name.split_once(',') {
-        Some((surname, given)) => (words(surname), words(given)),
+        Some((surname, given)) => (words(surname), initials_apart(given, words)),
         None => {
             let mut all = words(name);
             let initial_last = all.len() > 1 && all.last().is_some_and(|w| w.len() == 1);
@@ -62,6 +62,22 @@ pub fn parts(name: &str) -> Option<Parts> {
         surname: surname.join(" "),
         given,
     })
+}
+
+/// The words of given names `text`, a word of two or three capitals written together
+/// taken as that many initials (`RJ` is `R. J.`: `FISCHER,RJ`).
+fn initials_apart(text: &str, words: impl Fn(&str) -> Vec<String>) -> Vec<String> {
+    text.split(|c: char| c.is_whitespace() || c == '.')
+        .flat_map(|w| {
+            if (2..=3).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_uppercase()) {
+                w.chars()
+                    .map(|c| c.to_ascii_lowercase().to_string())
+                    .collect()
+            } else {
+                words(w)
+            }
+        })
+        .collect()
 }
 
 /// True when `written` (a White or Black tag) names the player `yours` names: the same
@@ -102,6 +118,10 @@ mod tests {
         assert!(same_player("Nakamura,Hi", "Nakamura, Hikaru"));
         assert!(same_player("Ljubojević, Ljubomir", "Ljubojevic,L"));
         assert!(same_player("german11", "German11"));
+        // Initials written together in capitals.
+        assert!(same_player("FISCHER,RJ", "Fischer, Robert James"));
+        assert!(same_player("Fischer, Robert James", "FISCHER,RJ"));
+        assert!(!same_player("FISCHER,RK", "Fischer, Robert James"));
     }
 
     #[test]
