@@ -496,7 +496,8 @@ impl App {
                     how
                 };
                 self.inform(format!(
-                    "game {number} of {shown} ({how}){stopped}{}{}",
+                    "game {} of {shown} ({how}){stopped}{}{}",
+                    crate::plural::grouped(number),
                     self.waiting_note(),
                     self.results_note()
                 ));
