@@ -73,32 +73,35 @@ fn text_cmp(column: Column, table: &Strings, a: u32, b: u32) -> Ordering {
 }
 
 /// `a` and `b` compared piece by piece, each run of digits as the number it writes and
-/// the text between as text.
+/// the text between as text. (No allocation: it runs for every comparison of a sort by
+/// round while rows stream in.)
 fn numbers_within(a: &str, b: &str) -> Ordering {
-    let pieces = |s: &str| -> Vec<(bool, String)> {
-        let mut out: Vec<(bool, String)> = Vec::new();
-        for c in s.chars() {
-            let digit = c.is_ascii_digit();
-            match out.last_mut() {
-                Some((d, piece)) if *d == digit => piece.push(c),
-                _ => out.push((digit, c.to_string())),
-            }
-        }
-        out
-    };
-    let (pa, pb) = (pieces(a), pieces(b));
-    for ((da, xa), (db, xb)) in pa.iter().zip(&pb) {
-        let order = if *da && *db {
-            let (ta, tb) = (xa.trim_start_matches('0'), xb.trim_start_matches('0'));
+    // The next run of digits, or of other bytes, at the start of `s`.
+    fn run(s: &[u8]) -> (&[u8], &[u8]) {
+        let digits = s.first().is_some_and(u8::is_ascii_digit);
+        let end = s
+            .iter()
+            .position(|c| c.is_ascii_digit() != digits)
+            .unwrap_or(s.len());
+        s.split_at(end)
+    }
+    let (mut a, mut b) = (a.as_bytes(), b.as_bytes());
+    while !a.is_empty() && !b.is_empty() {
+        let ((ra, rest_a), (rb, rest_b)) = (run(a), run(b));
+        let numbers = ra[0].is_ascii_digit() && rb[0].is_ascii_digit();
+        let order = if numbers {
+            let trim = |r: &[u8]| -> usize { r.iter().position(|&c| c != b'0').unwrap_or(r.len()) };
+            let (ta, tb) = (&ra[trim(ra)..], &rb[trim(rb)..]);
             ta.len().cmp(&tb.len()).then_with(|| ta.cmp(tb))
         } else {
-            xa.cmp(xb)
+            ra.cmp(rb)
         };
         if order != Ordering::Equal {
             return order;
         }
+        (a, b) = (rest_a, rest_b);
     }
-    pa.len().cmp(&pb.len())
+    a.len().cmp(&b.len())
 }
 
 /// Compares rows `a` and `b` (indices into `rows`) in the order of `sort`, unknown values
