@@ -30,7 +30,7 @@ log="$here/logs/$target.log"
 args=(-print_final_stats=1 -max_total_time="$max" -artifact_prefix="$here/artifacts/$target/")
 seeds=()
 case $target in
-  pgn_*)
+  pgn_*|convert_*)
     args+=(-dict="$here/pgn.dict" -max_len=4096)
     seeds+=("$here/../tests/data/quirks")
     ;;

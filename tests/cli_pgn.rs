@@ -104,6 +104,32 @@ fn a_bad_token_in_a_windows_1252_file_is_shown_as_its_letters() {
     }
 }
 
+/// A file saved by a Windows editor writes `…`, `½` and `±` as one byte each: they read
+/// as they do in UTF-8 (a move number, a drawn result, a glyph), not as broken moves.
+#[test]
+fn ellipsis_half_and_plus_minus_in_a_windows_1252_file_read_as_in_utf8() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cp1252.pgn");
+    std::fs::write(
+        &path,
+        b"[White \"M\xfcller\"]\n[Black \"B\"]\n[Result \"1/2-1/2\"]\n\n\
+          1. e4 e5 2. Nf3 Nc6 3. Bb5 \xb1 3\x85a6 \xbd-\xbd\n",
+    )
+    .unwrap();
+    let file = path.display().to_string();
+    let (out, err, code) = run(&["check", &file]);
+    assert_eq!(
+        (out.as_str(), err.as_str(), code),
+        ("1 game, 0 with errors\n", "", 0)
+    );
+    let (out, err, code) = run(&["convert", &file]);
+    assert_eq!((err.as_str(), code), ("", 0), "{out}");
+    assert!(
+        out.contains("[White \"M\u{fc}ller\"]") && out.contains("3. Bb5 $16 a6 1/2-1/2"),
+        "{out}"
+    );
+}
+
 #[test]
 fn check_refuses_variant_games_clearly() {
     let file = nasty("antichess.pgn");

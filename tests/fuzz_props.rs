@@ -72,6 +72,11 @@ proptest! {
     }
 
     #[test]
+    fn convert_twice_is_convert_once_on_pgn_soup(data in pgn_soup()) {
+        invariants::convert_stable(&data);
+    }
+
+    #[test]
     fn move_text_reads_back(text in "[KQRBNPSLTDa-h1-8xX:=+#!?() -]{0,8}") {
         invariants::notation_reads_back(&text);
     }
@@ -130,6 +135,7 @@ fn every_input_kept_from_fuzzing_still_passes() {
                 "fen" => text().into_iter().for_each(invariants::fen_round_trips),
                 "pgn_readers" => invariants::readers_agree(&data),
                 "pgn_write_read" => invariants::write_read_identity(&data),
+                "convert_stable" => invariants::convert_stable(&data),
                 "app_update" => invariants::app_survives(&data),
                 "pgn_differential" => {
                     invariants::readers_agree(&data);

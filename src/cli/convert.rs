@@ -252,6 +252,17 @@ pub fn convert_stream(
         }
         // Decoded as the reader decodes: UTF-8, or Windows-1252 when not UTF-8.
         let raw = without_trailing_notes(reader.last_game_text());
+        match raw.first() {
+            // A game that began in the middle of a line (after the result of the one
+            // before) starts a line here: a `%` there would make its first line an
+            // escape, which the next run skips. A space keeps it the game's text.
+            Some(b'%') => text.push(' '),
+            // A comment after a result belongs to that game, unless something that is not
+            // blank lies between them: here a byte-order mark did (nothing else parts
+            // them), and it is written back so that the next run reads the same games.
+            Some(b'{' | b';') if done.games > 1 => text.push('\u{feff}'),
+            _ => {}
+        }
         text.push_str(&crate::text::decode(raw));
         text.push_str("\n\n");
         out.write_all(text.as_bytes()).map_err(Failed::Write)?;

@@ -131,7 +131,8 @@ impl Outcome {
         match word {
             b"1-0" => Some(Outcome::WhiteWins),
             b"0-1" => Some(Outcome::BlackWins),
-            b"1/2-1/2" | b"\xC2\xBD-\xC2\xBD" => Some(Outcome::Draw),
+            // `½-½` in UTF-8, and in Windows-1252 (see `crate::text`).
+            b"1/2-1/2" | b"\xC2\xBD-\xC2\xBD" | b"\xBD-\xBD" => Some(Outcome::Draw),
             b"*" => Some(Outcome::Unknown),
             _ => None,
         }
@@ -166,11 +167,15 @@ pub(crate) struct Word<'a> {
 
 const ELLIPSIS: &[u8] = "…".as_bytes();
 
+/// `…` in Windows-1252 (see `crate::text`). Where [`dots_end`] looks (after digits, dots or
+/// a whole `…`), the byte cannot be part of a UTF-8 character.
+const ELLIPSIS_1252: u8 = 0x85;
+
 /// Skips dots and `…` starting at `i`.
 #[inline]
 fn dots_end(w: &[u8], mut i: usize) -> usize {
     loop {
-        if w.get(i) == Some(&b'.') {
+        if matches!(w.get(i), Some(&(b'.' | ELLIPSIS_1252))) {
             i += 1;
         } else if w[i.min(w.len())..].starts_with(ELLIPSIS) {
             i += ELLIPSIS.len();
@@ -205,7 +210,8 @@ fn symbol_nag(w: &[u8]) -> Option<u8> {
         b"+-" => 18,
         b"-+" => 19,
         _ if w == "∞".as_bytes() => 13,
-        _ if w == "±".as_bytes() => 16,
+        // `±` in UTF-8, and in Windows-1252.
+        _ if w == "±".as_bytes() || w == b"\xB1" => 16,
         _ if w == "∓".as_bytes() => 17,
         _ => return None,
     })
@@ -380,6 +386,31 @@ mod tests {
             let w = classify_word(word.as_bytes());
             assert_eq!((w.core, w.glyphs), (*core, glyphs.as_bytes()), "{word}");
         }
+    }
+
+    /// A Windows-1252 file writes `…`, `½` and `±` as one byte each: read as they are in
+    /// UTF-8.
+    #[test]
+    fn windows_1252_marks_read_as_their_utf8_forms() {
+        let table: &[(&[u8], Core<'_>)] = &[
+            (b"3\x85Bb5", Core::San(b"Bb5")),
+            (b"12.\x85", Core::Empty),
+            (b"\x85", Core::Empty),
+            (b"\xBD-\xBD", Core::Result(Outcome::Draw)),
+            (b"\xB1", Core::Symbol(16)),
+        ];
+        for (word, core) in table {
+            assert_eq!(classify_word(word).core, *core, "{word:?}");
+        }
+        // The same bytes inside UTF-8 characters are left alone.
+        assert_eq!(
+            classify_word("Å".as_bytes()).core,
+            Core::San("Å".as_bytes())
+        );
+        assert_eq!(
+            classify_word("ñ".as_bytes()).core,
+            Core::San("ñ".as_bytes())
+        );
     }
 
     #[test]

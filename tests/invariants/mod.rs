@@ -152,6 +152,48 @@ pub fn write_read_identity(data: &[u8]) {
     }
 }
 
+/// `convert` of any bytes loses no game and a second run loses nothing more: the output
+/// holds as many games as the input, and converting it again gives the same text (but for
+/// blank lines, and the notes the first run wrote, `% scoresheet: game N copied as written
+/// …`, whose game and line numbers the second run tells anew).
+pub fn convert_stable(data: &[u8]) {
+    let once = convert(data);
+    assert_eq!(
+        index(once.as_bytes()).len(),
+        index(data).len(),
+        "games in and out differ; converted:\n{once}"
+    );
+    let twice = convert(once.as_bytes());
+    assert_eq!(
+        without_notes(&twice),
+        without_notes(&once),
+        "a second run changed the text; first run:\n{once}"
+    );
+}
+
+/// `scoresheet convert` with its defaults, from memory to text.
+fn convert(data: &[u8]) -> String {
+    use scoresheet::cli::convert::{convert_stream, How};
+    let how = How {
+        input: Lang::english(),
+        options: scoresheet::pgn::WriteOptions::default(),
+        fix_results: false,
+        max_game: scoresheet::pgn::MAX_GAME,
+        eco: None,
+    };
+    let mut out = Vec::new();
+    let converted = convert_stream(data, &how, "fuzz", &mut out, &mut std::io::sink());
+    assert!(converted.is_ok(), "reading from memory cannot fail");
+    String::from_utf8(out).expect("convert writes UTF-8")
+}
+
+fn without_notes(text: &str) -> String {
+    text.lines()
+        .filter(|l| !l.is_empty() && !l.starts_with("% scoresheet:"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Positions where move text is tried: the start, a middlegame with both castlings,
 /// an en passant and promotions possible.
 fn positions() -> Vec<Position> {
