@@ -285,6 +285,27 @@ fn convert_copies_a_game_with_an_illegal_move_through_as_written() {
     assert_eq!(twice, out.replace("line 9 column 47", "line 10 column 47"));
 }
 
+/// A game copied as written that starts with a comment (here, first in the second file)
+/// stays its game's: converted again, the comment does not join the game written before it
+/// as a comment after that game's result.
+#[test]
+fn a_copied_game_starting_with_a_comment_keeps_it_on_a_second_run() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = |name: &str| dir.path().join(name).display().to_string();
+    std::fs::write(path("a.pgn"), "1. e4 *\n").expect("write");
+    std::fs::write(path("b.pgn"), "{Kept with B} 1. e4 e5 2. Kxx *\n").expect("write");
+    let (once, _, code) = run(&["convert", &path("a.pgn"), &path("b.pgn")]);
+    assert_eq!(code, 1, "{once}");
+    std::fs::write(path("once.pgn"), &once).expect("write");
+    let (twice, _, code) = run(&["convert", &path("once.pgn")]);
+    assert_eq!(code, 1, "{twice}");
+    for out in [&once, &twice] {
+        let (a, b) = out.split_once("% scoresheet: ").expect("a copied game");
+        assert!(a.ends_with("\n\n1. e4 *\n\n"), "{out}");
+        assert!(b.contains("{Kept with B} 1. e4 e5 2. Kxx *"), "{out}");
+    }
+}
+
 #[test]
 fn convert_copies_a_variant_game_through_after_a_percent_line() {
     let file = nasty("antichess.pgn");

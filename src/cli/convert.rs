@@ -258,9 +258,11 @@ pub fn convert_stream(
             // escape, which the next run skips. A space keeps it the game's text.
             Some(b'%') => text.push(' '),
             // A comment after a result belongs to that game, unless something that is not
-            // blank lies between them: here a byte-order mark did (nothing else parts
-            // them), and it is written back so that the next run reads the same games.
-            Some(b'{' | b';') if done.games > 1 => text.push('\u{feff}'),
+            // blank lies between them. A game that starts with one came after a
+            // byte-order mark (nothing else parts them), or first in its file: a mark
+            // before it keeps it from the game written before it (of this file or of
+            // the one before), so that the next run reads the same games.
+            Some(b'{' | b';') => text.push('\u{feff}'),
             _ => {}
         }
         text.push_str(&crate::text::decode(raw));
