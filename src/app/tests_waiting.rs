@@ -395,3 +395,29 @@ fn a_typed_bracket_percent_in_a_waiting_moves_comment_reads_back_as_typed() {
     );
     assert_eq!(again.game.comment_text(line[13]), "pin [  %x");
 }
+
+/// A correction that would turn a written capture into a quiet move (or another piece's
+/// move) does not replay it: `3.Bxf7+` after 1...f5 in place of 1...e5 would take nothing,
+/// so it waits with the moves after it, and the scoresheet never shows a `Bf7+` that
+/// nobody wrote.
+#[test]
+fn a_capture_that_would_take_nothing_after_a_correction_waits() {
+    let mut app = app();
+    type_line(&mut app, "e4 e5 Bc4 Nc6 Bxf7+ Kxf7 Qh5+ g6");
+    app.cursor = app.game.mainline()[0];
+    app.inside = Inside::Replace;
+    type_line(&mut app, "f5");
+    assert!(app.message.error, "{}", app.message.text);
+    assert!(
+        app.message
+            .text
+            .starts_with("1...e5 is now 1...f5; 2 moves replayed; Bxf7+ no longer fits"),
+        "{}",
+        app.message.text
+    );
+    assert_eq!(sans(&app), ["e4", "f5", "Bc4", "Nc6"]);
+    let (after, moves) = waiting(&app).expect("moves wait");
+    assert_eq!(after, "2...Nc6");
+    let written: Vec<&str> = moves.iter().map(|m| m.san.as_str()).collect();
+    assert_eq!(written, ["Bxf7+", "Kxf7", "Qh5+", "g6"]);
+}

@@ -228,7 +228,9 @@ impl Game {
             let mut keep = Vec::with_capacity(children.len());
             for (index, child) in children.iter().copied().enumerate() {
                 let mv = self.node(child).mv;
-                let Some(next) = play_if_legal(&pos, mv) else {
+                let fits = play_if_legal(&pos, mv)
+                    .filter(|_| still_as_written(&self.node(child).san, &san(&pos, mv)));
+                let Some(next) = fits else {
                     // The first choice gone: it and all its alternatives go together.
                     let cut_all = index == 0;
                     let others = if cut_all { &children[1..] } else { &[][..] };
@@ -470,6 +472,20 @@ fn play_if_legal(pos: &Position, mv: Move) -> Option<Position> {
         Move::Normal(_) => None,
         Move::Null => pos.play_null(),
     }
+}
+
+/// Whether a move replayed in a new position is still the move written, `old`, now
+/// `fresh`: the same piece, taking a man or not as written. A check mark or a
+/// disambiguation may come or go; but `Bxf7+` that would now take nothing, or `Nf3` that
+/// another piece would now make, is not the move the scoresheet says (typed by hand, it
+/// would be refused), so it waits for the right move instead of being replayed.
+fn still_as_written(old: &str, fresh: &str) -> bool {
+    let castles = |san: &str| san.starts_with("O-O") || san.starts_with("0-0");
+    let shape = |san: &str| {
+        let piece = san.chars().next().filter(|c| "KQRBN".contains(*c));
+        (piece, san.contains('x'))
+    };
+    (castles(old) && castles(fresh)) || shape(old) == shape(fresh)
 }
 
 #[cfg(test)]

@@ -48,6 +48,38 @@ pub struct Scan {
     pub broken: Vec<Broken>,
 }
 
+/// Where `out` holds `game` already, when the save that put it there came just before the
+/// crash (after the journal's last record, before the record saying it was saved): in
+/// place of the game at `slot` (whose bytes are no longer there), or last in the file for a
+/// game that had no place yet. `None` when the file holds it nowhere there, or cannot be
+/// read: the game is then unsaved, as the journal says.
+pub fn saved_there(
+    out: &Path,
+    slot: Option<&crate::store::Slot>,
+    game: &Game,
+) -> Option<crate::store::Slot> {
+    if slot.is_some_and(|slot| crate::store::save::still_there(out, slot)) {
+        return None;
+    }
+    let (text, _) = super::load::read_text(out).ok()?;
+    let games = crate::pgn::index(&text);
+    let entry = match slot {
+        Some(slot) => games.iter().find(|e| e.offset == slot.offset)?,
+        None => games.last()?,
+    };
+    let (offset, len) = (
+        usize::try_from(entry.offset).ok()?,
+        usize::try_from(entry.len).ok()?,
+    );
+    let read = read_games(text.get(offset..offset + len)?);
+    let there = match read.as_slice() {
+        [one] if one.errors.is_empty() => &one.game,
+        _ => return None,
+    };
+    let written = crate::pgn::write_game_to_string;
+    (written(there) == written(game)).then(|| crate::store::Slot::of(&text, offset, len))
+}
+
 /// Looks through the journals in `dir` (none if it does not exist): unsaved games of
 /// recordings whose process is gone, oldest first, and unreadable journals. Stale
 /// journals with nothing unsaved are deleted on the way.

@@ -69,8 +69,14 @@ impl Session {
                 rec.path.display()
             )),
         };
-        self.slot = match (&rec.out, rec.slot) {
-            (Some(out), Some(slot)) => Some((out.clone(), slot, None)),
+        // Saved just before the crash (after the journal's last record, before the one
+        // saying so)? Then the file holds it already, and `:w` would add it again.
+        let saved = rec
+            .out
+            .as_deref()
+            .and_then(|out| recover::saved_there(out, rec.slot.as_ref(), &rec.game));
+        self.slot = match (&rec.out, saved.or(rec.slot)) {
+            (Some(out), Some(slot)) => Some((out.clone(), slot, saved.map(|_| rec.game.clone()))),
             _ => None,
         };
         let plies = rec.plies;
@@ -81,12 +87,34 @@ impl Session {
                 crate::plural::count(n, "more unsaved game", "more unsaved games")
             ),
         };
+        let out = rec.out.clone();
         app.update(Done::Recovered {
             game: Box::new(rec.game),
             out: rec.out,
-            offset: rec.slot.map(|slot| slot.offset),
+            offset: saved.or(rec.slot).map(|slot| slot.offset),
             message: format!("recovered {}: :w to save the game{more}", moves(plies)),
         });
+        if let (Some(path), Some(slot)) = (out, saved) {
+            let placed = if rec.slot.is_some() {
+                Placed::InPlace
+            } else {
+                Placed::Added(crate::store::save::game_number_at(&path, slot.offset).ok())
+            };
+            app.update(Done::Saved {
+                path: path.clone(),
+                unchanged: false,
+                placed,
+            });
+            tell(
+                app,
+                Done::notice(format!(
+                    "{} found saved in {}: the save just before the crash was done (nothing to \
+                     save){more}",
+                    moves(plies),
+                    path.display()
+                )),
+            );
+        }
         self.count_games_before(app);
         // A journal that cannot be written says so and the message stays.
         self.sync(app);

@@ -190,6 +190,54 @@ fn a_recovered_game_replaces_its_text_in_its_file() {
     assert_eq!(games_in(&file), [vec!["c4"], vec!["e4", "e5"]]);
 }
 
+/// Killed right after `:w` wrote the file, before the journal said so: the game is in
+/// its file already, so recovering it says so, and `:w` adds no second copy (a game
+/// added last, and a game written back into its place).
+#[test]
+fn a_game_saved_just_before_a_crash_is_recovered_as_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let journals = dir.path().join("journal");
+    let file = dir.path().join("live.pgn");
+    std::fs::write(&file, "[White \"Other\"]\n\n1. c4 *\n").unwrap();
+    // Added last: the journal has no place for it yet.
+    save::append_game(&file, &write_game_to_string(&game("1. e4 e5"))).unwrap();
+    crashed(&journals, 1, "1. e4 e5", Some(&file), None);
+    let mut run = Run::start(dir.path(), None);
+    run.act(Action::PlayEntry);
+    assert!(!run.app.unsaved, "{:?}", run.app.message);
+    assert!(
+        run.app.message.text.starts_with("1 move found saved in "),
+        "{:?}",
+        run.app.message
+    );
+    run.line(":w");
+    assert!(!run.app.message.error, "{:?}", run.app.message);
+    assert_eq!(games_in(&file), [vec!["c4"], vec!["e4", "e5"]]);
+    // Written back into its place: the journal holds the place the game had before.
+    let old = save::append_game(&file, &write_game_to_string(&game("1. d4"))).unwrap();
+    save::replace_game(&file, &old, &write_game_to_string(&game("1. d4 d5"))).unwrap();
+    crashed(&journals, 2, "1. d4 d5", Some(&file), Some(&old));
+    let mut run = Run::start(dir.path(), None);
+    run.act(Action::PlayEntry);
+    assert!(!run.app.unsaved, "{:?}", run.app.message);
+    run.line(":w");
+    assert!(!run.app.message.error, "{:?}", run.app.message);
+    assert_eq!(
+        games_in(&file),
+        [vec!["c4"], vec!["e4", "e5"], vec!["d4", "d5"]]
+    );
+    // A journal whose game is not in the file is unsaved, as it says.
+    crashed(&journals, 3, "1. Nf3", Some(&file), None);
+    let mut run = Run::start(dir.path(), None);
+    run.act(Action::PlayEntry);
+    assert!(run.app.unsaved);
+    assert!(
+        run.app.message.text.starts_with("recovered 1 move"),
+        "{:?}",
+        run.app.message
+    );
+}
+
 #[test]
 fn the_same_file_under_another_name_is_written_once() {
     let dir = tempfile::tempdir().unwrap();

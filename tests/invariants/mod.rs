@@ -154,8 +154,9 @@ pub fn write_read_identity(data: &[u8]) {
 
 /// `convert` of any bytes loses no game and a second run loses nothing more: the output
 /// holds as many games as the input, and converting it again gives the same text (but for
-/// blank lines, and the notes the first run wrote, `% scoresheet: game N copied as written
-/// …`, whose game and line numbers the second run tells anew).
+/// blanks: empty lines, and spaces and control characters ending a line, which the reader
+/// takes for blanks; and the notes the first run wrote, `% scoresheet: game N copied as
+/// written …`, whose game and line numbers the second run tells anew).
 pub fn convert_stable(data: &[u8]) {
     let once = convert(data);
     assert_eq!(
@@ -189,6 +190,7 @@ fn convert(data: &[u8]) -> String {
 
 fn without_notes(text: &str) -> String {
     text.lines()
+        .map(|l| l.trim_end_matches(|c: char| c.is_whitespace() || c.is_control()))
         .filter(|l| !l.is_empty() && !l.starts_with("% scoresheet:"))
         .collect::<Vec<_>>()
         .join("\n")
