@@ -141,6 +141,14 @@ fn failed(e: &anyhow::Error) -> u8 {
 }
 
 fn main() -> ExitCode {
+    // Past a file-size limit (`ulimit -f`) a write then fails with "File too large", which
+    // a save reports and survives (the old file intact, the game on the screen), instead
+    // of the signal killing the process mid-save with the terminal left raw.
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to "ignore", before any thread is started.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
     let cli = Cli::parse();
     let code = match cli.command {
         Some(Command::Transcribe(args)) => cli::transcribe::run(&args),

@@ -8,7 +8,7 @@
 //!   (this needs the right to mount, as root has on our machines; without it the case
 //!   prints `SKIPPED` and says why);
 //! - always, on a seam that needs no mount: the binary started with a file-size limit
-//!   (`ulimit -f`, SIGXFSZ ignored), so that the kernel refuses every write past a few
+//!   (`ulimit -f`; the binary ignores SIGXFSZ), so that the kernel refuses every write past a few
 //!   kilobytes as it would on a full disk (EFBIG instead of ENOSPC), through the same
 //!   code paths.
 
@@ -91,10 +91,11 @@ impl Drop for SmallDisk {
 }
 
 /// The shell line that runs the binary (`$0`, its arguments after) with a limit of
-/// `blocks` × 512 bytes on any file it writes, SIGXFSZ ignored so that a write past it
-/// fails (EFBIG) instead of killing the program.
+/// `blocks` × 512 bytes on any file it writes. The binary ignores SIGXFSZ itself, so that
+/// a write past the limit fails (EFBIG) instead of the signal killing it: a user's
+/// `ulimit -f` must not cost a save either.
 fn limited(blocks: u32) -> String {
-    format!("trap '' XFSZ; ulimit -f {blocks}; exec \"$0\" \"$@\"")
+    format!("ulimit -f {blocks}; exec \"$0\" \"$@\"")
 }
 
 /// The binary as a batch command run in `dir`'s private directories, under a file-size
