@@ -46,7 +46,8 @@ pub(crate) fn problems(stated: &Stated, board: Option<Outcome>) -> Vec<GameError
     };
     let known = |r: Outcome| r != Outcome::Unknown;
     if let (Some((tag, _)), Some((token, at))) = (stated.tag, stated.token) {
-        if tag != token {
+        // A `*` says the result is not known: it contradicts nothing.
+        if tag != token && known(tag) && known(token) {
             out.push(problem(
                 at,
                 token,
@@ -127,7 +128,9 @@ mod tests {
         let cases = [
             (Some(WhiteWins), Some(WhiteWins), None, 0, Some(WhiteWins)),
             (Some(WhiteWins), Some(BlackWins), None, 1, Some(WhiteWins)),
-            (Some(Unknown), Some(BlackWins), None, 1, Some(BlackWins)),
+            // `*` says the result is not known: it contradicts nothing, tag or token.
+            (Some(Unknown), Some(BlackWins), None, 0, Some(BlackWins)),
+            (Some(WhiteWins), Some(Unknown), None, 0, Some(WhiteWins)),
             (Some(Draw), None, None, 0, Some(Draw)),
             (None, Some(Draw), None, 0, Some(Draw)),
             // A mate decides; `*` contradicts nothing.
