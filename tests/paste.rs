@@ -138,6 +138,9 @@ fn pastes_of_a_hundred_kilobytes_are_kept_whole() {
     term.wait_for("Enter done");
     let more = "dolor sit ".repeat(10_000);
     term.send(&format!("{PASTE_START} {}{PASTE_END}", more.trim()));
+    // Enter once the paste is in, as a person presses it: a key sent with a paste, in the
+    // same read as its end, is pasted text (so that a paste never runs a command).
+    term.wait_for("dolor sit");
     term.send(keys::ENTER);
     term.wait_for("comment after 1...e5");
     term.line(":w", "saved to");
@@ -146,5 +149,25 @@ fn pastes_of_a_hundred_kilobytes_are_kept_whole() {
     let comment = games[0].comment_text(e5);
     assert_eq!(comment, format!("{} {}", long.trim(), more.trim()));
     assert_eq!(sans(&games[0]), ["e4", "e5", "Nf3"]);
+    quit(&mut term);
+}
+
+/// A pasted text that holds an end mark of its own, then a command (what a terminal that
+/// passes ESC through sends, as tmux's `paste-buffer -p` does): the command after the mark
+/// is pasted text too, never run. The recorder is still there with its move.
+#[test]
+fn a_paste_with_an_end_mark_inside_never_runs_the_command_after_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut term = Term::spawn(dir.path(), &["new", "--out", "g.pgn"], 80, 24);
+    term.wait_for("White to move");
+    term.line("d4", "1... ▏");
+    term.send(&format!("{PASTE_START}e6{PASTE_END}:q!\r"));
+    // Pasted onto the entry line, `e6:q!`, and left there: nothing is played or run.
+    term.wait_for("1... e6:q!▏");
+    term.send("\x15"); // Ctrl-U empties the line.
+    term.wait_for("1... ▏");
+    term.line(":w", "saved to");
+    let games = games_in(&dir.path().join("g.pgn"));
+    assert_eq!(sans(&games[0]), ["d4"]);
     quit(&mut term);
 }

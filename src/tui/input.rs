@@ -30,6 +30,7 @@ pub const PASTE_LIMIT: usize = 16 << 20;
 /// A control sequence longer than this is garbage, not a key.
 const SEQUENCE_LIMIT: usize = 64;
 
+const PASTE_START: &[u8] = b"\x1b[200~";
 const PASTE_END: &[u8] = b"\x1b[201~";
 
 /// What the terminal sent.
@@ -277,6 +278,23 @@ fn step(bytes: &[u8]) -> Step {
     }
 }
 
+/// Adds to a paste what came in the same read after its end mark. Nobody types that
+/// fast: bytes sent with the paste are the paste's, even after an end mark inside the
+/// pasted text (`e6 ESC[201~ :q! Enter`, which a terminal that does not strip ESC from a
+/// paste sends as it is), so a paste never runs a command. Marks among them are dropped.
+fn absorb(pasted: &mut Pasted, rest: &[u8]) {
+    if rest.is_empty() {
+        return;
+    }
+    let mut bytes = rest.to_vec();
+    for mark in [PASTE_END, PASTE_START] {
+        while let Some(i) = memchr::memmem::find(&bytes, mark) {
+            bytes.drain(i..i + mark.len());
+        }
+    }
+    pasted.text.push_str(&String::from_utf8_lossy(&bytes));
+}
+
 impl Decoder {
     /// A decoder with nothing pending.
     pub fn new() -> Decoder {
@@ -287,17 +305,17 @@ impl Decoder {
     pub fn feed(&mut self, bytes: &[u8], now: Instant) -> Vec<Input> {
         self.last = Some(now);
         let mut out = Vec::new();
-        let mut rest = bytes;
         if self.paste.is_some() {
-            match self.collect(rest) {
-                Some((pasted, used)) => {
+            match self.collect(bytes) {
+                Some((mut pasted, used)) => {
+                    absorb(&mut pasted, &bytes[used..]);
                     out.push(Input::Paste(pasted));
-                    rest = &rest[used..];
+                    return out;
                 }
                 None => return out,
             }
         }
-        self.pending.extend_from_slice(rest);
+        self.pending.extend_from_slice(bytes);
         let mut at = 0;
         while at < self.pending.len() {
             match step(&self.pending[at..]) {
@@ -313,14 +331,15 @@ impl Decoder {
                         dropped: 0,
                         tail: Vec::new(),
                     });
-                    // What follows the mark is the paste's.
+                    // What follows the mark is the paste's (and so is the rest of this
+                    // read: see `absorb`).
                     let after = self.pending.split_off(at + n);
                     self.pending.clear();
-                    at = 0;
                     match self.collect(&after) {
-                        Some((pasted, used)) => {
+                        Some((mut pasted, used)) => {
+                            absorb(&mut pasted, &after[used..]);
                             out.push(Input::Paste(pasted));
-                            self.pending.extend_from_slice(&after[used..]);
+                            return out;
                         }
                         None => return out,
                     }

@@ -61,7 +61,7 @@ fn a_character_split_between_reads_waits_for_its_rest() {
 
 #[test]
 fn a_bracketed_paste_is_one_event_with_its_line_breaks() {
-    let got = keys(b"x\x1b[200~1. e4 e5\r2. Nf3\x1b[201~\r");
+    let got = keys(b"x\x1b[200~1. e4 e5\r2. Nf3\x1b[201~");
     assert_eq!(
         got,
         vec![
@@ -71,8 +71,43 @@ fn a_bracketed_paste_is_one_event_with_its_line_breaks() {
                 ended: true,
                 dropped: 0
             }),
-            k(KeyCode::Enter, NO),
         ]
+    );
+    // A key in a read of its own after the paste is a key.
+    let mut d = Decoder::new();
+    let now = Instant::now();
+    d.feed(b"\x1b[200~e4\x1b[201~", now);
+    assert_eq!(d.feed(b"\r", now), vec![k(KeyCode::Enter, NO)]);
+}
+
+/// What comes in the same read as a paste, after its end mark, is the paste's: nobody
+/// types that fast, and a pasted text holding an end mark of its own (a terminal that
+/// passes ESC through, as tmux's `paste-buffer -p` does) must not run `:q!`.
+#[test]
+fn bytes_sent_with_a_paste_after_its_end_mark_are_pasted_text_not_keys() {
+    for wire in [
+        &b"\x1b[200~e6\x1b[201~:q!\r"[..],
+        b"\x1b[200~e6\x1b[201~:q!\x1b[201~\r",
+        b"\x1b[200~e6\x1b[201~\x1b[200~:q!\r\x1b[201~",
+    ] {
+        assert_eq!(
+            keys(wire),
+            vec![Input::Paste(Pasted {
+                text: "e6:q!\r".into(),
+                ended: true,
+                dropped: 0
+            })],
+            "{wire:?}"
+        );
+    }
+    // A paste already open when the read begins, too.
+    let mut d = Decoder::new();
+    let now = Instant::now();
+    assert!(d.feed(b"\x1b[200~e6", now).is_empty());
+    let got = d.feed(b"\x1b[201~:q!\r", now);
+    assert!(
+        matches!(&got[..], [Input::Paste(p)] if p.text == "e6:q!\r"),
+        "{got:?}"
     );
 }
 
@@ -82,8 +117,8 @@ fn a_paste_in_many_reads_with_its_end_mark_cut() {
     let mut wire = PASTE_START.to_vec();
     wire.extend_from_slice(text.as_bytes());
     wire.extend_from_slice(PASTE_END);
-    wire.extend_from_slice(b"\x03");
-    // Every chunk size, so that marks fall across reads everywhere.
+    // Every chunk size, so that marks fall across reads everywhere; then a key, read
+    // on its own.
     for size in [1, 2, 3, 5, 7, 1024] {
         let mut d = Decoder::new();
         let now = Instant::now();
@@ -91,6 +126,7 @@ fn a_paste_in_many_reads_with_its_end_mark_cut() {
         for chunk in wire.chunks(size) {
             got.extend(d.feed(chunk, now));
         }
+        got.extend(d.feed(b"\x03", now));
         assert_eq!(
             got,
             vec![
