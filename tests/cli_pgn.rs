@@ -80,6 +80,29 @@ fn check_reports_the_illegal_move_with_file_line_column_game_and_players() {
     assert_eq!(code, 1);
 }
 
+/// A move written with its from-square onto a piece of the mover's own gives the reason
+/// the short form gives (`Ne2`), not "it would leave the king in check".
+#[test]
+fn check_says_a_long_move_lands_on_the_movers_own_piece() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("own.pgn");
+    std::fs::write(
+        &path,
+        "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. Ng1-e2 *\n",
+    )
+    .unwrap();
+    let file = path.display().to_string();
+    let (out, err, code) = run(&["check", &file]);
+    assert_eq!(
+        out,
+        format!(
+            "{file}:5:4: game 1 (A - B): \"Ng1-e2\": illegal: e2 holds a white piece \
+             (move 1, White to play)\n1 game, 1 with errors\n"
+        )
+    );
+    assert_eq!((err.as_str(), code), ("", 1));
+}
+
 /// A token with a byte that is not UTF-8 is shown as the file's text reads it
 /// (Windows-1252, as the game's names and comments are), not as U+FFFD.
 #[test]

@@ -8,8 +8,8 @@ use chess::ChessMove;
 use crate::game::annotation::{parse_clock_entry, parse_clock_entry_as, ClockTime, TwoParts};
 use crate::game::transcribe::{result_of, strip_move_number};
 use crate::notation::{
-    figurine_piece, format, glyph_nag, languages_reading, named_languages, read_move, ErrorKind,
-    Lang, ResolveError, Style,
+    figurine_piece, format, glyph_nag, languages_reading, named_languages, parse, read_move, Body,
+    ErrorKind, Lang, ResolveError, Style,
 };
 use crate::position::{Move, Position};
 
@@ -390,6 +390,14 @@ fn whole_line_feedback(trimmed: &str, pos: &Position, lang: &Lang) -> Feedback {
             let matches = prefix_matches(unnumbered, pos, lang);
             if matches.is_empty() {
                 Feedback::Illegal(e.to_string())
+            } else if is_castling(unnumbered, lang) {
+                // `O-O` is a whole move even where only `O-O-O` is legal: Enter refuses
+                // it for its reason, which stays in view; the longer castling is named.
+                let longer: Vec<String> = matches
+                    .iter()
+                    .map(|&mv| format(pos, Move::Normal(mv), Style::San, lang))
+                    .collect();
+                Feedback::Illegal(format!("{e} ({} is legal)", longer.join(" ")))
             } else if own_square(unnumbered, pos) {
                 // `e4` with one's own pawn on e4 is a pawn move that cannot be,
                 // not a start of the moves from e4: say why, and name those too.
@@ -412,6 +420,11 @@ fn is_capture(pos: &Position, mv: ChessMove) -> bool {
         .is_some_and(|(piece, _)| piece == chess::Piece::Pawn);
     pos.piece_at(mv.get_dest()).is_some()
         || (pawn && mv.get_source().get_file() != mv.get_dest().get_file())
+}
+
+/// True when `text` is castling written in full (`O-O`, `0-0+`), not a start of a move.
+fn is_castling(text: &str, lang: &Lang) -> bool {
+    parse(text, lang).is_ok_and(|r| matches!(r.first.body, Body::Castle { .. }))
 }
 
 /// True when `text` is a bare square (`e4`) on which a piece of the side to

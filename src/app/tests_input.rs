@@ -110,3 +110,59 @@ fn a_paste_cut_off_is_not_used() {
     assert!(app.message.error);
     assert!(app.message.text.contains("cut off"), "{}", app.message.text);
 }
+
+/// `O-O` is a whole move, not the start of `O-O-O`: where only the long castling is
+/// legal, the line says why the short one is not, and Enter refuses it for that reason.
+#[test]
+fn short_castling_that_cannot_be_is_refused_not_completed() {
+    let long_only = Position::from_fen("r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1").unwrap();
+    let why = "illegal: the king would cross or land on an attacked square";
+    for text in ["O-O", "O-O+", "0-0"] {
+        let mut app = App::new(Settings::default(), Game::new(long_only), None);
+        for c in text.chars() {
+            app.update(Action::Type(c));
+        }
+        assert_eq!(
+            app.feedback,
+            Feedback::Illegal(format!("{text}: {why} (O-O-O is legal)")),
+            "{text}"
+        );
+        app.update(Action::PlayEntry);
+        assert!(app.message.error, "{text}: {}", app.message.text);
+        assert_eq!(app.message.text, format!("{text}: {why}"));
+        assert!(app.game.is_empty());
+        assert_eq!(app.entry, text);
+        // Typed on (`O-O` + `-O`), it is the long castling.
+        if text.ends_with('+') {
+            continue;
+        }
+        for c in text[1..].chars() {
+            app.update(Action::Type(c));
+        }
+        assert!(
+            matches!(app.feedback, Feedback::Ready(_)),
+            "{:?}",
+            app.feedback
+        );
+        app.update(Action::PlayEntry);
+        assert_eq!(sans(&app), ["O-O-O"]);
+    }
+    // Where both castlings are legal, O-O is played and both are offered on the way.
+    let both = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    let mut app = App::new(Settings::default(), Game::new(both), None);
+    app.update(Action::Type('O'));
+    app.update(Action::Type('-'));
+    assert!(
+        matches!(&app.feedback, Feedback::Partial(m) if m.len() == 2),
+        "{:?}",
+        app.feedback
+    );
+    app.update(Action::Type('O'));
+    assert!(
+        matches!(app.feedback, Feedback::Ready(_)),
+        "{:?}",
+        app.feedback
+    );
+    app.update(Action::PlayEntry);
+    assert_eq!(sans(&app), ["O-O"]);
+}

@@ -145,6 +145,16 @@ fn castle(pos: &Position, long: bool) -> Result<ChessMove, ResolveError> {
     if pos.is_legal(mv) {
         return Ok(mv);
     }
+    Err(ResolveError::Illegal(castle_refusal(pos, long)))
+}
+
+/// Why castling on the `long` wing (queenside when true) is not legal here, once it
+/// is known not to be.
+fn castle_refusal(pos: &Position, long: bool) -> String {
+    let board = pos.board();
+    let side = board.side_to_move();
+    let back = side.to_my_backrank();
+    let from = Square::make_square(back, File::E);
     let wing = if long { "queenside" } else { "kingside" };
     let rights = board.my_castle_rights();
     let has = if long {
@@ -152,7 +162,7 @@ fn castle(pos: &Position, long: bool) -> Result<ChessMove, ResolveError> {
     } else {
         rights.has_kingside()
     };
-    let why = if !has {
+    if !has {
         format!(
             "{} can no longer castle {wing} (the king or that rook has moved)",
             position::color_name(side)
@@ -166,8 +176,23 @@ fn castle(pos: &Position, long: bool) -> Result<ChessMove, ResolveError> {
         } else {
             "the king would cross or land on an attacked square".to_string()
         }
-    };
-    Err(ResolveError::Illegal(why))
+    }
+}
+
+/// The wing (`true` for queenside) of a king move of the side to move that has the
+/// shape of castling: from the king's home square to the c- or g-file of its back
+/// rank (`e1g1`, `Ke1-c1`), or, with `onto_rook`, to a corner of it (`e1h1`, as
+/// Chess960-aware programs write castling in UCI: king takes own rook).
+fn castling_wing(board: &Board, from: Square, to: Square, onto_rook: bool) -> Option<bool> {
+    let back = board.side_to_move().to_my_backrank();
+    if from != Square::make_square(back, File::E) || to.get_rank() != back {
+        return None;
+    }
+    match (to.get_file(), onto_rook) {
+        (File::C, false) | (File::A, true) => Some(true),
+        (File::G, false) | (File::H, true) => Some(false),
+        _ => None,
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -210,9 +235,15 @@ fn normal(
             if actual == Piece::King
                 && board.piece_on(t) == Some(Piece::Rook)
                 && ours & bb(t) != EMPTY
-                && t.get_rank() == from.get_rank()
             {
-                return castle(pos, t.get_file() < from.get_file());
+                if let Some(long) = castling_wing(board, from, t, true) {
+                    return castle(pos, long);
+                }
+            }
+            // As the short form says it: what the move cannot be is plainer than
+            // what it would do to the king (`Ng1-e2` at the start).
+            if ours & bb(t) != EMPTY {
+                return illegal(format!("{t} holds a {} piece", color_word(side)));
             }
             found.push(ChessMove::new(from, t, None));
         }
@@ -388,8 +419,12 @@ fn why_illegal(pos: &Position, candidates: &[ChessMove]) -> String {
         .first()
         .is_some_and(|m| board.piece_on(m.get_source()) == Some(Piece::King));
     if king {
-        let to = candidates[0].get_dest();
-        if get_king_moves(candidates[0].get_source()) & bb(to) == EMPTY {
+        let (from, to) = (candidates[0].get_source(), candidates[0].get_dest());
+        // `e1g1`, `Kg1`: castling written as a king move fails for castling's reason.
+        if let Some(long) = castling_wing(board, from, to, false) {
+            return castle_refusal(pos, long);
+        }
+        if get_king_moves(from) & bb(to) == EMPTY {
             return format!("the {} king cannot reach {to}", color_word(side));
         }
         return format!("the {} king would be in check on {to}", color_word(side));

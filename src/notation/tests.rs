@@ -276,6 +276,94 @@ fn errors_say_what_and_why() {
     }
 }
 
+/// White castled and put a rook on e1 (the Ruy Lopez after 6.Re1... as a position).
+const RE1: &str = "r1bqk2r/1pppbppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQR1K1 w kq - 6 6";
+/// White may castle long only: the rook on f2 watches f1.
+const LONG_ONLY: &str = "r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1";
+/// White castled short; the king stands on g1 beside its rook on f1.
+const CASTLED: &str = "4k3/8/8/8/8/8/5PPP/5RK1 w - - 0 1";
+
+/// Every form that names both squares gives the short form's reason: a square of one's
+/// own is said as such, and a king's castling move fails for castling's reason.
+#[test]
+fn a_move_with_its_from_square_gives_the_short_forms_reason() {
+    let own = |sq: &str| format!("illegal: {sq} holds a white piece");
+    let attacked = "illegal: the king would cross or land on an attacked square".to_string();
+    let cases: Vec<(&str, &str, &str, String)> = vec![
+        (START, "Ne2", "en", own("e2")),
+        (START, "Ng1-e2", "en", own("e2")),
+        (START, "g1e2", "en", own("e2")),
+        (START, "Qd1-d2", "en", own("d2")),
+        (START, "a1b1", "en", own("b1")),
+        (START, "e1f1", "en", own("f1")),
+        (START, "Ke1-f1", "en", own("f1")),
+        (START, "5171", "en", own("g1")),
+        (RE1, "Te1-g1", "de", own("g1")),
+        (RE1, "5171", "en", own("g1")),
+        (RE1, "Re1xg1", "en", own("g1")),
+        // A rook beside the king is not castling's rook.
+        (CASTLED, "g1f1", "en", own("f1")),
+        (CASTLED, "Kg1-f1", "en", own("f1")),
+        // Castling written as a king move, in every form.
+        (LONG_ONLY, "O-O", "en", attacked.clone()),
+        (LONG_ONLY, "e1g1", "en", attacked.clone()),
+        (LONG_ONLY, "Ke1-g1", "en", attacked.clone()),
+        (LONG_ONLY, "Kg1", "en", attacked.clone()),
+        (LONG_ONLY, "e1h1", "en", attacked.clone()),
+        (LONG_ONLY, "5171", "en", attacked.clone()),
+        (
+            "r3k2r/5R2/8/8/8/8/8/4K3 b kq - 0 1",
+            "e8g8",
+            "en",
+            attacked.clone(),
+        ),
+        (
+            "4k3/8/8/8/8/8/8/RN2K3 w Q - 0 1",
+            "e1c1",
+            "en",
+            "illegal: pieces stand between the king and the rook".into(),
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "e1g1",
+            "en",
+            "illegal: White can no longer castle kingside (the king or that rook has moved)".into(),
+        ),
+        // Not castling's shape: the king's own reasons.
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "e1a1",
+            "en",
+            "illegal: the white king cannot reach a1".into(),
+        ),
+        (
+            "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1",
+            "e1d1",
+            "en",
+            "illegal: the white king would be in check on d1".into(),
+        ),
+    ];
+    for (fen, text, lang, want) in &cases {
+        assert_eq!(
+            uci(fen, text, lang).as_ref(),
+            Err(want),
+            "{text} ({lang}) in {fen}"
+        );
+    }
+    // The legal ones still read.
+    for (fen, text, want) in [
+        (LONG_ONLY, "O-O-O", "e1c1"),
+        (LONG_ONLY, "e1c1", "e1c1"),
+        (LONG_ONLY, "e1a1", "e1c1"),
+        (LONG_ONLY, "Ke1-c1", "e1c1"),
+        (CASTLED, "Rf1-e1", "f1e1"),
+        (RE1, "Te1-f1", "e1f1"),
+    ] {
+        let lang = if text.starts_with('T') { "de" } else { "en" };
+        assert_eq!(uci(fen, text, lang).as_deref(), Ok(want), "{text} in {fen}");
+    }
+}
+
 #[test]
 fn san_is_canonical() {
     let cases: &[(&str, &str, &str)] = &[
