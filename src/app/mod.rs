@@ -484,6 +484,13 @@ impl App {
                     }
                     Action::GoStart | Action::ListFirst => scroll.top.set(0),
                     Action::GoEnd | Action::ListLast => scroll.top.set(usize::MAX),
+                    // A glyph's second sign after `?` opened the help (`?!`, `??` typed on
+                    // an empty line) only closes it: typed on, it would put a glyph no one
+                    // meant (`!` for `?!`). No move starts with one.
+                    Action::Type('!' | '?') => {
+                        self.overlay = Overlay::None;
+                        return Effect::None;
+                    }
                     // A character closes it and goes on the entry line: typing a move
                     // with the help open loses no key.
                     // So do the vim preset's ways to type (`i`, `:`).

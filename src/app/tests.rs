@@ -406,6 +406,23 @@ fn help_scrolls_with_the_arrows_and_pages_and_closes_with_esc() {
     assert_eq!(app.help_scroll.top.get(), 0);
 }
 
+/// `?!` typed on an empty line: the `?` opens the help (as documented), and the `!` only
+/// closes it, so Enter records no `!` that nobody meant.
+#[test]
+fn a_glyph_sign_after_the_help_opened_closes_it_and_types_nothing() {
+    let mut app = app();
+    type_line(&mut app, "d4");
+    for second in ['!', '?'] {
+        app.update(Action::Help);
+        app.update(Action::Type(second));
+        assert_eq!(app.overlay, Overlay::None);
+        app.update(Action::PlayEntry);
+        let d4 = app.game.mainline()[0];
+        assert!(app.game.node(d4).nags.is_empty(), "{second}");
+    }
+    assert_eq!(sans(&app), ["d4"]);
+}
+
 #[test]
 fn a_move_typed_with_the_help_open_closes_it_and_loses_no_key() {
     let mut app = app();
