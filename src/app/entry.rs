@@ -146,6 +146,7 @@ pub fn read_entry(text: &str, pos: &Position, lang: &Lang) -> Result<Entry, Entr
     }
     // The whole line as one move first: `exd6 e.p.` and `Kр e2` hold spaces.
     let unnumbered = strip_move_number(text).unwrap_or(text);
+    number_fits(text.split_whitespace().next().unwrap_or(text), pos)?;
     if let Ok((mv, mt)) = read_move(unnumbered, pos, lang) {
         return Ok(Entry::Moves(vec![Typed {
             mv,
@@ -179,6 +180,7 @@ fn read_words(text: &str, pos: &Position, lang: &Lang) -> Result<Vec<Typed>, Ent
             }
             continue;
         }
+        number_fits(word, &pos)?;
         let last = moves.last_mut();
         let Some(word) = strip_move_number(word) else {
             continue; // a move number on its own
@@ -267,6 +269,46 @@ fn read_words(text: &str, pos: &Position, lang: &Lang) -> Result<Vec<Typed>, Ent
         }
     }
     Ok(moves)
+}
+
+/// A move number written before a move (`4.`, `4...`, `4…`, `4.d3`) must be the move's:
+/// copying a scoresheet, a pair skipped or a move given to the wrong side shows there, and
+/// is refused rather than played under another number. A single dot before Black's move
+/// (`4. Be7`, as some write `4. ... Be7`) passes; a number of four or five digits is an ICCF
+/// move, not a number.
+fn number_fits(word: &str, pos: &Position) -> Result<(), EntryError> {
+    let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+    let rest = &word[digits..];
+    let dots = rest.len() - rest.trim_start_matches(['.', '…', ')']).len();
+    let bare = rest.is_empty() && digits <= 3;
+    if digits == 0 || (dots == 0 && !bare) {
+        return Ok(());
+    }
+    let Ok(number) = word[..digits].parse::<u32>() else {
+        return Ok(());
+    };
+    let black_written = rest.starts_with("..") || rest.starts_with('…');
+    let white = pos.side_to_move() == chess::Color::White;
+    let side = if white { "White" } else { "Black" };
+    let now = pos.fullmove_number();
+    let reason = if number != now {
+        let numbered = if white {
+            format!("{now}.")
+        } else {
+            format!("{now}...")
+        };
+        format!("this is move {numbered} ({side} to play), not {number}: check the scoresheet, or leave the number out")
+    } else if black_written && white {
+        format!("move {now} is White's to play ({now}.), not Black's")
+    } else {
+        return Ok(());
+    };
+    Err(EntryError {
+        token: word.to_string(),
+        reason,
+        promotion: Vec::new(),
+        ambiguous: Vec::new(),
+    })
 }
 
 /// For a word that is not a move in `lang` but is one in other languages: which, and the

@@ -33,8 +33,8 @@ fn a_long_line_gets_feedback_without_being_read_and_is_read_on_enter() {
     type_line(&mut app, &knight_rounds(250));
     assert!(!app.message.error, "{}", app.message.text);
     assert_eq!(app.game.mainline().len(), 1000);
-    // A short line still gets the full feedback.
-    for c in "1. e4".chars() {
+    // A short line still gets the full feedback (its number is the move's).
+    for c in "501. e4".chars() {
         app.update(Action::Type(c));
     }
     assert!(
@@ -165,4 +165,45 @@ fn short_castling_that_cannot_be_is_refused_not_completed() {
     );
     app.update(Action::PlayEntry);
     assert_eq!(sans(&app), ["O-O"]);
+}
+
+/// A move number that is not the move's is refused, not played under another number: a
+/// pair skipped while copying a scoresheet (`4. d3 d6` where move 3 is next), or Black's
+/// number before White's move (`3... Be3`). Numbers that fit, and none, play.
+#[test]
+fn a_move_number_that_is_not_the_moves_is_refused() {
+    let mut app = app();
+    type_line(&mut app, "e4 e5 Nf3 Nc6");
+    for (line, said) in [
+        ("4. d3 d6", "4.: this is move 3. (White to play), not 4"),
+        ("4.d3", "4.d3: this is move 3. (White to play), not 4"),
+        (
+            "3... Bc4",
+            "3...: move 3 is White's to play (3.), not Black's",
+        ),
+        (
+            "Bc4 4... Nf6",
+            "4...: this is move 3... (Black to play), not 4",
+        ),
+    ] {
+        type_line(&mut app, line);
+        assert!(app.message.error, "{line}");
+        assert!(
+            app.message.text.starts_with(said),
+            "{line}: {}",
+            app.message.text
+        );
+        assert_eq!(sans(&app).len(), 4, "{line}");
+        app.update(Action::ClearEntry);
+    }
+    type_line(&mut app, "3. Bc4 Nf6 4 d3 4... d6");
+    assert!(!app.message.error, "{}", app.message.text);
+    assert_eq!(sans(&app)[4..], ["Bc4", "Nf6", "d3", "d6"]);
+    // A single dot before Black's move, as some write it.
+    type_line(&mut app, "5. O-O 5. Be7");
+    assert!(!app.message.error, "{}", app.message.text);
+    // Four digits are an ICCF move, not a number.
+    type_line(&mut app, "6. Nc3 8786");
+    assert!(!app.message.error, "{}", app.message.text);
+    assert_eq!(sans(&app).last().map(String::as_str), Some("h6"));
 }
