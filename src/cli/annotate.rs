@@ -198,7 +198,10 @@ pub fn run(args: &Args) -> u8 {
                     path
                 )
             ),
-            None => eprintln!("scoresheet annotate: cannot write standard output: {e}"),
+            None => {
+                let code = exit::of(totals.unreadable, totals.problems);
+                return super::output::failed("annotate", &e, code);
+            }
         }
         return exit::USAGE;
     }

@@ -1,7 +1,7 @@
 //! `scoresheet check FILE...`: validates every move of every game, variations
 //! included, in constant memory, one line per problem.
 
-use std::io::{BufWriter, Read, Write};
+use std::io::{Read, Write};
 use std::path::PathBuf;
 
 use super::exit;
@@ -58,8 +58,7 @@ pub fn report(out: &mut impl Write, file: &str, g: &ReadGame) -> std::io::Result
 
 /// Runs the command; returns the exit code.
 pub fn run(args: &Args) -> u8 {
-    let stdout = std::io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
+    let mut out = super::output::Stdout::new();
     let lang = args.reading.input_lang;
     let jobs = args.threads.count();
     let (mut games, mut bad, mut unreadable, mut read_any) = (0u64, 0u64, false, false);
@@ -92,6 +91,12 @@ pub fn run(args: &Args) -> u8 {
                     unreadable = true;
                 }
             }
+            // The output failed as a problem of this file was written (only problems are
+            // written while reading): the rest, found or not, could be written nowhere.
+            (Err(_), _) if out.has_failed() => {
+                bad += 1;
+                break;
+            }
             (Err(e), _) => {
                 eprintln!("scoresheet check: cannot read {name}: {e}");
                 unreadable = true;
@@ -103,8 +108,7 @@ pub fn run(args: &Args) -> u8 {
         let games = crate::plural::count(games as usize, "game", "games");
         let _ = writeln!(out, "{games}, {bad} with errors");
     }
-    let _ = out.flush();
-    exit::of(unreadable, bad)
+    out.finish("check", exit::of(unreadable, bad))
 }
 
 /// Checks one file on this thread; returns (games, games with errors).

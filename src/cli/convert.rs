@@ -477,23 +477,22 @@ pub fn run(args: &Args) -> u8 {
     let written =
         super::output::write(args.output.as_deref(), args.force, &args.files, convert_all);
     if let Err(e) = written {
-        let to = args
-            .output
-            .as_ref()
-            .map_or("standard output".into(), |p| p.display().to_string());
         match &args.output {
             Some(_) if target::is_read_only(&e) => {
                 eprintln!("scoresheet convert: {e}: --force replaces it");
             }
             Some(path) => eprintln!(
-                "scoresheet convert: cannot write {to}: {}; {}",
+                "scoresheet convert: cannot write {}: {}; {}",
+                path.display(),
                 crate::store::save::explain(&e, path),
                 crate::store::save::left_after_failure(
                     before.unwrap_or(target::Kind::Missing),
                     path
                 )
             ),
-            None => eprintln!("scoresheet convert: cannot write {to}: {e}"),
+            None => {
+                return super::output::failed("convert", &e, exit::of(unreadable, bad));
+            }
         }
         return exit::USAGE;
     }

@@ -4,7 +4,7 @@
 //! tree), while its main-line positions are followed as they are read; `--all` writes each
 //! as it comes, `--ply K` keeps the one asked for, the default keeps the last.
 
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 use super::exit;
@@ -170,13 +170,14 @@ pub fn run(args: &Args) -> u8 {
     }
 }
 
+/// Says that `name` cannot be read; the exit code.
+fn cannot_read(name: &str, e: std::io::Error) -> u8 {
+    eprintln!("scoresheet fen: cannot read {name}: {e}");
+    exit::USAGE
+}
+
 /// [`run`] on the opened file.
 fn snapshots(args: &Args, file: Input, name: &str) -> u8 {
-    let lang = args.reading.input_lang;
-    let cannot_read = |e: std::io::Error| {
-        eprintln!("scoresheet fen: cannot read {name}: {e}");
-        exit::USAGE
-    };
     // The file is read as a stream, in constant memory: the games before the one asked for
     // are passed over (their boundaries found, their moves not read), so line numbers stay
     // right; only the game asked for is read move by move.
@@ -186,24 +187,32 @@ fn snapshots(args: &Args, file: Input, name: &str) -> u8 {
         match reader.read_game(&mut PassOver) {
             Ok(Some(())) => passed += 1,
             Ok(None) => break,
-            Err(e) => return cannot_read(e),
+            Err(e) => return cannot_read(name, e),
         }
     }
+    // A write that fails is said once, at the end (see `Stdout::finish`).
+    let mut out = super::output::Stdout::new();
+    let code = write_snapshots(args, reader, &mut out, name);
+    out.finish("fen", code)
+}
+
+/// Reads the game asked for from `reader`, which is at its start, and writes the positions
+/// wanted to `out`; returns the exit code.
+fn write_snapshots(args: &Args, mut reader: Reader<Input>, out: &mut dyn Write, name: &str) -> u8 {
     let want = match (args.all, args.ply) {
         (true, _) => Want::All,
         (false, Some(k)) => Want::Ply(k),
         (false, None) => Want::End,
     };
-    let mut out = BufWriter::new(std::io::stdout().lock());
     let read = if args.game == 0 {
         Ok(None)
     } else {
         let mut positions = Positions {
-            builder: GameBuilder::new(false).reading(lang),
+            builder: GameBuilder::new(false).reading(args.reading.input_lang),
             want,
             handled: None,
             kept: None,
-            out: &mut out,
+            out,
         };
         reader.read_game(&mut positions)
     };
@@ -219,7 +228,7 @@ fn snapshots(args: &Args, file: Input, name: &str) -> u8 {
             );
             return exit::USAGE;
         }
-        Err(e) => return cannot_read(e),
+        Err(e) => return cannot_read(name, e),
     };
     let _ = super::check::report(&mut std::io::stderr(), name, &g);
     if g.refused {
@@ -235,7 +244,6 @@ fn snapshots(args: &Args, file: Input, name: &str) -> u8 {
         );
         return exit::USAGE;
     }
-    let _ = out.flush();
     if !g.has_problems() {
         exit::OK
     } else {

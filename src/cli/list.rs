@@ -12,12 +12,13 @@
 //! as the map covers the length the file had when it was opened.
 
 use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::mpsc;
 
 use super::exit;
 use super::input::{self, Cut, Input};
+use super::output::Stdout;
 use crate::pgn::chunks::{self, Indexed, Part, Shift, Until};
 use crate::pgn::{GameRef, Indexer, Pos};
 
@@ -51,25 +52,29 @@ pub fn run(args: &Args) -> u8 {
     let name = input::name(&args.file);
     let jobs = args.threads.count();
     let mut cut = Cut::default();
+    let mut out = Stdout::with_capacity(1 << 16);
     let listed = Input::open(&args.file).and_then(|file| {
         cut = file.cut();
         match file.regular_file() {
-            Some(regular) if jobs > 1 => list_chunks(regular, jobs, args.chunk),
-            _ => list_stream(file),
+            Some(regular) if jobs > 1 => list_chunks(regular, jobs, args.chunk, &mut out),
+            _ => list_stream(file, &mut out),
         }
     });
-    if let Some(e) = cut.take() {
+    let code = if let Some(e) = cut.take() {
         eprintln!("{}", Cut::message("list", &name, &e, None));
-        return exit::USAGE;
-    }
-    match listed {
-        Ok(()) => exit::OK,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => exit::OK,
-        Err(e) => {
-            eprintln!("scoresheet list: cannot read {name}: {e}");
-            exit::USAGE
+        exit::USAGE
+    } else {
+        match listed {
+            Ok(()) => exit::OK,
+            // The output failed, which is why listing stopped: `finish` says so.
+            Err(_) if out.has_failed() => exit::OK,
+            Err(e) => {
+                eprintln!("scoresheet list: cannot read {name}: {e}");
+                exit::USAGE
+            }
         }
-    }
+    };
+    out.finish("list", code)
 }
 
 /// The lines of some games, one after the other in `text`, and each one's game number and
@@ -172,13 +177,10 @@ impl Lines {
 
 /// Lists a regular file: worker threads index its chunks and format the lines, this thread
 /// writes them in file order (see [`chunks::read_file`]).
-fn list_chunks(file: &File, jobs: usize, chunk: u64) -> io::Result<()> {
-    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+fn list_chunks(file: &File, jobs: usize, chunk: u64, out: &mut Stdout) -> io::Result<()> {
     chunks::read_file(file, jobs, chunk, list_range, |lines, shift, first| {
-        lines.write(shift, first, &mut out)
+        lines.write(shift, first, out)
     })?;
-    // A failed final flush is not reported (as before): a closed pipe is no error.
-    let _ = out.flush();
     Ok(())
 }
 
@@ -199,19 +201,19 @@ fn list_range(file: &File, from: Pos, until: &mut Until) -> io::Result<Part<Line
 /// Lists a stream (or a regular file on one thread): this thread indexes and formats the
 /// lines, a second one writes them, in file order. The channel holds a few batches at most,
 /// so memory stays bounded whatever the number of games.
-fn list_stream(file: Input) -> io::Result<()> {
+fn list_stream(file: Input, out: &mut Stdout) -> io::Result<()> {
     match file.regular_file().and_then(map_file) {
-        Some(map) => list_indexed(Indexer::in_memory(map)),
-        None => list_indexed(Indexer::new(file)),
+        Some(map) => list_indexed(Indexer::in_memory(map), out),
+        None => list_indexed(Indexer::new(file), out),
     }
 }
 
 /// [`list_stream`] from the indexer.
-fn list_indexed<R: io::Read>(mut indexer: Indexer<R>) -> io::Result<()> {
+fn list_indexed<R: io::Read>(mut indexer: Indexer<R>, out: &mut Stdout) -> io::Result<()> {
     let (tx, rx) = mpsc::sync_channel::<Lines>(4);
     std::thread::scope(|scope| {
         let writer = std::thread::Builder::new()
-            .spawn_scoped(scope, move || write_lines(rx))
+            .spawn_scoped(scope, move || write_lines(rx, out))
             .map_err(|_| input::no_threads())?;
         let indexed = (|| {
             let mut lines = Lines::numbered();
@@ -250,13 +252,10 @@ fn map_file(file: &File) -> Option<memmap2::Mmap> {
     unsafe { memmap2::Mmap::map(file) }.ok()
 }
 
-/// Writes the (numbered) lines it receives.
-fn write_lines(rx: mpsc::Receiver<Lines>) -> io::Result<()> {
-    let mut out = BufWriter::new(io::stdout().lock());
+/// Writes the (numbered) lines it receives (flushed by [`run`], which reports a failure).
+fn write_lines(rx: mpsc::Receiver<Lines>, out: &mut Stdout) -> io::Result<()> {
     for lines in rx {
-        lines.write(Shift { lines: 0, games: 0 }, 0, &mut out)?;
+        lines.write(Shift { lines: 0, games: 0 }, 0, out)?;
     }
-    // A failed final flush is not reported (as before): a closed pipe is no error.
-    let _ = out.flush();
     Ok(())
 }

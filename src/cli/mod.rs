@@ -1,6 +1,7 @@
 //! The batch commands: each reads files or standard input, writes to standard
-//! output, reports problems on standard error, and answers with an exit code
-//! (0 clean, 1 problems found in the input, 2 bad arguments or unreadable input).
+//! output (through [`output::Stdout`]), reports problems on standard error, and answers
+//! with an exit code (0 clean, 1 problems found in the input, 2 bad arguments, unreadable
+//! input or output that could not be written).
 
 pub mod annotate;
 pub mod check;
@@ -48,7 +49,8 @@ pub mod exit {
     pub const OK: u8 = 0;
     /// The input had problems (reported on standard error).
     pub const PROBLEMS: u8 = 1;
-    /// Bad arguments or input that cannot be read.
+    /// Bad arguments, input that cannot be read, or standard output that cannot be
+    /// written (a closed pipe aside: see [`super::output::failed`]).
     pub const USAGE: u8 = 2;
 
     /// The code for a run over several inputs: unreadable input wins over problems.

@@ -74,16 +74,18 @@ pub fn run(args: &Args) -> u8 {
         eprintln!("scoresheet recover: discarded {games}");
         return code;
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = super::output::Stdout::new();
     for g in &scan.games {
         eprintln!("scoresheet recover: {}", note(g));
-        if let Err(e) = out
-            .write_all(write_game_to_string(&g.game).as_bytes())
-            .and_then(|_| out.flush())
+        let pgn = write_game_to_string(&g.game);
+        if out
+            .write_all(pgn.as_bytes())
+            .and_then(|()| out.flush())
+            .is_err()
         {
-            eprintln!("scoresheet recover: cannot write standard output: {e}");
-            return exit::USAGE;
+            // `finish` says why, if it is worth saying.
+            break;
         }
     }
-    code
+    out.finish("recover", code)
 }

@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 
 use super::exit;
 use super::input::{self, Cut, Input};
+use super::output::Stdout;
 use super::search_rows as rows;
 use crate::notation::Lang;
 use crate::pgn::{ColumnPlaces, GameError, Reader, TagsAt};
@@ -446,29 +447,23 @@ pub fn run_tree(args: &TreeArgs) -> u8 {
         let verb = if tree.ended == 1 { "ends" } else { "end" };
         eprintln!("scoresheet tree: {games} {verb} at the position (no move played there)");
     }
-    let mut out = BufWriter::new(io::stdout().lock());
-    let written = (|| -> io::Result<()> {
-        for b in &tree.branches {
-            let elo = b.average_elo().map_or("?".to_string(), |e| e.to_string());
-            let year = match b.last_year {
-                0 => "?".to_string(),
-                y => y.to_string(),
-            };
-            writeln!(
-                out,
-                "{}\t{}\t{}\t{}\t{}\t{elo}\t{year}",
-                b.san, b.games, b.white_wins, b.draws, b.black_wins
-            )?;
+    let mut out = Stdout::new();
+    for b in &tree.branches {
+        let elo = b.average_elo().map_or("?".to_string(), |e| e.to_string());
+        let year = match b.last_year {
+            0 => "?".to_string(),
+            y => y.to_string(),
+        };
+        let line = writeln!(
+            out,
+            "{}\t{}\t{}\t{}\t{}\t{elo}\t{year}",
+            b.san, b.games, b.white_wins, b.draws, b.black_wins
+        );
+        if line.is_err() {
+            break;
         }
-        out.flush()
-    })();
-    match written {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-            eprintln!("scoresheet tree: cannot write: {e}");
-            exit::USAGE
-        }
-        _ => code,
     }
+    out.finish("tree", code)
 }
 
 /// What both commands do for each file: answer it, report, and add up the exit code.
@@ -477,12 +472,7 @@ fn run(
     command: &str,
     variations: bool,
     purpose: Purpose,
-    mut each: impl FnMut(
-        (&mut BufWriter<io::StdoutLock<'static>>, &Position),
-        Option<&str>,
-        &Path,
-        Answer,
-    ) -> io::Result<u64>,
+    mut each: impl FnMut((&mut Stdout, &Position), Option<&str>, &Path, Answer) -> io::Result<u64>,
 ) -> u8 {
     let lang = common.reading.input_lang;
     let pos = match target_position(&common.target, lang) {
@@ -492,7 +482,7 @@ fn run(
             return exit::USAGE;
         }
     };
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = Stdout::new();
     let mut unreadable = false;
     let several = common.files.len() > 1;
     let mut to_index = Vec::new();
@@ -549,9 +539,13 @@ fn run(
                     eprintln!("{}", Cut::message(command, &name, &e, Some(games)));
                     unreadable = true;
                 }
+                if out.has_failed() {
+                    break;
+                }
             }
-            // The reader of the output has gone (`| head`): the rest is not wanted.
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => break,
+            // The output failed (a reader gone, `| head`, or a full disk): the rest could
+            // be written nowhere; `finish` below says why, if it is worth saying.
+            Err(_) if out.has_failed() => break,
             Err(e) => {
                 let _ = out.flush();
                 eprintln!("scoresheet {command}: cannot read {name}: {e}");
@@ -567,11 +561,8 @@ fn run(
     }
     // Problems in the games do not change the answer (see `Follow::leave`: a search reads
     // each game only as far as it needs), so they do not change the exit code either.
-    if unreadable {
-        exit::USAGE
-    } else {
-        exit::OK
-    }
+    let code = if unreadable { exit::USAGE } else { exit::OK };
+    out.finish(command, code)
 }
 
 /// How a summary ends for a file answered from its index.

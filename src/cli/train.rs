@@ -72,8 +72,7 @@ pub fn run(_: &Args) -> u8 {
     };
     let until = deck::end_of_day(chrono::Utc::now());
     let due = deck.due(until);
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = super::output::Stdout::new();
     for entry in &due {
         let e = &entry.exercise;
         let _ = writeln!(
@@ -85,6 +84,7 @@ pub fn run(_: &Args) -> u8 {
             e.fen
         );
     }
+    // Written before the summary on standard error, as the lines come before it.
     let _ = out.flush();
     let next = deck
         .next_due(until)
@@ -105,5 +105,5 @@ pub fn run(_: &Args) -> u8 {
              finds your mistakes in FILE, by your name in the configuration's [training] name"
         );
     }
-    exit::OK
+    out.finish("train", exit::OK)
 }

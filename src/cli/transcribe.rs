@@ -70,27 +70,33 @@ pub fn run(args: &Args) -> u8 {
     // Each game is written as soon as it is read, so only one is held at a time.
     // A game with a move that cannot be read is written up to it, with the rest of its
     // text in a comment, and the games after it are read all the same.
-    let mut out = std::io::stdout().lock();
+    let mut out = super::output::Stdout::new();
     let mut problems = false;
     let mut games = 0;
     for t in transcribe_games(&text, start, lang, args.fen.is_some()) {
         games += 1;
         let pgn = write_game_to_string(&t.game);
-        if out.write_all(pgn.as_bytes()).is_err() || out.flush().is_err() {
-            return exit::USAGE;
+        if out
+            .write_all(pgn.as_bytes())
+            .and_then(|()| out.flush())
+            .is_err()
+        {
+            // The output failed: `finish` below says why, if it is worth saying.
+            break;
         }
         if let Some(e) = t.error {
             eprintln!("{e}");
             problems = true;
         }
     }
-    if let Some(e) = cut {
+    let code = match cut {
         // A compressed file cut short: the games before the cut are written above.
-        eprintln!("{}", Cut::message("transcribe", &name, &e, Some(games)));
-        exit::USAGE
-    } else if problems {
-        exit::PROBLEMS
-    } else {
-        exit::OK
-    }
+        Some(e) if !out.has_failed() => {
+            eprintln!("{}", Cut::message("transcribe", &name, &e, Some(games)));
+            exit::USAGE
+        }
+        _ if problems => exit::PROBLEMS,
+        _ => exit::OK,
+    };
+    out.finish("transcribe", code)
 }
