@@ -169,6 +169,25 @@ fn the_text_of_a_game_not_read_is_kept_up_to_where_the_next_game_starts() {
     assert!(games[1].error.is_none());
 }
 
+/// A `{` or `(` left open ends where the next game starts (a blank line, then its tags or
+/// its first move), as the PGN readers end it: it costs its own game, not every game after.
+#[test]
+fn a_comment_or_variation_left_open_ends_at_the_next_game() {
+    let all = |text: &str| transcribe_all(text, Position::start(), Lang::english(), false);
+    let games = all(
+        "[Event \"u1\"]\n\n1. e4 { open\n\n[Event \"u2\"]\n\n1. d4 d5 *\n\n\
+         [Event \"u3\"]\n\n1. c4 (1. Nf3\n\n[Event \"u4\"]\n\n1. e4 e5 *\n",
+    );
+    let events: Vec<_> = games.iter().map(|t| t.game.tag("Event")).collect();
+    assert_eq!(events, [Some("u1"), Some("u2"), Some("u3"), Some("u4")]);
+    assert_eq!(sans(&games[1]), ["d4", "d5"]);
+    assert_eq!(sans(&games[3]), ["e4", "e5"]);
+    // A blank line inside a comment that a move, not a game, follows stays in it.
+    let games = all("1. e4 {first\n\nsecond} e5 *");
+    assert_eq!(games.len(), 1);
+    assert_eq!(sans(&games[0]), ["e4", "e5"]);
+}
+
 /// Games of random legal moves in SAN, each ending in a result, with some words replaced
 /// by what no reader can play (`Zz9`, a German `Sf3`, a move of the wrong side).
 fn games_with_bad_words() -> impl proptest::strategy::Strategy<Value = String> {

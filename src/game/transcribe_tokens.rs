@@ -70,7 +70,14 @@ impl<'a> Iterator for Tokens<'a> {
                     continue;
                 }
                 '{' => {
-                    let end = rest.find('}').map_or(rest.len(), |i| i + 1);
+                    // Only the comment's own text is looked through for a game start.
+                    let close = rest.find('}').unwrap_or(rest.len());
+                    let cut = next_game(&rest[..close]);
+                    let end = if cut < close {
+                        cut
+                    } else {
+                        (close + 1).min(rest.len())
+                    };
                     let body = self.advance(end);
                     Tok::Comment(body[1..].strip_suffix('}').unwrap_or(&body[1..]).trim())
                 }
@@ -84,7 +91,8 @@ impl<'a> Iterator for Tokens<'a> {
                     Tok::Tag(self.advance(end))
                 }
                 '(' if !is_mark_group(rest) => {
-                    // A variation or an aside: kept as a comment, parentheses balanced.
+                    // A variation or an aside: kept as a comment, parentheses balanced
+                    // (one left open ends where the next game starts).
                     let mut depth = 0usize;
                     let mut end = rest.len();
                     for (i, ch) in rest.char_indices() {
@@ -100,6 +108,7 @@ impl<'a> Iterator for Tokens<'a> {
                             _ => {}
                         }
                     }
+                    let end = next_game(&rest[..end]).min(end);
                     Tok::Comment(self.advance(end))
                 }
                 _ => {
@@ -120,6 +129,32 @@ impl<'a> Iterator for Tokens<'a> {
         }
         None
     }
+}
+
+/// Where a comment or variation left open in `rest` ends: at a blank line followed by a
+/// line that starts a game (a tag, `[Event "…"]`, or the first move, `1.`), as the PGN
+/// readers end one at the next game's tags; else at the end of the text. So an unclosed `{`
+/// or `(` costs its own game only, not every game after it.
+fn next_game(rest: &str) -> usize {
+    let mut from = 0;
+    while let Some(k) = rest[from..].find('\n') {
+        let nl = from + k;
+        let mut lines = rest[nl + 1..].split_inclusive('\n');
+        let mut blank = false;
+        for line in lines.by_ref() {
+            let text = line.trim();
+            if text.is_empty() {
+                blank = true;
+                continue;
+            }
+            if blank && (text.starts_with('[') || text.starts_with("1.")) {
+                return nl;
+            }
+            break;
+        }
+        from = nl + 1;
+    }
+    rest.len()
 }
 
 /// `(=)` or a promotion piece in parentheses such as `(Q)`: marks, not asides.
