@@ -88,6 +88,13 @@ pub fn roster_default(name: &str) -> &'static str {
     }
 }
 
+/// True when `value` is PGN's word for "not known" in the tag `name`: `?`, a date
+/// wholly unknown (`????.??.??`; a partly known one like `2026.??.??` says something),
+/// or the Result `*`. Such a value is not text to add to: editing it starts empty.
+fn is_unknown(name: &str, value: &str) -> bool {
+    value == "?" || value == "????.??.??" || (name == "Result" && value == "*")
+}
+
 /// Why `value` cannot be the value of the tag `name`, worded for the user.
 pub fn value_problem(name: &str, value: &str) -> Option<String> {
     if name == "FEN" || name == "SetUp" {
@@ -318,7 +325,9 @@ impl TagForm {
     }
 
     /// Opens the chosen row's value for editing (a new tag's name on the new
-    /// row): with its value, or with `first` typed over it.
+    /// row): with its value, or with `first` typed over it. A value that only
+    /// says the tag is not known opens empty, so that what is typed replaces it
+    /// (`?Kasparov` is nobody's name).
     pub fn begin_edit(&mut self, first: Option<char>) {
         self.message = None;
         self.discard_armed = false;
@@ -329,6 +338,9 @@ impl TagForm {
                 return;
             }
             RowKind::New => (Field::Name, String::new()),
+            RowKind::Roster | RowKind::Other if is_unknown(&row.name, &row.value) => {
+                (Field::Value, String::new())
+            }
             RowKind::Roster | RowKind::Other => (Field::Value, row.value.clone()),
         };
         let mut editor = TextEditor::new(if first.is_some() { "" } else { &text }, false);
@@ -362,7 +374,8 @@ impl TagForm {
 
     /// Keeps the open field when its text is allowed: a new tag's name opens
     /// its value next (or goes to the tag when it exists); a value is checked
-    /// as `:tag` checks it. Returns true when the field was kept and closed.
+    /// as `:tag` checks it, and a roster tag's emptied value is its "not known"
+    /// one (PGN requires the tag). Returns true when the field was kept and closed.
     pub fn commit(&mut self) -> bool {
         let Some((field, editor)) = &self.editing else {
             return true;
@@ -393,15 +406,25 @@ impl TagForm {
             }
             Field::Value => {
                 let name = self.rows[row].name.clone();
+                let emptied = text.is_empty() && self.rows[row].kind == RowKind::Roster;
+                let text = if emptied {
+                    roster_default(&name).to_string()
+                } else {
+                    text
+                };
                 if let Some(why) = value_problem(&name, &text) {
                     self.message = Some(format!("{why}; {name} stays {}", self.rows[row].value));
                     return false;
                 }
                 let r = &mut self.rows[row];
+                // Said only when it changes the value: opening an unknown tag and
+                // keeping it as it was needs no word.
+                self.message = (emptied && r.value != text).then(|| {
+                    format!("every PGN game has a {name} tag: {text} when it is not known")
+                });
                 r.value = text;
                 r.present = true;
                 self.editing = None;
-                self.message = None;
                 true
             }
         }

@@ -132,7 +132,6 @@ fn a_bad_value_is_refused_with_the_reason_and_the_field_stays_open() {
 
     for (row, bad, why) in [
         (6, "1-1", "1-0, 0-1, 1/2-1/2 or *"),
-        (4, "", "? when it is not known"),
         (8, "15+10", "write 900+10"),
     ] {
         form.select(row);
@@ -144,6 +143,40 @@ fn a_bad_value_is_refused_with_the_reason_and_the_field_stays_open() {
         assert!(message.contains(why), "{bad}: {message}");
         press(&mut form, KeyCode::Esc);
     }
+}
+
+/// A roster tag's value emptied is PGN's "not known" for it, as Delete makes it; the
+/// form says so when the value changes.
+#[test]
+fn an_emptied_roster_value_is_not_known_again() {
+    let mut form = TagForm::open(&game());
+    for (row, unknown) in [(4, "?"), (2, "????.??.??"), (6, "*")] {
+        form.select(row);
+        press(&mut form, KeyCode::Enter);
+        form.edit(EditOp::DeleteToLineStart);
+        press(&mut form, KeyCode::Enter);
+        assert!(form.editing().is_none(), "{unknown}");
+        assert_eq!(form.rows()[row].value, unknown);
+    }
+    // White was Anna: the form says what became of it.
+    form.select(4);
+    press(&mut form, KeyCode::Enter);
+    typed(&mut form, "Anna");
+    press(&mut form, KeyCode::Enter);
+    press(&mut form, KeyCode::Enter);
+    form.edit(EditOp::DeleteToLineStart);
+    press(&mut form, KeyCode::Enter);
+    let message = form.message().unwrap();
+    assert!(
+        message.contains("White tag: ? when it is not known"),
+        "{message}"
+    );
+    // An unknown value opened and kept as it is changes nothing, and says nothing.
+    press(&mut form, KeyCode::Enter);
+    assert_eq!(form.editing().map(|(_, e)| e.text()), Some(String::new()));
+    press(&mut form, KeyCode::Enter);
+    assert_eq!(form.rows()[4].value, "?");
+    assert_eq!(form.message(), None);
 }
 
 #[test]

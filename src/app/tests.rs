@@ -259,6 +259,12 @@ fn quitting_an_unsaved_game_asks_first() {
     type_line(&mut app, "d4");
     assert_eq!(type_line(&mut app, ":q"), Effect::None);
     assert!(app.message.error);
+    // With no file a bare :w is refused, so the advice names the file form.
+    assert!(
+        app.message.text.contains(":w FILE.pgn to save it"),
+        "{}",
+        app.message.text
+    );
     assert_eq!(type_line(&mut app, ":q!"), Effect::Quit { discard: true });
     assert_eq!(app.update(Action::Quit), Effect::None);
     assert_eq!(app.update(Action::Quit), Effect::Quit { discard: false });
@@ -271,6 +277,24 @@ fn quitting_an_unsaved_game_asks_first() {
             force: false,
         }
     );
+}
+
+/// With a file, a bare `:w` saves there: that is what `:q` advises.
+#[test]
+fn quitting_an_unsaved_game_with_a_file_advises_a_bare_w() {
+    let mut app = App::new(
+        Settings::default(),
+        Game::default(),
+        Some("club.pgn".into()),
+    );
+    type_line(&mut app, "d4");
+    assert_eq!(type_line(&mut app, ":q"), Effect::None);
+    assert!(
+        app.message.text.contains(": :w to save it"),
+        "{}",
+        app.message.text
+    );
+    assert!(matches!(type_line(&mut app, ":w"), Effect::Save { .. }));
 }
 
 #[test]

@@ -168,6 +168,68 @@ fn the_tag_form_sets_tags_and_esc_leaves_them() {
     assert_eq!(app.game.tag("Event"), Some("Club championship"));
 }
 
+/// A tag whose value is PGN's "not known" (`?`, a date all `?`, the Result `*`) opens
+/// empty on Enter, so that the name typed is the name kept, not `?Kasparov, Garry`; a
+/// date partly known opens as it is; a roster tag emptied is not known again.
+#[test]
+fn editing_an_unknown_tag_starts_from_an_empty_field() {
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let ctrl = |c| Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL));
+    let mut app = reading(FORKS);
+    app.game.set_tag("Round", "?");
+    app.update(Action::EditTags);
+    // Event, Site, Date, Round, White: down to White, as the player does.
+    for _ in 0..4 {
+        app.update(key(KeyCode::Down));
+    }
+    app.update(key(KeyCode::Enter));
+    keys(&mut app, "Kasparov, Garry");
+    app.update(key(KeyCode::Enter));
+    // The Round set to `?`, the Date and the Result too.
+    for typed in ["7", "2026.11.26"] {
+        app.update(key(KeyCode::Up));
+        app.update(key(KeyCode::Enter));
+        keys(&mut app, typed);
+        app.update(key(KeyCode::Enter));
+    }
+    for _ in 0..4 {
+        app.update(key(KeyCode::Down));
+    }
+    app.update(key(KeyCode::Enter));
+    keys(&mut app, "1-0");
+    app.update(key(KeyCode::Enter));
+    app.update(ctrl('s'));
+    assert_eq!(app.overlay, Overlay::None, "{}", app.message.text);
+    assert_eq!(app.game.tag("White"), Some("Kasparov, Garry"));
+    assert_eq!(app.game.tag("Date"), Some("2026.11.26"));
+    assert_eq!(app.game.tag("Round"), Some("7"));
+    assert_eq!(app.game.tag("Result"), Some("1-0"));
+
+    // A date partly known is kept to add to; a name emptied goes back to `?`.
+    app.game.set_tag("Date", "2026.??.??");
+    app.update(Action::EditTags);
+    app.update(key(KeyCode::Down));
+    app.update(key(KeyCode::Down));
+    app.update(key(KeyCode::Enter));
+    let Overlay::Tags(form) = &app.overlay else {
+        panic!("{:?}", app.overlay)
+    };
+    assert_eq!(
+        form.editing().map(|(_, e)| e.text()),
+        Some("2026.??.??".into())
+    );
+    app.update(key(KeyCode::Esc));
+    app.update(key(KeyCode::Down));
+    app.update(key(KeyCode::Down));
+    app.update(key(KeyCode::Enter));
+    app.update(ctrl('u'));
+    app.update(key(KeyCode::Enter));
+    app.update(ctrl('s'));
+    assert_eq!(app.overlay, Overlay::None, "{}", app.message.text);
+    assert_eq!(app.game.tag("White"), Some("?"));
+    assert_eq!(app.game.tag("Date"), Some("2026.??.??"));
+}
+
 #[test]
 fn variations_are_demoted_and_deleted() {
     let mut app = reading(FORKS);

@@ -413,9 +413,16 @@ pub fn render(app: &App, area: Rect, note: &str, buf: &mut Buffer) {
         return;
     }
     let height = usize::from(inner.height);
-    // Keep the current move in view with a line after it when there is one.
-    let wanted_end = (cursor_line + 2).min(lines.len());
-    let top = wanted_end.saturating_sub(height);
+    // Keep the current move in view with a line after it when there is one; on the
+    // main line's last move, every line after it too, down to the result written
+    // under it (a final comment would otherwise push the result off the sheet).
+    let at_end = app.game.mainline().last() == Some(&app.cursor);
+    let wanted_end = if at_end {
+        lines.len()
+    } else {
+        (cursor_line + 2).min(lines.len())
+    };
+    let top = wanted_end.saturating_sub(height).min(cursor_line);
     let top = if app.cursor == NodeId::ROOT { 0 } else { top };
     let shown: Vec<Line<'static>> = lines.into_iter().skip(top).take(height).collect();
     Paragraph::new(shown).render(inner, buf);
