@@ -317,7 +317,8 @@ fn read_all(
                     break;
                 }
             };
-            let before = std::mem::replace(&mut written, Before::after(&g));
+            let before =
+                std::mem::replace(&mut written, Before::after(&g, reader.last_game_text()));
             let work = if g.errors.is_empty() {
                 let escapes = Escapes {
                     within: builder.escapes().within.clone(),

@@ -180,7 +180,7 @@ pub fn convert_stream(
         };
         done.games += 1;
         text.clear();
-        let before = std::mem::replace(&mut written, Before::after(&g));
+        let before = std::mem::replace(&mut written, Before::after(&g, reader.last_game_text()));
         // Only a game written anew has its tags escaped; one copied as written stays so.
         let escaped = if g.errors.is_empty() {
             escape_tags(&mut g)
@@ -322,16 +322,40 @@ pub(crate) enum Before {
 }
 
 impl Before {
-    /// What is written for `g`: the game anew when it read cleanly, else as written.
-    pub(crate) fn after(g: &ReadGame) -> Before {
+    /// What is written for `g`, whose text is `raw`: the game anew when it read cleanly,
+    /// else as written.
+    pub(crate) fn after(g: &ReadGame, raw: &[u8]) -> Before {
         let open = Some(ErrorKind::UnterminatedComment);
         match g.errors.first() {
             None => Before::Converted,
-            // The game ends in a comment left open (it then runs to the game's end).
-            Some(_) if g.errors.iter().any(|e| e.kind == open) => Before::CopiedOpen,
+            // The game ends in a comment left open (it then runs to the game's end): one
+            // reported, or one after the result, which is no problem of the game's.
+            Some(_) if g.errors.iter().any(|e| e.kind == open) || ends_in_comment(raw) => {
+                Before::CopiedOpen
+            }
             Some(_) => Before::Copied,
         }
     }
+}
+
+/// Whether PGN text ends inside a `{` comment (`;` comments and `%` lines passed over).
+fn ends_in_comment(raw: &[u8]) -> bool {
+    let mut inside = false;
+    let mut i = 0;
+    while i < raw.len() {
+        let at_line_start = i == 0 || raw[i - 1] == b'\n';
+        match raw[i] {
+            b'}' if inside => inside = false,
+            b'{' if !inside => inside = true,
+            b';' if !inside => i = memchr::memchr(b'\n', &raw[i..]).map_or(raw.len(), |k| i + k),
+            b'%' if !inside && at_line_start => {
+                i = memchr::memchr(b'\n', &raw[i..]).map_or(raw.len(), |k| i + k);
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    inside
 }
 
 /// Puts the `%` lines found in a game written anew into `text`, the game: before it, as a
