@@ -51,33 +51,38 @@ pub struct Scan {
 /// Where `out` holds `game` already, when the save that put it there came just before the
 /// crash (after the journal's last record, before the record saying it was saved): in
 /// place of the game at `slot` (whose bytes are no longer there), or last in the file for a
-/// game that had no place yet. `None` when the file holds it nowhere there, or cannot be
-/// read: the game is then unsaved, as the journal says.
+/// game that had no place yet. Its place, and its number in the file. `None` when the file
+/// holds it nowhere there, or cannot be read: the game is then unsaved, as the journal
+/// says. The file is read as a stream (a database of a gigabyte is not held in memory), up
+/// to the slot or to its end; only the game found is read whole.
 pub fn saved_there(
     out: &Path,
     slot: Option<&crate::store::Slot>,
     game: &Game,
-) -> Option<crate::store::Slot> {
+) -> Option<(crate::store::Slot, u64)> {
     if slot.is_some_and(|slot| crate::store::save::still_there(out, slot)) {
         return None;
     }
-    let (text, _) = super::load::read_text(out).ok()?;
-    let games = crate::pgn::index(&text);
-    let entry = match slot {
-        Some(slot) => games.iter().find(|e| e.offset == slot.offset)?,
-        None => games.last()?,
-    };
-    let (offset, len) = (
-        usize::try_from(entry.offset).ok()?,
-        usize::try_from(entry.len).ok()?,
-    );
-    let read = read_games(text.get(offset..offset + len)?);
-    let there = match read.as_slice() {
-        [one] if one.errors.is_empty() => &one.game,
-        _ => return None,
-    };
+    let (text, _) = super::packed::open_text(out).ok()?;
+    let mut indexer = crate::pgn::index::Indexer::new(text);
+    let (mut number, mut found) = (0, None);
+    while let Ok(Some(entry)) = indexer.next_game() {
+        number += 1;
+        let Some(e) = entry else { continue };
+        match slot {
+            Some(slot) if e.offset < slot.offset => {}
+            Some(slot) => {
+                found = (e.offset == slot.offset).then_some((number, e.offset, e.len));
+                break;
+            }
+            None => found = Some((number, e.offset, e.len)),
+        }
+    }
+    let (number, offset, len) = found?;
+    let (there, place) =
+        super::load::load_range(out, usize::try_from(number).ok()?, offset, len).ok()?;
     let written = crate::pgn::write_game_to_string;
-    (written(there) == written(game)).then(|| crate::store::Slot::of(&text, offset, len))
+    (written(&there) == written(game)).then_some((place, number))
 }
 
 /// Looks through the journals in `dir` (none if it does not exist): unsaved games of

@@ -71,10 +71,11 @@ impl Session {
         };
         // Saved just before the crash (after the journal's last record, before the one
         // saying so)? Then the file holds it already, and `:w` would add it again.
-        let saved = rec
+        let found = rec
             .out
             .as_deref()
             .and_then(|out| recover::saved_there(out, rec.slot.as_ref(), &rec.game));
+        let saved = found.map(|(slot, _)| slot);
         self.slot = match (&rec.out, saved.or(rec.slot)) {
             (Some(out), Some(slot)) => Some((out.clone(), slot, saved.map(|_| rec.game.clone()))),
             _ => None,
@@ -94,11 +95,11 @@ impl Session {
             offset: saved.or(rec.slot).map(|slot| slot.offset),
             message: format!("recovered {}: :w to save the game{more}", moves(plies)),
         });
-        if let (Some(path), Some(slot)) = (out, saved) {
+        if let (Some(path), Some((_, number))) = (out, found) {
             let placed = if rec.slot.is_some() {
                 Placed::InPlace
             } else {
-                Placed::Added(crate::store::save::game_number_at(&path, slot.offset).ok())
+                Placed::Added(Some(number))
             };
             app.update(Done::Saved {
                 path: path.clone(),
