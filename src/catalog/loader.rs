@@ -20,7 +20,7 @@ use super::row::Row;
 use super::strings::{Interner, Local};
 use super::Tables;
 use crate::pgn::Indexer;
-use crate::store::decompress::{self, Compression};
+use crate::store::decompress::{self, Compression, UpToCut};
 use crate::store::unpacked::Unpacked;
 
 /// Games in the first batch: more than a screen shows.
@@ -149,7 +149,7 @@ impl Loader {
                         }
                     },
                 };
-                Source::Decoded(Box::new(EndsAtError::new(text)), read)
+                Source::Decoded(Box::new(UpToCut::new(text)), read)
             }
         };
         let (tx, rx) = mpsc::channel();
@@ -161,14 +161,10 @@ impl Loader {
                 let sent = match source {
                     Source::Decoded(text, read) => {
                         let progress = move |_: u64| read.load(Ordering::Relaxed);
-                        let cut = text.error.clone();
+                        let cut = text.cut();
                         let produce = stream(Indexer::new(text));
-                        run(produce, total, progress, &tx, &cancelled).and_then(|()| {
-                            match cut.lock().ok().and_then(|mut e| e.take()) {
-                                Some(e) => Err(Stop::Failed(e)),
-                                None => Ok(()),
-                            }
-                        })
+                        run(produce, total, progress, &tx, &cancelled)
+                            .and_then(|()| cut.take().map_or(Ok(()), |e| Err(Stop::Failed(e))))
                     }
                     // Every core indexes a chunk of a plain file, as `list` does.
                     Source::Plain(file) if jobs() > 1 => {
@@ -219,38 +215,9 @@ enum Source {
     /// A plain file (mapped into memory when it can be).
     Plain(File),
     /// The text of a compressed file, and the count of compressed bytes read.
-    Decoded(Box<EndsAtError<Box<dyn Read + Send>>>, Arc<AtomicU64>),
-}
-
-/// A decoder's text that ends at the decoder's first error, which it keeps: a compressed
-/// file cut short (a download that did not finish) or damaged is listed up to there, every
-/// game before the cut, as `list` reads it; the error comes after the rows.
-struct EndsAtError<R> {
-    inner: R,
-    error: Arc<std::sync::Mutex<Option<io::Error>>>,
-}
-
-impl<R> EndsAtError<R> {
-    fn new(inner: R) -> Self {
-        EndsAtError {
-            inner,
-            error: Arc::default(),
-        }
-    }
-}
-
-impl<R: Read> Read for EndsAtError<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        match self.inner.read(buf) {
-            Err(e) if e.kind() != io::ErrorKind::Interrupted => {
-                if let Ok(mut slot) = self.error.lock() {
-                    slot.get_or_insert(e);
-                }
-                Ok(0)
-            }
-            read => read,
-        }
-    }
+    /// It ends at the decoder's first error (a file cut short): the games before are all
+    /// listed, as `list` lists them, and the error comes after the rows.
+    Decoded(Box<UpToCut<Box<dyn Read + Send>>>, Arc<AtomicU64>),
 }
 
 /// Why the thread stopped early.

@@ -5,10 +5,10 @@
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
-use std::sync::{Arc, Mutex};
 
 use crate::notation::Lang;
-use crate::store::decompress::{head, Compression};
+pub use crate::store::decompress::Cut;
+use crate::store::decompress::{head, Compression, UpToCut};
 
 /// The name messages give standard input (the `-` argument): `<stdin>:3:7: ...`, as
 /// compilers say it.
@@ -23,44 +23,7 @@ pub enum Input {
     Stdin(io::StdinLock<'static>),
     /// Compressed input (a file or standard input), read through its decompressor; an
     /// error of the decompressor ends it (see [`Cut`]).
-    Decoded(Box<dyn Read>, Cut),
-}
-
-/// Why a decompressed input ended before its end: a file cut short (a download that did
-/// not finish), or damaged. The input then reads as if it ended there, so that every game
-/// before is read and only the last, incomplete one is lost; the command says why after.
-#[derive(Clone, Default)]
-pub struct Cut(Arc<Mutex<Option<io::Error>>>);
-
-impl Cut {
-    /// The error that ended the input, once (`None` when it was read to its end).
-    pub fn take(&self) -> Option<io::Error> {
-        self.0.lock().ok()?.take()
-    }
-
-    fn set(&self, e: io::Error) {
-        if let Ok(mut slot) = self.0.lock() {
-            slot.get_or_insert(e);
-        }
-    }
-
-    /// What `command` says of the input `name` cut short by `e`, after reading `games`
-    /// games (when it counts them): with none read, that it cannot be read, as for a file
-    /// that cannot be opened.
-    pub fn message(command: &str, name: &str, e: &io::Error, games: Option<u64>) -> String {
-        match games {
-            Some(0) => format!("scoresheet {command}: cannot read {name}: {e}"),
-            Some(n) => format!(
-                "scoresheet {command}: cannot read all of {name}: {e}: it ends early, after {} \
-                 (the last may be cut short)",
-                crate::plural::count(n as usize, "game", "games")
-            ),
-            None => format!(
-                "scoresheet {command}: cannot read all of {name}: {e}: it ends early; the games \
-                 before are read"
-            ),
-        }
-    }
+    Decoded(UpToCut<Box<dyn Read>>),
 }
 
 impl Input {
@@ -98,14 +61,14 @@ impl Input {
     }
 
     fn decoded(read: impl Read + 'static) -> Input {
-        Input::Decoded(Box::new(read), Cut::default())
+        Input::Decoded(UpToCut::new(Box::new(read)))
     }
 
     /// What ended this input before its end, to be asked once it is read: a handle that
     /// stays with the caller when the input is handed on.
     pub fn cut(&self) -> Cut {
         match self {
-            Input::Decoded(_, cut) => cut.clone(),
+            Input::Decoded(text) => text.cut(),
             _ => Cut::default(),
         }
     }
@@ -125,14 +88,7 @@ impl Read for Input {
         match self {
             Input::File(f) => f.read(buf),
             Input::Stdin(s) => s.read(buf),
-            Input::Decoded(d, cut) => match d.read(buf) {
-                // The text ends here: what came before is read as a whole file.
-                Err(e) if e.kind() != io::ErrorKind::Interrupted => {
-                    cut.set(e);
-                    Ok(0)
-                }
-                read => read,
-            },
+            Input::Decoded(text) => text.read(buf),
         }
     }
 }

@@ -186,6 +186,79 @@ pub fn head(src: &mut impl Read) -> io::Result<Vec<u8>> {
     Ok(head)
 }
 
+/// Why a decompressed text ended before its end: a file cut short (a download that did not
+/// finish), or damaged. Read through [`UpToCut`], the text then reads as if it ended there,
+/// so that every game before is read and only the last, incomplete one is lost; the reader
+/// says why after. A handle: clones share the one error.
+#[derive(Clone, Default)]
+pub struct Cut(std::sync::Arc<std::sync::Mutex<Option<io::Error>>>);
+
+impl Cut {
+    /// The error that ended the text, once (`None` when it was read to its end).
+    pub fn take(&self) -> Option<io::Error> {
+        self.0.lock().ok()?.take()
+    }
+
+    /// A read of the text as the cut sees it: an error (but an interrupted call, which is
+    /// tried again) ends the text, and is kept.
+    fn ending(&self, read: io::Result<usize>) -> io::Result<usize> {
+        match read {
+            Err(e) if e.kind() != io::ErrorKind::Interrupted => {
+                if let Ok(mut slot) = self.0.lock() {
+                    slot.get_or_insert(e);
+                }
+                Ok(0)
+            }
+            read => read,
+        }
+    }
+
+    /// What `command` says of the input `name` cut short by `e`, after reading `games`
+    /// games (when it counts them): with none read, that it cannot be read, as for a file
+    /// that cannot be opened.
+    pub fn message(command: &str, name: &str, e: &io::Error, games: Option<u64>) -> String {
+        match games {
+            Some(0) => format!("scoresheet {command}: cannot read {name}: {e}"),
+            Some(n) => format!(
+                "scoresheet {command}: cannot read all of {name}: {e}: it ends early, after {} \
+                 (the last may be cut short)",
+                crate::plural::count(n as usize, "game", "games")
+            ),
+            None => format!(
+                "scoresheet {command}: cannot read all of {name}: {e}: it ends early; the games \
+                 before are read"
+            ),
+        }
+    }
+}
+
+/// A decoder's text that ends at the decoder's first error, which its [`Cut`] keeps.
+pub struct UpToCut<R> {
+    inner: R,
+    cut: Cut,
+}
+
+impl<R> UpToCut<R> {
+    /// `inner` read up to its first error.
+    pub fn new(inner: R) -> Self {
+        UpToCut {
+            inner,
+            cut: Cut::default(),
+        }
+    }
+
+    /// The handle to ask, once the text is read, why it ended early.
+    pub fn cut(&self) -> Cut {
+        self.cut.clone()
+    }
+}
+
+impl<R: Read> Read for UpToCut<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.cut.ending(self.inner.read(buf))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
