@@ -301,6 +301,33 @@ fn an_escape_line_after_a_byte_order_mark_is_an_escape_line() {
     }
 }
 
+/// Files joined together, the second beginning with a byte-order mark and a `%` line: the
+/// line is an escape line wherever the streaming reader's buffer ends, even right after the
+/// mark (found by fuzzing: the `%` then started a buffer and was read as a game).
+#[test]
+fn an_escape_line_after_a_mark_between_games_is_one_at_every_buffer_edge() {
+    for pad in 0..80 {
+        let text = format!(
+            "[Event \"x\"]\n{{{}}} 1. e4 *\n\u{feff}% exported\n[Event \"y\"]\n1. d4 *\n",
+            "c".repeat(pad)
+        );
+        let whole = read(text.as_bytes());
+        assert_eq!(whole.len(), 2, "{text:?}");
+        for buffer in 16..=text.len() {
+            let mut s = Reader::with_limits(text.as_bytes(), buffer, 64 << 20);
+            let mut games = 0;
+            while s
+                .read_game(&mut Log::default())
+                .expect("no I/O error")
+                .is_some()
+            {
+                games += 1;
+            }
+            assert_eq!(games, 2, "buffer {buffer}: {text:?}");
+        }
+    }
+}
+
 /// The `%` lines before the first game (or in a file of nothing else) reach
 /// `read_game_escaping` whole and in order, the line ending left out, however small the
 /// buffer; those of a game go to the visitor instead.

@@ -95,6 +95,11 @@ pub(crate) fn seek_game(buf: &[u8], mut i: usize, eof: bool) -> Result<Option<us
             // A byte-order mark between games (files with one each, concatenated) is blank.
             _ if buf[i] == BOM[0] && (buf.len() - i < BOM.len() || buf[i..].starts_with(BOM)) => {
                 if buf[i..].starts_with(BOM) {
+                    // A mark that ends the buffer is read again with what follows it, since
+                    // a `%` right after it starts an escape line (see `line_start`).
+                    if i + BOM.len() == buf.len() && !eof {
+                        return Err(NeedMore(i));
+                    }
                     i += BOM.len();
                 } else if eof {
                     return Ok(Some(i));
