@@ -346,7 +346,7 @@ pub(super) fn waiting_in(game: &Game) -> Option<Pending> {
 /// while it holds one), or the plain moves a repair keeps. `None` for anything else: a
 /// number that is not the move's, a White move without its number, a comment with no
 /// move before it or not quoted as [`quoted_comment`] quotes, a result before the end.
-fn read_waiting(body: &str, pos: &Position) -> Option<Vec<CutMove>> {
+pub(super) fn read_waiting(body: &str, pos: &Position) -> Option<Vec<CutMove>> {
     let mut moves: Vec<CutMove> = Vec::new();
     let mut number = pos.fullmove_number();
     let mut white = pos.side_to_move() == chess::Color::White;

@@ -338,58 +338,6 @@ fn unreadable_journals_are_shown_at_start() {
 }
 
 #[test]
-fn a_game_with_an_illegal_move_opens_for_repair_and_loses_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("club.pgn");
-    let other = "[White \"Other\"]\n\n1. c4 *\n";
-    let text = format!("{other}\n[White \"Typo\"]\n\n1. e4 e5 2. Nf3 Qe4 3. Nc3 Nc6 *\n");
-    std::fs::write(&file, &text).unwrap();
-    let mut run = Run::start(dir.path(), None);
-    run.line(&format!(":e {} 2", file.display()));
-    assert_eq!(run.moves(), ["e4", "e5", "Nf3"]);
-    let msg = &run.app.message.text;
-    assert!(
-        msg.contains("\"Qe4\"") && msg.contains("line 7 column 17"),
-        "{msg}"
-    );
-    // Saved before the repair: the unread moves are kept in a comment.
-    run.line(":w");
-    assert!(!run.app.message.error, "{:?}", run.app.message);
-    let saved = std::fs::read_to_string(&file).unwrap();
-    assert!(saved.starts_with(other), "{saved}");
-    assert!(saved.contains("Qe4 3. Nc3 Nc6"), "{saved}");
-    assert_eq!(games_in(&file).len(), 2);
-    // The right move: the waiting ones follow and the comment goes.
-    run.line("Qe7");
-    assert_eq!(run.moves(), ["e4", "e5", "Nf3", "Qe7", "Nc3", "Nc6"]);
-    run.line(":w");
-    let saved = std::fs::read_to_string(&file).unwrap();
-    assert!(!saved.contains("Qe4"), "{saved}");
-    assert_eq!(
-        games_in(&file),
-        [vec!["c4"], vec!["e4", "e5", "Nf3", "Qe7", "Nc3", "Nc6"]]
-    );
-}
-
-#[test]
-fn repairing_a_finished_game_keeps_its_result() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("club.pgn");
-    std::fs::write(
-        &file,
-        "[White \"Typo\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Qe4 3. Nc3 Nc6 1-0\n",
-    )
-    .unwrap();
-    let mut run = Run::start(dir.path(), None);
-    run.line(&format!(":e {} 1", file.display()));
-    assert_eq!(run.moves(), ["e4", "e5", "Nf3"]);
-    // The right move repairs the game: no question about playing on, the result stays.
-    run.line("Qe7");
-    assert_eq!(run.moves(), ["e4", "e5", "Nf3", "Qe7", "Nc3", "Nc6"]);
-    assert_eq!(run.app.game.tag("Result"), Some("1-0"));
-}
-
-#[test]
 fn a_killed_save_leaves_no_temporary_file_after_the_next_start() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("games.pgn");
@@ -589,6 +537,9 @@ fn a_saved_edit_keeps_the_ply_count_tag_true() {
     let text = std::fs::read_to_string(dir.path().join("new.pgn")).unwrap();
     assert!(!text.contains("PlyCount"), "{text}");
 }
+
+#[path = "session_repair_tests.rs"]
+mod repair;
 
 #[path = "session_journal_tests.rs"]
 mod journal;
