@@ -344,12 +344,18 @@ impl Visitor for GameBuilder {
         self.keep_tree || matches!(name, b"FEN" | b"Variant" | b"White" | b"Black" | b"Result")
     }
 
-    fn tag(&mut self, name: &[u8], value: &str, at: Pos) {
+    fn tag(&mut self, name: &[u8], mut value: &str, at: Pos) {
         match name {
             b"FEN" => self.fen = Some((value.to_string(), at)),
             b"Variant" => self.variant = Some((value.to_string(), at)),
             b"Result" => {
-                self.stated.tag = Outcome::from_bytes(value.trim().as_bytes()).map(|r| (r, at))
+                self.stated.tag = Outcome::from_bytes(value.trim().as_bytes()).map(|r| (r, at));
+                // A result with blanks or a carriage return around it is that result, and
+                // is kept so: written as it stood, its blanks would make it no result on
+                // the next read.
+                if self.stated.tag.is_some() {
+                    value = value.trim();
+                }
             }
             _ => {}
         }
