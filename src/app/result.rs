@@ -84,6 +84,18 @@ fn result_notes() -> impl Iterator<Item = String> {
     })
 }
 
+/// `text` without the note a result wrote at its end (after a blank, or alone), if any.
+fn without_result_note(text: &str) -> &str {
+    for note in result_notes() {
+        if let Some(before) = text.strip_suffix(note.as_str()) {
+            if before.is_empty() || before.ends_with(char::is_whitespace) {
+                return before.trim_end();
+            }
+        }
+    }
+    text
+}
+
 /// The result the board decides by itself at a position, and why.
 pub(super) fn board_result(
     status: Status,
@@ -268,16 +280,14 @@ impl App {
         self.changed();
     }
 
-    /// Takes the notes a result wrote out of the comment after the last move.
+    /// Takes the note a result wrote out of the comment after the last move: at its end,
+    /// where the result put it. The same words elsewhere in the comment are the player's.
     fn clear_result_notes(&mut self) {
         let last = self.line_end(NodeId::ROOT);
         let text = self.game.comment_text(last);
-        let mut kept = text.clone();
-        for note in result_notes() {
-            kept = kept.replace(&note, "");
-        }
-        if kept != text {
-            let kept = kept.split_whitespace().collect::<Vec<_>>().join(" ");
+        let kept = without_result_note(&text);
+        if kept.len() != text.len() {
+            let kept = kept.to_string();
             self.game.set_comment_text(last, &kept);
         }
     }

@@ -87,6 +87,28 @@ fn result_star_clears_termination_and_the_note() {
     assert_eq!(app.game.comment_text(app.cursor), "a quiet start");
 }
 
+/// A result's note is taken back from the end of the comment, where the result put it:
+/// the same words written by the player elsewhere in the comment, and its line breaks,
+/// stay as written.
+#[test]
+fn a_result_leaves_the_players_own_words_in_the_comment() {
+    let mut app = app();
+    type_line(&mut app, "e4 e5");
+    let last = app.cursor;
+    app.game
+        .set_comment_text(last, "if White resigns here,\nBlack wins the match");
+    type_line(&mut app, ":result 0-1 resign");
+    assert_eq!(
+        app.game.comment_text(last),
+        "if White resigns here,\nBlack wins the match White resigns"
+    );
+    type_line(&mut app, ":result *");
+    assert_eq!(
+        app.game.comment_text(last),
+        "if White resigns here,\nBlack wins the match"
+    );
+}
+
 #[test]
 fn a_result_with_a_misspelt_way_sets_nothing() {
     let mut app = app();
