@@ -121,12 +121,14 @@ fn several_games_oldest_first_then_discarded() {
         notes[1].contains("1 move,") && notes[1].contains("no file named yet"),
         "{err}"
     );
-    assert!(!saved.exists(), "a saved journal is cleared");
+    // Printing deletes nothing, not even a journal that holds nothing unsaved.
+    assert!(saved.exists(), "printing deleted a journal");
 
     let (out, err, code) = recover(data.path(), &["--discard"]);
     assert_eq!((out.as_str(), code), ("", 0));
     assert!(err.contains("discarded 2 unsaved games"), "{err}");
     assert!(!first.exists() && !second.exists());
+    assert!(!saved.exists(), "a saved journal is cleared by --discard");
     let (out, err, _) = recover(data.path(), &[]);
     assert_eq!(out, "");
     assert!(err.contains("no unsaved games"), "{err}");

@@ -32,7 +32,7 @@ fn note(g: &Recoverable) -> String {
 /// Runs the command; returns the exit code (0, or 1 when a journal could not be read).
 pub fn run(args: &Args) -> u8 {
     let dir = store::journal_dir();
-    let scan = match store::scan(&dir) {
+    let mut scan = match store::scan(&dir) {
         Ok(scan) => scan,
         Err(e) => {
             eprintln!("scoresheet recover: cannot read {}: {e}", dir.display());
@@ -46,6 +46,10 @@ pub fn run(args: &Args) -> u8 {
             b.path.display(),
             b.reason
         );
+    }
+    // Printing deletes nothing; discarding also clears the journals that hold nothing.
+    if args.discard {
+        scan.tidy();
     }
     let code = if scan.broken.is_empty() {
         exit::OK

@@ -46,6 +46,20 @@ pub struct Scan {
     pub games: Vec<Recoverable>,
     /// Journals that could not be read.
     pub broken: Vec<Broken>,
+    /// Journals that hold nothing unsaved (the last record was saved, or none was
+    /// written): left in place by the scan, for [`Scan::tidy`].
+    pub done: Vec<PathBuf>,
+}
+
+impl Scan {
+    /// Deletes the journals that hold nothing unsaved, as the recorder does when it
+    /// starts (printing the unsaved games deletes nothing). A journal that cannot be
+    /// deleted stays: it is scanned again next time.
+    pub fn tidy(&mut self) {
+        for path in self.done.drain(..) {
+            let _ = std::fs::remove_file(&path);
+        }
+    }
 }
 
 /// Where `out` holds `game` already, when the save that put it there came just before the
@@ -164,9 +178,7 @@ pub(crate) fn scan_with(dir: &Path, running: &dyn Fn(u32) -> bool) -> io::Result
         }
         match examine(&path) {
             Ok(Some(game)) => scan.games.push(game),
-            Ok(None) => {
-                let _ = std::fs::remove_file(&path);
-            }
+            Ok(None) => scan.done.push(path),
             Err(reason) => scan.broken.push(Broken { path, reason }),
         }
     }

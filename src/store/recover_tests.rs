@@ -35,16 +35,19 @@ fn unsaved_games_are_offered_and_saved_ones_cleared() {
     let _empty = Journal::create(dir.path(), None).unwrap();
     assert_eq!(files(dir.path()), 3);
 
-    let scan = scan_with(dir.path(), &nobody).unwrap();
+    let mut scan = scan_with(dir.path(), &nobody).unwrap();
     assert!(scan.broken.is_empty());
     assert_eq!(scan.games.len(), 1);
-    let g = &scan.games[0];
+    let g = &scan.games[0].clone();
     assert_eq!(g.path, unsaved.path());
     assert_eq!(g.out.as_deref(), Some(out.as_path()));
     assert_eq!(g.plies, 3);
     assert_eq!(g.game, game("1. e4 c5 2. Nf3"));
     assert!(g.modified > SystemTime::UNIX_EPOCH);
-    // The saved and the empty journal are gone, silently.
+    // The scan deletes nothing; tidying removes the saved and the empty journal.
+    assert_eq!(scan.done.len(), 2);
+    assert_eq!(files(dir.path()), 3);
+    scan.tidy();
     assert_eq!(files(dir.path()), 1);
 
     discard(g).unwrap();

@@ -8,7 +8,8 @@ impl Session {
     /// run's set aside.
     pub(super) fn rescan(&mut self, app: &mut App) {
         match recover::scan(&self.dir) {
-            Ok(scan) => {
+            Ok(mut scan) => {
+                scan.tidy();
                 self.waiting = scan.games;
                 self.broken = scan.broken;
             }
