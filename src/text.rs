@@ -75,6 +75,14 @@ pub fn encoder_for(utf8: bool, text: &str) -> Encoder {
     Encoder { single_byte }
 }
 
+/// The first character of `text` that Windows-1252 has no byte for, if any.
+pub fn outside_windows_1252(text: &str) -> Option<char> {
+    let mut buf = [0; 4];
+    text.chars()
+        .filter(|c| !c.is_ascii())
+        .find(|c| WINDOWS_1252.encode(c.encode_utf8(&mut buf)).2)
+}
+
 /// Writes characters in the encoding chosen by [`encoder_like`].
 #[derive(Debug, Clone, Copy)]
 pub struct Encoder {

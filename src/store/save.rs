@@ -264,6 +264,23 @@ pub fn replace_game(path: &Path, slot: &Slot, pgn: &str) -> Result<Slot, SaveErr
     save_game(path, Some(slot), pgn, false)
 }
 
+/// After a save of `pgn` into the file at `path`: the first character of the game that
+/// Windows-1252 has no byte for, when the file's other text is not UTF-8 (so it is
+/// Windows-1252, and the game went in as UTF-8 rather than lose that character: a
+/// program that reads the file as Windows-1252 shows it wrong). `None` otherwise, or
+/// when the file cannot be read. Reads the file through only when the game holds such
+/// a character.
+pub fn utf8_among_windows_1252(path: &Path, pgn: &str) -> Option<char> {
+    let c = crate::text::outside_windows_1252(pgn)?;
+    let file = std::fs::File::open(path).ok()?;
+    let mut text: Box<dyn io::Read> = match Compression::of_file_written(path).ok()? {
+        Some(p) if p.writable() => Box::new(p.decoder(file).ok()?),
+        Some(_) => return None,
+        None => Box::new(file),
+    };
+    (!super::splice::is_utf8(&mut text).ok()?).then_some(c)
+}
+
 /// Saves a game into the file at `path`: in place of the game at `slot` when
 /// given (see [`replace_game`]), else at the end (see [`append_game`]). A target
 /// that is not a regular file is refused; a read-only one unless `force`. The

@@ -420,7 +420,7 @@ impl Utf8 {
 }
 
 /// True when what `src` gives is UTF-8, read in pieces.
-fn is_utf8(src: &mut dyn Read) -> io::Result<bool> {
+pub(crate) fn is_utf8(src: &mut dyn Read) -> io::Result<bool> {
     let mut utf8 = Utf8::default();
     let mut buf = vec![0; 1 << 16];
     loop {

@@ -274,6 +274,15 @@ impl Session {
                     unchanged: false,
                     placed,
                 });
+                if let Some(c) = save::utf8_among_windows_1252(path, &pgn) {
+                    let text = format!(
+                        "{}; written as UTF-8, since {c} has no byte in Windows-1252, the \
+                         encoding of the file's other games (a program reading the file so \
+                         shows {c} wrong)",
+                        app.message.text
+                    );
+                    tell(app, Done::notice(text));
+                }
                 true
             }
             Err(e) => {

@@ -337,6 +337,51 @@ fn unreadable_journals_are_shown_at_start() {
     }
 }
 
+/// A game added to a Windows-1252 file: written in that encoding when every character
+/// has a byte there; else as UTF-8, and the save says so, naming the character.
+#[test]
+fn a_save_into_a_windows_1252_file_says_when_the_game_goes_in_as_utf8() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("club.pgn");
+    std::fs::write(&file, b"[White \"M\xFCller\"]\n\n1. c4 *\n").unwrap();
+    let mut run = Run::start(dir.path(), Some(file.clone()));
+    run.line(":tag White Šimun");
+    run.line("e4");
+    run.line(":w");
+    assert!(!run.app.message.error, "{:?}", run.app.message);
+    assert!(
+        !run.app.message.text.contains("UTF-8"),
+        "{:?}",
+        run.app.message
+    );
+    let bytes = std::fs::read(&file).unwrap();
+    assert!(
+        bytes.windows(5).any(|w| w == b"\x8Aimun"),
+        "not Windows-1252: {}",
+        String::from_utf8_lossy(&bytes)
+    );
+    run.line(":tag Black 丁立人");
+    run.line(":w");
+    let text = &run.app.message.text;
+    assert!(
+        text.contains("saved to") && text.contains("written as UTF-8, since 丁"),
+        "{text}"
+    );
+    // Read back, each game is right: the file's games in their encoding, this one in UTF-8.
+    let back = read_games(&std::fs::read(&file).unwrap());
+    let names: Vec<_> = back
+        .iter()
+        .map(|g| {
+            (
+                g.game.tag("White").unwrap_or_default().to_string(),
+                g.game.tag("Black").unwrap_or_default().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(names[0].0, "Müller");
+    assert_eq!(names[1], ("Šimun".to_string(), "丁立人".to_string()));
+}
+
 #[test]
 fn a_killed_save_leaves_no_temporary_file_after_the_next_start() {
     let dir = tempfile::tempdir().unwrap();
