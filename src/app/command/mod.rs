@@ -197,21 +197,32 @@ impl App {
         if refuse {
             self.refuse(if self.unjournaled {
                 format!(
-                    "the game is not saved, and nothing is journaled: :w first, or :{what}! to \
-                     leave it and lose it"
+                    "the game is not saved, and nothing is journaled: {save} first, or :{what}! \
+                     to leave it and lose it"
                 )
             } else {
                 format!(
-                    "the game is not saved: :w first, or :{what}! to leave it (the journal \
+                    "the game is not saved: {save} first, or :{what}! to leave it (the journal \
                      keeps it)"
                 )
             });
         }
         refuse
+    /// The command that saves the game, for advice: `:w` when the game has a file,
+    /// else `:w FILE.pgn` (a bare `:w` would be refused: there is no file to write to).
+    pub(super) fn save_command(&self) -> &'static str {
+        if self.file.is_some() {
+            ":w"
+        } else {
+            ":w FILE.pgn"
+        }
+    }
+
     }
 
     fn write_command(&mut self, rest: &str, then_quit: bool, forced: bool) -> Effect {
         // On the list before a game is open, the game behind it is an empty one the
+            let save = self.save_command();
         // player never saw: writing it would add a game of no moves to FILE.
         let nothing_open = self.screen == super::Screen::List
             && self.list().is_some_and(|l| l.open.is_none())
