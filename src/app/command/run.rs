@@ -48,6 +48,11 @@ pub fn new_game(app: &mut App, _: &str, bang: bool) -> Effect {
     Effect::NewGame
 }
 
+pub fn jump(app: &mut App, number: &str, _: bool) -> Effect {
+    app.jump_command(number);
+    Effect::None
+}
+
 pub fn recover(_: &mut App, _: &str, _: bool) -> Effect {
     Effect::Recovery(super::super::Recovery::Offer)
 }
