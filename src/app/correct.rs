@@ -195,6 +195,24 @@ impl App {
         (pending.at != self.line_end(NodeId::ROOT)).then(|| self.numbered_move(pending.at))
     }
 
+    /// Which comment after `id` keeps the moves that wait there (its index among the
+    /// move's comments), when moves wait there: the scoresheet shows them as waiting,
+    /// and not a second time as that comment, which is there for the file (`:w` keeps
+    /// them so). A comment that keeps variations too is shown: they are nowhere else.
+    pub fn waiting_comment(&self, id: NodeId) -> Option<usize> {
+        let pending = self.pending.as_ref().filter(|p| p.at == id)?;
+        let comments = &self.game.node(id).comments_after;
+        let (index, body) = comments
+            .iter()
+            .enumerate()
+            .rev()
+            .find_map(|(i, c)| c.strip_prefix(NOT_REPLAYED).map(|body| (i, body)))?;
+        let kept = read_waiting(body, &self.game.position_at(id))?;
+        let same = kept.len() == pending.moves.len()
+            && kept.iter().zip(&pending.moves).all(|(k, p)| k.san == p.san);
+        (same && !holds_variation(body)).then_some(index)
+    }
+
     pub(super) fn on_main_line(&self, id: NodeId) -> bool {
         let mut at = id;
         while let Some(parent) = self.game.node(at).parent {

@@ -11,7 +11,7 @@ use crate::notation::{
     figurine_piece, format, glyph_nag, languages_reading, named_languages, parse, read_move, Body,
     ErrorKind, Lang, ResolveError, Style,
 };
-use crate::position::{Move, Position};
+use crate::position::{Move, Position, Status};
 
 /// What a finished line asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -111,6 +111,24 @@ pub fn clock_time(text: &str, time_control: Option<&str>) -> Result<ClockTime, E
     })
 }
 
+/// How the game ended in `pos`, when no move can follow it: `checkmate: 0-1`,
+/// `stalemate: ½-½`. The entry line shows it in place of the move number.
+pub fn game_over(pos: &Position) -> Option<&'static str> {
+    let white = pos.side_to_move() == chess::Color::White;
+    match pos.status() {
+        Status::Checkmate if white => Some("checkmate: 0-1"),
+        Status::Checkmate => Some("checkmate: 1-0"),
+        Status::Stalemate => Some("stalemate: ½-½"),
+        _ => None,
+    }
+}
+
+/// Why a move cannot be typed where the game is over (`over`, from [`game_over`]):
+/// that, not what the rules say of the move itself (`the king is in check`).
+fn after_the_end(over: &str) -> String {
+    format!("the game is over ({over})")
+}
+
 /// Reads a finished line in the position `pos` (after the current move).
 pub fn read_entry(text: &str, pos: &Position, lang: &Lang) -> Result<Entry, EntryError> {
     let text = text.trim();
@@ -146,6 +164,14 @@ pub fn read_entry(text: &str, pos: &Position, lang: &Lang) -> Result<Entry, Entr
     }
     // The whole line as one move first: `exd6 e.p.` and `Kр e2` hold spaces.
     let unnumbered = strip_move_number(text).unwrap_or(text);
+    if let Some(over) = game_over(pos) {
+        return Err(EntryError {
+            token: words(unnumbered).first().unwrap_or(&unnumbered).to_string(),
+            reason: after_the_end(over),
+            promotion: Vec::new(),
+            ambiguous: Vec::new(),
+        });
+    }
     number_fits(text.split_whitespace().next().unwrap_or(text), pos)?;
     if let Ok((mv, mt)) = read_move(unnumbered, pos, lang) {
         return Ok(Entry::Moves(vec![Typed {
@@ -259,9 +285,11 @@ fn read_words(text: &str, pos: &Position, lang: &Lang) -> Result<Vec<Typed>, Ent
                     };
                     format!("{}{dots} {word}", pos.fullmove_number())
                 };
+                // After a mate typed in the line, the move after it is refused for that.
+                let reason = game_over(&pos).map_or_else(|| format!("{e}{hint}"), after_the_end);
                 return Err(EntryError {
                     token,
-                    reason: format!("{e}{hint}"),
+                    reason,
                     promotion,
                     ambiguous,
                 });

@@ -568,13 +568,12 @@ impl App {
     fn quit_key(&mut self) -> Effect {
         if self.unsaved && !self.quit_armed {
             self.quit_armed = true;
+            let save = self.save_command();
             let save = if self.screen == Screen::List {
-                format!(
-                    "{} back to the game and :w to save",
-                    self.key_for("list", ":list")
-                )
+                let list = self.key_for("list", ":list");
+                format!("{list} back to the game and {save} to save")
             } else {
-                ":w to save".to_string()
+                format!("{save} to save")
             };
             self.refuse(if self.unjournaled {
                 format!(

@@ -171,9 +171,11 @@ impl App {
                     0 | 1 => String::new(),
                     n => format!(" (the first of the {n} pasted)"),
                 };
+                // The pasted game goes to this game's file, if any.
+                let save = self.save_command();
                 self.open_pasted(
                     game,
-                    &format!("pasted game{more}: {plies} half-moves; :w to save it"),
+                    &format!("pasted game{more}: {plies} half-moves; {save} to save it"),
                 )
             }
         }
@@ -182,9 +184,10 @@ impl App {
     /// Opens a pasted game in place of this one, unless that would lose moves.
     fn open_pasted(&mut self, game: Game, message: &str) -> Effect {
         if self.unsaved && !self.game.is_empty() {
-            self.refuse(
-                "the game has unsaved moves: :w it (or :new! to leave it) before pasting a game",
-            );
+            self.refuse(format!(
+                "the game has unsaved moves: {} first (or :new! to leave it), then paste the game",
+                self.save_command()
+            ));
             return Effect::None;
         }
         self.inform(message);

@@ -530,6 +530,8 @@ fn the_help_lists_every_action_of_the_screen_with_its_doc() {
     }
 }
 
+#[path = "tests_advice.rs"]
+mod advice;
 #[path = "tests_input.rs"]
 mod input;
 #[path = "tests_recovery.rs"]

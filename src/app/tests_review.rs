@@ -113,6 +113,38 @@ fn a_move_number_jumps_in_the_current_line() {
     assert!(app.message.error);
 }
 
+/// The jump to a move is declared with the commands: the help screen and the README's
+/// command table list it, and while a number is typed the line says what it does.
+#[test]
+fn the_jump_to_a_move_is_declared_with_the_commands() {
+    let mut app = reading(FORKS);
+    let sections = app.help_sections();
+    let jump = sections
+        .iter()
+        .flat_map(|s| &s.entries)
+        .find(|e| e.label == ":12")
+        .expect("the help lists :12");
+    assert!(jump.doc.contains(":12..."), "{}", jump.doc);
+    assert!(
+        super::docs::commands_markdown().contains("| `:12` | go to a move"),
+        "{}",
+        super::docs::commands_markdown()
+    );
+    for c in ":2...".chars() {
+        app.update(Action::Type(c));
+    }
+    let Feedback::Note(note) = &app.feedback else {
+        panic!("{:?}", app.feedback)
+    };
+    assert!(note.starts_with(":2... — go to a move"), "{note}");
+    app.update(Action::PlayEntry);
+    assert_eq!(at(&app), "2...Nc6");
+    // Words after it are refused, as after any command that takes none.
+    app.run_command("3 Bb5");
+    assert!(app.message.error && app.message.text.contains("Bb5"));
+    assert_eq!(at(&app), "2...Nc6");
+}
+
 fn key(code: crossterm::event::KeyCode) -> Msg {
     Msg::Key(crossterm::event::KeyEvent::new(
         code,

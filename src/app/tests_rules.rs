@@ -415,3 +415,52 @@ fn the_entry_line_asks_what_the_status_line_cannot_show() {
         app.feedback
     );
 }
+
+/// After a mate or a stalemate no move can follow: a move typed there is refused for
+/// that, as the live feedback says while it is typed (not for what the rules say of the
+/// move itself, "the king is in check"). What is not a move (a glyph, a comment) is
+/// still written, and a correction of an earlier move still replaces it.
+#[test]
+fn a_move_after_mate_or_stalemate_is_refused_because_the_game_is_over() {
+    let mut app = app();
+    type_line(&mut app, "f3 e5 g4 Qh4#");
+    for c in "Nc3".chars() {
+        app.update(Action::Type(c));
+    }
+    let why = "Nc3: the game is over (checkmate: 0-1)";
+    assert_eq!(app.feedback, Feedback::Illegal(why.into()));
+    app.update(Action::PlayEntry);
+    assert!(app.message.error);
+    assert_eq!(app.message.text, why);
+    assert_eq!(app.entry, "Nc3", "the text stays on the line");
+    assert_eq!(sans(&app), ["f3", "e5", "g4", "Qh4#"]);
+    app.update(Action::ClearEntry);
+    // Not moves: written as ever.
+    type_line(&mut app, "!!");
+    type_line(&mut app, "{the fool's mate");
+    assert_eq!(app.game.node(app.cursor).nags, [3]);
+    assert_eq!(app.game.comment_text(app.cursor), "the fool's mate");
+    // A correction of an earlier move replaces it, as it did.
+    app.update(Action::MoveBack);
+    app.update(Action::MoveBack);
+    type_line(&mut app, "g3");
+    assert!(!app.message.error, "{}", app.message.text);
+    assert_eq!(sans(&app), ["f3", "e5", "g3", "Qh4"]);
+    assert_eq!(app.game.tag("Result"), Some("*"));
+
+    // A line that goes on past its own mate stops at the move after it: nothing played.
+    let mut app = self::app();
+    type_line(&mut app, "f3 e5 g4 Qh4# Nc3");
+    assert_eq!(
+        app.message.text,
+        "3. Nc3: the game is over (checkmate: 0-1)"
+    );
+    assert!(app.game.is_empty());
+
+    // A stalemate: Black has no move.
+    let start = Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+    let mut app = App::new(Settings::default(), Game::new(start), None);
+    type_line(&mut app, "Kh7");
+    assert!(app.message.error);
+    assert_eq!(app.message.text, "Kh7: the game is over (stalemate: ½-½)");
+}

@@ -2,6 +2,7 @@
 //! reopened or recovered offers them again, as they were.
 
 use super::*;
+use crate::game::edit::NOT_REPLAYED;
 use crate::pgn::read_games;
 
 /// The game of `app` as a file holds it, opened again through the door a loaded file
@@ -420,4 +421,30 @@ fn a_capture_that_would_take_nothing_after_a_correction_waits() {
     assert_eq!(after, "2...Nc6");
     let written: Vec<&str> = moves.iter().map(|m| m.san.as_str()).collect();
     assert_eq!(written, ["Bxf7+", "Kxf7", "Qh5+", "g6"]);
+}
+
+/// The comment that keeps the waiting moves for the file is known while they wait, in
+/// the game corrected, after a second wrong move (the recorder's own comment then) and
+/// in the game opened again: the scoresheet leaves it out and shows them as waiting.
+/// Once they are replayed there is none.
+#[test]
+fn the_comment_keeping_the_waiting_moves_is_known_while_they_wait() {
+    let keeps = |app: &App| {
+        let at = app.pending.as_ref().expect("moves wait").at;
+        let index = app.waiting_comment(at).expect("a comment keeps them");
+        let comment = &app.game.node(at).comments_after[index];
+        assert!(comment.starts_with(NOT_REPLAYED), "{comment}");
+    };
+    let mut app = corrected();
+    keeps(&app);
+    keeps(&reopened(&app));
+    type_line(&mut app, "Ba6");
+    keeps(&app);
+    keeps(&reopened(&app));
+    let mut app = corrected();
+    let at = app.cursor;
+    type_line(&mut app, "Ba4");
+    assert!(app.pending.is_none());
+    assert_eq!(app.waiting_comment(at), None);
+    assert_eq!(app.waiting_comment(app.cursor), None);
 }

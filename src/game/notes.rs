@@ -159,9 +159,24 @@ impl Game {
     /// [`Game::comment_text`] from the first `max` bytes of the comments (see
     /// [`split_comment_head`]), and whether some was left out.
     pub fn comment_text_head(&self, id: NodeId, max: usize) -> (String, bool) {
+        self.comment_text_head_without(id, max, None)
+    }
+
+    /// [`Game::comment_text_head`] leaving out the comment at `skip` among those after
+    /// `id`: one that a screen shows in another form (the moves a correction left
+    /// waiting, which the scoresheet shows as such).
+    pub fn comment_text_head_without(
+        &self,
+        id: NodeId,
+        max: usize,
+        skip: Option<usize>,
+    ) -> (String, bool) {
         let mut texts = Vec::new();
         let mut left = max;
-        for comment in &self.node(id).comments_after {
+        for (i, comment) in self.node(id).comments_after.iter().enumerate() {
+            if Some(i) == skip {
+                continue;
+            }
             let (_, text, cut) = split_comment_head(comment, left);
             if !text.is_empty() {
                 texts.push(text);

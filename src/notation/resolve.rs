@@ -245,6 +245,11 @@ fn normal(
             if ours & bb(t) != EMPTY {
                 return illegal(format!("{t} holds a {} piece", color_word(side)));
             }
+            // A move its piece cannot make at all is refused for that, before pins and
+            // checks are looked at: `g1f4` is not a move that would expose the king.
+            if let Some(why) = out_of_reach(board, actual, from, t) {
+                return illegal(why);
+            }
             found.push(ChessMove::new(from, t, None));
         }
         (_, _, Target::Square(t)) if piece != Some(Piece::Pawn) => {
@@ -339,6 +344,68 @@ fn normal(
 
     let geometric = !(from_file.is_some() && from_rank.is_some());
     choose(pos, found.as_slice(), promotion, geometric)
+}
+
+/// Why the `piece` of the side to move on `from` cannot go to `to` whatever stands
+/// around its king (it does not move that way, or its way is blocked); `None` when it
+/// can, as far as its own move goes. Kings are left to [`why_illegal`], which knows
+/// castling.
+fn out_of_reach(board: &Board, piece: Piece, from: Square, to: Square) -> Option<String> {
+    let side = board.side_to_move();
+    let who = format!("the {} {} on {from}", color_word(side), name(piece));
+    match piece {
+        Piece::King => None,
+        Piece::Pawn => pawn_out_of_reach(board, &who, from, to),
+        _ if piece_sources(board, piece, to) & bb(from) != EMPTY => None,
+        Piece::Knight => Some(format!("{who} cannot reach {to}")),
+        _ => {
+            let line = chess::line(from, to) != EMPTY
+                && match piece {
+                    Piece::Rook => {
+                        from.get_file() == to.get_file() || from.get_rank() == to.get_rank()
+                    }
+                    Piece::Bishop => {
+                        from.get_file() != to.get_file() && from.get_rank() != to.get_rank()
+                    }
+                    _ => true,
+                };
+            Some(if line {
+                format!("{who} cannot reach {to}: pieces stand in the way")
+            } else {
+                format!("{who} cannot reach {to}")
+            })
+        }
+    }
+}
+
+/// [`out_of_reach`] for a pawn, `who` naming it: a step or two ahead onto empty
+/// squares, or a capture one step aside.
+fn pawn_out_of_reach(board: &Board, who: &str, from: Square, to: Square) -> Option<String> {
+    let side = board.side_to_move();
+    let occupied = *board.combined();
+    let one = from.forward(side);
+    let two = one
+        .filter(|_| from.get_rank() == side.to_second_rank())
+        .and_then(|s| s.forward(side));
+    let aside = one.map_or(EMPTY, |s| {
+        get_king_moves(s) & chess::get_rank(s.get_rank()) & !get_file(s.get_file())
+    });
+    if aside & bb(to) != EMPTY {
+        let theirs = *board.color_combined(!side);
+        let takes = theirs & bb(to) != EMPTY || ep_square(board) == Some(to);
+        return (!takes).then(|| format!("there is nothing to capture on {to}"));
+    }
+    if one != Some(to) && two != Some(to) {
+        return Some(format!("{who} cannot go to {to}"));
+    }
+    let way = one.filter(|s| *s != to && occupied & bb(*s) != EMPTY);
+    match way {
+        Some(blocked) => Some(format!("{who} cannot go to {to}: {blocked} is occupied")),
+        None if occupied & bb(to) != EMPTY => {
+            Some(format!("{to} is occupied; a pawn captures diagonally"))
+        }
+        None => None,
+    }
 }
 
 /// Picks the one legal candidate, completing promotions.

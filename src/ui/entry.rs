@@ -1,5 +1,5 @@
 //! The entry line: the vim preset's mode (`NORMAL`, `INSERT`), the move-number
-//! prompt, the text being typed with its cursor (none in normal mode, where
+//! prompt (how the game ended, after a mate or a stalemate), the text being typed with its cursor (none in normal mode, where
 //! nothing types), and on the right what typing inside the game does, the move
 //! timer and the side to move.
 //! A line longer than the screen scrolls so that its end, where the cursor is,
@@ -40,11 +40,16 @@ pub fn visible_tail(text: &str, room: usize) -> (&str, bool) {
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let pos = app.position();
     let white = pos.side_to_move() == chess::Color::White;
-    let prompt = format!(
-        "{}{} ",
-        pos.fullmove_number(),
-        if white { "." } else { "..." }
-    );
+    // Where no move can follow, the line says how the game ended, not whose move it is.
+    let over = crate::app::entry::game_over(&pos);
+    let prompt = match over {
+        Some(over) => format!("{over} "),
+        None => format!(
+            "{}{} ",
+            pos.fullmove_number(),
+            if white { "." } else { "..." }
+        ),
+    };
     let mut right = Vec::new();
     if !app.game.node(app.cursor).children.is_empty() {
         right.push(match app.inside {
@@ -56,7 +61,10 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         let secs = started.elapsed().as_secs();
         right.push(format!("⏱ {}:{:02}", secs / 60, secs % 60));
     }
-    right.push(format!("{} to move", if white { "White" } else { "Black" }));
+    right.push(match over {
+        Some(_) => "game over".to_string(),
+        None => format!("{} to move", if white { "White" } else { "Black" }),
+    });
     let right = right.join("  ");
     // The mode stands first, where the eye looks when it types.
     let mode = if app.keymap.modal() && app.screen == crate::app::Screen::Game {
@@ -115,5 +123,41 @@ mod tests {
         );
         // Wide characters take two cells each: 3 of them and the mark fit in 7.
         assert_eq!(visible_tail("象象象象象", 7), ("象象象", true));
+    }
+
+    /// The entry line of `app` at 80 columns, as text.
+    fn line(app: &App) -> String {
+        let area = Rect::new(0, 0, 80, 1);
+        let mut buf = Buffer::empty(area);
+        render(app, area, &mut buf);
+        (0..area.width).map(|x| buf[(x, 0)].symbol()).collect()
+    }
+
+    /// After a mate or a stalemate the line says the game is over and how, where it
+    /// would ask for a move; a move back, it asks again.
+    #[test]
+    fn after_a_mate_or_a_stalemate_the_line_says_how_the_game_ended() {
+        use crate::app::{Action, Settings};
+        use crate::game::Game;
+        use crate::position::Position;
+        let mut app = App::new(Settings::default(), Game::default(), None);
+        for c in "f3 e5 g4 Qh4#".chars() {
+            app.update(Action::Type(c));
+        }
+        app.update(Action::PlayEntry);
+        let shown = line(&app);
+        assert!(shown.starts_with("checkmate: 0-1 ▏"), "{shown}");
+        assert!(shown.trim_end().ends_with("game over"), "{shown}");
+        assert!(!shown.contains("to move"), "{shown}");
+        app.update(Action::MoveBack);
+        let shown = line(&app);
+        assert!(shown.starts_with("2... ▏"), "{shown}");
+        assert!(shown.trim_end().ends_with("Black to move"), "{shown}");
+
+        let start = Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+        let app = App::new(Settings::default(), Game::new(start), None);
+        let shown = line(&app);
+        assert!(shown.starts_with("stalemate: ½-½ ▏"), "{shown}");
+        assert!(shown.trim_end().ends_with("game over"), "{shown}");
     }
 }

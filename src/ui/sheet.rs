@@ -96,8 +96,13 @@ const ASIDE: Style = Style::new().fg(Color::Cyan);
 
 /// The free text of the comment after `id` as the sheet shows it (its start, when it
 /// is longer than [`text::COMMENT_SHOWN`]); `None` for none.
-fn comment_piece(game: &Game, id: NodeId) -> Option<Piece> {
-    let (text, cut) = game.comment_text_head(id, text::COMMENT_SHOWN);
+fn comment_piece(app: &App, id: NodeId) -> Option<Piece> {
+    // The comment that keeps waiting moves in the file is not shown beside them: they
+    // are on the sheet once, as waiting.
+    let skip = app.waiting_comment(id);
+    let (text, cut) = app
+        .game
+        .comment_text_head_without(id, text::COMMENT_SHOWN, skip);
     let more = if cut { " …" } else { "" };
     (!text.is_empty()).then(|| Piece {
         text: format!("{{{text}{more}}}"),
@@ -134,7 +139,7 @@ fn line_pieces(
             id: Some(at),
             style: ASIDE,
         });
-        let comment = comment_piece(&app.game, at);
+        let comment = comment_piece(app, at);
         number_due = comment.is_some();
         out.extend(comment);
         // The alternatives to this move come right after it, as PGN writes them.
@@ -227,7 +232,7 @@ fn rows(app: &App) -> Vec<Row> {
     let mut rows = Vec::new();
     let mut pos = game.start;
     let mut at = NodeId::ROOT;
-    if let Some(comment) = comment_piece(game, NodeId::ROOT) {
+    if let Some(comment) = comment_piece(app, NodeId::ROOT) {
         rows.push(Row::Aside(vec![comment]));
     }
     while let Some(&next) = game.node(at).children.first() {
@@ -251,7 +256,7 @@ fn rows(app: &App) -> Vec<Row> {
                 black: Some(pieces),
             }),
         }
-        let mut aside: Vec<Piece> = comment_piece(game, next).into_iter().collect();
+        let mut aside: Vec<Piece> = comment_piece(app, next).into_iter().collect();
         for &alt in &game.node(at).children[1..] {
             variation(app, alt, pos, 1, &path, &mut aside);
         }
@@ -492,6 +497,37 @@ mod tests {
             .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
             .collect();
         text.join("\n")
+    }
+
+    /// After a correction the moves that no longer fit are on the sheet once, as waiting,
+    /// not a second time as the comment that keeps them in the file (still in the game).
+    #[test]
+    fn moves_waiting_after_a_correction_are_shown_once() {
+        use crate::app::Action;
+        let typed = |app: &mut App, text: &str| {
+            for c in text.chars() {
+                app.update(Action::Type(c));
+            }
+            app.update(Action::PlayEntry);
+        };
+        let mut app = App::new(Settings::default(), Game::default(), None);
+        typed(&mut app, "e4 e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6 Nxe5");
+        for _ in 0..5 {
+            app.update(Action::MoveBack);
+        }
+        // 3.Bb5 was 3.Bc4: a6 follows, 4.Bxc6 no longer fits.
+        typed(&mut app, "Bc4");
+        assert!(app.pending.is_some(), "{}", app.message.text);
+        let text = sheet_text(&app);
+        assert_eq!(text.matches("Bxc6").count(), 1, "{text}");
+        assert_eq!(text.matches("Nxe5").count(), 1, "{text}");
+        assert!(text.contains("waiting:"), "{text}");
+        assert!(!text.contains("not replayed"), "{text}");
+        let kept = &app.game.node(app.cursor).comments_after;
+        assert!(
+            kept.iter().any(|c| c.starts_with("moves not replayed")),
+            "{kept:?}"
+        );
     }
 
     /// Variations deeper than the sheet shows are `(…)`, except the one the current move

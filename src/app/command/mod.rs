@@ -37,7 +37,20 @@ pub fn lookup(name: &str) -> Option<(&'static Command, bool)> {
     COMMANDS
         .iter()
         .find(|c| c.name == bare || c.aliases.contains(&bare))
+        // Every move number is the command declared with one (`:12`).
+        .or_else(|| {
+            is_move_number(bare)
+                .then(|| COMMANDS.iter().find(|c| is_move_number(c.name)))
+                .flatten()
+        })
         .map(|c| (c, bang))
+}
+
+/// True when `text` is a move number as the jump to a move takes it: digits, then
+/// dots or none (`12`, `12.`, `12...`).
+fn is_move_number(text: &str) -> bool {
+    let digits = text.trim_end_matches('.');
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
 mod table;
@@ -50,6 +63,8 @@ pub fn describe(line: &str) -> String {
         Some((c, true)) if !c.bang.is_empty() => {
             format!(":{}! {} — {}", c.name, c.args, c.bang)
         }
+        // The number typed, not the one the command is declared with.
+        Some((c, _)) if is_move_number(c.name) => format!(":{name} — {}", c.doc),
         Some((c, _)) => format!(":{} {} — {}", c.name, c.args, c.doc),
         None if name.is_empty() => format!(
             "a command: {}",
@@ -155,7 +170,7 @@ fn edit_args(rest: &str) -> Result<(PathBuf, Option<usize>), String> {
 
 impl App {
     /// Runs a command line (without its colon): the command's handler from
-    /// [`COMMANDS`], or a jump to a move (`:12`, `:12...`).
+    /// [`COMMANDS`] (a jump to a move for a move number, `:12`, `:12...`).
     pub(super) fn run_command(&mut self, line: &str) -> Effect {
         let line = line.trim();
         let (name, rest) = match line.split_once(char::is_whitespace) {
@@ -171,17 +186,19 @@ impl App {
             Some((command, _)) if command.args.is_empty() && !rest.is_empty() => {
                 self.refuse(format!(
                     ":{} takes nothing after it (not \"{}\"): it does this: {}",
-                    command.name,
+                    // As typed: `:3 Bb5` is the jump to move 3, not to the 12 it is declared as.
+                    name.trim_end_matches('!'),
                     crate::message::shown(rest),
                     command.doc
                 ));
                 Effect::None
             }
+            // A move number is the jump's argument: `:12` goes to move 12.
+            Some((command, bang)) if is_move_number(command.name) => {
+                (command.run)(self, name.trim_end_matches('!'), bang)
+            }
             Some((command, bang)) => (command.run)(self, rest, bang),
             None => {
-                if let Some(effect) = self.jump_command(name) {
-                    return effect;
-                }
                 self.refuse(format!(
                     "unknown command :{} (F1 lists them)",
                     name.trim_end_matches('!')
@@ -191,18 +208,29 @@ impl App {
         }
     }
 
+    /// The command that saves the game, for advice: `:w` when the game has a file,
+    /// else `:w FILE.pgn` (a bare `:w` would be refused: there is no file to write to).
+    pub(super) fn save_command(&self) -> &'static str {
+        if self.file.is_some() {
+            ":w"
+        } else {
+            ":w FILE.pgn"
+        }
+    }
+
     /// Refuses to leave an unsaved game unless forced; true when it refused.
     fn keeps_unsaved(&mut self, what: &str, forced: bool) -> bool {
         let refuse = self.unsaved && !forced && !self.game.is_empty();
         if refuse {
+            let save = self.save_command();
             self.refuse(if self.unjournaled {
                 format!(
-                    "the game is not saved, and nothing is journaled: :w first, or :{what}! to \
-                     leave it and lose it"
+                    "the game is not saved, and nothing is journaled: {save} first, or :{what}! \
+                     to leave it and lose it"
                 )
             } else {
                 format!(
-                    "the game is not saved: :w first, or :{what}! to leave it (the journal \
+                    "the game is not saved: {save} first, or :{what}! to leave it (the journal \
                      keeps it)"
                 )
             });
@@ -304,13 +332,15 @@ impl App {
 
     /// `:12` goes to White's 12th move, `:12...` (or `:12..`) to Black's, in the
     /// line of the current move (its main continuation past the cursor).
-    /// `None` when `name` is not a move number.
-    fn jump_command(&mut self, name: &str) -> Option<Effect> {
+    fn jump_command(&mut self, name: &str) {
         let (digits, black) = match name.trim_end_matches('.') {
             d if d.len() < name.len() && name.ends_with("..") => (d, true),
             d => (d.trim_end_matches('.'), false),
         };
-        let number: usize = digits.parse().ok()?;
+        let Ok(number) = digits.parse::<usize>() else {
+            self.refuse(format!("{name:?} is not a move number: :12 or :12..."));
+            return;
+        };
         // The line through the cursor: back to the start, on along first choices.
         let mut line = self.game.path_to(self.cursor);
         let mut at = self.cursor;
@@ -332,7 +362,6 @@ impl App {
                 if black { "..." } else { "." }
             )),
         }
-        Some(Effect::None)
     }
 
     fn tag_command(&mut self, rest: &str) {

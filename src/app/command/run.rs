@@ -16,14 +16,9 @@ pub fn quit(app: &mut App, _: &str, bang: bool) -> Effect {
     if bang {
         Effect::Quit { discard: true }
     } else if app.unsaved && !app.game.is_empty() {
-        // The advice names a command that works: a bare :w needs a file to write to.
-        let write = if app.file.is_some() {
-            ":w"
-        } else {
-            ":w FILE.pgn"
-        };
         app.refuse(format!(
-            "the game is not saved: {write} to save it, :q! to quit without it"
+            "the game is not saved: {} to save it, :q! to quit without it",
+            app.save_command()
         ));
         Effect::None
     } else {
@@ -51,6 +46,11 @@ pub fn new_game(app: &mut App, _: &str, bang: bool) -> Effect {
     }
     app.next_game();
     Effect::NewGame
+}
+
+pub fn jump(app: &mut App, number: &str, _: bool) -> Effect {
+    app.jump_command(number);
+    Effect::None
 }
 
 pub fn recover(_: &mut App, _: &str, _: bool) -> Effect {

@@ -47,6 +47,15 @@ pub const COMMANDS: &[Command] = &[
         run: run::new_game,
     },
     Command {
+        // Stands for every move number: `:40`, `:7...`.
+        name: "12",
+        aliases: &[],
+        args: "",
+        doc: "go to a move of this line by its number: :12 to White's 12th move, :12... to Black's",
+        bang: "",
+        run: run::jump,
+    },
+    Command {
         name: "recover",
         aliases: &[],
         args: "",
