@@ -57,7 +57,7 @@ fn two_games_recovered_one_after_the_other_are_both_kept() {
     let mut term = Term::spawn(dir.path(), &[], 100, 30);
     term.wait_for("Unsaved games found");
     term.send(keys::ENTER);
-    term.wait_for("recovered 1 move: :w to save the game");
+    term.wait_for("recovered 1 move: :w FILE.pgn to save the game");
     term.line(":recover", "Unsaved games found");
     term.send(keys::ENTER);
     term.wait_for("recovered 1 move:");

@@ -90,11 +90,13 @@ impl Session {
             ),
         };
         let out = rec.out.clone();
+        // A game with no file yet is saved by naming one: a bare `:w` would be refused.
+        let save = if out.is_some() { ":w" } else { ":w FILE.pgn" };
         app.update(Done::Recovered {
             game: Box::new(rec.game),
             out: rec.out,
             offset: saved.or(rec.slot).map(|slot| slot.offset),
-            message: format!("recovered {}: :w to save the game{more}", moves(plies)),
+            message: format!("recovered {}: {save} to save the game{more}", moves(plies)),
         });
         if let (Some(path), Some((_, number))) = (out, found) {
             let placed = if rec.slot.is_some() {
