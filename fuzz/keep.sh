@@ -14,7 +14,7 @@ min=$(mktemp -d)
 trap 'rm -rf "$min"' EXIT
 args=()
 case $target in
-  pgn_*) args+=(-max_len=4096) ;;
+  pgn_*|convert_*) args+=(-max_len=4096) ;;
   app_update) args+=(-max_len=512) ;;
 esac
 nice -n 19 "$bin" -merge=1 "${args[@]}" "$min" "$here/corpus/$target" 2>&1 | grep -E '^MERGE-OUTER: [0-9]+ new files' || true
