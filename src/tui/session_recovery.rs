@@ -58,9 +58,26 @@ impl Session {
         let Some(rec) = self.take_waiting(i) else {
             return;
         };
-        self.set_aside();
         // Taken over, not copied: nothing is deleted, no space is needed.
-        let kept = match Journal::adopt(&rec.path) {
+        let adopted = Journal::adopt(&rec.path);
+        if adopted
+            .as_ref()
+            .is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)
+        {
+            // Another scoresheet took it over (or discarded it) since the box was drawn:
+            // recording it here too would make two copies that differ.
+            tell(
+                app,
+                Done::refusal(format!(
+                    "that game is no longer in the journal ({} is gone): another scoresheet \
+                     recovered or discarded it",
+                    rec.path.display()
+                )),
+            );
+            return;
+        }
+        self.set_aside();
+        let kept = match adopted {
             Ok(journal) => {
                 self.journal = Some(journal);
                 None

@@ -312,6 +312,33 @@ fn a_read_only_file_is_replaced_only_when_forced() {
     assert_eq!(games_in(&file), [vec!["c4"], vec!["e4"]]);
 }
 
+/// Two recorders started on one journal directory both offer its unsaved game: the one
+/// that recovers it second is told another took it, and records nothing of it.
+#[test]
+fn a_game_another_recorder_recovered_first_is_not_recovered_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let journals = dir.path().join("journal");
+    crashed(&journals, 1, "1. e4 e5", None, None);
+    let mut first = Run::start(dir.path(), None);
+    let mut second = Run::start(dir.path(), None);
+    assert_eq!((first.boxed().len(), second.boxed().len()), (1, 1));
+    first.act(Action::PlayEntry);
+    assert_eq!(first.moves(), ["e4", "e5"]);
+    second.act(Action::PlayEntry);
+    assert!(second.moves().is_empty(), "{:?}", second.moves());
+    let msg = &second.app.message;
+    assert!(
+        msg.error
+            && msg
+                .text
+                .contains("another scoresheet recovered or discarded it"),
+        "{msg:?}"
+    );
+    // The first recorder's journal holds the game, once.
+    first.line("Nf3");
+    assert_eq!(journaled(&journals), [vec!["e4", "e5", "Nf3"]]);
+}
+
 #[test]
 fn unreadable_journals_are_shown_at_start() {
     let dir = tempfile::tempdir().unwrap();
