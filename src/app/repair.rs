@@ -12,7 +12,8 @@ use super::record::number_moves;
 use super::{App, CutMove, Pending};
 use crate::game::edit::{quoted_comment, NOT_REPLAYED};
 use crate::game::{Game, NodeId};
-use crate::position::Position;
+use crate::plural::count;
+use crate::position::{Position, Status};
 
 /// The label of the comment that keeps unread text the waiting moves cannot carry.
 pub const UNREAD: &str = "not read (kept as written): ";
@@ -31,8 +32,11 @@ impl App {
     ) {
         self.open_game(game, Some(file), None, true);
         let at = self.line_end(NodeId::ROOT);
-        let waiting = if rest_is_line {
-            waiting_text(rest, &self.game.position_at(at))
+        let pos = self.game.position_at(at);
+        // After a mate or a stalemate no move can be the right one: the text stays.
+        let over = matches!(pos.status(), Status::Checkmate | Status::Stalemate);
+        let waiting = if rest_is_line && !over {
+            waiting_text(rest, &pos)
         } else {
             None
         };
@@ -48,12 +52,21 @@ impl App {
         self.cursor = at;
         match waiting {
             Some((_, moves)) if !moves.is_empty() => {
-                let count = moves.len();
+                let follow = match moves.len() - 1 {
+                    0 => String::new(),
+                    after => format!(" and the {} after it follow", count(after, "move", "moves")),
+                };
                 self.pending = Some(Pending { at, moves });
                 self.refuse(format!(
-                    "{stop}: opened up to there; type the right move and the {} after it \
-                     follow ({count} moves wait; :w keeps them as a comment)",
-                    count - 1
+                    "{stop}: opened up to there; type the right move{follow} (:w keeps the \
+                     text from there as a comment)"
+                ));
+            }
+            _ if over => {
+                self.pending = None;
+                self.refuse(format!(
+                    "{stop}: opened up to there, where the game is over; the text after it \
+                     is kept in a comment"
                 ));
             }
             _ => {

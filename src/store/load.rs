@@ -95,7 +95,7 @@ pub struct Unread {
     pub token: String,
     /// Why it could not be read.
     pub reason: String,
-    /// The text from the token to the game's end (its result left out), on one line.
+    /// The text from the token to the game's end (its result left out), as written.
     pub rest: String,
     /// The main line was read to its end (the problem was in a variation).
     pub complete: bool,
@@ -359,19 +359,22 @@ fn build(
         .unwrap_or(usize::MAX)
         .min(bytes.len());
     let text = crate::text::decode(&bytes[from..]);
-    let mut words: Vec<&str> = text.split_whitespace().collect();
-    if words
-        .last()
-        .is_some_and(|w| matches!(*w, "1-0" | "0-1" | "1/2-1/2" | "*"))
+    // As written, line breaks and all (a `;` comment ends at its line's end), without the
+    // result ending it.
+    let mut rest = text.trim();
+    if let Some(result) = rest
+        .split_whitespace()
+        .next_back()
+        .filter(|w| matches!(*w, "1-0" | "0-1" | "1/2-1/2" | "*"))
     {
-        words.pop();
+        rest = rest[..rest.len() - result.len()].trim_end();
     }
     let unread = Unread {
         line,
         column: e.pos.column,
         token: e.token.clone(),
         reason: e.reason.clone(),
-        rest: words.join(" "),
+        rest: rest.to_string(),
         complete: read.complete,
     };
     Ok((read.game, slot, Some(unread)))

@@ -64,15 +64,18 @@ fn a_repair_keeps_the_comments_and_variations_after_the_wrong_move() {
     let file = dir.path().join("club.pgn");
     std::fs::write(
         &file,
-        "[White \"Typo\"]\n\n1. e4 e5 2. Nf3 Qe4 {the queen\ncomes out} 3. Nc3 \
-         (3. d4 {the centre} exd4) 3... Nc6 $1 4. Bb5 *\n",
+        "[White \"Typo\"]\n\n1. e4 e5 2. Nf3 Qe4 {the queen\ncomes out} ; early\n3. Nc3 \
+         (3. d4 {the centre} exd4 ; a line\n) 3... Nc6 $1 4. Bb5 *\n",
     )
     .unwrap();
     let mut run = Run::start(dir.path(), None);
     run.line(&format!(":e {} 1", file.display()));
     assert_eq!(run.moves(), ["e4", "e5", "Nf3"]);
     let msg = &run.app.message.text;
-    assert!(msg.contains("4 moves wait"), "{msg}");
+    assert!(
+        msg.contains("type the right move and the 3 moves after it follow"),
+        "{msg}"
+    );
     // Saved before the repair: every word is in the file, and reads back as waiting.
     run.line(":w");
     assert!(!run.app.message.error, "{:?}", run.app.message);
@@ -104,11 +107,32 @@ fn a_repair_keeps_the_comments_and_variations_after_the_wrong_move() {
     assert!(back[0].errors.is_empty(), "{:?}", back[0].errors);
     let game = &back[0].game;
     let line = game.mainline();
-    assert_eq!(game.node(line[3]).comments_after, ["the queen comes out"]);
+    assert_eq!(
+        game.node(line[3]).comments_after,
+        ["the queen comes out", "early"]
+    );
     assert_eq!(game.node(line[5]).nags, [1]);
     let saved = std::fs::read_to_string(&file).unwrap();
     assert!(
         saved.contains("3. d4") && saved.contains("the centre"),
         "the variation is lost: {saved}"
     );
+}
+
+/// Moves written after a mate: no move can be the right one there, so none waits, and the
+/// text stays in a comment, saved as it is.
+#[test]
+fn moves_written_after_a_mate_stay_in_a_comment() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("club.pgn");
+    std::fs::write(&file, "1. f3 e5 2. g4 Qh4# 3. Kf2 Nc6 0-1\n").unwrap();
+    let mut run = Run::start(dir.path(), None);
+    run.line(&format!(":e {} 1", file.display()));
+    assert_eq!(run.moves(), ["f3", "e5", "g4", "Qh4#"]);
+    let msg = &run.app.message.text;
+    assert!(msg.contains("where the game is over"), "{msg}");
+    assert!(run.app.pending.is_none());
+    run.line(":w");
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(saved.contains("Kf2 Nc6"), "{saved}");
 }

@@ -15,7 +15,7 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::text::{self, wrap};
 use crate::app::App;
-use crate::game::annotation::Annotation;
+use crate::game::annotation::{split_comment, Annotation};
 use crate::game::notes::{write_move_text, write_nags};
 use crate::game::{Game, NodeId};
 use crate::position::Position;
@@ -277,14 +277,31 @@ fn rows(app: &App) -> Vec<Row> {
                 id: None,
                 style: Style::default().fg(Color::Red).add_modifier(Modifier::BOLD),
             }];
+            // Each with what was written beside it (its glyphs, a draw offer, its
+            // remarks), which the comment keeping them for the file, not shown, also holds.
             for cut in &pending.moves {
+                let mut text = cut.san.clone();
+                write_nags(&mut text, &cut.nags);
+                if cut.draw_offer {
+                    text.push_str(" (=)");
+                }
                 pieces.push(Piece {
-                    text: cut.san.clone(),
+                    text,
                     id: None,
                     style: Style::default()
                         .fg(Color::Red)
                         .add_modifier(Modifier::CROSSED_OUT),
                 });
+                for comment in &cut.comments {
+                    let remark = split_comment(comment).1;
+                    if !remark.is_empty() {
+                        pieces.push(Piece {
+                            text: format!("{{{remark}}}"),
+                            id: None,
+                            style: ASIDE.add_modifier(Modifier::ITALIC),
+                        });
+                    }
+                }
             }
             rows.push(Row::Aside(pieces));
         }
@@ -528,6 +545,18 @@ mod tests {
             kept.iter().any(|c| c.starts_with("moves not replayed")),
             "{kept:?}"
         );
+        // A remark written with a waiting move is on the waiting row with it.
+        let mut remarked = App::new(Settings::default(), Game::default(), None);
+        typed(&mut remarked, "e4 e5 Nf3 Nc6 Bb5 a6 Bxc6");
+        typed(&mut remarked, "{gives up the bishop pair}");
+        typed(&mut remarked, "dxc6 Nxe5");
+        for _ in 0..5 {
+            remarked.update(Action::MoveBack);
+        }
+        typed(&mut remarked, "Bc4");
+        let text = sheet_text(&remarked);
+        assert!(text.contains("gives up the bishop"), "{text}");
+        assert!(!text.contains("not replayed"), "{text}");
     }
 
     /// Variations deeper than the sheet shows are `(…)`, except the one the current move
