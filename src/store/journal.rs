@@ -113,26 +113,32 @@ impl Journal {
         let contents =
             parse(&bytes).map_err(|why| io::Error::new(io::ErrorKind::InvalidData, why))?;
         let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
-        let (new_path, ()) = new_name(&dir, |new| {
+        let linked = new_name(&dir, |new| {
             // A hard link fails when the name exists, where a rename would replace it.
             std::fs::hard_link(path, new)
-        })
-        .or_else(|_| {
-            // A file system without hard links: rename onto a name checked to be free.
-            new_name(&dir, |new| {
-                if new.exists() {
-                    return Err(io::Error::from(io::ErrorKind::AlreadyExists));
+        });
+        let new_path = match linked {
+            Ok((new_path, ())) => {
+                // Only one of two recorders taking the journal over at once removes the
+                // old name: the other finds it gone, and so has not taken it over. Two
+                // names for one journal would offer its game twice.
+                if let Err(e) = std::fs::remove_file(path) {
+                    let _ = std::fs::remove_file(&new_path);
+                    return Err(e);
                 }
-                std::fs::rename(path, new)
-            })
-        })?;
-        if path.exists() {
-            if let Err(e) = std::fs::remove_file(path) {
-                // Two names for one journal would offer its game twice.
-                let _ = std::fs::remove_file(&new_path);
-                return Err(e);
+                new_path
             }
-        }
+            // A file system without hard links: rename onto a name checked to be free.
+            Err(_) => {
+                new_name(&dir, |new| {
+                    if new.exists() {
+                        return Err(io::Error::from(io::ErrorKind::AlreadyExists));
+                    }
+                    std::fs::rename(path, new)
+                })?
+                .0
+            }
+        };
         sync_dir(&dir)?;
         let file = OpenOptions::new().read(true).write(true).open(&new_path)?;
         let header = bytes[..contents.header_len].to_vec();
