@@ -13,7 +13,7 @@ use super::{App, CutMove, Pending};
 use crate::game::edit::{quoted_comment, NOT_REPLAYED};
 use crate::game::{Game, NodeId};
 use crate::plural::count;
-use crate::position::{Position, Status};
+use crate::position::Position;
 
 /// The label of the comment that keeps unread text the waiting moves cannot carry.
 pub const UNREAD: &str = "not read (kept as written): ";
@@ -34,7 +34,7 @@ impl App {
         let at = self.line_end(NodeId::ROOT);
         let pos = self.game.position_at(at);
         // After a mate or a stalemate no move can be the right one: the text stays.
-        let over = matches!(pos.status(), Status::Checkmate | Status::Stalemate);
+        let over = super::entry::game_over(&pos).is_some();
         let waiting = if rest_is_line && !over {
             waiting_text(rest, &pos)
         } else {
