@@ -314,6 +314,69 @@ fn results_that_disagree_are_reported_kept_visible_and_fixed_only_on_request() {
     assert_eq!((out.as_str(), code), ("4 games, 0 with errors\n", 0));
 }
 
+/// A tag given twice: the last value is the one every command reads, both are kept, and
+/// two Result tags that disagree are reported like any other disagreement of results.
+#[test]
+fn a_tag_given_twice_keeps_both_values_and_the_last_is_read() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = "[White \"Anand\"]\n[White \"Carlsen\"]\n[Result \"0-1\"]\n\
+                [Result \"1/2-1/2\"]\n\n1. f3 e5 2. g4 Qh4# *\n\n\
+                [White \"Kasparov\"]\n[Result \"1-0\"]\n[Result \"1-0\"]\n\
+                [FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n\
+                [FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. O-O 1-0\n";
+    let file = write(dir.path(), "twice.pgn", text);
+    let want = format!(
+        "{file}:4:1: game 1 (Carlsen - ?): \"1/2-1/2\": the Result tag is given twice: 0-1 \
+         and then 1/2-1/2\n\
+         {file}:4:1: game 1 (Carlsen - ?): \"1/2-1/2\": the Result tag says 1/2-1/2 but White \
+         is checkmated after the last move: the result is 0-1\n\
+         2 games, 1 with errors\n"
+    );
+    let (out, _, code) = run(&["check", &file]);
+    assert_eq!((out.as_str(), code), (want.as_str(), 1));
+    let (out, _, _) = run(&["list", &file]);
+    let rows: Vec<Vec<&str>> = out.lines().map(|l| l.split('\t').collect()).collect();
+    assert_eq!((rows[0][1], rows[0][3]), ("Carlsen", "1/2-1/2"), "{out}");
+    // convert keeps both values of each, in their order, and a second run changes nothing.
+    let (once, _, code) = run(&["convert", &file]);
+    assert_eq!(code, 1);
+    for both in [
+        "[White \"Anand\"]\n[White \"Carlsen\"]\n",
+        "[Result \"0-1\"]\n[Result \"1/2-1/2\"]\n",
+        "[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n",
+    ] {
+        assert!(once.contains(both), "{both} in\n{once}");
+    }
+    assert!(once.contains("Qh4# *"), "{once}");
+    // The same value twice is one tag: nothing to tell apart.
+    assert!(
+        once.contains("[Result \"1-0\"]\n[Result \"1-0\"]\n"),
+        "{once}"
+    );
+    let converted = write(dir.path(), "once.pgn", &once);
+    let (twice, _, _) = run(&["convert", &converted]);
+    assert_eq!(twice, once, "a second run changes nothing");
+    let (out, _, _) = run(&["check", &converted]);
+    assert!(
+        out.contains("the Result tag is given twice: 0-1 and then 1/2-1/2"),
+        "{out}"
+    );
+    // Settling the results leaves one Result tag, what the board says.
+    let (fixed, err, code) = run(&["convert", "--fix-results", &file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(fixed.contains("[Result \"0-1\"]\n"), "{fixed}");
+    assert_eq!(
+        fixed.matches("[Result \"").count(),
+        3,
+        "one in game 1, two in game 2"
+    );
+    assert!(!fixed.contains("1/2-1/2"), "{fixed}");
+    assert!(fixed.contains("Qh4# 0-1"), "{fixed}");
+    let fixed = write(dir.path(), "fixed.pgn", &fixed);
+    let (out, _, code) = run(&["check", &fixed]);
+    assert_eq!((out.as_str(), code), ("2 games, 0 with errors\n", 0));
+}
+
 /// The lines of a converted text that start with `%`, but for notes of ours, in order.
 fn percent_lines(s: &str) -> Vec<&str> {
     let ours = |l: &&str| l.starts_with("% scoresheet:");

@@ -164,22 +164,33 @@ impl Game {
         }
     }
 
-    /// A tag's value.
+    /// A tag's value. A tag given twice in a file (which a file should not do, but some
+    /// do) has the value given last, as every reader of the file takes it (`list`, the
+    /// game list, `check`); the writer keeps the earlier ones too, before it.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
+            .rev()
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_str())
     }
 
-    /// Sets a tag, keeping its place if it exists.
+    /// Sets a tag, keeping its place if it exists. A tag given twice becomes one, with
+    /// this value, in the place of the first.
     pub fn set_tag(&mut self, name: &str, value: &str) {
         if name == "Result" {
             // The result is set: the one the movetext ended with as read goes.
             self.written_result = None;
         }
-        match self.tags.iter_mut().find(|(n, _)| n == name) {
-            Some(slot) => slot.1 = value.to_string(),
+        match self.tags.iter().position(|(n, _)| n == name) {
+            Some(first) => {
+                self.tags[first].1 = value.to_string();
+                let mut k = 0;
+                self.tags.retain(|(n, _)| {
+                    k += 1;
+                    k - 1 <= first || n != name
+                });
+            }
             None => self.tags.push((name.to_string(), value.to_string())),
         }
     }

@@ -16,8 +16,10 @@ use crate::position::{Position, Status};
 /// What a game states about its result, and where.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Stated {
-    /// The `Result` tag, when it holds one of the four results.
+    /// The `Result` tag, when it holds one of the four results (the last one given).
     pub tag: Option<(Outcome, Pos)>,
+    /// An earlier `Result` tag of the same game that holds another known result.
+    pub earlier_tag: Option<Outcome>,
     /// The result token ending the movetext.
     pub token: Option<(Outcome, Pos)>,
 }
@@ -45,6 +47,19 @@ pub(crate) fn problems(stated: &Stated, board: Option<Outcome>) -> Vec<GameError
         kind: None,
     };
     let known = |r: Outcome| r != Outcome::Unknown;
+    if let (Some(earlier), Some((tag, at))) = (stated.earlier_tag, stated.tag) {
+        if known(tag) && earlier != tag {
+            out.push(problem(
+                at,
+                tag,
+                format!(
+                    "the Result tag is given twice: {} and then {}",
+                    earlier.as_str(),
+                    tag.as_str()
+                ),
+            ));
+        }
+    }
     if let (Some((tag, _)), Some((token, at))) = (stated.tag, stated.token) {
         // A `*` says the result is not known: it contradicts nothing.
         if tag != token && known(tag) && known(token) {
@@ -123,6 +138,7 @@ mod tests {
         let stated = |tag: Option<Outcome>, token: Option<Outcome>| Stated {
             tag: tag.map(|r| (r, at(0, 1))),
             token: token.map(|r| (r, at(100, 9))),
+            earlier_tag: None,
         };
         // (tag, token, board) → problems, settled result.
         let cases = [

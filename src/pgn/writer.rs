@@ -129,8 +129,16 @@ fn write_tags(game: &Game, out: &mut String) {
         out.push_str("\"]\n");
     };
     for name in SEVEN_TAG_ROSTER {
-        tag(out, name, game.tag(name).unwrap_or("?"));
+        // A tag given twice keeps both values, in their order: the last is the one read.
+        let mut given = game.tags.iter().filter(|(n, _)| n == name).peekable();
+        if given.peek().is_none() {
+            tag(out, name, "?");
+        }
+        for (_, value) in given {
+            tag(out, name, value);
+        }
     }
+    let last_fen = game.tags.iter().rposition(|(n, _)| n == "FEN");
     let setup = game.has_setup();
     if setup && game.tag("SetUp").is_none() {
         tag(out, "SetUp", "1");
@@ -138,11 +146,13 @@ fn write_tags(game: &Game, out: &mut String) {
     if setup && game.tag("FEN").is_none() {
         tag(out, "FEN", &game.start.fen());
     }
-    for (name, value) in &game.tags {
+    for (k, (name, value)) in game.tags.iter().enumerate() {
         if SEVEN_TAG_ROSTER.contains(&name.as_str()) {
             continue;
         }
-        if name == "FEN" && setup {
+        // The FEN tag read is the last one: an earlier one (a file's mistake) is kept as
+        // it is.
+        if name == "FEN" && setup && Some(k) == last_fen {
             // The tag as the file had it when it still describes the start (a move
             // number 0, which readers take as 1, is not rewritten); else the start's FEN.
             let as_read = Position::from_fen(&super::builder::tolerant_fen(value))
