@@ -498,3 +498,79 @@ fn stopping_an_engine_stops_what_its_script_started() {
         state()
     );
 }
+
+/// An engine program written as a shell script in `dir`.
+fn script(dir: &std::path::Path, name: &str, body: &str) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+/// An engine that floods its output, or prints a line that never ends, is timed out like
+/// one that says nothing (before, the flood filled memory until the process was killed).
+#[test]
+fn an_engine_that_floods_its_output_or_never_ends_a_line_times_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let answers = "read -r l; echo 'id name Flood'; echo uciok";
+    let flood = script(
+        dir.path(),
+        "flood",
+        &format!("{answers}\nexec yes 'info string flooding'"),
+    );
+    let endless = script(
+        dir.path(),
+        "endless",
+        &format!("{answers}\nexec tr -d '\\n' < /dev/zero | tr '\\0' x"),
+    );
+    for path in [flood, endless] {
+        let cfg = EngineConfig {
+            answer_timeout: Duration::from_millis(500),
+            ..config(path.clone())
+        };
+        let err = Engine::start(&cfg).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                EngineError::Timeout {
+                    waiting_for: "readyok",
+                    ..
+                }
+            ),
+            "{}: {err}",
+            path.display()
+        );
+    }
+}
+
+/// A search whose engine talks on without a word on the search (`info string …`) is
+/// stopped after the silence timeout, as one that says nothing.
+#[test]
+fn a_search_that_only_chatters_is_stopped_and_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = script(
+        dir.path(),
+        "chatter",
+        "while read -r cmd; do\n  case \"$cmd\" in\n    uci) echo 'id name Chatter'; echo uciok;;\n    \
+         isready) echo readyok;;\n    go*) exec yes 'info string still thinking';;\n  esac\ndone",
+    );
+    let cfg = EngineConfig {
+        silence_timeout: Some(Duration::from_millis(500)),
+        ..config(path)
+    };
+    let mut engine = Engine::start(&cfg).unwrap();
+    let err = engine
+        .search(&Position::start(), &[], Limit::Depth(20))
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            EngineError::Timeout {
+                waiting_for: "bestmove",
+                ..
+            }
+        ),
+        "{err}"
+    );
+}

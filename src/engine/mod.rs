@@ -45,6 +45,7 @@ mod analysis;
 mod error;
 pub mod judge;
 mod lines;
+mod pipe;
 mod process;
 mod program;
 pub mod uci;

@@ -8,7 +8,7 @@
 //! lines for the message when the engine dies.
 
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
@@ -19,6 +19,7 @@ use chess::ChessMove;
 
 use super::error::EngineError;
 use super::lines::{Lines, PvLine};
+use super::pipe::{self, Backlog};
 use super::program::{self, find_program, spawn};
 use super::uci::{parse_line, parse_uci_move, position_command, EngineLine, Limit};
 use crate::position::Position;
@@ -92,7 +93,7 @@ impl EngineConfig {
 }
 
 /// What comes through the engine's channel.
-enum Incoming {
+pub(super) enum Incoming {
     Line(String),
     Closed,
     Wake,
@@ -142,6 +143,8 @@ pub struct Engine {
     stdin: Option<ChildStdin>,
     rx: Receiver<Incoming>,
     tx: Sender<Incoming>,
+    /// Lines in `rx` not yet taken (see [`pipe`]).
+    backlog: Backlog,
     stderr: Arc<Mutex<VecDeque<String>>>,
     /// The last line that was not UCI, for error messages.
     last_other: Option<String>,
@@ -185,37 +188,11 @@ impl Engine {
         })?;
         let (tx, rx) = channel();
         let stdout = child.stdout.take().expect("stdout is piped");
-        let out_tx = tx.clone();
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf).into_owned();
-                        if out_tx.send(Incoming::Line(line)).is_err() {
-                            return;
-                        }
-                    }
-                }
-            }
-            let _ = out_tx.send(Incoming::Closed);
-        });
+        let backlog = Backlog::default();
+        pipe::read_output(stdout, tx.clone(), backlog.clone());
         let stderr = Arc::new(Mutex::new(VecDeque::new()));
         if let Some(err) = child.stderr.take() {
-            let tail = Arc::clone(&stderr);
-            std::thread::spawn(move || {
-                for line in BufReader::new(err).lines() {
-                    let Ok(line) = line else { break };
-                    let mut tail = tail.lock().unwrap_or_else(|e| e.into_inner());
-                    if tail.len() == STDERR_LINES {
-                        tail.pop_front();
-                    }
-                    tail.push_back(line);
-                }
-            });
+            pipe::read_errors(err, Arc::clone(&stderr), STDERR_LINES);
         }
         let mut engine = Engine {
             name: shown,
@@ -223,6 +200,7 @@ impl Engine {
             child,
             rx,
             tx,
+            backlog,
             stderr,
             last_other: None,
             answer_timeout: cfg.answer_timeout,
@@ -341,6 +319,7 @@ impl Engine {
         };
         match got {
             Ok(Incoming::Line(line)) => {
+                self.backlog.taken();
                 let parsed = parse_line(&line);
                 if let EngineLine::Other(text) = &parsed {
                     if !text.is_empty() {
@@ -363,7 +342,10 @@ impl Engine {
         waiting_for: &'static str,
     ) -> Result<EngineLine, EngineError> {
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
+            // An engine that keeps talking without the answer runs out of time too.
+            let Some(left) = deadline.checked_duration_since(Instant::now()) else {
+                return Err(self.timeout(waiting_for, self.answer_timeout));
+            };
             match self.next(Some(left))? {
                 Event::Line(line) => return Ok(line),
                 Event::Woken => {}
@@ -399,17 +381,28 @@ impl Engine {
         self.set_position(start, moves)?;
         self.go(limit)?;
         let mut lines = Lines::new(pos);
+        // Silence is counted from the last word on the search: lines of anything else
+        // (`info string`, nonsense) do not keep a search that never ends alive.
+        let mut heard = Instant::now();
         loop {
-            let line = match self.next(self.silence_timeout)? {
-                Event::Line(line) => line,
+            let left = self
+                .silence_timeout
+                .map(|t| t.saturating_sub(heard.elapsed()));
+            let line = match self.next(left)? {
+                _ if left.is_some_and(|l| l.is_zero()) => None,
+                Event::Line(line) => Some(line),
                 Event::Woken => continue,
-                Event::Quiet => {
-                    let after = self.silence_timeout.unwrap_or_default();
-                    return Err(self.timeout("bestmove", after));
-                }
+                Event::Quiet => None,
+            };
+            let Some(line) = line else {
+                let after = self.silence_timeout.unwrap_or_default();
+                return Err(self.timeout("bestmove", after));
             };
             match line {
                 EngineLine::Info(info) => {
+                    if info.string.is_none() {
+                        heard = Instant::now();
+                    }
                     lines.update(&info);
                 }
                 EngineLine::BestMove(best) => {
