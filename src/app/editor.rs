@@ -398,6 +398,15 @@ impl TextEditor {
                 true
             }
             Newline if self.multiline => {
+                // A comment read from a `;` comment may hold the `}` no brace comment can:
+                // it stays on one line, which a `;` comment writes as it is.
+                if let Some(f) = self.forbidden.filter(|f| self.text().contains(f.char)) {
+                    self.notice = Some(format!(
+                        "this comment holds {} and stays on one line: {}",
+                        f.char, f.why
+                    ));
+                    return false;
+                }
                 self.area.insert_newline();
                 true
             }

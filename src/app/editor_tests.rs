@@ -165,6 +165,22 @@ fn a_closing_brace_is_refused_when_typed_and_the_editor_says_why() {
     assert!(tag.apply(Insert('}')));
 }
 
+/// A comment read from a `;` comment can hold `}`; a line break would make it a brace
+/// comment, which cannot, so the editor keeps it on one line and says why (before, the
+/// `}` became `)` without a word when it was saved).
+#[test]
+fn a_comment_holding_a_closing_brace_stays_on_one_line() {
+    let mut ed = editor("note with } brace");
+    ed.apply(End);
+    assert!(!ed.apply(Newline));
+    assert_eq!(ed.text(), "note with } brace");
+    let notice = ed.notice().expect("a reason");
+    assert!(notice.contains("stays on one line"), "{notice}");
+    let mut plain = editor("no brace");
+    plain.apply(End);
+    assert!(plain.apply(Newline));
+}
+
 #[test]
 fn paste_keeps_lines_in_a_comment_and_cleans_the_rest() {
     let mut ed = editor("");
