@@ -441,8 +441,12 @@ impl App {
         next.set_tag("Date", &today());
         for name in ["Board", "TimeControl"] {
             if let Some(value) = self.game.tag(name) {
-                let value = match (name, value.parse::<u32>()) {
-                    ("Board", Ok(n)) => (n + 1).to_string(),
+                // The next board, when the number has one (past the largest, the same).
+                let value = match (
+                    name,
+                    value.parse::<u64>().ok().and_then(|n| n.checked_add(1)),
+                ) {
+                    ("Board", Some(n)) => n.to_string(),
                     _ => value.to_string(),
                 };
                 next.set_tag(name, &value);

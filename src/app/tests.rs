@@ -310,6 +310,16 @@ fn the_next_game_is_prefilled() {
     assert_eq!(app.game.tag("Round"), Some("3"));
     assert_eq!(app.game.tag("Board"), Some("8"));
     assert_eq!(app.game.tag("White"), Some("?"));
+    // A board number past 32 bits still goes on (it was 0); past 64, it stays.
+    for (board, next) in [
+        ("4294967295", "4294967296"),
+        ("18446744073709551615", "18446744073709551615"),
+    ] {
+        type_line(&mut app, &format!(":tag Board {board}"));
+        app.unsaved = false;
+        assert_eq!(type_line(&mut app, ":new"), Effect::NewGame);
+        assert_eq!(app.game.tag("Board"), Some(next));
+    }
 }
 
 #[test]
