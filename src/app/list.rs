@@ -358,6 +358,11 @@ impl App {
         };
         if list.filtering {
             list.filtering = false;
+            // A filter that does not read keeps saying why, once typing ends too: the
+            // count shown is the last good filter's.
+            if let Some(problem) = list.problem.clone() {
+                self.refuse(problem);
+            }
             return Effect::None;
         }
         let Some(row) = list.catalog.get(list.selected) else {
