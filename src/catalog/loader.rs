@@ -212,7 +212,8 @@ impl Loader {
 
 /// What the loader's thread reads.
 enum Source {
-    /// A plain file (mapped into memory when it can be).
+    /// A plain file (read in chunks with positioned reads on several threads, or as a
+    /// stream on one).
     Plain(File),
     /// The text of a compressed file, and the count of compressed bytes read.
     /// It ends at the decoder's first error (a file cut short): the games before are all

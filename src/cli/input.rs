@@ -74,7 +74,7 @@ impl Input {
     }
 
     /// The file, when the input is a regular file (which can be read in chunks on several
-    /// threads, or mapped into memory); `None` for standard input, pipes and devices.
+    /// threads, or read again at known offsets); `None` for standard input, pipes and devices.
     pub fn regular_file(&self) -> Option<&File> {
         match self {
             Input::File(f) if f.metadata().is_ok_and(|m| m.is_file()) => Some(f),

@@ -5,11 +5,11 @@
 //! and format, this thread writes in file order. With one job, or for any other input (a
 //! pipe), this thread indexes and formats while a second one writes.
 //!
-//! With one job a regular file is read through a memory map, which saves copying every byte
-//! out of the page cache. The caveat, the one ripgrep accepts for the same gain: should
-//! another process truncate the file while it is mapped, touching the lost pages kills this
-//! process (SIGBUS) instead of giving a read error. Bytes appended meanwhile are not seen,
-//! as the map covers the length the file had when it was opened.
+//! A regular file is read with reads into buffers of this process, never through a memory
+//! map: should another process cut the file short meanwhile, a map's lost pages would kill
+//! this process (SIGBUS) when touched. Read, the file just ends early; its length is
+//! compared afterwards with the length it had when opened, and a file found shorter is an
+//! error after the lines of the games read.
 
 use std::fs::File;
 use std::io::{self, Write};
@@ -55,10 +55,21 @@ pub fn run(args: &Args) -> u8 {
     let mut out = Stdout::with_capacity(1 << 16);
     let listed = Input::open(&args.file).and_then(|file| {
         cut = file.cut();
-        match file.regular_file() {
-            Some(regular) if jobs > 1 => list_chunks(regular, jobs, args.chunk, &mut out),
-            _ => list_stream(file, &mut out),
+        let Some(regular) = file.regular_file() else {
+            return list_stream(file, &mut out);
+        };
+        let length = regular.metadata()?.len();
+        // Another handle on the file, to see its length once the reading has taken it.
+        let again = regular.try_clone()?;
+        if jobs > 1 {
+            list_chunks(regular, jobs, args.chunk, &mut out)?;
+        } else {
+            list_stream(file, &mut out)?;
         }
+        if again.metadata()?.len() < length {
+            return Err(crate::pgn::tag_window::cut_short());
+        }
+        Ok(())
     });
     let code = if let Some(e) = cut.take() {
         eprintln!("{}", Cut::message("list", &name, &e, None));
@@ -202,14 +213,7 @@ fn list_range(file: &File, from: Pos, until: &mut Until) -> io::Result<Part<Line
 /// lines, a second one writes them, in file order. The channel holds a few batches at most,
 /// so memory stays bounded whatever the number of games.
 fn list_stream(file: Input, out: &mut Stdout) -> io::Result<()> {
-    match file.regular_file().and_then(map_file) {
-        Some(map) => list_indexed(Indexer::in_memory(map), out),
-        None => list_indexed(Indexer::new(file), out),
-    }
-}
-
-/// [`list_stream`] from the indexer.
-fn list_indexed<R: io::Read>(mut indexer: Indexer<R>, out: &mut Stdout) -> io::Result<()> {
+    let mut indexer = Indexer::new(file);
     let (tx, rx) = mpsc::sync_channel::<Lines>(4);
     std::thread::scope(|scope| {
         let writer = std::thread::Builder::new()
@@ -240,16 +244,6 @@ fn list_indexed<R: io::Read>(mut indexer: Indexer<R>, out: &mut Stdout) -> io::R
         // A write error (a closed pipe) comes first: it is why indexing stopped.
         written.and(indexed)
     })
-}
-
-/// Maps `file` into memory if it is a regular file; `None` otherwise, or if mapping fails.
-fn map_file(file: &File) -> Option<memmap2::Mmap> {
-    if !file.metadata().ok()?.is_file() {
-        return None;
-    }
-    // SAFETY: the map is only read. A file truncated meanwhile makes reads of the lost
-    // pages fault rather than return stale data: the risk the module documentation states.
-    unsafe { memmap2::Mmap::map(file) }.ok()
 }
 
 /// Writes the (numbered) lines it receives (flushed by [`run`], which reports a failure).

@@ -11,6 +11,7 @@
 //! (see [`super::index`]). Standard input, compressed files and `--variations` (the index
 //! holds main lines only) are read through every time.
 
+use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
@@ -19,7 +20,8 @@ use super::input::{self, Cut, Input};
 use super::output::Stdout;
 use super::search_rows as rows;
 use crate::notation::Lang;
-use crate::pgn::{ColumnPlaces, GameError, Reader, TagsAt};
+use crate::pgn::tag_window::cut_short;
+use crate::pgn::{ColumnPlaces, GameError, Reader};
 use crate::position::Position;
 use crate::study::follow::{GameInfo, Tags, TagsRead, Walked};
 use crate::study::index::cache::{self, Found, Stamp};
@@ -113,8 +115,8 @@ pub fn position_after(text: &str, lang: &'static Lang) -> Result<Position, Strin
 
 /// Reads every game of `input` through [`follower`] (on `jobs` threads for a regular
 /// file), maps each with `map` (on the reading threads), and hands what it picked (`Some`)
-/// to `sink` in file order with absolute game numbers; problems go to standard error in
-/// `check`'s format. Returns (games, games with problems).
+/// to `sink` in file order with absolute game numbers (an error from it stops the reading);
+/// problems go to standard error in `check`'s format. Returns (games, games with problems).
 #[allow(clippy::too_many_arguments)]
 fn read_games<T: Send>(
     input: Input,
@@ -124,7 +126,7 @@ fn read_games<T: Send>(
     lang: &'static Lang,
     follow: Reading,
     map: impl Fn(Walked) -> Option<T> + Sync,
-    mut sink: impl FnMut(u64, T),
+    mut sink: impl FnMut(u64, T) -> io::Result<()>,
 ) -> io::Result<(u64, u64)> {
     let mut err = BufWriter::new(io::stderr().lock());
     let mut problem = |line: u64, game: u64, players: &str, e: &GameError| {
@@ -147,7 +149,7 @@ fn read_games<T: Send>(
                 }
                 let number = w.read.number;
                 if let Some(out) = map(w) {
-                    sink(number, out);
+                    sink(number, out)?;
                 }
             }
             (games, bad)
@@ -183,11 +185,12 @@ enum Purpose {
 
 /// What the reading threads make of a game found by reading a file through.
 enum Found1 {
-    /// For `search`, a game of a mapped file: where it starts, its plies, the ply at which
+    /// For `search`, a game of a file on disk: where it starts, its plies, the ply at which
     /// it reaches the position, and where its tags' values lie (its line is made from the
-    /// map in file order).
+    /// file, read again in file order).
     At(u64, u32, u32, Option<ColumnPlaces>),
-    /// For `search`, a game of a file not mapped: its tags, plies and ply.
+    /// For `search`, a game of another input (a pipe, a compressed file): its tags, plies
+    /// and ply.
     Tags(Box<Tags>, u32, u32),
     /// For `tree`: the move it played at the position, and its result, ratings and year.
     Tally(Next, GameInfo),
@@ -291,19 +294,24 @@ fn answer(
     let name = input::name(path);
     let input = Input::open(path)?;
     let cut = input.cut();
-    // A file on disk is mapped: the tags of the games found are read from it, at the
-    // places noted while reading, as their chunks of the file come in, instead of every
-    // game's tags decoded while reading.
-    let mapped = input.regular_file().and_then(rows::Mapped::of);
+    // A file on disk is read again for the tags of the games found, at the places noted
+    // while reading, as their chunks of the file come in, instead of every game's tags
+    // decoded while reading. (Through a handle of its own: the reading takes `input`.)
+    let again = input.regular_file().map(File::try_clone).transpose()?;
+    let mut reread = again.as_ref().map(rows::Reread::of).transpose()?;
+    let (rereading, length) = (
+        reread.is_some(),
+        reread.as_ref().map(rows::Reread::file_len),
+    );
     let reading = Reading::search(Goal::of(pos.board()), variations);
-    let reading = match (&mapped, purpose) {
+    let reading = match (&reread, purpose) {
         (None, _) => reading,
         (Some(_), Purpose::Lines) => reading.reading_tags(TagsRead::Places),
         // The tree keeps four tags of every game it finds: read with the game, as they
         // come, they cost less than reading again the tag section of most of the file.
         (Some(_), Purpose::Tree) => reading.reading_tags(TagsRead::Info),
     };
-    let (prefix, mut reader) = (rows::prefix(file), TagsAt::default());
+    let prefix = rows::prefix(file);
     let (mut found, mut tallies, mut lines) = (0u64, Vec::new(), Vec::new());
     // The lines go out a batch at a time as the games are found: kept until the end,
     // those of a search that finds most of a large file took memory (and its faults).
@@ -318,16 +326,16 @@ fn answer(
         |w| {
             let ply = w.reached?;
             let offset = w.read.start.offset;
-            Some(match (purpose, &mapped) {
-                (Purpose::Lines, Some(_)) => Found1::At(offset, w.plies, ply, w.places),
-                (Purpose::Lines, None) => Found1::Tags(w.tags.unwrap_or_default(), w.plies, ply),
+            Some(match (purpose, rereading) {
+                (Purpose::Lines, true) => Found1::At(offset, w.plies, ply, w.places),
+                (Purpose::Lines, false) => Found1::Tags(w.tags.unwrap_or_default(), w.plies, ply),
                 (Purpose::Tree, _) => Found1::Tally(w.next, w.info),
             })
         },
         |number, f| {
             found += 1;
-            match (f, &mapped) {
-                (Found1::At(offset, plies, ply, places), Some(map)) => {
+            match (f, &mut reread) {
+                (Found1::At(offset, plies, ply, places), Some(rows)) => {
                     let game = rows::Found {
                         offset,
                         number,
@@ -335,7 +343,14 @@ fn answer(
                         ply,
                         places,
                     };
-                    map.push_line(&mut lines, &mut reader, &prefix, &game)
+                    // The file cut short meanwhile stops the reading: the lines
+                    // written so far stand, and the error says why no more follow.
+                    if let Err(e) = rows.push_line(&mut lines, &prefix, &game) {
+                        if written.is_ok() {
+                            written = out.write_all(&lines);
+                        }
+                        return Err(e);
+                    }
                 }
                 (Found1::Tags(tags, plies, ply), _) => {
                     rows::push_tags(&mut lines, &prefix, number, &tags, plies, ply)
@@ -350,8 +365,17 @@ fn answer(
                 }
                 lines.clear();
             }
+            Ok(())
         },
     )?;
+    // A file cut short after the games in its lost part were read, or in the middle of
+    // them, gave fewer games than it held, with no error from the reading.
+    if let (Some(file), Some(length)) = (&again, length) {
+        if file.metadata()?.len() < length {
+            written?;
+            return Err(cut_short());
+        }
+    }
     let written = written.and_then(|()| out.write_all(&lines));
     let indexing = match (stamp, cut.take()) {
         (_, Some(e)) => Indexing::Cut(e),

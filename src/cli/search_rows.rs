@@ -1,12 +1,13 @@
 //! The result lines of `search`: `list`'s columns and the ply. Answered from an index, the
 //! columns are the index's own (see [`crate::study::index::columns`]); answered by reading
-//! the file through, the tags of each game found are read from the file mapped into memory,
-//! at the places the reading noted (see [`crate::pgn::ColumnPlaces`]).
+//! the file through, the tags of each game found are read again from the file, at the
+//! places the reading noted (see [`crate::pgn::ColumnPlaces`]).
 
 use std::fs::File;
 use std::io::{self, Write};
 
-use crate::pgn::{ColumnPlaces, TagsAt};
+use crate::pgn::tag_window::TagWindow;
+use crate::pgn::ColumnPlaces;
 use crate::study::follow::Tags;
 use crate::study::index::columns::{Columns, FIELDS};
 use crate::study::index::{Damage, Hit};
@@ -64,58 +65,59 @@ pub fn write_hits(
     out.write_all(&buf)
 }
 
-/// A file mapped into memory, to read the tags of the games a search read through found,
-/// at their offsets, once the reading is done.
-pub struct Mapped(memmap2::Mmap);
+/// The tags of the games a search found by reading a file through, read again from the
+/// file at their offsets (in file order, a window at a time: see [`TagWindow`]) to write
+/// their lines.
+pub struct Reread<'f>(TagWindow<'f>);
 
-impl Mapped {
-    /// The map of `file`; `None` when it cannot be mapped.
-    pub fn of(file: &File) -> Option<Mapped> {
-        // SAFETY: only read; a file truncated meanwhile faults instead of giving a read
-        // error, the caveat `list` documents for its own map.
-        unsafe { memmap2::Mmap::map(file) }.ok().map(Mapped)
+impl<'f> Reread<'f> {
+    /// The tags of the games of `file`, as long as it is now.
+    pub fn of(file: &'f File) -> io::Result<Self> {
+        TagWindow::new(file).map(Reread)
+    }
+
+    /// The file's length when it was opened (see [`TagWindow::file_len`]).
+    pub fn file_len(&self) -> u64 {
+        self.0.file_len()
     }
 
     /// Adds the result line of a game found (see [`push_row`]), its tags read from the
-    /// map: as written at the places noted while reading it, when they need neither
+    /// file: as written at the places noted while reading it, when they need neither
     /// decoding nor escaping (most do not); else from its tag section, as `list` reads
     /// them. Its tag section ends where its movetext (or the next game, as the reader finds
-    /// games) starts: the bytes after it need not be bounded.
-    pub fn push_line(&self, buf: &mut Vec<u8>, reader: &mut TagsAt, file: &[u8], game: &Found) {
-        push_found(&self.0, buf, reader, file, game);
-    }
-}
-
-/// [`Mapped::push_line`] for a file held in `bytes`.
-fn push_found(bytes: &[u8], buf: &mut Vec<u8>, reader: &mut TagsAt, file: &[u8], game: &Found) {
-    let at = usize::try_from(game.offset)
-        .unwrap_or(usize::MAX)
-        .min(bytes.len());
-    let bytes = &bytes[at..];
-    let raw = game.places.and_then(|p| p.raw(bytes));
-    if let Some(values) = raw.filter(|values| values.iter().all(|v| plain(v))) {
-        row_start(buf, file, game.number);
-        for value in values {
-            buf.push(b'\t');
-            match value {
-                [] => buf.push(b'?'),
-                shown => buf.extend_from_slice(shown),
+    /// games) starts: the bytes after it need not be bounded. An error when the file was
+    /// cut short meanwhile.
+    pub fn push_line(&mut self, buf: &mut Vec<u8>, file: &[u8], game: &Found) -> io::Result<()> {
+        let window = &mut self.0;
+        if let Some(places) = &game.places {
+            let raw = window.raw(game.offset, places)?;
+            if let Some(values) = raw.filter(|values| values.iter().all(|v| plain(v))) {
+                row_start(buf, file, game.number);
+                for value in values {
+                    buf.push(b'\t');
+                    match value {
+                        [] => buf.push(b'?'),
+                        shown => buf.extend_from_slice(shown),
+                    }
+                }
+                row_end(buf, game.plies, game.ply);
+                return Ok(());
             }
         }
-        row_end(buf, game.plies, game.ply);
-        return;
+        let end = window.file_len();
+        let e = window.tags(game.offset, end, game.number)?;
+        let [white, black, result, date, event, eco] = e.list_columns();
+        push_row(
+            buf,
+            file,
+            game.number,
+            [white, black, result, date, event],
+            eco,
+            game.plies,
+            game.ply,
+        );
+        Ok(())
     }
-    let e = reader.read(bytes, game.number);
-    let [white, black, result, date, event, eco] = e.list_columns();
-    push_row(
-        buf,
-        file,
-        game.number,
-        [white, black, result, date, event],
-        eco,
-        game.plies,
-        game.ply,
-    );
 }
 
 /// Whether a tag value as written is shown as it is: printable ASCII (nothing to decode,
@@ -237,8 +239,11 @@ mod tests {
                 .to_vec(),
         );
         let lang = crate::notation::Lang::english();
-        let (mut tags, mut games, mut placed) = (TagsAt::default(), 0, 0);
+        let (mut games, mut placed) = (0, 0);
         for bytes in &files {
+            let mut pgn = tempfile::NamedTempFile::new().expect("a temporary file");
+            pgn.write_all(bytes).expect("written");
+            let mut rows = Reread::of(pgn.as_file()).expect("opened");
             let mut reader = SliceReader::new(bytes);
             let mut f = Follow::new(lang, None, false).reading_tags(TagsRead::Places);
             while let Some(w) = reader.read_game_restarting(&mut f) {
@@ -250,9 +255,9 @@ mod tests {
                     places: w.places,
                 };
                 let (mut noted, mut read) = (Vec::new(), Vec::new());
-                push_found(bytes, &mut noted, &mut tags, b"", &game);
+                rows.push_line(&mut noted, b"", &game).expect("read");
                 game.places = None;
-                push_found(bytes, &mut read, &mut tags, b"", &game);
+                rows.push_line(&mut read, b"", &game).expect("read");
                 assert_eq!(
                     String::from_utf8_lossy(&noted),
                     String::from_utf8_lossy(&read),
@@ -266,5 +271,72 @@ mod tests {
         // Most games' lines come from the places (the others' tag sections did not end as
         // they should, or they have no movetext).
         assert!(games > 60 && placed * 10 > games * 9, "{placed} of {games}");
+    }
+
+    /// A search whose file another program cuts short once the games were found (before
+    /// their lines are written): the lines of the games before the cut come out as the
+    /// whole file gave them, then an error says the file was cut short. Read through a
+    /// memory map, the lost pages killed the process instead (SIGBUS).
+    #[test]
+    fn a_file_cut_short_after_the_games_were_found_is_an_error_not_a_fault() {
+        let mut text = Vec::new();
+        for g in 0..20_000 {
+            write!(
+                text,
+                "[Event \"Club {g}\"]\n[White \"W{g}\"]\n[Black \"B{g}\"]\n\
+                 [Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n\n"
+            )
+            .expect("in memory");
+        }
+        let mut pgn = tempfile::NamedTempFile::new().expect("a temporary file");
+        pgn.write_all(&text).expect("written");
+        let lang = crate::notation::Lang::english();
+        let mut reader = SliceReader::new(&text);
+        let mut f = Follow::new(lang, None, false).reading_tags(TagsRead::Places);
+        let found: Vec<Found> = std::iter::from_fn(|| reader.read_game_restarting(&mut f))
+            .map(|w| Found {
+                offset: w.read.start.offset,
+                number: w.read.number,
+                plies: w.plies,
+                ply: 1,
+                places: w.places,
+            })
+            .collect();
+        assert_eq!(found.len(), 20_000);
+        let mut whole = Reread::of(pgn.as_file()).expect("opened");
+        let lines: Vec<Vec<u8>> = found
+            .iter()
+            .map(|game| {
+                let mut line = Vec::new();
+                whole.push_line(&mut line, b"", game).expect("read");
+                line
+            })
+            .collect();
+        assert_eq!(lines[0], b"1\tW0\tB0\t1-0\t?\tClub 0\t?\t3\t1\n");
+
+        // The search opens the file before reading it through; the file is cut short
+        // after the games were found.
+        let mut rows = Reread::of(pgn.as_file()).expect("opened");
+        pgn.as_file()
+            .set_len(text.len() as u64 / 2)
+            .expect("cut short");
+        let mut written = 0;
+        let error = found.iter().find_map(|game| {
+            let mut line = Vec::new();
+            match rows.push_line(&mut line, b"", game) {
+                Ok(()) => {
+                    assert_eq!(line, lines[written], "game {}", game.number);
+                    written += 1;
+                    None
+                }
+                Err(e) => Some(e),
+            }
+        });
+        let error = error.expect("an error once the lines reach the cut");
+        assert!(
+            error.to_string().contains("cut short"),
+            "the error says why: {error}"
+        );
+        assert!(written > 1000 && written < 10_000, "{written} lines");
     }
 }

@@ -183,7 +183,7 @@ fn game_line(file: &File, from: u64, to: u64) -> io::Result<Option<u64>> {
     }
 }
 
-fn read_full_at(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
+pub(crate) fn read_full_at(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
     let mut n = 0;
     while n < buf.len() {
         match file.read_at(&mut buf[n..], at + n as u64) {

@@ -13,7 +13,7 @@
 //! game the reader reads without error (tested on all the real games and on random input).
 //!
 //! An [`Indexer`] reads a `Read` through a bounded buffer, or an input already in memory
-//! (`Indexer::in_memory`, for a mapped file) through a window on it, which gives the same
+//! (`Indexer::in_memory`) through a window on it, which gives the same
 //! entries without copying. [`Indexer::next_game_ref`] lends each entry ([`GameRef`]) until
 //! the next call, which spares the allocation an owned [`GameEntry`] needs.
 
@@ -341,13 +341,30 @@ impl TagsAt {
     /// values until the next call.
     #[inline]
     pub fn read<'a>(&'a mut self, bytes: &'a [u8], number: u64) -> GameRef<'a> {
-        self.roster.reset();
-        let start = match seek_game(bytes, 0, true) {
-            Ok(Some(start)) => start,
-            _ => bytes.len(),
-        };
         // With the whole game at hand the tag section always ends (`None`: never).
-        let end = tag_section(bytes, start, true, &mut self.roster).unwrap_or(bytes.len());
+        let end = self.scan(bytes, true).unwrap_or(bytes.len());
+        self.entry(bytes, number, end)
+    }
+
+    /// Reads the tag section of the game that starts at `bytes`' first byte (or after the
+    /// blanks there), `bytes` ending at most where the next game starts: where the section
+    /// ends, or `None` when `bytes` end first and are not `whole` (the rest of the game is
+    /// still to come: scan again with more). Then [`TagsAt::entry`] gives its entry.
+    #[inline]
+    pub(crate) fn scan(&mut self, bytes: &[u8], whole: bool) -> Option<usize> {
+        self.roster.reset();
+        let start = match seek_game(bytes, 0, whole) {
+            Ok(Some(start)) => start,
+            Ok(None) | Err(_) if whole => bytes.len(),
+            Ok(None) | Err(_) => return None,
+        };
+        tag_section(bytes, start, whole, &mut self.roster)
+    }
+
+    /// The entry of the tag section [`TagsAt::scan`] read last, which ends at `end`, from
+    /// the bytes it was read from (or more of them: the same start).
+    #[inline]
+    pub(crate) fn entry<'a>(&'a mut self, bytes: &'a [u8], number: u64, end: usize) -> GameRef<'a> {
         let span = Span {
             start: end,
             end,
@@ -363,7 +380,7 @@ impl TagsAt {
 
 /// Where the values of the tags `list` shows lie in one game's tag section, noted while a
 /// reader reads the game (see [`crate::pgn::Visitor::tag_place`]), so that they can be read
-/// later from the input held in memory without scanning the tag section again. Offsets
+/// later from the input without scanning the tag section again. Offsets
 /// count from the game's first byte; `(0, 0)` for a tag not seen (no value starts at a
 /// game's first byte, which is a `[`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -393,6 +410,16 @@ impl ColumnPlaces {
             }
             _ => false,
         }
+    }
+
+    /// How many bytes from the game's first the values take: [`ColumnPlaces::raw`] needs
+    /// the game's bytes that far.
+    pub fn end(&self) -> usize {
+        self.0
+            .iter()
+            .map(|&(_, end)| end as usize)
+            .max()
+            .unwrap_or(0)
     }
 
     /// The values as written (not unescaped nor decoded) in the game whose first byte is
@@ -447,7 +474,7 @@ pub struct Indexer<R> {
 }
 
 impl Indexer<io::Empty> {
-    /// An indexer over an input held in memory (a mapped file, say), `bytes` being the
+    /// An indexer over an input held in memory, `bytes` being the
     /// input from its start: it gives the same entries as [`Indexer::new`] over a `Read` of
     /// the same bytes, without copying them.
     pub fn in_memory(bytes: impl AsRef<[u8]> + Send + Sync + 'static) -> Self {

@@ -60,6 +60,7 @@ mod run;
 mod scan;
 pub mod split;
 mod tag;
+pub mod tag_window;
 pub mod writer;
 
 pub use builder::{load_game, read_games, GameBuilder, GameError, Played, ReadGame};

@@ -7,9 +7,9 @@
 //! files, a few per cent of the index).
 //!
 //! The values are those [`TagsAt`] reads from the game's bytes in the file (from its
-//! offset to the next game's), as `list` shows them and as the search wrote before it
-//! kept them; a file that cannot be mapped into memory has them read by the reader
-//! instead, at each game's offset.
+//! offset to the next game's, read again with positioned reads once the file has been
+//! read through: see [`TagWindow`]), as `list` shows them and as a search shows them when
+//! it reads the file through.
 //!
 //! ```text
 //! widths: bits of an id of each table (u8 × 5), 3 zero
@@ -27,8 +27,8 @@ use hashbrown::HashMap;
 
 use super::format::read_u32;
 use super::Damage;
-use crate::pgn::chunks::FileAt;
-use crate::pgn::{Pos, Reader, Skip, TagsAt, Visitor};
+use crate::pgn::tag_window::TagWindow;
+use crate::pgn::TagsAt;
 
 /// Fields of a game: White, Black, Result, Date, Event, ECO.
 pub const FIELDS: usize = 6;
@@ -241,18 +241,22 @@ impl<'a> Columns<'a> {
     }
 }
 
-/// The columns of the games of `file` that start at `offsets` (in file order).
+/// The columns of the games of `file` that start at `offsets` (in file order): each game's
+/// tag section read with [`TagsAt`] from its offset to the next game's, through a
+/// [`TagWindow`] (a file another program cuts short meanwhile is an error, not a fault).
 pub fn read(file: &File, offsets: &[u64]) -> io::Result<ColumnsBuilder> {
-    // SAFETY: only read; a file truncated meanwhile faults instead of giving a read
-    // error, the caveat `list` documents for its own map.
-    match unsafe { memmap2::Mmap::map(file) } {
-        Ok(map) => Ok(from_bytes(&map, offsets)),
-        Err(_) => read_at_offsets(file, offsets),
+    let mut columns = ColumnsBuilder::default();
+    let mut window = TagWindow::new(file)?;
+    let len = window.file_len();
+    for (i, &offset) in offsets.iter().enumerate() {
+        let end = offsets.get(i + 1).map_or(len, |&o| o.max(offset));
+        let e = window.tags(offset, end, i as u64 + 1)?;
+        columns.push(e.list_columns());
     }
+    Ok(columns)
 }
 
-/// The columns of the games of `bytes` (a whole file) that start at `offsets`: each
-/// game's tag section read with [`TagsAt`] from its offset to the next game's.
+/// The same for a file held in memory (`bytes`, the whole of it).
 pub fn from_bytes(bytes: &[u8], offsets: &[u64]) -> ColumnsBuilder {
     let mut columns = ColumnsBuilder::default();
     let mut tags = TagsAt::default();
@@ -264,77 +268,6 @@ pub fn from_bytes(bytes: &[u8], offsets: &[u64]) -> ColumnsBuilder {
         columns.push(e.list_columns());
     }
     columns
-}
-
-/// The same for a file that cannot be mapped: each game's tags read by the reader at
-/// its offset.
-fn read_at_offsets(file: &File, offsets: &[u64]) -> io::Result<ColumnsBuilder> {
-    let mut columns = ColumnsBuilder::default();
-    for &offset in offsets {
-        let at = Pos {
-            offset,
-            line: 1,
-            column: 1,
-            game: 1,
-        };
-        let mut reader = Reader::new(FileAt::for_reader_at(file, offset)).starting_at(at);
-        let t = reader
-            .read_game(&mut TagsOnly::default())?
-            .unwrap_or_default();
-        columns.push(t.each());
-    }
-    Ok(columns)
-}
-
-/// The values of a game's columns, owned.
-#[derive(Default)]
-struct Values([String; FIELDS]);
-
-impl Values {
-    fn each(&self) -> [&str; FIELDS] {
-        [
-            &self.0[0], &self.0[1], &self.0[2], &self.0[3], &self.0[4], &self.0[5],
-        ]
-    }
-}
-
-/// Reads only the tags of a game (its movetext is skipped).
-#[derive(Default)]
-struct TagsOnly(Values);
-
-impl Visitor for TagsOnly {
-    type Output = Values;
-
-    fn wants_tag(&mut self, name: &[u8]) -> bool {
-        field_of(name).is_some()
-    }
-
-    fn tag(&mut self, name: &[u8], value: &str, _: Pos) {
-        if let Some(f) = field_of(name) {
-            self.0 .0[f] = value.to_string();
-        }
-    }
-
-    fn begin_movetext(&mut self) -> Skip {
-        Skip(true)
-    }
-
-    fn end_game(&mut self) -> Values {
-        std::mem::take(&mut self.0)
-    }
-}
-
-/// The field a tag fills.
-fn field_of(name: &[u8]) -> Option<usize> {
-    match name {
-        b"White" => Some(0),
-        b"Black" => Some(1),
-        b"Result" => Some(2),
-        b"Date" => Some(3),
-        b"Event" => Some(4),
-        b"ECO" => Some(5),
-        _ => None,
-    }
 }
 
 #[cfg(test)]

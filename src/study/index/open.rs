@@ -108,8 +108,9 @@ pub fn follower(lang: &'static Lang, reading: Reading) -> Follow {
 
 /// Reads every game of the regular file `file` through [`follower`] on `jobs` threads (one
 /// reads it as a stream), maps each with `map` on the reading threads, and hands what it
-/// picked (`Some`) to `sink` in file order with absolute game numbers, and each problem to
-/// `problem` (line, game, players, problem). Returns (games, games with problems).
+/// picked (`Some`) to `sink` in file order with absolute game numbers (an error from it
+/// stops the reading), and each problem to `problem` (line, game, players, problem).
+/// Returns (games, games with problems).
 #[allow(clippy::too_many_arguments)]
 pub fn read_file<T: Send>(
     file: &File,
@@ -118,7 +119,7 @@ pub fn read_file<T: Send>(
     lang: &'static Lang,
     follow: Reading,
     map: impl Fn(Walked) -> Option<T> + Sync,
-    mut sink: impl FnMut(u64, T),
+    mut sink: impl FnMut(u64, T) -> io::Result<()>,
     mut problem: impl FnMut(u64, u64, &str, &GameError) -> io::Result<()>,
 ) -> io::Result<(u64, u64)> {
     let mut bad = 0u64;
@@ -151,7 +152,7 @@ pub fn read_file<T: Send>(
                     }
                 }
                 if let Some(out) = it.out {
-                    sink(number, out);
+                    sink(number, out)?;
                 }
             }
             Ok(())
@@ -173,7 +174,7 @@ pub fn read_file<T: Send>(
             }
         }
         if let Some(out) = it.out {
-            sink(it.number, out);
+            sink(it.number, out)?;
         }
     }
     Ok((games, bad))
@@ -318,7 +319,10 @@ fn build(
         lang,
         Reading::index(),
         |w| Some(Compact::of(w.read.start.offset, w)),
-        |_, c| builder.add(c),
+        |_, c| {
+            builder.add(c);
+            Ok(())
+        },
         |line, game, players, e| event(Event::Problem(line, game, players, e)),
     )?;
     // What a search result line shows of each game, read from its bytes now that every
@@ -379,6 +383,7 @@ pub fn read_through(
         |number, (ply, next, tally)| {
             hits.push((number, ply));
             tallies.push((next, tally));
+            Ok(())
         },
         |_, _, _, _| Ok(()),
     )?;
