@@ -55,21 +55,13 @@ pub(super) fn read_output(
     backlog: Backlog,
 ) {
     std::thread::spawn(move || {
-        let mut reader = BufReader::new(output);
-        let mut buf = Vec::new();
-        loop {
-            buf.clear();
-            match read_line(&mut reader, &mut buf, MAX_LINE) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {
-                    let line = String::from_utf8_lossy(&buf).into_owned();
-                    if !backlog.wait_for_room() || tx.send(Incoming::Line(line)).is_err() {
-                        return;
-                    }
-                }
-            }
+        let ended = each_line(output, |line| {
+            let line = String::from_utf8_lossy(line).into_owned();
+            backlog.wait_for_room() && tx.send(Incoming::Line(line)).is_ok()
+        });
+        if ended {
+            let _ = tx.send(Incoming::Closed);
         }
-        let _ = tx.send(Incoming::Closed);
     });
 }
 
@@ -81,23 +73,31 @@ pub(super) fn read_errors(
     keep: usize,
 ) {
     std::thread::spawn(move || {
-        let mut reader = BufReader::new(errors);
-        let mut buf = Vec::new();
-        loop {
-            buf.clear();
-            match read_line(&mut reader, &mut buf, MAX_LINE) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {
-                    let line = String::from_utf8_lossy(&buf).trim_end().to_string();
-                    let mut tail = tail.lock().unwrap_or_else(|e| e.into_inner());
-                    if tail.len() == keep {
-                        tail.pop_front();
-                    }
-                    tail.push_back(line);
-                }
+        each_line(errors, |line| {
+            let line = String::from_utf8_lossy(line).trim_end().to_string();
+            let mut tail = tail.lock().unwrap_or_else(|e| e.into_inner());
+            if tail.len() == keep {
+                tail.pop_front();
             }
-        }
+            tail.push_back(line);
+            true
+        });
     });
+}
+
+/// Gives `take` each line of `input` (see [`read_line`]) until the input ends or fails
+/// (`true`), or `take` says to stop (`false`).
+fn each_line(input: impl Read, mut take: impl FnMut(&[u8]) -> bool) -> bool {
+    let mut reader = BufReader::new(input);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match read_line(&mut reader, &mut buf, MAX_LINE) {
+            Ok(0) | Err(_) => return true,
+            Ok(_) if !take(&buf) => return false,
+            Ok(_) => {}
+        }
+    }
 }
 
 /// Reads one line (up to and with its `\n`, or to the end of the input) into `buf`,
