@@ -11,6 +11,7 @@
 use std::io::{self, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
+use super::decompress::UpToCut;
 use super::fnv1a;
 use super::packed::{self, Compression};
 use super::save::{why, Slot};
@@ -27,6 +28,28 @@ pub enum LoadError {
         /// The file.
         path: PathBuf,
         /// The system's reason.
+        source: io::Error,
+    },
+    /// The file is compressed and its text ends at a decoder's error (a download
+    /// that did not finish, a damaged end) before any game: nothing to open.
+    #[error(
+        "cannot read {}: {source}: it ends early, before its first game (the file is cut \
+         short or damaged)",
+        .path.display()
+    )]
+    Cut {
+        /// The file.
+        path: PathBuf,
+        /// The decoder's error.
+        source: io::Error,
+    },
+    /// The file is compressed and cut short in its only game, which cannot be read
+    /// as far as it goes (its text ends in a comment, say).
+    #[error("{game}; the file ends early, cut short ({source})")]
+    CutGame {
+        /// Why the game cannot be read.
+        game: Box<LoadError>,
+        /// The decoder's error.
         source: io::Error,
     },
     /// There is no game with that number.
@@ -222,24 +245,29 @@ pub fn load_range_for_repair(
         offset,
         len,
     };
-    let (mut text, packing) = packed::open_text(path).map_err(|e| read_error(path, e))?;
+    let (text, packing) = packed::open_text(path).map_err(|e| read_error(path, e))?;
     if packing.is_none() {
         // A plain file: only the range is read.
         drop(text);
         return load_plain_range(path, path, number, offset, len);
     }
-    // Decoded from the start: the lines before are counted on the way.
+    // Decoded from the start, up to a cut (a file cut short): a game before the cut,
+    // even just before it, is read whole; the lines before are counted on the way.
+    let mut text = UpToCut::new(text);
+    let cut = text.cut();
+    // The range not there: the decoder's error, when the text ended at one.
+    let missing = || cut.take().map_or_else(moved, |e| read_error(path, e));
     let size = usize::try_from(len).map_err(|_| moved())?;
     let mut bytes = Vec::with_capacity(size.min(1 << 26));
     let mut lines = 0;
     skip_counting_lines(&mut text, offset, &mut lines).map_err(|e| match e.kind() {
-        io::ErrorKind::UnexpectedEof => moved(),
+        io::ErrorKind::UnexpectedEof => missing(),
         _ => read_error(path, e),
     })?;
     text.take(len.saturating_add(LOOKAHEAD))
         .read_to_end(&mut bytes)
         .map_err(|e| read_error(path, e))?;
-    check_range(&bytes, size).ok_or_else(moved)?;
+    check_range(&bytes, size).ok_or_else(missing)?;
     build(path, number, offset, &bytes[..size], || lines)
 }
 

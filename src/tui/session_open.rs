@@ -85,9 +85,21 @@ impl Session {
                     path: path.to_path_buf(),
                 });
             }
-            Opened::One(loaded) => {
+            Opened::One(loaded, cut) => {
                 let loaded = *loaded;
                 self.show_loaded(app, path.to_path_buf(), 1, Some(1), Ok(loaded));
+                if let Some(e) = cut {
+                    // Said first, as the list says it, before what opening the game said
+                    // (where a repair waits): the game may be only a part.
+                    let opened = app.message.text.clone();
+                    tell(
+                        app,
+                        Done::refusal(format!(
+                            "reading {} stopped: {e}; its game may be cut short; {opened}",
+                            path.display()
+                        )),
+                    );
+                }
             }
             Opened::Many => match Loader::open_copying(path) {
                 Ok((loader, copy)) => {
