@@ -349,14 +349,8 @@ impl Visitor for GameBuilder {
             b"FEN" => self.fen = Some((value.to_string(), at)),
             b"Variant" => self.variant = Some((value.to_string(), at)),
             b"Result" => {
-                let earlier = self.stated.tag.map(|(r, _)| r);
-                self.stated.tag = Outcome::from_bytes(value.trim().as_bytes()).map(|r| (r, at));
-                // A second tag of another result: both are kept, and reported.
-                if let (Some(earlier), Some((now, _))) = (earlier, self.stated.tag) {
-                    if earlier != now && earlier != Outcome::Unknown {
-                        self.stated.earlier_tag = Some(earlier);
-                    }
-                }
+                self.stated
+                    .tag_given(Outcome::from_bytes(value.trim().as_bytes()), at);
                 // A result with blanks or a carriage return around it is that result, and
                 // is kept so: written as it stood, its blanks would make it no result on
                 // the next read.

@@ -24,6 +24,20 @@ pub(crate) struct Stated {
     pub token: Option<(Outcome, Pos)>,
 }
 
+impl Stated {
+    /// Notes a `Result` tag (`said` is `None` when it holds no result): the last one
+    /// given counts, and an earlier one of another known result is kept, to be reported
+    /// (a file should give the tag once; both values stay in the game).
+    pub fn tag_given(&mut self, said: Option<Outcome>, at: Pos) {
+        if let (Some((earlier, _)), Some(now)) = (self.tag, said) {
+            if earlier != now && earlier != Outcome::Unknown {
+                self.earlier_tag = Some(earlier);
+            }
+        }
+        self.tag = said.map(|r| (r, at));
+    }
+}
+
 /// The result a checkmate on the board decides, if the side to move is mated.
 pub(crate) fn by_the_board(pos: &Position) -> Option<Outcome> {
     // Only a side in check can be mated: most final positions are settled by this test.
